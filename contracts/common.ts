@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** The success envelope every route answers with. */
+export function envelope<T extends z.ZodType>(resource: T) {
+  return z.object({
+    resource,
+    messages: z.array(z.string()).optional(),
+  });
+}
+
+export const errorBody = z.object({
+  messages: z.array(z.string()),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const emptyResource = z.object({}).strict();
+
+/** Page meta of a paged list: `resource.<name>.data` plus `meta`. */
+export const pageMeta = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: pageMeta });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const LANGUAGES = ['en', 'vi'] as const;
+export const languageSchema = z.enum(LANGUAGES);

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AppDeps } from '../context';
+import type { DbOrTx } from '../db/client';
+import { sessions, users, type UserRow } from '../db/schema';
+
+const ISSUER = 'teamloop';
+
+export type SessionOrigin = 'password' | 'two_factor' | 'oidc' | 'teams_sso' | 'otp' | 'lti' | 'join';
+
+function secretKey(deps: AppDeps) {
+  return new TextEncoder().encode(deps.config.JWT_SECRET);
+}
+
+/** Every token is a session row, so sign-out and deactivation can revoke it. */
+export async function issueAccessToken(
+  deps: AppDeps,
+  db: DbOrTx,
+  user: UserRow,
+  via: SessionOrigin,
+  client: { userAgent?: string; ip?: string } = {},
+): Promise<string> {
+  const sessionId = randomUUID();
+  const ttlSeconds = deps.config.ACCESS_TOKEN_TTL_DAYS * 86_400;
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId: user.id,
+    via,
+    userAgent: client.userAgent?.slice(0, 500),
+    ip: client.ip,
+    expiresAt,
+  });
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setSubject(String(user.id))
+    .setJti(sessionId)
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(secretKey(deps));
+}
+
+/** The user and session behind a token, or null when it is invalid, expired or revoked. */
+export async function resolveAccessToken(
+  deps: AppDeps,
+  token: string,
+): Promise<{ user: UserRow; sessionId: string } | null> {
+  let sessionId: string;
+  let userId: number;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(deps), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+    });
+    if (!payload.jti || !payload.sub) return null;
+    sessionId = payload.jti;
+    userId = Number(payload.sub);
+  } catch {
+    return null;
+  }
+  const [row] = await deps.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ? { user: row.user, sessionId } : null;
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions(db: DbOrTx, userId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

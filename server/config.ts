@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Teamloop <no-reply@teamloop.local>'),
+  JWT_SECRET: optionalString,
+  ACCESS_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(100),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_DISPLAY_NAME: z.string().default('Single sign-on'),
+  OIDC_ALLOW_INSECURE_HTTP: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('false')
+    .transform((v) => v === '1' || v === 'true'),
+  M365_CLIENT_ID: optionalString,
+  M365_CLIENT_SECRET: optionalString,
+  M365_TENANT_ID: optionalString,
+  M365_AUTHORITY_HOST: z.string().url().default('https://login.microsoftonline.com'),
+  M365_APPLICATION_ID_URI: optionalString,
+  SERVE_CLIENT: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('true')
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Omit<Env, 'JWT_SECRET' | 'DATA_DIR'> {
+  DATA_DIR: string;
+  JWT_SECRET: string;
+  oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
+}
+
+/** The signing secret is generated once and kept in DATA_DIR so tokens survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const oidc =
+    values.OIDC_ISSUER && values.OIDC_CLIENT_ID
+      ? {
+          issuer: values.OIDC_ISSUER,
+          clientId: values.OIDC_CLIENT_ID,
+          clientSecret: values.OIDC_CLIENT_SECRET,
+          displayName: values.OIDC_DISPLAY_NAME,
+        }
+      : undefined;
+  return {
+    ...values,
+    DATA_DIR: dataDir,
+    JWT_SECRET: values.JWT_SECRET ?? persistentSecret(dataDir),
+    oidc,
+  };
+}

@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next';
+import type { AppConfig } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { UserRow } from './db/schema';
+import type { Language } from './i18n';
+import type { Mailer } from './mail/mailer';
+
+/** What every module gets from the app: built once in buildApp, never a global. */
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+}
+
+export interface Auth {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    lang: Language;
+    t: TFunction;
+    /** Set by the authenticate hook; routes that require sign-in read it through requireAuth. */
+    auth: Auth | null;
+  }
+}

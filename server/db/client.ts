@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbOrTx = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in
+ * `DATA_DIR/pglite` (or in memory for `memory://`), and brings the schema up to date.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  inMemory?: boolean;
+}): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+    handle = {
+      db,
+      kind: 'postgres',
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  } else {
+    let location = 'memory://';
+    if (!options.inMemory) {
+      location = path.join(options.dataDir, 'pglite');
+      mkdirSync(location, { recursive: true });
+    }
+    const client = await PGlite.create(location);
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    handle = { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
+  }
+  return handle;
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,105 @@
+CREATE TABLE "client_logs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer,
+	"platform" text,
+	"tag" text,
+	"environment" text,
+	"type" text NOT NULL,
+	"url" text,
+	"action" text,
+	"description" text,
+	"request_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "one_time_tokens" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"purpose" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"user_id" integer,
+	"email" text,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"via" text NOT NULL,
+	"user_agent" text,
+	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "user_configs" (
+	"user_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"value" jsonb,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_configs_user_id_key_pk" PRIMARY KEY("user_id","key")
+);
+--> statement-breakpoint
+CREATE TABLE "user_identities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"subject" text NOT NULL,
+	"email" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_tours" (
+	"user_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"state" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_tours_user_id_name_pk" PRIMARY KEY("user_id","name")
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"public_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"password_hash" text,
+	"first_name" text DEFAULT '' NOT NULL,
+	"last_name" text DEFAULT '' NOT NULL,
+	"role" text DEFAULT 'user' NOT NULL,
+	"language" text DEFAULT 'en' NOT NULL,
+	"timezone" text DEFAULT 'UTC' NOT NULL,
+	"avatar_url" text,
+	"bio" text,
+	"verified_at" timestamp with time zone,
+	"privacy_accepted_at" timestamp with time zone,
+	"deactivated_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
+	"preferences" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"two_factor_secret" text,
+	"two_factor_pending_secret" text,
+	"two_factor_enabled_at" timestamp with time zone,
+	"two_factor_required" boolean DEFAULT false NOT NULL,
+	"recovery_codes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"password_changed_at" timestamp with time zone,
+	"social_media" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"privacy_options" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"notification_settings" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"last_active_workspace_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "client_logs" ADD CONSTRAINT "client_logs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_configs" ADD CONSTRAINT "user_configs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_identities" ADD CONSTRAINT "user_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_tours" ADD CONSTRAINT "user_tours_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "one_time_tokens_hash_unique" ON "one_time_tokens" USING btree ("purpose","token_hash");--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_identities_provider_subject" ON "user_identities" USING btree ("provider","subject");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree (lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "users_public_id_unique" ON "users" USING btree ("public_id");

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    publicId: uuid('public_id').notNull().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: ['user', 'supervisor'] })
+      .notNull()
+      .default('user'),
+    language: text('language', { enum: ['en', 'vi'] })
+      .notNull()
+      .default('en'),
+    timezone: text('timezone').notNull().default('UTC'),
+    avatarUrl: text('avatar_url'),
+    bio: text('bio'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+    /** scrypt hashes of unused recovery codes */
+    recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default([]),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    socialMedia: jsonb('social_media').$type<Record<string, string>>().notNull().default({}),
+    privacyOptions: jsonb('privacy_options')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+    notificationSettings: jsonb('notification_settings')
+      .$type<Record<string, boolean>>()
+      .notNull()
+      .default({}),
+    /** The last workspace the user opened (spec 4: the menu's active workspace). */
+    lastActiveWorkspaceId: integer('last_active_workspace_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_public_id_unique').on(t.publicId),
+  ],
+);
+
+/** One row per issued access token, so sign-out can revoke it server-side. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    via: text('via').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use secrets sent by mail or handed to a half-finished sign-in. Only hashes are stored. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'reset_password', 'login_challenge', 'otp', 'oidc_state', 'sign_in_link'],
+    }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_unique').on(t.purpose, t.tokenHash)],
+);
+
+/** Accounts at external identity providers (OpenID Connect, Microsoft Entra ID through Teams). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject').on(t.provider, t.subject)],
+);
+
+export const userConfigs = pgTable(
+  'user_configs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').$type<unknown>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const userTours = pgTable(
+  'user_tours',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+export const clientLogs = pgTable('client_logs', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  platform: text('platform'),
+  tag: text('tag'),
+  environment: text('environment'),
+  type: text('type', { enum: ['log', 'error'] }).notNull(),
+  url: text('url'),
+  action: text('action'),
+  description: text('description'),
+  requestId: text('request_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;

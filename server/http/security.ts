@@ -1,0 +1,33 @@
+/**
+ * Where our pages may be framed: our own origin (the Teams host simulator in tests is served
+ * from it) and the Teams and Microsoft 365 hosts Microsoft lists for tab apps. Nothing else.
+ */
+export const FRAME_ANCESTORS = [
+  "'self'",
+  'https://teams.microsoft.com',
+  'https://*.teams.microsoft.com',
+  'https://*.cloud.microsoft',
+  'https://*.microsoft365.com',
+  'https://*.office.com',
+  'https://outlook.office.com',
+  'https://outlook.office365.com',
+  'https://outlook-sdf.office.com',
+  'https://outlook-sdf.office365.com',
+];
+
+export const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Fluent UI (Griffel) injects its style rules at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    objectSrc: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: FRAME_ANCESTORS,
+  },
+};

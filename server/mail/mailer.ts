@@ -1,0 +1,55 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The link the mail is about, logged when mail goes to the outbox so a developer can click it. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  readonly mode: 'smtp' | 'outbox';
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/outbox
+ * and a log line carries its link, so sign-up works on a laptop with no mail server.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+        options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    mode: 'outbox',
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      mkdirSync(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      options.log.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, 'mail written to outbox');
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { CurrentUser } from '@contracts/auth';
+import { PRIVACY_KEYS } from '@contracts/auth';
+import type { DbOrTx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { profileCompletionPercent } from '../profile/completion';
+
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return name || user.email.split('@')[0];
+}
+
+/** Each privacy key defaults to everyone (spec 3). */
+export function privacyOptionsOf(user: UserRow): CurrentUser['privacy_options'] {
+  return Object.fromEntries(
+    PRIVACY_KEYS.map((key) => [key, user.privacyOptions[key] ?? 'everyone']),
+  ) as CurrentUser['privacy_options'];
+}
+
+/** The only way a user row leaves the server for its owner: no hashes, no secrets. */
+export async function presentCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
+  return {
+    id: user.id,
+    public_id: user.publicId,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    name: displayName(user),
+    role: user.role,
+    is_deleted: user.deletedAt !== null,
+    is_deactivated: user.deactivatedAt !== null,
+    is_verified: user.verifiedAt !== null,
+    language: user.language,
+    timezone: user.timezone,
+    avatar_url: user.avatarUrl,
+    bio: user.bio,
+    privacy_accepted_at: user.privacyAcceptedAt?.toISOString() ?? null,
+    profile_completion_percent: await profileCompletionPercent(db, user),
+    preferences: user.preferences,
+    privacy_options: privacyOptionsOf(user),
+    notification_settings: user.notificationSettings,
+    social_media: user.socialMedia,
+    two_factor_enabled: user.twoFactorEnabledAt !== null,
+    has_password: user.passwordHash !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}

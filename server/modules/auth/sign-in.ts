@@ -1,0 +1,89 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { SignInResult } from '@contracts/auth';
+import { issueAccessToken, type SessionOrigin } from '../../auth/access-token';
+import type { AppDeps } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import { presentCurrentUser } from '../account/present';
+import { loadTours } from '../account/tours';
+import { createOneTimeToken, MINUTES } from './one-time-tokens';
+import { newTwoFactorSetup } from './two-factor';
+
+export const ACCESS_TOKEN_HEADER = 'access-token';
+
+/**
+ * Finishes any sign-in (password, second factor, OIDC, Teams SSO, OTP): issues the token in
+ * the `access-token` header and answers with spec 3's sign-in result.
+ */
+export async function completeSignIn(
+  deps: AppDeps,
+  db: DbOrTx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  via: SessionOrigin,
+): Promise<SignInResult> {
+  let current = user;
+  if (user.deactivatedAt) {
+    // Signing in again is how a person brings a deactivated account back.
+    [current] = await db
+      .update(users)
+      .set({ deactivatedAt: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+  }
+  const token = await issueAccessToken(deps, db, current, via, {
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
+  reply.header(ACCESS_TOKEN_HEADER, token);
+  const presented = await presentCurrentUser(db, current);
+  return {
+    user: presented,
+    tours: await loadTours(db, current.id),
+    profile_completion_percent: presented.profile_completion_percent,
+    redirectToEnable: false,
+    two_factor_required: false,
+  };
+}
+
+/**
+ * A sign-in that needs a second factor first. With 2FA on, the client asks for a code
+ * (login-2fa). When the account must have 2FA but has none yet (supervisors), the client
+ * shows the setup QR and sends the first code to login-with-enable (`redirectToEnable`).
+ */
+export async function beginSecondFactor(
+  deps: AppDeps,
+  db: DbOrTx,
+  user: UserRow,
+  via: SessionOrigin,
+): Promise<SignInResult> {
+  const mustEnable = user.twoFactorEnabledAt === null;
+  const setup = mustEnable ? await newTwoFactorSetup(user.email) : undefined;
+  if (setup) {
+    await db
+      .update(users)
+      .set({ twoFactorPendingSecret: setup.secret })
+      .where(eq(users.id, user.id));
+  }
+  const loginToken = await createOneTimeToken(db, 'login_challenge', {
+    userId: user.id,
+    payload: { via, enable: mustEnable },
+    ttlMs: 10 * MINUTES,
+  });
+  return {
+    user: null,
+    tours: null,
+    profile_completion_percent: null,
+    redirectToEnable: mustEnable,
+    two_factor_required: true,
+    login_token: loginToken,
+    otpauth_url: setup?.otpauth_url,
+    qr_code: setup?.qr_code,
+  };
+}
+
+export function needsSecondFactor(user: UserRow): boolean {
+  return user.twoFactorEnabledAt !== null || user.twoFactorRequired;
+}

@@ -1,0 +1,15 @@
+import type { App } from '../http/types';
+import accountRoutes from './account/routes';
+import authRoutes from './auth/routes';
+import clientLogRoutes from './client-logs/routes';
+import healthRoutes from './health/routes';
+import lookupRoutes from './lookups/routes';
+
+/** Every module, under its service prefix (architecture page: "The API contract"). */
+export async function registerModules(app: App) {
+  await app.register(healthRoutes);
+  await app.register(clientLogRoutes, { prefix: '/_logger_' });
+  await app.register(authRoutes, { prefix: '/core' });
+  await app.register(accountRoutes, { prefix: '/core' });
+  await app.register(lookupRoutes, { prefix: '/core' });
+}
