@@ -8,7 +8,12 @@ const givenPassword = z.string().min(1).max(128);
 const personName = z.string().trim().max(100);
 const code = z.string().trim().min(6).max(32);
 
-export const PRIVACY_KEYS = ['view_profile', 'view_skill', 'view_availability', 'view_personality'] as const;
+export const PRIVACY_KEYS = [
+  'view_profile',
+  'view_skill',
+  'view_availability',
+  'view_personality',
+] as const;
 export const privacyAudience = z.enum(['everyone', 'workspace_members', 'only_me']);
 export const privacyOptions = z.object(
   Object.fromEntries(PRIVACY_KEYS.map((k) => [k, privacyAudience])) as Record<

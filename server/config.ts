@@ -21,7 +21,11 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1_048_576),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   OIDC_ISSUER: optionalUrl,

@@ -7,7 +7,8 @@ import { sessions, users, type UserRow } from '../db/schema';
 
 const ISSUER = 'teamloop';
 
-export type SessionOrigin = 'password' | 'two_factor' | 'oidc' | 'teams_sso' | 'otp' | 'lti' | 'join';
+export type SessionOrigin =
+  'password' | 'two_factor' | 'oidc' | 'teams_sso' | 'otp' | 'lti' | 'join';
 
 function secretKey(deps: AppDeps) {
   return new TextEncoder().encode(deps.config.JWT_SECRET);

@@ -1,12 +1,21 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 
 const KEY_LENGTH = 64;
 const COST = { N: 16384, r: 8, p: 1 };
 
 function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCallback(secret, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scryptCallback(
+      secret,
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 64 * 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     ),
   );
 }
@@ -15,10 +24,20 @@ function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<B
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(secret, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    COST.N,
+    COST.r,
+    COST.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
-export async function verifySecret(secret: string, stored: string | null | undefined): Promise<boolean> {
+export async function verifySecret(
+  secret: string,
+  stored: string | null | undefined,
+): Promise<boolean> {
   if (!stored) return false;
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !hash) return false;

@@ -49,7 +49,10 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
       );
       writeFileSync(file, info.message as Buffer);
-      options.log.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, 'mail written to outbox');
+      options.log.info(
+        { to: mail.to, subject: mail.subject, link: mail.link, file },
+        'mail written to outbox',
+      );
     },
   };
 }

@@ -22,7 +22,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    publicId: uuid('public_id').notNull().default(sql`gen_random_uuid()`),
+    publicId: uuid('public_id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull().default(''),
@@ -49,10 +51,7 @@ export const users = pgTable(
     recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default([]),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     socialMedia: jsonb('social_media').$type<Record<string, string>>().notNull().default({}),
-    privacyOptions: jsonb('privacy_options')
-      .$type<Record<string, string>>()
-      .notNull()
-      .default({}),
+    privacyOptions: jsonb('privacy_options').$type<Record<string, string>>().notNull().default({}),
     notificationSettings: jsonb('notification_settings')
       .$type<Record<string, boolean>>()
       .notNull()
@@ -91,7 +90,14 @@ export const oneTimeTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     purpose: text('purpose', {
-      enum: ['verify_email', 'reset_password', 'login_challenge', 'otp', 'oidc_state', 'sign_in_link'],
+      enum: [
+        'verify_email',
+        'reset_password',
+        'login_challenge',
+        'otp',
+        'oidc_state',
+        'sign_in_link',
+      ],
     }).notNull(),
     tokenHash: text('token_hash').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),

@@ -54,7 +54,11 @@ registerExportSection('sessions', (db, userId) =>
 );
 registerExportSection('identities', (db, userId) =>
   db
-    .select({ provider: userIdentities.provider, email: userIdentities.email, created_at: userIdentities.createdAt })
+    .select({
+      provider: userIdentities.provider,
+      email: userIdentities.email,
+      created_at: userIdentities.createdAt,
+    })
     .from(userIdentities)
     .where(eq(userIdentities.userId, userId)),
 );

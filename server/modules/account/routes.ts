@@ -19,7 +19,12 @@ import { userConfigs, users, userTours, type UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
-import { checkSecondFactor, newRecoveryCodes, newTwoFactorSetup, totpMatches } from '../auth/two-factor';
+import {
+  checkSecondFactor,
+  newRecoveryCodes,
+  newTwoFactorSetup,
+  totpMatches,
+} from '../auth/two-factor';
 import { isKnownTimezone } from '../lookups/timezones';
 import { exportUserData } from './export';
 import { presentCurrentUser } from './present';
@@ -76,10 +81,16 @@ export default async function accountRoutes(app: App) {
     async (request) => {
       const { user, sessionId } = requireAuth(request);
       const body = request.body;
-      if (user.passwordHash && !(await verifySecret(body.current_password ?? '', user.passwordHash))) {
+      if (
+        user.passwordHash &&
+        !(await verifySecret(body.current_password ?? '', user.passwordHash))
+      ) {
         throw validationFailed({ current_password: 'account:messages.current_password_wrong' });
       }
-      if (body.password_confirmation !== undefined && body.password_confirmation !== body.password) {
+      if (
+        body.password_confirmation !== undefined &&
+        body.password_confirmation !== body.password
+      ) {
         throw validationFailed({ password_confirmation: 'auth:messages.passwords_differ' });
       }
       await db.transaction(async (tx) => {
@@ -101,7 +112,9 @@ export default async function accountRoutes(app: App) {
     { schema: { tags, response: { 200: envelope(currentUser) } } },
     async (request) => {
       const { user } = requireAuth(request);
-      const updated = await updateUser(user.id, { privacyAcceptedAt: user.privacyAcceptedAt ?? new Date() });
+      const updated = await updateUser(user.id, {
+        privacyAcceptedAt: user.privacyAcceptedAt ?? new Date(),
+      });
       return ok(await present(updated));
     },
   );
@@ -142,7 +155,9 @@ export default async function accountRoutes(app: App) {
    */
   app.delete(
     '/user',
-    { schema: { tags, querystring: deleteAccountQuery, response: { 200: envelope(emptyResource) } } },
+    {
+      schema: { tags, querystring: deleteAccountQuery, response: { 200: envelope(emptyResource) } },
+    },
     async (request) => {
       const { user } = requireAuth(request);
       const { password, email } = request.query;
@@ -251,11 +266,15 @@ export default async function accountRoutes(app: App) {
             twoFactorEnabledAt: new Date(),
             recoveryCodes: recovery.hashed,
           });
-          return ok({ enabled: true, recovery_codes: recovery.plain }, 'auth:messages.two_factor_enabled');
+          return ok(
+            { enabled: true, recovery_codes: recovery.plain },
+            'auth:messages.two_factor_enabled',
+          );
         }
         case 'disable': {
           if (!enabled) throw validationFailed({ action: 'account:messages.two_factor_off' });
-          if (user.twoFactorRequired) throw validationFailed({ action: 'account:messages.two_factor_required' });
+          if (user.twoFactorRequired)
+            throw validationFailed({ action: 'account:messages.two_factor_required' });
           if (!(await checkSecondFactor(user, body.code)).valid) {
             throw validationFailed({ code: 'auth:messages.code_invalid' });
           }

@@ -8,6 +8,10 @@ export async function loadTours(db: DbOrTx, userId: number) {
   const rows = await db.select().from(userTours).where(eq(userTours.userId, userId));
   const saved = new Map(rows.map((row) => [row.name, row.state]));
   return Object.fromEntries(
-    TOUR_NAMES.map((name) => [name, (saved.get(name) as { status: 'started' | 'finished' | 'skipped'; step?: number } | undefined) ?? null]),
+    TOUR_NAMES.map((name) => [
+      name,
+      (saved.get(name) as
+        { status: 'started' | 'finished' | 'skipped'; step?: number } | undefined) ?? null,
+    ]),
   );
 }

@@ -43,7 +43,10 @@ export async function findOrCreateExternalUser(
     .from(userIdentities)
     .innerJoin(users, eq(users.id, userIdentities.userId))
     .where(
-      and(eq(userIdentities.provider, profile.provider), eq(userIdentities.subject, profile.subject)),
+      and(
+        eq(userIdentities.provider, profile.provider),
+        eq(userIdentities.subject, profile.subject),
+      ),
     )
     .limit(1);
   if (known) return { user: known.user, created: false, linked: false };

@@ -79,7 +79,10 @@ export async function exchangeOidcCode(
   if (!claims) throw new Error('The provider returned no ID token');
   let info: Record<string, unknown> = { ...claims };
   if (!claims.email && tokens.access_token) {
-    info = { ...info, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)) };
+    info = {
+      ...info,
+      ...(await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)),
+    };
   }
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
   return {

@@ -104,9 +104,7 @@ export default async function authRoutes(app: App) {
       await sendVerification(deps, db, user);
       return reply
         .status(201)
-        .send(
-          ok({ email: user.email, verification_required: true }, 'auth:messages.signed_up'),
-        );
+        .send(ok({ email: user.email, verification_required: true }, 'auth:messages.signed_up'));
     },
   );
 
@@ -122,7 +120,8 @@ export default async function authRoutes(app: App) {
           .set({ verifiedAt: new Date(), updatedAt: new Date() })
           .where(eq(users.id, token.userId))
           .returning();
-        if (!user || user.deletedAt) throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
+        if (!user || user.deletedAt)
+          throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
         // Opening the mailed link proves the address; 2FA accounts still give their code.
         return needsSecondFactor(user)
           ? beginSecondFactor(deps, tx, user, 'password')
@@ -329,7 +328,8 @@ export default async function authRoutes(app: App) {
         const [user] = used?.userId
           ? await tx.select().from(users).where(eq(users.id, used.userId))
           : [];
-        if (!user || user.deletedAt) throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
+        if (!user || user.deletedAt)
+          throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
         return needsSecondFactor(user)
           ? beginSecondFactor(deps, tx, user, 'join')
           : completeSignIn(deps, tx, request, reply, user, 'join');
@@ -350,7 +350,9 @@ export default async function authRoutes(app: App) {
 
   app.get(
     '/join/oauth/providers',
-    { schema: { tags, response: { 200: envelope(z.object({ providers: z.array(oidcProvider) })) } } },
+    {
+      schema: { tags, response: { 200: envelope(z.object({ providers: z.array(oidcProvider) })) } },
+    },
     async () =>
       ok({
         providers: deps.config.oidc

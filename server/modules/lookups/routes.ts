@@ -10,7 +10,12 @@ export default async function lookupRoutes(app: App) {
   const tags = ['lookups'];
   app.get(
     '/timezones',
-    { schema: { tags, response: { 200: envelope(z.object({ timezones: z.array(timezoneEntry) })) } } },
+    {
+      schema: {
+        tags,
+        response: { 200: envelope(z.object({ timezones: z.array(timezoneEntry) })) },
+      },
+    },
     async () => ok({ timezones: listTimezones() }),
   );
 
@@ -24,7 +29,8 @@ export default async function lookupRoutes(app: App) {
       },
     },
     async (request) => {
-      if (!isKnownTimezone(request.query.timezone)) throw notFound('account:messages.timezone_unknown');
+      if (!isKnownTimezone(request.query.timezone))
+        throw notFound('account:messages.timezone_unknown');
       return ok({ timezones: similarTimezones(request.query.timezone) });
     },
   );

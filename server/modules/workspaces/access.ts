@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { requireAuth } from '../../auth/guard';
+import { can, permissionsFor, type Permission } from '../../auth/permissions';
+import type { DbOrTx } from '../../db/client';
+import {
+  workspaceMembers,
+  workspaces,
+  type WorkspaceRole,
+  type WorkspaceRow,
+} from '../../db/schema';
+import { forbidden, notFound } from '../../http/errors';
+
+export interface WorkspaceAccess {
+  workspace: WorkspaceRow;
+  role: WorkspaceRole | null;
+  permissions: Permission[];
+  isSupervisor: boolean;
+  userId: number;
+}
+
+export async function loadWorkspaceAccess(
+  db: DbOrTx,
+  workspaceId: number,
+  user: { id: number; role: string },
+): Promise<WorkspaceAccess | null> {
+  const [row] = await db
+    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .from(workspaces)
+    .leftJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, user.id)),
+    )
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    workspace: row.workspace,
+    role: row.role,
+    permissions: permissionsFor(row.role, row.workspace.memberAccess),
+    isSupervisor: user.role === 'supervisor',
+    userId: user.id,
+  };
+}
+
+/**
+ * The one gate of every workspace route. People outside the workspace get 404, so ids of
+ * workspaces they do not belong to reveal nothing; members without the permission get 403.
+ */
+export async function requireWorkspacePermission(
+  request: FastifyRequest,
+  db: DbOrTx,
+  workspaceId: number,
+  required: Permission | readonly Permission[],
+): Promise<WorkspaceAccess> {
+  const { user } = requireAuth(request);
+  const access = await loadWorkspaceAccess(db, workspaceId, user);
+  if (!access || (!access.role && !access.isSupervisor)) {
+    throw notFound('workspaces:messages.not_found');
+  }
+  if (!can(access, required)) throw forbidden();
+  return access;
+}

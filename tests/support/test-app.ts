@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '@server/app';
+import { loadConfig, type AppConfig } from '@server/config';
+import { issueAccessToken } from '@server/auth/access-token';
+import { hashSecret } from '@server/auth/password';
+import type { DatabaseHandle } from '@server/db/client';
+import { users, type UserRow } from '@server/db/schema';
+import type { App } from '@server/http/types';
+import { openTestDatabase } from './database';
+import { startSmtpServer } from './smtp';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The real app, in-process, on its own database and with a real SMTP server catching its mail.
+ * Call `close()` in afterAll.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const smtp = await startSmtpServer();
+  const database: DatabaseHandle = await openTestDatabase();
+  const config: AppConfig = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'teamloop-data-')),
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    SERVE_CLIENT: 'false',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
+  const app: App = await buildApp({ config, database, logger: false });
+  await app.ready();
+  let counter = 0;
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    smtp,
+    /** A user straight in the database (verified unless told otherwise), with a token. */
+    async createUser(
+      options: Partial<typeof users.$inferInsert> & { password?: string; verified?: boolean } = {},
+    ): Promise<{ user: UserRow; token: string; password: string }> {
+      counter += 1;
+      const password = options.password ?? 'correct horse battery';
+      const { password: _p, verified, ...columns } = options;
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          email: `person${counter}-${Date.now()}@example.com`,
+          firstName: `Person${counter}`,
+          lastName: 'Test',
+          passwordHash: await hashSecret(password),
+          verifiedAt: verified === false ? null : new Date(),
+          ...columns,
+        })
+        .returning();
+      const token = await issueAccessToken(app.deps, database.db, user, 'password');
+      return { user, token, password };
+    },
+    async reloadUser(id: number) {
+      const [user] = await database.db.select().from(users).where(eq(users.id, id));
+      return user;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)),
+  '@server': fileURLToPath(new URL('./server', import.meta.url)),
+  '@tabs': fileURLToPath(new URL('./tabs', import.meta.url)),
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'contracts/**/*.test.ts', 'bot-proxy/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; two at a time fit this machine's two cores.
+          maxWorkers: 2,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tabs/**/*.test.ts', 'tabs/**/*.test.tsx'],
+        },
+      },
+    ],
+  },
+});
