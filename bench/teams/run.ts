@@ -1,0 +1,79 @@
+import { formTeams, scoreTeams, type Metrics } from '../../server/teamformation/index';
+import { exactOptimum } from './exact';
+import { generateInstance } from './generate';
+
+const SIZES = [16, 200, 1000, 5000];
+
+interface Row {
+  n: number;
+  method: 'engine' | 'random' | 'exact';
+  seconds: number;
+  metrics: Metrics;
+}
+
+function timed<T>(work: () => T): { value: T; seconds: number } {
+  const start = performance.now();
+  const value = work();
+  return { value, seconds: (performance.now() - start) / 1000 };
+}
+
+const rows: Row[] = [];
+const gaps: { n: number; engine: number; optimum: number; gap: number; feasible: number }[] = [];
+for (const n of SIZES) {
+  const instance = generateInstance(n, 1000 + n);
+  const engine = timed(() => formTeams(instance));
+  rows.push({ n, method: 'engine', seconds: engine.seconds, metrics: engine.value.metrics });
+  const random = timed(() =>
+    formTeams({ ...instance, weights: instance.weights, strategy: 'random' }),
+  );
+  rows.push({ n, method: 'random', seconds: random.seconds, metrics: random.value.metrics });
+  if (n <= 20) {
+    const exact = timed(() => exactOptimum(instance));
+    // Scored by the engine's public scorer: the same J the engine reports.
+    const metrics = scoreTeams(instance, exact.value.teams).metrics;
+    rows.push({ n, method: 'exact', seconds: exact.seconds, metrics });
+    gaps.push({
+      n,
+      engine: engine.value.metrics.objective,
+      optimum: metrics.objective,
+      gap: engine.value.metrics.objective / metrics.objective - 1,
+      feasible: exact.value.feasible,
+    });
+  }
+}
+
+if (process.argv.includes('--json')) {
+  process.stdout.write(`${JSON.stringify({ rows, gaps }, null, 2)}\n`);
+} else {
+  const columns: [string, (row: Row) => string][] = [
+    ['N', (r) => String(r.n)],
+    ['method', (r) => r.method],
+    ['time s', (r) => r.seconds.toFixed(3)],
+    ['K', (r) => String(r.metrics.team_count)],
+    ['viol', (r) => String(r.metrics.violations.total)],
+    ['rho', (r) => r.metrics.rho.toFixed(4)],
+    ['rho2', (r) => r.metrics.rho2.toFixed(4)],
+    ['dmax', (r) => r.metrics.dmax.toFixed(3)],
+    ['skills', (r) => r.metrics.skills_mean.toFixed(4)],
+    ['bound', (r) => r.metrics.skills_upper_bound.toFixed(4)],
+    ['/bound', (r) => (r.metrics.skills_mean / r.metrics.skills_upper_bound).toFixed(3)],
+    ['sk min', (r) => r.metrics.skills_min.toFixed(3)],
+    ['avail', (r) => r.metrics.availability_mean.toFixed(4)],
+    ['av min', (r) => r.metrics.availability_min.toFixed(3)],
+    ['J', (r) => r.metrics.objective.toFixed(5)],
+  ];
+  const cells = [
+    columns.map(([title]) => title),
+    ...rows.map((row) => columns.map(([, cell]) => cell(row))),
+  ];
+  const widths = columns.map((_, c) => Math.max(...cells.map((line) => line[c].length)));
+  for (const line of cells) {
+    process.stdout.write(`${line.map((cell, c) => cell.padStart(widths[c])).join('  ')}\n`);
+  }
+  for (const gap of gaps) {
+    process.stdout.write(
+      `\nN=${gap.n}: engine J ${gap.engine.toFixed(6)}, optimum J ${gap.optimum.toFixed(6)} ` +
+        `over ${gap.feasible} feasible splits; gap ${(100 * gap.gap).toFixed(2)}%\n`,
+    );
+  }
+}

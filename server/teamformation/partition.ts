@@ -1,0 +1,382 @@
+import { SLOT_WORDS, popcount } from './cohort';
+import { FEATURE_DIMS, type SearchProblem } from './problem';
+
+/** The 168 real slots of a week: the last word only uses its low 8 bits. */
+const WEEK = Uint32Array.of(~0, ~0, ~0, ~0, ~0, 0xff);
+
+/**
+ * A split of units into teams with every per-team aggregate the objective needs, so that a swap
+ * or a move is evaluated in O(features + skill words + slot words) without touching other teams.
+ */
+export class Partition {
+  readonly problem: SearchProblem;
+  readonly capacity: number;
+  readonly teamOf: Int32Array;
+  readonly slotOf: Int32Array;
+  /** teamCount x capacity unit indices; the first unitsIn[t] are used. */
+  readonly members: Int32Array;
+  readonly unitsIn: Int32Array;
+  readonly people: Int32Array;
+  readonly sums: Float64Array;
+  readonly personalityCost: Float64Array;
+  readonly skillUnits: Int32Array;
+  readonly covered: Uint32Array;
+  /** Skills exactly one unit of the team holds: losing that unit loses the skill. */
+  readonly coveredOnce: Uint32Array;
+  readonly gaps: Int32Array;
+  readonly common: Uint32Array;
+  /** teamCount x capacity x SLOT_WORDS: common slots of the team without the unit in that place. */
+  readonly commonWithout: Uint32Array;
+  readonly availability: Float64Array;
+  readonly groupCounts: Int32Array;
+  readonly teamViolations: Int32Array;
+  readonly teamCost: Float64Array;
+  objective = 0;
+  violations = 0;
+  /** Results of the last evaluate* call that returned true. */
+  deltaViolations = 0;
+  deltaObjective = 0;
+
+  constructor(problem: SearchProblem) {
+    const k = problem.teamCount;
+    this.problem = problem;
+    this.capacity = problem.sizeMax;
+    this.teamOf = new Int32Array(problem.unitCount).fill(-1);
+    this.slotOf = new Int32Array(problem.unitCount);
+    this.members = new Int32Array(k * this.capacity);
+    this.unitsIn = new Int32Array(k);
+    this.people = new Int32Array(k);
+    this.sums = new Float64Array(k * FEATURE_DIMS);
+    this.personalityCost = new Float64Array(k);
+    this.skillUnits = new Int32Array(k * problem.skillCount);
+    this.covered = new Uint32Array(k * problem.skillWords);
+    this.coveredOnce = new Uint32Array(k * problem.skillWords);
+    this.gaps = new Int32Array(k);
+    this.common = new Uint32Array(k * SLOT_WORDS);
+    this.commonWithout = new Uint32Array(k * this.capacity * SLOT_WORDS);
+    this.availability = new Float64Array(k);
+    this.groupCounts = new Int32Array(k * problem.ruleCount);
+    this.teamViolations = new Int32Array(k);
+    this.teamCost = new Float64Array(k);
+    for (let t = 0; t < k; t++) this.refreshTeam(t);
+  }
+
+  add(u: number, t: number): void {
+    this.place(u, t, this.unitsIn[t]++);
+    this.refreshTeam(t);
+  }
+
+  swap(u: number, v: number): void {
+    const a = this.teamOf[u];
+    const b = this.teamOf[v];
+    const slotU = this.slotOf[u];
+    this.place(u, b, this.slotOf[v]);
+    this.place(v, a, slotU);
+    this.refreshTeam(a);
+    this.refreshTeam(b);
+  }
+
+  move(u: number, b: number): void {
+    const a = this.teamOf[u];
+    const last = this.members[a * this.capacity + --this.unitsIn[a]];
+    this.place(last, a, this.slotOf[u]);
+    this.place(u, b, this.unitsIn[b]++);
+    this.refreshTeam(a);
+    this.refreshTeam(b);
+  }
+
+  /** Whether swapping u and v keeps both teams' sizes in range. */
+  swapKeepsSizes(u: number, v: number): boolean {
+    const { unitSize, sizeMin, sizeMax } = this.problem;
+    const change = unitSize[v] - unitSize[u];
+    if (change === 0) return true;
+    const a = this.people[this.teamOf[u]] + change;
+    const b = this.people[this.teamOf[v]] - change;
+    return a >= sizeMin && a <= sizeMax && b >= sizeMin && b <= sizeMax;
+  }
+
+  /**
+   * Evaluates swapping units u and v (in different teams). Returns true, with the deltas in
+   * deltaViolations / deltaObjective, only when it beats (bestViolations, bestObjective)
+   * lexicographically.
+   */
+  evaluateSwap(u: number, v: number, bestViolations: number, bestObjective: number): boolean {
+    if (!this.swapKeepsSizes(u, v)) return false;
+    const p = this.problem;
+    const a = this.teamOf[u];
+    const b = this.teamOf[v];
+
+    let dV = 0;
+    if ((p.unitGroupMask[u] | p.unitGroupMask[v]) !== 0) dV += this.isolationChange(u, v, a, b);
+    if (p.apartStart[u] !== p.apartStart[u + 1]) dV += this.apartChange(u, v, a, b);
+    if (p.apartStart[v] !== p.apartStart[v + 1]) dV += this.apartChange(v, u, b, a);
+    if (dV > bestViolations) return false;
+
+    const f = p.features;
+    const s = this.sums;
+    const ua = u * FEATURE_DIMS;
+    const va = v * FEATURE_DIMS;
+    const ta = a * FEATURE_DIMS;
+    const tb = b * FEATURE_DIMS;
+    let squaresA = 0;
+    let squaresB = 0;
+    for (let d = 0; d < FEATURE_DIMS; d++) {
+      const change = f[va + d] - f[ua + d];
+      const sa = s[ta + d] + change;
+      const sb = s[tb + d] - change;
+      squaresA += sa * sa;
+      squaresB += sb * sb;
+    }
+    const sizeChange = p.unitSize[v] - p.unitSize[u];
+    let dJ =
+      squaresA / (this.people[a] + sizeChange) +
+      squaresB / (this.people[b] - sizeChange) -
+      this.personalityCost[a] -
+      this.personalityCost[b];
+
+    if (p.gapCost > 0) {
+      let gapChange = 0;
+      for (let w = 0; w < p.skillWords; w++) {
+        const su = p.unitSkills[u * p.skillWords + w];
+        const sv = p.unitSkills[v * p.skillWords + w];
+        if (su === sv) continue;
+        const onlyU = su & ~sv;
+        const onlyV = sv & ~su;
+        const wa = a * p.skillWords + w;
+        const wb = b * p.skillWords + w;
+        gapChange +=
+          popcount(onlyU & this.coveredOnce[wa]) -
+          popcount(onlyV & ~this.covered[wa]) +
+          popcount(onlyV & this.coveredOnce[wb]) -
+          popcount(onlyU & ~this.covered[wb]);
+      }
+      dJ += p.gapCost * gapChange;
+    }
+
+    if (p.availabilityCost > 0) {
+      const shortfall = 2 - this.availability[a] - this.availability[b];
+      // Skip the slot counts when even full availability could not make this the best.
+      if (dV === bestViolations && dJ - p.availabilityCost * shortfall >= bestObjective) {
+        return false;
+      }
+      const without = this.capacity * SLOT_WORDS;
+      const ra = a * without + this.slotOf[u] * SLOT_WORDS;
+      const rb = b * without + this.slotOf[v] * SLOT_WORDS;
+      let commonA = 0;
+      let commonB = 0;
+      for (let w = 0; w < SLOT_WORDS; w++) {
+        commonA += popcount(this.commonWithout[ra + w] & p.unitSlots[v * SLOT_WORDS + w]);
+        commonB += popcount(this.commonWithout[rb + w] & p.unitSlots[u * SLOT_WORDS + w]);
+      }
+      dJ +=
+        p.availabilityCost *
+        (this.availability[a] +
+          this.availability[b] -
+          Math.min(1, commonA / p.availabilityTarget) -
+          Math.min(1, commonB / p.availabilityTarget));
+    }
+
+    if (dV < bestViolations || dJ < bestObjective) {
+      this.deltaViolations = dV;
+      this.deltaObjective = dJ;
+      return true;
+    }
+    return false;
+  }
+
+  /** As evaluateSwap, for moving unit u into team b. */
+  evaluateMove(u: number, b: number, bestViolations: number, bestObjective: number): boolean {
+    const p = this.problem;
+    const a = this.teamOf[u];
+    const size = p.unitSize[u];
+    if (this.people[a] - size < p.sizeMin || this.people[b] + size > p.sizeMax) return false;
+
+    let dV = 0;
+    if (p.unitGroupMask[u] !== 0) dV += this.isolationChange(u, -1, a, b);
+    if (p.apartStart[u] !== p.apartStart[u + 1]) dV += this.apartChange(u, -1, a, b);
+    if (dV > bestViolations) return false;
+
+    const f = p.features;
+    const s = this.sums;
+    const ua = u * FEATURE_DIMS;
+    const ta = a * FEATURE_DIMS;
+    const tb = b * FEATURE_DIMS;
+    let squaresA = 0;
+    let squaresB = 0;
+    for (let d = 0; d < FEATURE_DIMS; d++) {
+      const sa = s[ta + d] - f[ua + d];
+      const sb = s[tb + d] + f[ua + d];
+      squaresA += sa * sa;
+      squaresB += sb * sb;
+    }
+    let dJ =
+      squaresA / (this.people[a] - size) +
+      squaresB / (this.people[b] + size) -
+      this.personalityCost[a] -
+      this.personalityCost[b];
+
+    if (p.gapCost > 0) {
+      let gapChange = 0;
+      for (let w = 0; w < p.skillWords; w++) {
+        const su = p.unitSkills[u * p.skillWords + w];
+        gapChange +=
+          popcount(su & this.coveredOnce[a * p.skillWords + w]) -
+          popcount(su & ~this.covered[b * p.skillWords + w]);
+      }
+      dJ += p.gapCost * gapChange;
+    }
+
+    if (p.availabilityCost > 0) {
+      const shortfall = 2 - this.availability[a] - this.availability[b];
+      if (dV === bestViolations && dJ - p.availabilityCost * shortfall >= bestObjective) {
+        return false;
+      }
+      const ra = (a * this.capacity + this.slotOf[u]) * SLOT_WORDS;
+      let commonA = 0;
+      let commonB = 0;
+      for (let w = 0; w < SLOT_WORDS; w++) {
+        commonA += popcount(this.commonWithout[ra + w]);
+        commonB += popcount(this.common[b * SLOT_WORDS + w] & p.unitSlots[u * SLOT_WORDS + w]);
+      }
+      dJ +=
+        p.availabilityCost *
+        (this.availability[a] +
+          this.availability[b] -
+          Math.min(1, commonA / p.availabilityTarget) -
+          Math.min(1, commonB / p.availabilityTarget));
+    }
+
+    if (dV < bestViolations || dJ < bestObjective) {
+      this.deltaViolations = dV;
+      this.deltaObjective = dJ;
+      return true;
+    }
+    return false;
+  }
+
+  /** Change in isolated groups when unit u goes from team a to team b and unit v (or none, -1) back. */
+  private isolationChange(u: number, v: number, a: number, b: number): number {
+    const p = this.problem;
+    const rules = p.ruleCount;
+    let change = 0;
+    let mask = p.unitGroupMask[u] | (v >= 0 ? p.unitGroupMask[v] : 0);
+    for (; mask !== 0; mask &= mask - 1) {
+      const r = 31 - Math.clz32(mask & -mask);
+      const moved =
+        p.unitGroupCount[u * rules + r] - (v >= 0 ? p.unitGroupCount[v * rules + r] : 0);
+      if (moved === 0) continue;
+      const inA = this.groupCounts[a * rules + r];
+      const inB = this.groupCounts[b * rules + r];
+      change += +(inA - moved === 1) - +(inA === 1) + +(inB + moved === 1) - +(inB === 1);
+    }
+    return change;
+  }
+
+  /** Change in keep_apart pairs sharing a team when unit u goes from a to b (v comes back). */
+  private apartChange(u: number, v: number, a: number, b: number): number {
+    const p = this.problem;
+    let change = 0;
+    for (let e = p.apartStart[u]; e < p.apartStart[u + 1]; e++) {
+      const w = p.apartUnits[e];
+      if (w === v) continue;
+      const t = this.teamOf[w];
+      if (t === b) change++;
+      else if (t === a) change--;
+    }
+    return change;
+  }
+
+  private place(u: number, t: number, slot: number): void {
+    this.teamOf[u] = t;
+    this.slotOf[u] = slot;
+    this.members[t * this.capacity + slot] = u;
+  }
+
+  /** Recomputes team t's aggregates from its members and updates the totals. */
+  private refreshTeam(t: number): void {
+    const p = this.problem;
+    const first = t * this.capacity;
+    const count = this.unitsIn[t];
+
+    let people = 0;
+    const sums = t * FEATURE_DIMS;
+    this.sums.fill(0, sums, sums + FEATURE_DIMS);
+    for (let m = 0; m < count; m++) {
+      const u = this.members[first + m];
+      people += p.unitSize[u];
+      for (let d = 0; d < FEATURE_DIMS; d++)
+        this.sums[sums + d] += p.features[u * FEATURE_DIMS + d];
+    }
+    this.people[t] = people;
+    let squares = 0;
+    for (let d = 0; d < FEATURE_DIMS; d++) squares += this.sums[sums + d] ** 2;
+    this.personalityCost[t] = people > 0 ? squares / people : 0;
+
+    const counts = t * p.skillCount;
+    this.skillUnits.fill(0, counts, counts + p.skillCount);
+    for (let m = 0; m < count; m++) {
+      const u = this.members[first + m];
+      for (let s = 0; s < p.skillCount; s++) {
+        this.skillUnits[counts + s] +=
+          (p.unitSkills[u * p.skillWords + (s >>> 5)] >>> (s & 31)) & 1;
+      }
+    }
+    let gaps = 0;
+    for (let w = 0; w < p.skillWords; w++) {
+      let covered = 0;
+      let once = 0;
+      for (let s = w * 32; s < Math.min(p.skillCount, w * 32 + 32); s++) {
+        const held = this.skillUnits[counts + s];
+        if (held > 0) covered |= 1 << (s & 31);
+        if (held === 1) once |= 1 << (s & 31);
+      }
+      this.covered[t * p.skillWords + w] = covered;
+      this.coveredOnce[t * p.skillWords + w] = once;
+      gaps -= popcount(covered);
+    }
+    this.gaps[t] = gaps + p.skillCount;
+
+    let commonSlots = 0;
+    for (let w = 0; w < SLOT_WORDS; w++) {
+      let common = WEEK[w];
+      for (let m = 0; m < count; m++)
+        common &= p.unitSlots[this.members[first + m] * SLOT_WORDS + w];
+      this.common[t * SLOT_WORDS + w] = common;
+      commonSlots += popcount(common);
+      for (let skip = 0; skip < count; skip++) {
+        let without = WEEK[w];
+        for (let m = 0; m < count; m++) {
+          if (m !== skip) without &= p.unitSlots[this.members[first + m] * SLOT_WORDS + w];
+        }
+        this.commonWithout[(first + skip) * SLOT_WORDS + w] = without;
+      }
+    }
+    this.availability[t] = Math.min(1, commonSlots / p.availabilityTarget);
+
+    let violations = 0;
+    for (let r = 0; r < p.ruleCount; r++) {
+      let inGroup = 0;
+      for (let m = 0; m < count; m++)
+        inGroup += p.unitGroupCount[this.members[first + m] * p.ruleCount + r];
+      this.groupCounts[t * p.ruleCount + r] = inGroup;
+      if (inGroup === 1) violations++;
+    }
+    let apartPairs = 0;
+    for (let m = 0; m < count; m++) {
+      const u = this.members[first + m];
+      for (let e = p.apartStart[u]; e < p.apartStart[u + 1]; e++) {
+        if (this.teamOf[p.apartUnits[e]] === t) apartPairs++;
+      }
+    }
+    violations += apartPairs / 2;
+    this.violations += violations - this.teamViolations[t];
+    this.teamViolations[t] = violations;
+
+    const cost =
+      this.personalityCost[t] +
+      p.gapCost * this.gaps[t] +
+      p.availabilityCost * (1 - this.availability[t]);
+    this.objective += cost - this.teamCost[t];
+    this.teamCost[t] = cost;
+  }
+}
