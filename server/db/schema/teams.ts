@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/**
+ * Teams of a workspace (spec 3 "Team", 7.3). A deleted team keeps its row with `deleted_at`
+ * set and is left out of every active list; read active teams with `deleted_at is null`.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    avatarUrl: text('avatar_url'),
+    /** Made by a member for themselves (spec "selfTeam"), not by an owner or a formation run. */
+    selfTeam: boolean('self_team').notNull().default(false),
+    /** Members may sign up straight into the team (subscribing-by-member) while it has room. */
+    subscribable: boolean('subscribable').notNull().default(false),
+    /** Upper bound on members for sign-ups and invitations; null means no bound. */
+    maxMembers: integer('max_members'),
+    /** The team-formation run that proposed this team, when it came from one. */
+    formationRunId: integer('formation_run_id').references(() => teamFormationRuns.id, {
+      onDelete: 'set null',
+    }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('teams_workspace_idx').on(t.workspaceId)],
+);
+
+export const TEAM_MEMBER_ROLES = ['leader', 'member'] as const;
+
+/**
+ * Who is in which team. A person is in at most one active team per workspace (spec 4: "the
+ * user has a team or not"); `workspace_id` is copied here so the database enforces that.
+ * Leaving or being removed deletes the row; deleting the team stamps its rows' `deleted_at`
+ * so the history stays readable.
+ */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: TEAM_MEMBER_ROLES }).notNull().default('member'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('team_members_one_team_per_workspace')
+      .on(t.workspaceId, t.userId)
+      .where(sql`${t.deletedAt} is null`),
+    index('team_members_team_idx').on(t.teamId),
+    index('team_members_user_idx').on(t.userId),
+  ],
+);
+
+export const TEAM_REQUEST_TYPES = ['join', 'invite'] as const;
+export const TEAM_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+
+/**
+ * A person asking to join a team, or a team inviting a person. `user_id` is always the person
+ * who would join; `created_by` the one who asked.
+ */
+export const teamRequests = pgTable(
+  'team_requests',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: TEAM_REQUEST_TYPES }).notNull(),
+    status: text('status', { enum: TEAM_REQUEST_STATUSES }).notNull().default('pending'),
+    message: text('message'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_requests_one_pending')
+      .on(t.teamId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('team_requests_user_idx').on(t.userId),
+  ],
+);
+
+export const TEAM_FORMATION_STATUSES = [
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'confirmed',
+] as const;
+export type TeamFormationStatus = (typeof TEAM_FORMATION_STATUSES)[number];
+
+/**
+ * One team-formation run (spec 4 "Random team formation"): started with a token, computed off
+ * the request path, polled from any process, then confirmed into real teams. `request` is the
+ * engine input as sent, `result` the engine's answer.
+ */
+export const teamFormationRuns = pgTable(
+  'team_formation_runs',
+  {
+    id: serial('id').primaryKey(),
+    token: uuid('token')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: TEAM_FORMATION_STATUSES }).notNull().default('queued'),
+    /** What the owner asked for, in API words (strategy, sizes, groups, pairs). */
+    options: jsonb('options').$type<Record<string, unknown>>().notNull(),
+    /** The engine input built from the members' profiles at start. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('team_formation_runs_token_unique').on(t.token),
+    index('team_formation_runs_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+/**
+ * Workspaces their owner published to the team generator (spec 7.8): anyone signed in may
+ * browse them and copy their set-up into a workspace of their own.
+ */
+export const publicWorkspaces = pgTable('public_workspaces', {
+  workspaceId: integer('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  summary: text('summary'),
+  publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TeamRow = typeof teams.$inferSelect;
+export type TeamMemberRow = typeof teamMembers.$inferSelect;
+export type TeamRequestRow = typeof teamRequests.$inferSelect;
+export type TeamFormationRunRow = typeof teamFormationRuns.$inferSelect;
