@@ -1,3 +1,4 @@
 export * from './users';
 export * from './workspaces';
 export * from './teams';
+export * from './profile';

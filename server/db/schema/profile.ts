@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * The skills catalogue (`core/skills`). People pick from it or type a new one, which then
+ * joins the catalogue for everyone; names are unique regardless of case.
+ */
+export const skills = pgTable(
+  'skills',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('skills_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const userSkills = pgTable(
+  'user_skills',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    skillId: integer('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    /** Self-rated 1 (beginner) to 5 (expert); null when not rated. */
+    level: smallint('level'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.skillId] }),
+    index('user_skills_skill_idx').on(t.skillId),
+  ],
+);
+
+export interface StoredFile {
+  /** The storage key the file was saved under. */
+  key: string;
+  name: string;
+  size: number;
+  mime_type: string;
+  uploaded_at: string;
+}
+
+/** The parts of a profile that do not fit the users row: one row per person, made on first save. */
+export const userProfiles = pgTable('user_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Free hours of the week in UTC: day * 24 + hour, Monday 00:00 UTC = 0, up to 167. */
+  availability: jsonb('availability').$type<number[]>().notNull().default([]),
+  availabilityUpdatedAt: timestamp('availability_updated_at', { withTimezone: true }),
+  /** The uploaded picture; `users.avatar_url` is the address it is served from. */
+  avatar: jsonb('avatar').$type<StoredFile | null>(),
+  cv: jsonb('cv').$type<StoredFile | null>(),
+  /** How a person likes to work (roles, work style, meetings), shown on the profile. */
+  workPreferences: jsonb('work_preferences').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Answers to the IPIP 50-item self-assessment, keyed by item order ("1".."50"), each 1-5.
+ * Partial answers are kept (save and close); `completed_at` is set once all 50 are in.
+ */
+export const personalityAnswers = pgTable('personality_answers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  answers: jsonb('answers').$type<Record<string, number>>().notNull().default({}),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ACTIVITY_KINDS = [
+  'project',
+  'work',
+  'volunteering',
+  'course',
+  'award',
+  'other',
+] as const;
+
+/** What a person lists on their profile page beyond skills: projects, work, courses, awards. */
+export const userActivities = pgTable(
+  'user_activities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ACTIVITY_KINDS }).notNull(),
+    title: text('title').notNull(),
+    organization: text('organization'),
+    description: text('description'),
+    url: text('url'),
+    startedOn: date('started_on'),
+    endedOn: date('ended_on'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_activities_user_idx').on(t.userId)],
+);
+
+export type SkillRow = typeof skills.$inferSelect;
+export type UserProfileRow = typeof userProfiles.$inferSelect;
+export type UserActivityRow = typeof userActivities.$inferSelect;
