@@ -17,7 +17,8 @@ export const updateUserBody = z
     social_media: z.record(z.string().max(50), url),
     privacy_options: privacyOptions.partial(),
   })
-  .partial();
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
 
 export const changePasswordBody = z.object({
   /** Accounts made through SSO have no password yet and may set one without it. */

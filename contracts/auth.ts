@@ -128,6 +128,8 @@ export const oidcRedirect = z.object({ url: z.string() });
 export const callbackToLoginBody = z.object({
   code: z.string().min(1).max(2000),
   state: z.string().min(1).max(200),
+  /** RFC 9207: the issuer the provider names in its answer, passed on as received. */
+  iss: z.string().max(500).optional(),
 });
 
 export const OTP_PURPOSES = ['verify_email', 'sign_in'] as const;

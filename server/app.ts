@@ -22,7 +22,8 @@ import type { AppDeps } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { errorHandler } from './http/error-handler';
 import type { MessageRef } from './http/errors';
-import { notFound, tooManyRequests } from './http/errors';
+import { notFound, tooManyRequests, unauthorized, validationFailed } from './http/errors';
+import { findNulCharacter } from './http/nul-character';
 import { contentSecurityPolicy } from './http/security';
 import type { App } from './http/types';
 import { pickLanguage, translator } from './i18n';
@@ -89,6 +90,25 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       request.auth = await resolveAccessToken(deps, header.slice('Bearer '.length).trim());
     }
   });
+  // Signed-in by default: a route opts out with `config: { public: true }`. Checked before
+  // validation, so a signed-out caller learns nothing about the body a route expects.
+  app.addHook('preValidation', async (request) => {
+    const routeConfig = request.routeOptions.config as { public?: boolean } | undefined;
+    const url = request.routeOptions.url ?? '';
+    const isApi = url.startsWith(API_PREFIX) && !url.startsWith(`${API_PREFIX}/docs`);
+    if (isApi && !routeConfig?.public && !request.auth) {
+      throw unauthorized();
+    }
+  });
+  // PostgreSQL text cannot hold U+0000; refuse it up front rather than fail in the database.
+  app.addHook('preValidation', async (request) => {
+    const field = findNulCharacter({
+      body: request.body,
+      query: request.query,
+      params: request.params,
+    });
+    if (field) throw validationFailed({ [field]: 'common:validation.invalid_characters' });
+  });
   // Routes return message keys; the caller's language turns them into words here.
   app.addHook('preSerialization', async (request, _reply, payload) => {
     if (payload && typeof payload === 'object' && 'messages' in payload) {
@@ -128,7 +148,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
-  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    `${API_PREFIX}/openapi.json`,
+    { schema: { hide: true }, config: { public: true } },
+    async () => app.swagger(),
+  );
 
   await app.register(registerModules, { prefix: API_PREFIX });
 

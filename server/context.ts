@@ -19,6 +19,10 @@ export interface Auth {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open without sign-in; every other API route answers 401 to signed-out callers. */
+    public?: boolean;
+  }
   interface FastifyInstance {
     deps: AppDeps;
   }

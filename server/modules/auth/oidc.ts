@@ -65,11 +65,12 @@ export interface OidcIdentity {
 export async function exchangeOidcCode(
   configuration: oidc.Configuration,
   config: AppConfig,
-  params: { code: string; state: string; nonce: string; codeVerifier: string },
+  params: { code: string; state: string; iss?: string; nonce: string; codeVerifier: string },
 ): Promise<OidcIdentity> {
   const callbackUrl = new URL(oidcRedirectUri(config));
   callbackUrl.searchParams.set('code', params.code);
   callbackUrl.searchParams.set('state', params.state);
+  if (params.iss) callbackUrl.searchParams.set('iss', params.iss);
   const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
     pkceCodeVerifier: params.codeVerifier,
     expectedState: params.state,

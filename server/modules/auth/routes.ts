@@ -79,7 +79,7 @@ export default async function authRoutes(app: App) {
     '/join/sign-up',
     {
       schema: { tags, body: signUpBody, response: { 201: envelope(signUpResult) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request, reply) => {
       const body = request.body;
@@ -110,7 +110,10 @@ export default async function authRoutes(app: App) {
 
   app.get(
     '/join/verify-email/:x',
-    { schema: { tags, params: verifyEmailParam, response: { 200: envelope(signInResult) } } },
+    {
+      config: { public: true },
+      schema: { tags, params: verifyEmailParam, response: { 200: envelope(signInResult) } },
+    },
     async (request, reply) => {
       const result = await db.transaction(async (tx) => {
         const token = await consumeOneTimeToken(tx, 'verify_email', request.params.x);
@@ -135,7 +138,7 @@ export default async function authRoutes(app: App) {
     '/join/resend-verification',
     {
       schema: { tags, body: emailBody, response: { 200: envelope(emptyResource) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request) => {
       const user = await findUserByEmail(db, request.body.email);
@@ -149,7 +152,7 @@ export default async function authRoutes(app: App) {
     '/join/login',
     {
       schema: { tags, body: loginBody, response: { 200: envelope(signInResult) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -175,7 +178,7 @@ export default async function authRoutes(app: App) {
     '/join/login-2fa',
     {
       schema: { tags, body: secondFactorBody, response: { 200: envelope(signInResult) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request, reply) => {
       const result = await db.transaction(async (tx) => {
@@ -212,7 +215,7 @@ export default async function authRoutes(app: App) {
           200: envelope(signInResult.extend({ recovery_codes: z.array(z.string()) })),
         },
       },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request, reply) => {
       const result = await db.transaction(async (tx) => {
@@ -249,7 +252,7 @@ export default async function authRoutes(app: App) {
     '/join/forget-password',
     {
       schema: { tags, body: emailBody, response: { 200: envelope(emptyResource) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request) => {
       const user = await findUserByEmail(db, request.body.email);
@@ -275,7 +278,7 @@ export default async function authRoutes(app: App) {
         params: tokenParam,
         response: { 200: envelope(z.object({ email: z.string() })) },
       },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request) => {
       const token = await findOneTimeToken(db, 'reset_password', request.params.token);
@@ -288,7 +291,7 @@ export default async function authRoutes(app: App) {
     '/join/reset-password',
     {
       schema: { tags, body: resetPasswordBody, response: { 200: envelope(emptyResource) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request) => {
       const { token, password, password_confirmation: confirmation } = request.body;
@@ -320,7 +323,7 @@ export default async function authRoutes(app: App) {
     '/join/verify-token/:token',
     {
       schema: { tags, params: tokenParam, response: { 200: envelope(signInResult) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request, reply) => {
       const result = await db.transaction(async (tx) => {
@@ -351,6 +354,7 @@ export default async function authRoutes(app: App) {
   app.get(
     '/join/oauth/providers',
     {
+      config: { public: true },
       schema: { tags, response: { 200: envelope(z.object({ providers: z.array(oidcProvider) })) } },
     },
     async () =>
@@ -369,7 +373,7 @@ export default async function authRoutes(app: App) {
         params: z.object({ provider: z.string().max(50) }),
         response: { 200: envelope(oidcRedirect) },
       },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request) => {
       const configuration = oidcConfiguration(deps.config);
@@ -390,7 +394,7 @@ export default async function authRoutes(app: App) {
     '/join/callback-to-login',
     {
       schema: { tags, body: callbackToLoginBody, response: { 200: envelope(signInResult) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request, reply) => {
       const configuration = oidcConfiguration(deps.config);
@@ -404,6 +408,7 @@ export default async function authRoutes(app: App) {
         identity = await exchangeOidcCode(await configuration, deps.config, {
           code: request.body.code,
           state: request.body.state,
+          iss: request.body.iss,
           nonce: String(state.payload.nonce),
           codeVerifier: String(state.payload.codeVerifier),
         });
@@ -433,7 +438,7 @@ export default async function authRoutes(app: App) {
     '/otp',
     {
       schema: { tags, body: otpRequestBody, response: { 200: envelope(emptyResource) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request) => {
       const { email, purpose } = request.body;
@@ -451,7 +456,7 @@ export default async function authRoutes(app: App) {
     '/otp/verify',
     {
       schema: { tags, body: otpVerifyBody, response: { 200: envelope(signInResult) } },
-      config: { rateLimit },
+      config: { rateLimit, public: true },
     },
     async (request, reply) => {
       const { email, purpose, code } = request.body;

@@ -16,7 +16,7 @@ export default async function clientLogRoutes(app: App) {
         response: { 201: envelope(z.object({ id: z.number() })) },
       },
       // Open to signed-out clients (errors happen before sign-in), so it is rate limited.
-      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      config: { rateLimit: { max: 120, timeWindow: 60_000 }, public: true },
     },
     async (request, reply) => {
       const record = request.body;

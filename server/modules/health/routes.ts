@@ -11,6 +11,7 @@ export default async function healthRoutes(app: App) {
   app.get(
     '/health',
     {
+      config: { public: true },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',

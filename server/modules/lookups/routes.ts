@@ -22,6 +22,7 @@ export default async function lookupRoutes(app: App) {
   app.get(
     '/timezones/similar',
     {
+      config: { public: true },
       schema: {
         tags,
         querystring: similarTimezonesQuery,
