@@ -11,9 +11,13 @@ export const PERMISSIONS = [
   'update_workspace',
   'archive_workspace',
   'delete_workspace',
+  'manage_billing',
   'invite_members',
   'manage_members',
   'manage_owners',
+  'view_member_reports',
+  'manage_schedules',
+  'manage_questions',
   'manage_criteria',
   'manage_name_banks',
   'manage_general_pins',
@@ -35,6 +39,9 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** Always passes (spec 6: "The value ACCESS always passes"). */
 export const ACCESS = 'ACCESS';
 
+/** What only an owner may do: the workspace's existence, its bill and who else owns it. */
+const OWNER_ONLY: readonly Permission[] = ['delete_workspace', 'manage_owners', 'manage_billing'];
+
 const memberPermissions: Permission[] = [
   'view_workspace',
   'view_members',
@@ -45,7 +52,7 @@ const memberPermissions: Permission[] = [
 
 export const ROLE_PERMISSIONS: Record<WorkspaceRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  admin: PERMISSIONS.filter((p) => p !== 'delete_workspace' && p !== 'manage_owners'),
+  admin: PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p)),
   member: memberPermissions,
   viewer: ['view_workspace', 'view_members'],
   deactive: [],
@@ -97,4 +104,52 @@ export function paymentTypeAllows(
   allowed: string | readonly string[],
 ): boolean {
   return typeof allowed === 'string' ? paymentType === allowed : allowed.includes(paymentType);
+}
+
+/** The plans of spec 3's `pricing_rule.payment_type`; new workspaces start on free. */
+export const PAYMENT_TYPES = ['free', 'premium', 'enterprise'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** Features that only some plans include; everything not listed here is on every plan. */
+export const PAID_FEATURES = {
+  performance_users: ['premium', 'enterprise'],
+} as const satisfies Record<string, readonly PaymentType[]>;
+export type PaidFeature = keyof typeof PAID_FEATURES;
+
+/**
+ * Whether the caller may use a plan feature in this workspace. Spec 6: the owner's check
+ * always answers yes (the owner sees the feature and is offered the upgrade from inside it);
+ * supervisors pass as everywhere; everyone else needs a plan that includes it.
+ */
+export function canUseFeature(
+  actor: { isSupervisor: boolean; role: WorkspaceRole | null },
+  paymentType: string,
+  feature: PaidFeature,
+): boolean {
+  if (actor.isSupervisor || actor.role === 'owner') return true;
+  return paymentTypeAllows(paymentType, PAID_FEATURES[feature]);
+}
+
+/**
+ * The caller's answers for every permission and plan feature, sent with each workspace so
+ * the client shows only the buttons that will work.
+ */
+export function abilitiesFor(
+  actor: {
+    isSupervisor: boolean;
+    role: WorkspaceRole | null;
+    permissions: readonly string[];
+  },
+  paymentType: string,
+): Record<Permission | PaidFeature | 'leave_workspace', boolean> {
+  const abilities = Object.fromEntries(PERMISSIONS.map((p) => [p, can(actor, p)])) as Record<
+    Permission | PaidFeature | 'leave_workspace',
+    boolean
+  >;
+  for (const feature of Object.keys(PAID_FEATURES) as PaidFeature[]) {
+    abilities[feature] = canUseFeature(actor, paymentType, feature);
+  }
+  // Any member may leave, deactivated ones included; the last owner is refused by the server.
+  abilities.leave_workspace = actor.role !== null;
+  return abilities;
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -38,6 +40,15 @@ export const workspaces = pgTable(
     memberAccess: jsonb('member_access').$type<Record<string, boolean>>().notNull().default({}),
     teamFormationStrategy: text('team_formation_strategy'),
     paymentType: text('payment_type').notNull().default('free'),
+    /**
+     * The sections of the workspace area this workspace shows (spec 2.6); null means the
+     * defaults of its type. Generalized workspaces choose theirs in the plan step.
+     */
+    sections: jsonb('sections').$type<string[]>(),
+    /** The secret of the shareable invite link (/join?token=…); resetting it kills old links. */
+    inviteCode: text('invite_code')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -45,7 +56,10 @@ export const workspaces = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (t) => [index('workspaces_status_idx').on(t.status)],
+  (t) => [
+    index('workspaces_status_idx').on(t.status),
+    uniqueIndex('workspaces_invite_code_unique').on(t.inviteCode),
+  ],
 );
 
 export const workspaceMembers = pgTable(
@@ -67,5 +81,84 @@ export const workspaceMembers = pgTable(
   ],
 );
 
+/**
+ * Invitations by e-mail. Only the hash of the token in the mailed link is kept. A pending
+ * invitation (not accepted, not revoked, not expired) holds a seat under the member cap;
+ * docs/decisions/member-cap-and-invitations.md has the rules.
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull().default('member'),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('workspace_invitations_token_unique').on(t.tokenHash),
+    // One open invitation per address and workspace; inviting again refreshes it.
+    uniqueIndex('workspace_invitations_open_unique')
+      .on(t.workspaceId, sql`lower(${t.email})`)
+      .where(sql`accepted_at is null and revoked_at is null`),
+    index('workspace_invitations_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const QUESTION_TYPES = ['onboarding', 'assessment', 'check_in'] as const;
+
+/**
+ * Questions a workspace keeps by type (spec 7.2 `questions?type=`): onboarding questions
+ * asked of people who join, default assessment questions, check-in questions.
+ */
+export const workspaceQuestions = pgTable(
+  'workspace_questions',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: QUESTION_TYPES }).notNull(),
+    text: text('text').notNull(),
+    /** Choices for a multiple-choice question; empty for free text. */
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    required: boolean('required').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workspace_questions_workspace_idx').on(t.workspaceId, t.type)],
+);
+
+/** A person's saved board layouts in a workspace (grouping, filters, visible columns). */
+export const boardViews = pgTable(
+  'board_views',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('board_views_workspace_user_idx').on(t.workspaceId, t.userId)],
+);
+
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
+export type WorkspaceInvitationRow = typeof workspaceInvitations.$inferSelect;
+export type WorkspaceQuestionRow = typeof workspaceQuestions.$inferSelect;
+export type BoardViewRow = typeof boardViews.$inferSelect;

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+export const CRITERIA_TYPES = ['task', 'objective'] as const;
+
+/** Criteria, also called tags (spec 3 "Tag", 7.17): named labels with options to choose. */
+export const criteria = pgTable(
+  'criteria',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: CRITERIA_TYPES }).notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('criteria_workspace_idx').on(t.workspaceId, t.type),
+    uniqueIndex('criteria_name_unique').on(t.workspaceId, t.type, sql`lower(${t.name})`),
+  ],
+);
+
+export const criteriaOptions = pgTable(
+  'criteria_options',
+  {
+    id: serial('id').primaryKey(),
+    criterionId: integer('criterion_id')
+      .notNull()
+      .references(() => criteria.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('criteria_options_criterion_idx').on(t.criterionId),
+    uniqueIndex('criteria_options_name_unique').on(t.criterionId, sql`lower(${t.name})`),
+  ],
+);
+
+export const NAME_BANK_TYPES = ['team', 'objective', 'key_result'] as const;
+
+/** Names a workspace keeps ready for new teams, objectives and key results (spec 7.19). */
+export const nameBanks = pgTable(
+  'name_banks',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NAME_BANK_TYPES }).notNull(),
+    name: text('name').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('name_banks_unique').on(t.workspaceId, t.type, sql`lower(${t.name})`)],
+);
+
+export type CriterionRow = typeof criteria.$inferSelect;
+export type CriterionOptionRow = typeof criteriaOptions.$inferSelect;
+export type NameBankRow = typeof nameBanks.$inferSelect;

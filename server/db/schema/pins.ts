@@ -1,0 +1,29 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+export const PIN_REFERENCE_TYPES = ['task', 'objective', 'assessment', 'other'] as const;
+
+/**
+ * Pins of a workspace (spec 3 "Pin", 7.10): the general list kept by its managers has no
+ * user; a personal list belongs to one member. `other` pins are links with a title.
+ */
+export const pins = pgTable(
+  'pins',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    referenceType: text('reference_type', { enum: PIN_REFERENCE_TYPES }).notNull(),
+    referenceId: integer('reference_id'),
+    title: text('title'),
+    url: text('url'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pins_workspace_user_idx').on(t.workspaceId, t.userId)],
+);
+
+export type PinRow = typeof pins.$inferSelect;

@@ -1,0 +1,65 @@
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+export const SCHEDULE_TYPES = ['course'] as const;
+
+/** One weekly meeting of a schedule: weekday 0 (Sunday) to 6, times as HH:MM. */
+export interface ScheduleSession {
+  weekday: number;
+  start_time: string;
+  end_time: string;
+}
+
+/** When a workspace meets (spec 3 "Schedule", 7.6), e.g. a course's weekly classes. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: SCHEDULE_TYPES }).notNull().default('course'),
+    name: text('name').notNull(),
+    description: text('description'),
+    location: text('location'),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    sessions: jsonb('sessions').$type<ScheduleSession[]>().notNull().default([]),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [index('schedules_workspace_idx').on(t.workspaceId)],
+);
+
+export const GENERALIZED_STEPS = ['basic-information', 'plan', 'schedule'] as const;
+
+/**
+ * A generalized workspace being created in three steps (spec 2.5). Each step's answers are
+ * kept as they were sent, so the person can leave and resume by id; completing it creates
+ * the workspace and records its id here.
+ */
+export const workspaceDrafts = pgTable(
+  'workspace_drafts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    basicInformation: jsonb('basic_information').$type<Record<string, unknown>>(),
+    plan: jsonb('plan').$type<Record<string, unknown>>(),
+    schedule: jsonb('schedule').$type<Record<string, unknown> | null>(),
+    /** The furthest step saved so far. */
+    step: text('step', { enum: GENERALIZED_STEPS }).notNull().default('basic-information'),
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('workspace_drafts_user_idx').on(t.userId)],
+);
+
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type WorkspaceDraftRow = typeof workspaceDrafts.$inferSelect;
