@@ -11,6 +11,7 @@ export default async function lookupRoutes(app: App) {
   app.get(
     '/timezones',
     {
+      config: { public: true },
       schema: {
         tags,
         response: { 200: envelope(z.object({ timezones: z.array(timezoneEntry) })) },

@@ -11,10 +11,35 @@ export interface TimezoneEntry {
   offset_minutes: number;
 }
 
-const names = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((n) => n !== 'UTC')];
+/** ICU still lists some zones under their old names; people know them by the current ones. */
+const CURRENT_NAMES: Record<string, string> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+};
 
+const names = [
+  'UTC',
+  ...Intl.supportedValuesOf('timeZone')
+    .filter((n) => n !== 'UTC')
+    .map((n) => CURRENT_NAMES[n] ?? n),
+];
+
+/** Any zone the runtime can compute with, under its current or its old name. */
 export function isKnownTimezone(name: string): boolean {
-  return names.includes(name);
+  if (names.includes(name)) return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name.includes('/');
+  } catch {
+    return false;
+  }
 }
 
 function formatOffset(minutes: number): string {
@@ -35,7 +60,7 @@ export function listTimezones(now = new Date()): TimezoneEntry[] {
 
 /** Zones that share the given zone's offset now, e.g. to suggest the browser's zone's peers. */
 export function similarTimezones(name: string, now = new Date()): TimezoneEntry[] {
-  const all = listTimezones(now);
-  const target = all.find((entry) => entry.name === name);
-  return target ? all.filter((entry) => entry.offset_minutes === target.offset_minutes) : [];
+  if (!isKnownTimezone(name)) return [];
+  const minutes = dayjs(now).tz(name).utcOffset();
+  return listTimezones(now).filter((entry) => entry.offset_minutes === minutes);
 }
