@@ -12,13 +12,20 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The JSON report is what .ci/run counts; vitest's own summary is for people.
+    reporters: ['default', ['json', { outputFile: '.ci-results/vitest.json' }]],
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'contracts/**/*.test.ts', 'bot-proxy/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'contracts/**/*.test.ts',
+            'bot-proxy/**/*.test.ts',
+          ],
         },
       },
       {
@@ -39,7 +46,12 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tabs/**/*.test.ts', 'tabs/**/*.test.tsx'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'tabs/**/*.test.ts',
+            'tabs/**/*.test.tsx',
+          ],
         },
       },
     ],
