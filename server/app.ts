@@ -155,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
 
   await app.register(registerModules, { prefix: API_PREFIX });
+  await app.register(import('../bot-proxy/plugin'));
 
   const serveClient = config.SERVE_CLIENT && existsSync(path.join(clientDist, 'index.html'));
   if (serveClient) {

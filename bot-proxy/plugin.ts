@@ -1,0 +1,132 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { signInResult } from '@contracts/auth';
+import { envelope } from '@contracts/common';
+import { CONSENT_REQUIRED, teamsConsentQuery, teamsExchangeBody } from '@contracts/teams';
+import type { DbOrTx } from '@server/db/client';
+import { userIdentities, users } from '@server/db/schema';
+import { ok } from '@server/http/envelope';
+import { refusal, unauthorized } from '@server/http/errors';
+import type { App } from '@server/http/types';
+import { findOrCreateExternalUser, splitName } from '@server/modules/auth/external-identity';
+import { beginSecondFactor, completeSignIn, needsSecondFactor } from '@server/modules/auth/sign-in';
+import { ConsentRequiredError, fetchGraphPhoto } from './on-behalf-of';
+import { teamsSsoSettings, verifyTeamsSsoToken } from './sso-token';
+
+const tags = ['teams'];
+/** Where the consent pop-up comes back to (tabs/auth-end.html). */
+export const CONSENT_REDIRECT_PATH = '/tabs/auth-end.html';
+const CONSENT_SCOPES = 'openid profile offline_access https://graph.microsoft.com/User.Read';
+
+/** One Entra ID tenant is one identity provider: object ids are unique only inside it. */
+export const entraProvider = (tenantId: string) => `entra:${tenantId}`;
+
+async function hasAvatar(db: DbOrTx, provider: string, subject: string): Promise<boolean> {
+  const [row] = await db
+    .select({ avatarUrl: users.avatarUrl })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
+    .limit(1);
+  return Boolean(row?.avatarUrl);
+}
+
+/**
+ * The host auth exchange (architecture: bot-proxy). Mounted in-process by server/app.ts and
+ * by bot-proxy/standalone.ts in front of a separate API.
+ */
+export default async function botProxy(app: App) {
+  const { deps } = app;
+  const { db } = deps;
+  const rateLimit = {
+    max: deps.config.AUTH_RATE_LIMIT_MAX,
+    timeWindow: deps.config.AUTH_RATE_LIMIT_WINDOW_MS,
+    keyGenerator: (request: FastifyRequest) => request.ip,
+  };
+  const configured = () => {
+    const settings = teamsSsoSettings(deps.config);
+    if (!settings) throw refusal(404, 'provider_not_configured', 'teams:messages.not_configured');
+    return settings;
+  };
+
+  /** Teams SSO token in, our access token out: answers like `core/join/login`. */
+  app.post(
+    '/auth/teams/exchange',
+    {
+      schema: { tags, body: teamsExchangeBody, response: { 200: envelope(signInResult) } },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const settings = configured();
+      const { token } = request.body;
+      const identity = await verifyTeamsSsoToken(settings, token);
+      const provider = entraProvider(identity.tenantId);
+
+      // Network first, outside the transaction: the photo only for someone without one yet.
+      let photo: string | null = null;
+      if (!(await hasAvatar(db, provider, identity.objectId))) {
+        try {
+          photo = await fetchGraphPhoto(settings, token, identity.tenantId, request.log);
+        } catch (error) {
+          if (error instanceof ConsentRequiredError) {
+            throw refusal(403, CONSENT_REQUIRED, 'teams:messages.consent_required');
+          }
+          throw error;
+        }
+      }
+
+      const { firstName, lastName } = splitName(identity.name);
+      const result = await db.transaction(async (tx) => {
+        const { user } = await findOrCreateExternalUser(tx, {
+          provider,
+          subject: identity.objectId,
+          email: identity.username,
+          emailVerified: identity.emailVerified,
+          firstName,
+          lastName,
+        });
+        if (user.deletedAt) throw unauthorized('teams:messages.account_deleted');
+        let current = user;
+        if (photo && !user.avatarUrl) {
+          [current] = await tx
+            .update(users)
+            .set({ avatarUrl: photo, updatedAt: new Date() })
+            .where(eq(users.id, user.id))
+            .returning();
+        }
+        return needsSecondFactor(current)
+          ? beginSecondFactor(deps, tx, current, 'teams_sso')
+          : completeSignIn(deps, tx, request, reply, current, 'teams_sso');
+      });
+      return ok(result);
+    },
+  );
+
+  /**
+   * The consent pop-up's first hop (tabs/auth-start.html comes here): on to Entra ID's
+   * authorize page for the Graph permission the on-behalf-of exchange needs.
+   */
+  app.get(
+    '/auth/teams/consent',
+    {
+      schema: { tags, querystring: teamsConsentQuery, response: { 302: z.null() } },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const settings = configured();
+      const tenant = settings.tenantId ?? request.query.tenant;
+      const authorize = new URL(`${settings.authorityHost}/${tenant}/oauth2/v2.0/authorize`);
+      authorize.search = new URLSearchParams({
+        client_id: settings.clientId,
+        response_type: 'code',
+        response_mode: 'query',
+        redirect_uri: new URL(CONSENT_REDIRECT_PATH, deps.config.APP_URL).toString(),
+        scope: CONSENT_SCOPES,
+        state: request.query.state,
+        ...(request.query.login_hint ? { login_hint: request.query.login_hint } : {}),
+      }).toString();
+      return reply.redirect(authorize.toString(), 302);
+    },
+  );
+}

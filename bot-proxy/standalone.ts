@@ -1,0 +1,124 @@
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { ErrorBody } from '@contracts/common';
+import { loadConfig, type AppConfig } from '@server/config';
+import type { AppDeps } from '@server/context';
+import { openDatabase, type DatabaseHandle } from '@server/db/client';
+import { errorHandler } from '@server/http/error-handler';
+import { tooManyRequests } from '@server/http/errors';
+import type { App } from '@server/http/types';
+import { pickLanguage, translator } from '@server/i18n';
+import { createMailer } from '@server/mail/mailer';
+import { forwardRequest, forwardUpgrade } from './forward';
+import botProxy from './plugin';
+
+/**
+ * The bot-proxy on its own, in front of an API elsewhere (API_URL): it answers the Teams
+ * auth exchange itself, against the API's database, and forwards everything else (the
+ * API under /api, socket.io under /_socket_, and the pages the API serves).
+ * `npm start` does not need this: server/app.ts mounts the same plugin in-process.
+ */
+
+const OWN_ROUTES = /^\/auth\/teams(\/|\?|$)/;
+
+export async function buildStandaloneBotProxy(options: {
+  config: AppConfig;
+  apiUrl: URL;
+  database: DatabaseHandle;
+  logger?: boolean;
+}): Promise<App> {
+  const { config, apiUrl, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (OWN_ROUTES.test(request.url ?? '')) return handler(request, response);
+        forwardRequest(apiUrl, request, response, (req, res, error) => {
+          app.log.error({ err: error, url: req.url }, 'API unreachable');
+          const body: ErrorBody = {
+            messages: [translator(pickLanguage(req.headers))('teams:messages.api_unreachable')],
+            code: 'bad_gateway',
+          };
+          res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify(body));
+        });
+      });
+      server.on('upgrade', (request, socket, head) =>
+        forwardUpgrade(apiUrl, request, socket, head),
+      );
+      return server;
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.DATA_DIR,
+      log: app.log,
+    }),
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('t', null as never);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers);
+    request.t = translator(request.lang);
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis: config.REDIS_URL
+      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+      : undefined,
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+  await app.register(botProxy);
+  return app;
+}
+
+async function main() {
+  const config = loadConfig();
+  const apiUrl = process.env.API_URL;
+  // The exchange writes users and sessions the API must see and signs tokens it must accept.
+  if (!apiUrl || !config.DATABASE_URL || !process.env.JWT_SECRET) {
+    throw new Error('The standalone bot-proxy needs API_URL, DATABASE_URL and JWT_SECRET.');
+  }
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  const app = await buildStandaloneBotProxy({ config, apiUrl: new URL(apiUrl), database });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ api: apiUrl }, 'Teamloop bot-proxy is ready');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
