@@ -4,6 +4,9 @@ import authRoutes from './auth/routes';
 import clientLogRoutes from './client-logs/routes';
 import healthRoutes from './health/routes';
 import lookupRoutes from './lookups/routes';
+import profileRoutes from './profile/routes';
+import tasksModule from './tasks/routes';
+import workspaceRoutes from './workspaces/routes';
 
 /** Every module, under its service prefix (architecture page: "The API contract"). */
 export async function registerModules(app: App) {
@@ -12,4 +15,7 @@ export async function registerModules(app: App) {
   await app.register(authRoutes, { prefix: '/core' });
   await app.register(accountRoutes, { prefix: '/core' });
   await app.register(lookupRoutes, { prefix: '/core' });
+  await app.register(profileRoutes, { prefix: '/core' });
+  await app.register(tasksModule, { prefix: '/core' });
+  await app.register(workspaceRoutes, { prefix: '/core' });
 }

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ACTIVITY_KINDS } from '../../../contracts/profile';
 import { users } from './users';
 
 /**
@@ -85,15 +86,6 @@ export const personalityAnswers = pgTable('personality_answers', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const ACTIVITY_KINDS = [
-  'project',
-  'work',
-  'volunteering',
-  'course',
-  'award',
-  'other',
-] as const;
 
 /** What a person lists on their profile page beyond skills: projects, work, courses, awards. */
 export const userActivities = pgTable(

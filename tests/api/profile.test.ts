@@ -1,0 +1,442 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkspace } from '../support/factories';
+import { rowCounts } from '../support/row-counts';
+import { bearer, createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Person = Awaited<ReturnType<TestApp['createUser']>>;
+
+function call(
+  person: Person | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method,
+    url: `/api/v2/core${url}`,
+    headers: { ...(person ? bearer(person.token) : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+/** A multipart body with one file part. */
+function multipart(field: string, name: string, type: string, content: Buffer) {
+  const boundary = '----teamloop-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Answers for items from..to (inclusive), all the same value. */
+function answers(from: number, to: number, value: number) {
+  const result: Record<string, number> = {};
+  for (let order = from; order <= to; order++) result[String(order)] = value;
+  return result;
+}
+
+async function expectNothingWritten(action: () => Promise<{ statusCode: number }>, status: number) {
+  const before = await rowCounts(t.db);
+  const response = await action();
+  expect(response.statusCode).toBe(status);
+  expect(await rowCounts(t.db)).toEqual(before);
+  return response;
+}
+
+describe('the self-assessment', () => {
+  it('lists the 50 items in English exactly and in Vietnamese', async () => {
+    const me = await t.createUser();
+    const en = await call(me, 'GET', '/questions?type=personality');
+    expect(en.statusCode).toBe(200);
+    const questions = en.json().resource.questions;
+    expect(questions).toHaveLength(50);
+    expect(questions[0]).toEqual({
+      id: 1,
+      order: 1,
+      factor: 'E',
+      text: 'Am the life of the party.',
+    });
+    expect(questions[49].text).toBe('Am full of ideas.');
+    const vi = await call(me, 'GET', '/questions?type=personality', undefined, { language: 'vi' });
+    expect(vi.json().resource.questions[0].text).toBe('Tôi là linh hồn của các bữa tiệc.');
+    expect((await call(me, 'GET', '/questions?type=mood')).statusCode).toBe(422);
+  });
+
+  it('keeps partial answers on save and close, then scores the finished test', async () => {
+    const me = await t.createUser();
+    const first = await call(me, 'POST', '/user/personality', { answers: answers(1, 20, 3) });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().resource).toMatchObject({
+      answered: 20,
+      total: 50,
+      completed: false,
+      result: null,
+    });
+
+    const back = await call(me, 'GET', `/user/${me.user.id}/personality`);
+    expect(back.json().resource.answers).toEqual(answers(1, 20, 3));
+
+    // Everything "very accurate": plus-keyed items score 5, minus-keyed ones 1.
+    const done = await call(me, 'POST', '/user/personality', { answers: answers(1, 50, 5) });
+    const resource = done.json().resource;
+    expect(resource.completed).toBe(true);
+    expect(resource.completed_at).toBeTruthy();
+    const byFactor = Object.fromEntries(
+      resource.result.map((f: { factor: string }) => [f.factor, f]),
+    );
+    // E: 5 plus, 5 minus -> 25 + 5 = 30; A: 6 plus, 4 minus -> 30 + 4 = 34;
+    // C: 6 plus, 4 minus -> 34; ES: 2 plus, 8 minus -> 18; I: 7 plus, 3 minus -> 38.
+    expect(byFactor.E.score).toBe(30);
+    expect(byFactor.A.score).toBe(34);
+    expect(byFactor.C.score).toBe(34);
+    expect(byFactor.ES.score).toBe(18);
+    expect(byFactor.I.score).toBe(38);
+    // ES 18 is the sample's 10th percentile; E 30 its median.
+    expect(byFactor.ES).toMatchObject({ percentile: 10, band: 'low' });
+    expect(byFactor.E).toMatchObject({ percentile: 50, band: 'average' });
+
+    const me2 = await call(me, 'GET', '/user');
+    expect(me2.json().resource.profile_completion_percent).toBeGreaterThan(0);
+  });
+
+  it('refuses answers out of range or for unknown items and stores nothing', async () => {
+    const me = await t.createUser();
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/personality', { answers: { '1': 6 } }),
+      422,
+    );
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/personality', { answers: { '51': 3 } }),
+      422,
+    );
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/personality', { answers: { '2': 2.5 } }),
+      422,
+    );
+    await expectNothingWritten(
+      () => call(null, 'POST', '/user/personality', { answers: { '1': 3 } }),
+      401,
+    );
+  });
+});
+
+describe('privacy options', () => {
+  it('default to everyone and are enforced on every user/:id read', async () => {
+    const owner = await t.createUser();
+    const { people } = await createWorkspace(t, { owner, members: { member: 1, deactive: 1 } });
+    const coworker = people.member[0];
+    const deactivated = people.deactive[0];
+    const outsider = await t.createUser();
+    await call(owner, 'POST', '/user/personality', { answers: answers(1, 50, 4) });
+    await call(owner, 'POST', '/user/availability', { slots: [9, 10, 33] });
+    await call(owner, 'POST', '/user/skills', { skills: [{ name: 'Statistics' }] });
+
+    const defaults = await call(owner, 'GET', '/user/options');
+    expect(defaults.json().resource.privacy_options).toEqual({
+      view_profile: 'everyone',
+      view_skill: 'everyone',
+      view_availability: 'everyone',
+      view_personality: 'everyone',
+    });
+    expect((await call(outsider, 'GET', `/user/${owner.user.id}/personality`)).statusCode).toBe(
+      200,
+    );
+
+    const saved = await call(owner, 'POST', '/user/options', {
+      view_personality: 'only_me',
+      view_availability: 'workspace_members',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().resource.privacy_options).toMatchObject({
+      view_profile: 'everyone',
+      view_personality: 'only_me',
+      view_availability: 'workspace_members',
+    });
+
+    const hidden = await call(outsider, 'GET', `/user/${owner.user.id}/personality`);
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.json().code).toBe('privacy_hidden');
+    expect((await call(coworker, 'GET', `/user/${owner.user.id}/personality`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(outsider, 'GET', `/user/${owner.user.id}/soft-skills`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(owner, 'GET', `/user/${owner.user.id}/personality`)).statusCode).toBe(200);
+
+    expect((await call(outsider, 'GET', `/user/${owner.user.id}/availability`)).statusCode).toBe(
+      403,
+    );
+    // A deactivated membership is no shared workspace.
+    expect((await call(deactivated, 'GET', `/user/${owner.user.id}/availability`)).statusCode).toBe(
+      403,
+    );
+    const shared = await call(coworker, 'GET', `/user/${owner.user.publicId}/availability`);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json().resource.slots).toEqual([9, 10, 33]);
+
+    const card = await call(outsider, 'GET', `/user/${owner.user.id}/modal-information`);
+    expect(card.json().resource.visibility).toEqual({
+      profile: true,
+      skills: true,
+      availability: false,
+      personality: false,
+    });
+    expect(card.json().resource.skills).toEqual(['Statistics']);
+
+    await call(owner, 'POST', '/user/options', { view_profile: 'only_me', view_skill: 'only_me' });
+    const page = await call(outsider, 'GET', `/user/${owner.user.id}/page-information`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().resource).toMatchObject({ bio: null, skills: null, timezone: null });
+    expect(page.json().resource.name).toBeTruthy();
+    for (const section of [
+      'skills',
+      'preferences',
+      'activities',
+      'page-information/performance',
+      'cv',
+    ]) {
+      const response = await call(outsider, 'GET', `/user/${owner.user.id}/${section}`);
+      expect(response.statusCode, section).toBe(403);
+    }
+
+    const supervisor = await t.createUser({ role: 'supervisor' });
+    expect((await call(supervisor, 'GET', `/user/${owner.user.id}/personality`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses unknown audiences and keys, writing nothing', async () => {
+    const me = await t.createUser();
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/options', { view_personality: 'friends' }),
+      422,
+    );
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/notifications', { notification_settings: { spam: true } }),
+      422,
+    );
+    expect((await call(me, 'GET', '/user/not-an-id/personality')).statusCode).toBe(422);
+    expect((await call(me, 'GET', '/user/999999/personality')).statusCode).toBe(404);
+  });
+});
+
+describe('skills, availability, preferences, links and activities', () => {
+  it('saves skills by id or typed name and finds them in the catalogue', async () => {
+    const me = await t.createUser();
+    const saved = await call(me, 'POST', '/user/skills', {
+      skills: [{ name: 'TypeScript', level: 4 }, { name: 'public speaking' }],
+    });
+    expect(saved.statusCode).toBe(200);
+    const typescript = saved
+      .json()
+      .resource.user_skills.find((s: { name: string }) => s.name === 'TypeScript');
+    expect(typescript.level).toBe(4);
+
+    const other = await t.createUser();
+    const reuse = await call(other, 'POST', '/user/skills', {
+      skills: [{ skill_id: typescript.skill_id }, { name: 'typescript' }],
+    });
+    expect(reuse.json().resource.user_skills).toEqual([
+      { skill_id: typescript.skill_id, name: 'TypeScript', level: null },
+    ]);
+
+    const search = await call(me, 'GET', '/skills?search=script');
+    expect(search.json().resource.skills).toEqual([
+      { id: typescript.skill_id, name: 'TypeScript' },
+    ]);
+    const list = await call(me, 'GET', `/user/${other.user.id}/skills`);
+    expect(list.json().resource.skills[0].name).toBe('TypeScript');
+
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/skills', { skills: [{ skill_id: 99999 }] }),
+      422,
+    );
+    await expectNothingWritten(
+      () =>
+        call(me, 'POST', '/user/skills', {
+          skills: [{ skill_id: typescript.skill_id, name: 'x' }],
+        }),
+      422,
+    );
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/skills', { skills: [{ name: '' }] }),
+      422,
+    );
+  });
+
+  it('stores availability as UTC hour-of-week slots and refuses bad slots', async () => {
+    const me = await t.createUser({ timezone: 'Asia/Ho_Chi_Minh' });
+    const saved = await call(me, 'POST', '/user/availability', { slots: [33, 9, 10] });
+    expect(saved.json().resource).toMatchObject({
+      slots: [9, 10, 33],
+      timezone: 'Asia/Ho_Chi_Minh',
+    });
+    await expectNothingWritten(() => call(me, 'POST', '/user/availability', { slots: [168] }), 422);
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/availability', { slots: [4, 4] }),
+      422,
+    );
+  });
+
+  it('keeps notification settings, preferences and normalised links', async () => {
+    const me = await t.createUser();
+    const initial = await call(me, 'GET', '/user/notifications');
+    expect(initial.json().resource.notification_settings.task_assigned_email).toBe(true);
+    const off = await call(me, 'POST', '/user/notifications', {
+      notification_settings: { task_assigned_email: false },
+    });
+    expect(off.json().resource.notification_settings).toMatchObject({
+      task_assigned_email: false,
+      task_assigned_in_app: true,
+    });
+
+    const preferences = await call(me, 'POST', '/user/preferences', {
+      preferred_roles: ['builder', 'tester'],
+      work_style: 'async',
+    });
+    expect(preferences.json().resource.preferences).toEqual({
+      preferred_roles: ['builder', 'tester'],
+      work_style: 'async',
+      communication: null,
+      goals: null,
+    });
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/preferences', { work_style: 'whenever' }),
+      422,
+    );
+
+    const links = await call(me, 'POST', '/user/social-media', {
+      social_media: { github: 'github.com/ada', website: 'https://ada.dev' },
+    });
+    expect(links.json().resource.social_media).toEqual({
+      github: 'http://github.com/ada',
+      website: 'https://ada.dev',
+    });
+    const removed = await call(me, 'POST', '/user/social-media', { social_media: { github: '' } });
+    expect(removed.json().resource.social_media).toEqual({ website: 'https://ada.dev' });
+    await expectNothingWritten(
+      () =>
+        call(me, 'POST', '/user/social-media', {
+          social_media: { website: 'javascript:alert(1)' },
+        }),
+      422,
+    );
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/social-media', { social_media: { myspace: 'www.x.com' } }),
+      422,
+    );
+  });
+
+  it('lets people add activities only to their own profile', async () => {
+    const me = await t.createUser();
+    const other = await t.createUser();
+    const added = await call(me, 'POST', `/user/${me.user.id}/activities`, {
+      kind: 'project',
+      title: 'Library app',
+      started_on: '2025-01-10',
+      ended_on: '2025-03-01',
+      url: 'www.example.com/library',
+    });
+    expect(added.statusCode).toBe(200);
+    const [activity] = added.json().resource.activities;
+    expect(activity).toMatchObject({ title: 'Library app', url: 'http://www.example.com/library' });
+    const seen = await call(other, 'GET', `/user/${me.user.id}/activities`);
+    expect(seen.json().resource.activities).toHaveLength(1);
+
+    await expectNothingWritten(
+      () => call(other, 'POST', `/user/${me.user.id}/activities`, { kind: 'award', title: 'X' }),
+      403,
+    );
+    await expectNothingWritten(
+      () =>
+        call(me, 'POST', `/user/${me.user.id}/activities`, {
+          kind: 'award',
+          title: 'X',
+          started_on: '2025-05-01',
+          ended_on: '2025-01-01',
+        }),
+      422,
+    );
+    await expectNothingWritten(
+      () => call(other, 'DELETE', `/user/${me.user.id}/activities/${activity.id}`),
+      403,
+    );
+    const gone = await call(me, 'DELETE', `/user/${me.user.id}/activities/${activity.id}`);
+    expect(gone.statusCode).toBe(200);
+  });
+});
+
+describe('picture and CV', () => {
+  it('uploads, serves and removes a picture', async () => {
+    const me = await t.createUser();
+    const upload = multipart('avatar', 'me.png', 'image/png', PNG);
+    const saved = await call(me, 'POST', '/user/avatar', upload.payload, upload.headers);
+    expect(saved.statusCode).toBe(200);
+    const url: string = saved.json().resource.avatar_url;
+    expect(url).toMatch(/^\/api\/v2\/core\/avatars\/[0-9a-f-]{36}\.png$/);
+
+    const image = await t.app.inject({ method: 'GET', url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+
+    const removed = await call(me, 'DELETE', '/user/avatar');
+    expect(removed.json().resource.avatar_url).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('refuses pictures of other types and uploads that are not multipart', async () => {
+    const me = await t.createUser();
+    const svg = multipart('avatar', 'me.svg', 'image/svg+xml', Buffer.from('<svg/>'));
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/avatar', svg.payload, svg.headers),
+      415,
+    );
+    await expectNothingWritten(() => call(me, 'POST', '/user/avatar', { avatar: 'x' }), 415);
+  });
+
+  it('uploads a CV that others download when the profile is visible', async () => {
+    const me = await t.createUser();
+    const other = await t.createUser();
+    const upload = multipart('file', 'cv.pdf', 'application/pdf', Buffer.from('%PDF-1.4 cv'));
+    const saved = await call(me, 'POST', '/user/cv', upload.payload, upload.headers);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().resource.cv).toMatchObject({
+      name: 'cv.pdf',
+      mime_type: 'application/pdf',
+    });
+
+    const download = await call(other, 'GET', `/user/${me.user.id}/cv`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('%PDF-1.4 cv');
+
+    await call(me, 'POST', '/user/options', { view_profile: 'only_me' });
+    expect((await call(other, 'GET', `/user/${me.user.id}/cv`)).statusCode).toBe(403);
+
+    expect((await call(me, 'DELETE', '/user/cv')).json().resource.cv).toBeNull();
+    expect((await call(me, 'GET', `/user/${me.user.id}/cv`)).statusCode).toBe(404);
+
+    const script = multipart('file', 'cv.exe', 'application/octet-stream', Buffer.from('MZ'));
+    await expectNothingWritten(
+      () => call(me, 'POST', '/user/cv', script.payload, script.headers),
+      415,
+    );
+  });
+});
