@@ -5,3 +5,5 @@ export * from './profile';
 export * from './schedules';
 export * from './criteria';
 export * from './pins';
+export * from './tasks';
+export * from './notifications';
