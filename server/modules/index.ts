@@ -6,6 +6,7 @@ import healthRoutes from './health/routes';
 import lookupRoutes from './lookups/routes';
 import profileRoutes from './profile/routes';
 import tasksModule from './tasks/routes';
+import teamRoutes from './teams/routes';
 import workspaceRoutes from './workspaces/routes';
 
 /** Every module, under its service prefix (architecture page: "The API contract"). */
@@ -17,5 +18,6 @@ export async function registerModules(app: App) {
   await app.register(lookupRoutes, { prefix: '/core' });
   await app.register(profileRoutes, { prefix: '/core' });
   await app.register(tasksModule, { prefix: '/core' });
+  await app.register(teamRoutes, { prefix: '/core' });
   await app.register(workspaceRoutes, { prefix: '/core' });
 }

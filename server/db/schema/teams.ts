@@ -11,6 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  TEAM_MEMBER_ROLES,
+  TEAM_REQUEST_STATUSES,
+  TEAM_REQUEST_TYPES,
+} from '../../../contracts/workspace-teams';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -46,8 +51,6 @@ export const teams = pgTable(
   (t) => [index('teams_workspace_idx').on(t.workspaceId)],
 );
 
-export const TEAM_MEMBER_ROLES = ['leader', 'member'] as const;
-
 /**
  * Who is in which team. A person is in at most one active team per workspace (spec 4: "the
  * user has a team or not"); `workspace_id` is copied here so the database enforces that.
@@ -79,9 +82,6 @@ export const teamMembers = pgTable(
     index('team_members_user_idx').on(t.userId),
   ],
 );
-
-export const TEAM_REQUEST_TYPES = ['join', 'invite'] as const;
-export const TEAM_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 
 /**
  * A person asking to join a team, or a team inviting a person. `user_id` is always the person
