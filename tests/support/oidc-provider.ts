@@ -68,7 +68,7 @@ export async function signInAtProvider(
   let form: Record<string, string> | null = null;
   for (let hop = 0; hop < 20; hop += 1) {
     if (url.startsWith(appUrl)) return new URL(url);
-    const response = await fetch(url, {
+    const response: Response = await fetch(url, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {
@@ -84,9 +84,9 @@ export async function signInAtProvider(
       url = new URL(location, url).toString();
       continue;
     }
-    const html = await response.text();
-    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
-    const prompt = html.match(/name="prompt" value="([^"]+)"/)?.[1];
+    const html: string = await response.text();
+    const action: string | undefined = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+    const prompt: string | undefined = html.match(/name="prompt" value="([^"]+)"/)?.[1];
     if (!action || !prompt) throw new Error(`Unexpected provider page: ${html.slice(0, 300)}`);
     url = new URL(action, url).toString();
     form = prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt };

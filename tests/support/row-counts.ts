@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '@server/db/client';
+import { queryRows, type Database } from '@server/db/client';
 
 /** Rows in every table of the app's schema, to prove a refused request wrote nothing. */
 export async function rowCounts(db: Database): Promise<Record<string, number>> {
-  const tables = await db.execute<{ table_name: string }>(
+  const tables = await queryRows<{ table_name: string }>(
+    db,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
   const counts: Record<string, number> = {};
-  for (const { table_name: name } of tables.rows) {
-    const result = await db.execute<{ n: number }>(
+  for (const { table_name: name } of tables) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
       sql.raw(`select count(*)::int as n from "${name}"`),
     );
-    counts[name] = Number(result.rows[0].n);
+    counts[name] = Number(row.n);
   }
   return counts;
 }
