@@ -69,17 +69,31 @@ function clientFor(settings: TeamsSsoSettings, secret: string, log: FastifyBaseL
   return client;
 }
 
+export interface GraphPhoto {
+  bytes: Buffer;
+  mimeType: string;
+  /** The file extension our avatar store names it with. */
+  extension: string;
+}
+
+const PHOTO_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
 /**
- * The person's Graph photo as a data URL, or null when they have none or Graph cannot be
- * reached (a picture is not worth failing a sign-in for). Throws ConsentRequiredError when
- * Entra ID asks for consent first, so the tab can run the consent pop-up.
+ * The person's Graph photo, or null when they have none or Graph cannot be reached (a
+ * picture is not worth failing a sign-in for). Throws ConsentRequiredError when Entra ID
+ * asks for consent first, so the tab can run the consent pop-up.
  */
 export async function fetchGraphPhoto(
   settings: TeamsSsoSettings,
   ssoToken: string,
   tenantId: string,
   log: FastifyBaseLogger,
-): Promise<string | null> {
+): Promise<GraphPhoto | null> {
   if (!settings.clientSecret) return null;
   let accessToken: string;
   try {
@@ -101,11 +115,12 @@ export async function fetchGraphPhoto(
       headers: { authorization: `Bearer ${accessToken}` },
       signal: AbortSignal.timeout(5_000),
     });
-    const type = response.headers.get('content-type') ?? '';
-    if (!response.ok || !/^image\/(jpeg|png|gif|webp)$/.test(type)) return null;
+    const mimeType = (response.headers.get('content-type') ?? '').split(';')[0].trim();
+    const extension = PHOTO_TYPES[mimeType];
+    if (!response.ok || !extension) return null;
     const bytes = Buffer.from(await response.arrayBuffer());
     if (bytes.length === 0 || bytes.length > PHOTO_LIMIT_BYTES) return null;
-    return `data:${type};base64,${bytes.toString('base64')}`;
+    return { bytes, mimeType, extension };
   } catch (error) {
     log.warn({ err: error }, 'Graph photo could not be read');
     return null;

@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signInResult } from '@contracts/auth';
 import { envelope } from '@contracts/common';
 import { CONSENT_REQUIRED, teamsConsentQuery, teamsExchangeBody } from '@contracts/teams';
+import type { AppDeps } from '@server/context';
 import type { DbOrTx } from '@server/db/client';
 import { userIdentities, users } from '@server/db/schema';
 import { ok } from '@server/http/envelope';
@@ -11,7 +13,10 @@ import { refusal, unauthorized } from '@server/http/errors';
 import type { App } from '@server/http/types';
 import { findOrCreateExternalUser, splitName } from '@server/modules/auth/external-identity';
 import { beginSecondFactor, completeSignIn, needsSecondFactor } from '@server/modules/auth/sign-in';
-import { ConsentRequiredError, fetchGraphPhoto } from './on-behalf-of';
+import { avatarUrlOf, removeFiles } from '@server/modules/profile/files';
+import { saveProfile } from '@server/modules/profile/store';
+import { newStorageKey, storageFor } from '@server/storage';
+import { ConsentRequiredError, fetchGraphPhoto, type GraphPhoto } from './on-behalf-of';
 import { teamsSsoSettings, verifyTeamsSsoToken } from './sso-token';
 
 const tags = ['teams'];
@@ -30,6 +35,27 @@ async function hasAvatar(db: DbOrTx, provider: string, subject: string): Promise
     .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
     .limit(1);
   return Boolean(row?.avatarUrl);
+}
+
+interface StoredPhoto {
+  key: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  url: string;
+}
+
+/** Puts the Graph photo where uploaded pictures live, before any transaction opens. */
+async function storePhoto(deps: AppDeps, photo: GraphPhoto): Promise<StoredPhoto> {
+  const key = newStorageKey('avatars');
+  const file = {
+    key,
+    name: `microsoft-365-photo.${photo.extension}`,
+    mimeType: photo.mimeType,
+    size: photo.bytes.length,
+  };
+  await storageFor(deps.config).write(key, Readable.from([photo.bytes]));
+  return { ...file, url: avatarUrlOf(file) };
 }
 
 /**
@@ -63,11 +89,13 @@ export default async function botProxy(app: App) {
       const identity = await verifyTeamsSsoToken(settings, token);
       const provider = entraProvider(identity.tenantId);
 
-      // Network first, outside the transaction: the photo only for someone without one yet.
-      let photo: string | null = null;
+      // Network and files first, outside the transaction: the photo only for someone
+      // without a picture yet.
+      let photo: StoredPhoto | null = null;
       if (!(await hasAvatar(db, provider, identity.objectId))) {
         try {
-          photo = await fetchGraphPhoto(settings, token, identity.tenantId, request.log);
+          const found = await fetchGraphPhoto(settings, token, identity.tenantId, request.log);
+          if (found) photo = await storePhoto(deps, found);
         } catch (error) {
           if (error instanceof ConsentRequiredError) {
             throw refusal(403, CONSENT_REQUIRED, 'teams:messages.consent_required');
@@ -77,29 +105,45 @@ export default async function botProxy(app: App) {
       }
 
       const { firstName, lastName } = splitName(identity.name);
-      const result = await db.transaction(async (tx) => {
-        const { user } = await findOrCreateExternalUser(tx, {
-          provider,
-          subject: identity.objectId,
-          email: identity.username,
-          emailVerified: identity.emailVerified,
-          firstName,
-          lastName,
+      let photoUsed = false;
+      try {
+        const result = await db.transaction(async (tx) => {
+          const { user } = await findOrCreateExternalUser(tx, {
+            provider,
+            subject: identity.objectId,
+            email: identity.username,
+            emailVerified: identity.emailVerified,
+            firstName,
+            lastName,
+          });
+          if (user.deletedAt) throw unauthorized('teams:messages.account_deleted');
+          let current = user;
+          if (photo && !user.avatarUrl) {
+            [current] = await tx
+              .update(users)
+              .set({ avatarUrl: photo.url, updatedAt: new Date() })
+              .where(eq(users.id, user.id))
+              .returning();
+            await saveProfile(tx, user.id, {
+              avatar: {
+                key: photo.key,
+                name: photo.name,
+                size: photo.size,
+                mime_type: photo.mimeType,
+                uploaded_at: new Date().toISOString(),
+              },
+            });
+            photoUsed = true;
+          }
+          return needsSecondFactor(current)
+            ? beginSecondFactor(deps, tx, current, 'teams_sso')
+            : completeSignIn(deps, tx, request, reply, current, 'teams_sso');
         });
-        if (user.deletedAt) throw unauthorized('teams:messages.account_deleted');
-        let current = user;
-        if (photo && !user.avatarUrl) {
-          [current] = await tx
-            .update(users)
-            .set({ avatarUrl: photo, updatedAt: new Date() })
-            .where(eq(users.id, user.id))
-            .returning();
-        }
-        return needsSecondFactor(current)
-          ? beginSecondFactor(deps, tx, current, 'teams_sso')
-          : completeSignIn(deps, tx, request, reply, current, 'teams_sso');
-      });
-      return ok(result);
+        return ok(result);
+      } finally {
+        // A picture nobody ended up using (the account had one, or the sign-in failed).
+        if (photo && !photoUsed) await removeFiles(deps, [photo.key]);
+      }
     },
   );
 

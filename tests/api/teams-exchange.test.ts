@@ -74,7 +74,12 @@ describe('Teams SSO exchange', () => {
     });
     expect(resource.tours).toHaveProperty('workspaces', null);
     expect(typeof resource.profile_completion_percent).toBe('number');
-    expect(resource.user.avatar_url).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    // The Microsoft 365 photo became the picture, stored and served like an uploaded one.
+    expect(resource.user.avatar_url).toMatch(/^\/api\/v2\/core\/avatars\/[0-9a-f-]{36}\.png$/);
+    const picture = await t.app.inject({ method: 'GET', url: resource.user.avatar_url });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.equals(PNG)).toBe(true);
 
     const me = await t.app.inject({
       method: 'GET',
@@ -112,14 +117,24 @@ describe('Teams SSO exchange', () => {
   });
 
   it('links a first SSO to the verified password account with the same e-mail', async () => {
-    const { user, password } = await t.createUser({ email: 'lan.tran@contoso.test' });
+    const { user, password } = await t.createUser({
+      email: 'lan.tran@contoso.test',
+      avatarUrl: 'https://pictures.example.com/lan.png',
+    });
+    const oid = randomUUID();
+    entra.setPhoto(oid, PNG);
     const before = await rowCounts(t.db);
     const response = await exchange(
       t,
-      await entra.ssoToken({ preferred_username: 'Lan.Tran@contoso.test', name: 'Lan Tran' }),
+      await entra.ssoToken({ oid, preferred_username: 'Lan.Tran@contoso.test', name: 'Lan Tran' }),
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json().resource.user).toMatchObject({ id: user.id, has_password: true });
+    // Her own picture stays: the Microsoft 365 photo only fills an empty one.
+    expect(response.json().resource.user).toMatchObject({
+      id: user.id,
+      has_password: true,
+      avatar_url: 'https://pictures.example.com/lan.png',
+    });
     const after = await rowCounts(t.db);
     expect(after.users).toBe(before.users);
     expect(after.user_identities).toBe(before.user_identities + 1);
