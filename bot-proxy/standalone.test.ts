@@ -74,7 +74,7 @@ beforeAll(async () => {
   });
   await proxy.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
-});
+}, 60_000); // a fresh database runs every migration
 afterAll(async () => {
   await proxy.close();
   await database.close();
