@@ -1,3 +1,4 @@
+import { PAYMENT_TYPES, type MemberAccessKey, type PaymentType } from '@contracts/workspaces';
 import type { WorkspaceRole } from '../db/schema';
 
 /**
@@ -62,7 +63,7 @@ export const ROLE_PERMISSIONS: Record<WorkspaceRole, readonly Permission[]> = {
  * Switches an owner can give members in the workspace settings (`member_access`), each
  * adding permissions to the member role only.
  */
-export const MEMBER_ACCESS_GRANTS: Record<string, Permission[]> = {
+export const MEMBER_ACCESS_GRANTS: Record<MemberAccessKey, Permission[]> = {
   invite_members: ['invite_members'],
   create_own_team: ['create_own_team'],
   view_task_reports: ['view_task_submission_report', 'view_subtask_submission_report'],
@@ -106,9 +107,7 @@ export function paymentTypeAllows(
   return typeof allowed === 'string' ? paymentType === allowed : allowed.includes(paymentType);
 }
 
-/** The plans of spec 3's `pricing_rule.payment_type`; new workspaces start on free. */
-export const PAYMENT_TYPES = ['free', 'premium', 'enterprise'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export { PAYMENT_TYPES, type PaymentType };
 
 /** Features that only some plans include; everything not listed here is on every plan. */
 export const PAID_FEATURES = {

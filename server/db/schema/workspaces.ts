@@ -11,17 +11,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  QUESTION_TYPES,
+  WORKSPACE_ROLES,
+  WORKSPACE_STATUSES,
+  WORKSPACE_TYPES,
+} from '../../../contracts/workspaces';
 import { users } from './users';
 
-export const WORKSPACE_TYPES = [
-  'course',
-  'general',
-  'recruit',
-  'organization',
-  'generalized',
-] as const;
-export const WORKSPACE_STATUSES = ['open', 'closed', 'archived'] as const;
-export const WORKSPACE_ROLES = ['owner', 'admin', 'member', 'viewer', 'deactive'] as const;
+// The names live in contracts/ so the client shares them; re-exported for server code.
+export { QUESTION_TYPES, WORKSPACE_ROLES, WORKSPACE_STATUSES, WORKSPACE_TYPES };
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 
 export const workspaces = pgTable(
@@ -113,8 +112,6 @@ export const workspaceInvitations = pgTable(
     index('workspace_invitations_email_idx').on(sql`lower(${t.email})`),
   ],
 );
-
-export const QUESTION_TYPES = ['onboarding', 'assessment', 'check_in'] as const;
 
 /**
  * Questions a workspace keeps by type (spec 7.2 `questions?type=`): onboarding questions

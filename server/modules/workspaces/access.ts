@@ -9,7 +9,7 @@ import {
   type WorkspaceRole,
   type WorkspaceRow,
 } from '../../db/schema';
-import { forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound } from '../../http/errors';
 
 export interface WorkspaceAccess {
   workspace: WorkspaceRow;
@@ -59,5 +59,22 @@ export async function requireWorkspacePermission(
     throw notFound('workspaces:messages.not_found');
   }
   if (!can(access, required)) throw forbidden();
+  return access;
+}
+
+/**
+ * The gate of every route that changes a workspace or what is in it: the permission as
+ * above, and an archived workspace stays read-only until it is restored (409).
+ */
+export async function requireWorkspaceChange(
+  request: FastifyRequest,
+  db: DbOrTx,
+  workspaceId: number,
+  required: Permission | readonly Permission[],
+): Promise<WorkspaceAccess> {
+  const access = await requireWorkspacePermission(request, db, workspaceId, required);
+  if (access.workspace.status === 'archived') {
+    throw conflict('workspaces:messages.archived_read_only');
+  }
   return access;
 }

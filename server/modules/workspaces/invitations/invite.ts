@@ -1,0 +1,240 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { MEMBER_CAP, type SkipReason, type WorkspaceRoleName } from '@contracts/workspaces';
+import type { AppDeps } from '../../../context';
+import type { Tx } from '../../../db/client';
+import {
+  users,
+  workspaceInvitations,
+  workspaceMembers,
+  type UserRow,
+  type WorkspaceRow,
+} from '../../../db/schema';
+import { refusal } from '../../../http/errors';
+import type { Language } from '../../../i18n';
+import { appLink } from '../../auth/mails';
+import { createOneTimeToken } from '../../auth/one-time-tokens';
+import { sendWorkspaceMail } from '../mails';
+import { lockWorkspace, seatsTaken } from '../members/member-cap';
+
+const DAY_MS = 86_400_000;
+/** How long an e-mailed invitation stays open. */
+export const INVITATION_TTL_MS = 14 * DAY_MS;
+/** The one-click sign-in in an invitation to an existing account is shorter-lived. */
+const SIGN_IN_LINK_TTL_MS = 3 * DAY_MS;
+
+export const hashInvitationToken = (raw: string) => createHash('sha256').update(raw).digest('hex');
+
+export function newInvitationToken() {
+  const raw = randomBytes(32).toString('base64url');
+  return { raw, hash: hashInvitationToken(raw) };
+}
+
+/** A shareable link code, like the database default: 32 hex characters. */
+export function newInviteCode() {
+  return randomBytes(16).toString('hex');
+}
+
+export interface InviteEntry {
+  email: string;
+  role: WorkspaceRoleName;
+}
+
+export interface InviteOutcome {
+  email: string;
+  status: 'added' | 'invited' | 'skipped';
+  reason: SkipReason | null;
+}
+
+type Mail = () => Promise<void>;
+
+/**
+ * Invites people to a workspace by e-mail, in one transaction. Every address gets an
+ * outcome: invited (an open invitation and a mail with a join link), added (with
+ * `addExisting`, people who already have an account become members at once and are told by
+ * mail) or skipped with the reason. Over the member cap, `overCap: 'refuse'` refuses the whole
+ * request with 409 and `'skip'` skips the rows that do not fit. The mails are returned, to be
+ * sent once the transaction has committed.
+ */
+export async function inviteToWorkspace(
+  deps: AppDeps,
+  tx: Tx,
+  options: {
+    workspace: WorkspaceRow;
+    inviter: UserRow;
+    language: Language;
+    entries: InviteEntry[];
+    addExisting: boolean;
+    overCap: 'refuse' | 'skip';
+  },
+): Promise<{ outcomes: InviteOutcome[]; mails: Mail[] }> {
+  const { workspace, inviter, entries } = options;
+  await lockWorkspace(tx, workspace.id);
+  const emails = [...new Set(entries.map((e) => e.email.toLowerCase()))];
+  const members = emails.length
+    ? await tx
+        .select({ email: sql<string>`lower(${users.email})` })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, workspace.id),
+            inArray(sql`lower(${users.email})`, emails),
+          ),
+        )
+    : [];
+  const memberEmails = new Set(members.map((m) => m.email));
+  const open = emails.length
+    ? await tx
+        .select()
+        .from(workspaceInvitations)
+        .where(
+          and(
+            eq(workspaceInvitations.workspaceId, workspace.id),
+            isNull(workspaceInvitations.acceptedAt),
+            isNull(workspaceInvitations.revokedAt),
+            inArray(sql`lower(${workspaceInvitations.email})`, emails),
+          ),
+        )
+    : [];
+  const openByEmail = new Map(open.map((i) => [i.email.toLowerCase(), i]));
+  const accounts = emails.length
+    ? await tx
+        .select()
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, emails))
+    : [];
+  const accountByEmail = new Map(accounts.map((u) => [u.email.toLowerCase(), u]));
+
+  const taken = await seatsTaken(tx, workspace.id);
+  let free = MEMBER_CAP - taken.members - taken.pending;
+  const now = new Date();
+  const seen = new Set<string>();
+  const plan: { entry: InviteEntry; outcome: InviteOutcome }[] = [];
+  for (const entry of entries) {
+    const email = entry.email.toLowerCase();
+    const skip = (reason: SkipReason) =>
+      plan.push({ entry, outcome: { email, status: 'skipped', reason } });
+    if (seen.has(email)) {
+      skip('duplicate');
+      continue;
+    }
+    seen.add(email);
+    const pending = openByEmail.get(email);
+    if (memberEmails.has(email)) skip('already_member');
+    else if (pending && pending.expiresAt > now) skip('already_invited');
+    else if (free <= 0) skip('member_cap');
+    else {
+      free -= 1;
+      const account = accountByEmail.get(email);
+      const adds = options.addExisting && account && account.verifiedAt && !account.deletedAt;
+      plan.push({ entry, outcome: { email, status: adds ? 'added' : 'invited', reason: null } });
+    }
+  }
+  if (options.overCap === 'refuse' && plan.some((p) => p.outcome.reason === 'member_cap')) {
+    throw refusal(409, 'member_cap_reached', 'workspaces:messages.member_cap_reached', {
+      cap: MEMBER_CAP,
+      members: taken.members,
+      pending: taken.pending,
+    });
+  }
+
+  const mails: Mail[] = [];
+  for (const { entry, outcome } of plan) {
+    const account = accountByEmail.get(outcome.email) ?? null;
+    if (outcome.status === 'added' && account) {
+      await tx
+        .insert(workspaceMembers)
+        .values({ workspaceId: workspace.id, userId: account.id, role: entry.role });
+      const link = appLink(deps, `/workspaces/${workspace.id}`);
+      mails.push(() =>
+        sendWorkspaceMail(
+          deps,
+          'added_to_workspace',
+          { email: account.email, name: account.firstName || null, language: account.language },
+          { workspace: workspace.name, inviter: inviterName(inviter), link },
+        ),
+      );
+    } else if (outcome.status === 'invited') {
+      const token = newInvitationToken();
+      const previous = openByEmail.get(outcome.email);
+      const values = {
+        role: entry.role,
+        tokenHash: token.hash,
+        invitedBy: inviter.id,
+        sentAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      };
+      // An expired invitation to the same address is renewed rather than duplicated.
+      if (previous) {
+        await tx
+          .update(workspaceInvitations)
+          .set(values)
+          .where(eq(workspaceInvitations.id, previous.id));
+      } else {
+        await tx
+          .insert(workspaceInvitations)
+          .values({ ...values, workspaceId: workspace.id, email: outcome.email });
+      }
+      mails.push(
+        await invitationMail(deps, tx, {
+          workspace,
+          inviter,
+          email: outcome.email,
+          account,
+          token: token.raw,
+          language: options.language,
+        }),
+      );
+    }
+  }
+  return { outcomes: plan.map((p) => p.outcome), mails };
+}
+
+function inviterName(inviter: UserRow) {
+  return `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email;
+}
+
+/**
+ * The mail of one invitation. A new address gets the registration page for this invitation;
+ * an existing account gets a one-click sign-in that then joins (`/signin/:token?join=…`).
+ */
+export async function invitationMail(
+  deps: AppDeps,
+  tx: Tx,
+  options: {
+    workspace: WorkspaceRow;
+    inviter: UserRow;
+    email: string;
+    account: UserRow | null;
+    token: string;
+    language: Language;
+  },
+): Promise<Mail> {
+  const { workspace, inviter, account, token } = options;
+  const vars = { workspace: workspace.name, inviter: inviterName(inviter) };
+  if (account && !account.deletedAt) {
+    const signIn = await createOneTimeToken(tx, 'sign_in_link', {
+      userId: account.id,
+      email: account.email,
+      payload: { workspace_id: workspace.id },
+      ttlMs: SIGN_IN_LINK_TTL_MS,
+    });
+    const link = appLink(deps, `/signin/${signIn}`, { join: token });
+    return () =>
+      sendWorkspaceMail(
+        deps,
+        'invitation_existing_account',
+        { email: account.email, name: account.firstName || null, language: account.language },
+        { ...vars, link },
+      );
+  }
+  const link = appLink(deps, `/register/${token}`);
+  return () =>
+    sendWorkspaceMail(
+      deps,
+      'invitation_new_account',
+      { email: options.email, name: null, language: options.language },
+      { ...vars, link },
+    );
+}

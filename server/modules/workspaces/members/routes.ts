@@ -1,0 +1,227 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { emptyResource, envelope } from '@contracts/common';
+import {
+  changeRoleBody,
+  member as memberSchema,
+  memberList,
+  memberParams,
+  profileCompletion,
+  remindProfileBody,
+  remindProfileResult,
+  workspaceIdParam,
+} from '@contracts/workspaces';
+import { can } from '../../../auth/permissions';
+import { users, workspaceMembers, type UserRow } from '../../../db/schema';
+import { ok } from '../../../http/envelope';
+import { conflict, forbidden, notFound } from '../../../http/errors';
+import type { App } from '../../../http/types';
+import { appLink } from '../../auth/mails';
+import { profileCompletionPercent } from '../../profile/completion';
+import { requireWorkspaceChange, requireWorkspacePermission } from '../access';
+import { sendAll, sendWorkspaceMail } from '../mails';
+import { personColumns, presentMember } from '../present';
+import { assertSeatsFree, lockWorkspace } from './member-cap';
+import { assertNotLastOwner, endMembership } from './removal';
+
+const tags = ['workspace members'];
+
+/** Owners first, then admins, members, viewers and deactivated members; by name within. */
+const roleOrder = sql`case ${workspaceMembers.role}
+  when 'owner' then 0 when 'admin' then 1 when 'member' then 2 when 'viewer' then 3 else 4 end`;
+
+export default async function workspaceMemberRoutes(app: App) {
+  const { deps } = app;
+  const { db } = deps;
+
+  async function membersOf(workspaceId: number) {
+    return db
+      .select({ membership: workspaceMembers, person: personColumns })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(eq(workspaceMembers.workspaceId, workspaceId))
+      .orderBy(roleOrder, asc(sql`lower(${users.firstName} || ' ' || ${users.lastName})`));
+  }
+
+  app.get(
+    '/workspaces/:id/users',
+    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(memberList) } } },
+    async (request) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'view_members',
+      );
+      const rows = await membersOf(access.workspace.id);
+      return ok({ users: rows.map((r) => presentMember(r.membership, r.person)) });
+    },
+  );
+
+  app.put(
+    '/workspaces/:id/users/:user/change-role',
+    {
+      schema: {
+        tags,
+        params: memberParams,
+        body: changeRoleBody,
+        response: { 200: envelope(memberSchema) },
+      },
+    },
+    async (request) => {
+      const access = await requireWorkspaceChange(request, db, request.params.id, 'manage_members');
+      const role = request.body.role;
+      const changed = await db.transaction(async (tx) => {
+        await lockWorkspace(tx, access.workspace.id);
+        const [target] = await tx
+          .select()
+          .from(workspaceMembers)
+          .where(
+            and(
+              eq(workspaceMembers.workspaceId, access.workspace.id),
+              eq(workspaceMembers.userId, request.params.user),
+            ),
+          );
+        if (!target) throw notFound('workspaces:messages.member_not_found');
+        if (target.userId === access.userId && !access.isSupervisor) {
+          throw conflict('workspaces:messages.own_role');
+        }
+        // Making or unmaking an owner is for owners alone.
+        if ((target.role === 'owner' || role === 'owner') && !can(access, 'manage_owners')) {
+          throw forbidden();
+        }
+        if (target.role === role) return target;
+        await assertNotLastOwner(tx, access.workspace.id, target.role);
+        if (target.role === 'deactive') await assertSeatsFree(tx, access.workspace.id, 1);
+        const [updated] = await tx
+          .update(workspaceMembers)
+          .set({ role })
+          .where(eq(workspaceMembers.id, target.id))
+          .returning();
+        return updated;
+      });
+      const [person] = await db
+        .select(personColumns)
+        .from(users)
+        .where(eq(users.id, changed.userId));
+      return ok(presentMember(changed, person), 'workspaces:messages.role_changed');
+    },
+  );
+
+  app.delete(
+    '/workspaces/:id/users/:user',
+    { schema: { tags, params: memberParams, response: { 200: envelope(emptyResource) } } },
+    async (request) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'manage_members',
+      );
+      await db.transaction(async (tx) => {
+        const [target] = await tx
+          .select()
+          .from(workspaceMembers)
+          .where(
+            and(
+              eq(workspaceMembers.workspaceId, access.workspace.id),
+              eq(workspaceMembers.userId, request.params.user),
+            ),
+          )
+          .for('update');
+        if (!target) throw notFound('workspaces:messages.member_not_found');
+        if (target.userId === access.userId) throw conflict('workspaces:messages.remove_self');
+        if (target.role === 'owner' && !can(access, 'manage_owners')) throw forbidden();
+        await assertNotLastOwner(tx, access.workspace.id, target.role);
+        await endMembership(tx, access.workspace.id, target.userId);
+      });
+      return ok({}, 'workspaces:messages.member_removed');
+    },
+  );
+
+  /** Members with how complete their profiles are (spec 2.12's profile steps). */
+  async function completionOf(workspaceId: number, onlyUserIds?: number[]) {
+    const rows = await db
+      .select({ membership: workspaceMembers, user: users })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, workspaceId),
+          onlyUserIds ? inArray(workspaceMembers.userId, onlyUserIds) : undefined,
+        ),
+      )
+      .orderBy(roleOrder, asc(users.id));
+    const result: {
+      membership: typeof workspaceMembers.$inferSelect;
+      user: UserRow;
+      percent: number;
+    }[] = [];
+    for (const row of rows) {
+      result.push({ ...row, percent: await profileCompletionPercent(db, row.user) });
+    }
+    return result;
+  }
+
+  app.get(
+    '/workspaces/:id/users/profile-completion',
+    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(profileCompletion) } } },
+    async (request) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'view_member_reports',
+      );
+      const rows = await completionOf(access.workspace.id);
+      return ok({
+        users: rows.map((r) => ({
+          ...presentMember(r.membership, r.user),
+          profile_completion_percent: r.percent,
+        })),
+      });
+    },
+  );
+
+  app.post(
+    '/workspaces/:id/users/invite-complete-profile',
+    {
+      schema: {
+        tags,
+        summary: 'Mail members whose profile is incomplete a reminder to finish it',
+        params: workspaceIdParam,
+        body: remindProfileBody,
+        response: { 200: envelope(remindProfileResult) },
+      },
+    },
+    async (request) => {
+      const access = await requireWorkspaceChange(request, db, request.params.id, 'manage_members');
+      const rows = await completionOf(access.workspace.id, request.body.user_ids);
+      const due = rows.filter(
+        (r) =>
+          r.percent < 100 &&
+          r.membership.role !== 'deactive' &&
+          !r.user.deletedAt &&
+          !r.user.deactivatedAt &&
+          r.user.id !== access.userId,
+      );
+      const link = appLink(deps, '/profile');
+      const failed = await sendAll(
+        request.log,
+        due.map(
+          (r) => () =>
+            sendWorkspaceMail(
+              deps,
+              'complete_profile',
+              { email: r.user.email, name: r.user.firstName || null, language: r.user.language },
+              { workspace: access.workspace.name, link },
+            ),
+        ),
+      );
+      const reminded = due.length - failed;
+      return ok(
+        { reminded },
+        { key: 'workspaces:messages.profile_reminders_sent', params: { count: reminded } },
+      );
+    },
+  );
+}

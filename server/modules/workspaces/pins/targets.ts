@@ -1,0 +1,39 @@
+import type { DbOrTx } from '../../../db/client';
+
+type ReferenceType = 'task' | 'objective' | 'assessment';
+/** Which of the given ids are objects of that type in the workspace. */
+type TargetCheck = (db: DbOrTx, workspaceId: number, ids: number[]) => Promise<Set<number>>;
+
+/**
+ * What pins may point at. Each kind of work says how to find its objects in a workspace;
+ * a pin to an id that is not one of them is refused, so a pin can never carry another
+ * workspace's id. Kinds without a check yet (no objectives or assessments exist so far)
+ * cannot be pinned.
+ */
+const checks = new Map<ReferenceType, TargetCheck>();
+
+export function registerPinTarget(type: ReferenceType, check: TargetCheck) {
+  checks.set(type, check);
+}
+
+export async function unknownTargets(
+  db: DbOrTx,
+  workspaceId: number,
+  pins: { reference_type: string; reference_id?: number }[],
+): Promise<number[]> {
+  const bad: number[] = [];
+  for (const type of ['task', 'objective', 'assessment'] as const) {
+    const indexes = pins.flatMap((p, i) => (p.reference_type === type ? [i] : []));
+    if (indexes.length === 0) continue;
+    const check = checks.get(type);
+    const found = check
+      ? await check(
+          db,
+          workspaceId,
+          indexes.map((i) => pins[i].reference_id ?? 0),
+        )
+      : new Set<number>();
+    bad.push(...indexes.filter((i) => !found.has(pins[i].reference_id ?? 0)));
+  }
+  return bad.sort((a, b) => a - b);
+}
