@@ -28,6 +28,7 @@ import { ok } from '../../http/envelope';
 import { badRequest, conflict, refusal, unauthorized, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import { displayName } from '../account/present';
+import { joinOnSignUp } from '../workspaces/invitations/join';
 import { findOrCreateExternalUser, findUserByEmail } from './external-identity';
 import { appLink, sendAccountMail } from './mails';
 import {
@@ -99,8 +100,19 @@ export default async function authRoutes(app: App) {
             privacyAcceptedAt: body.accept_privacy ? new Date() : null,
           })
           .returning();
-        return created;
+        // Signing up from an invitation joins its workspace; a mailed one proves the address.
+        const joined = body.invite_token
+          ? await joinOnSignUp(tx, body.invite_token, created)
+          : { emailProven: false };
+        return { ...created, verifiedAt: joined.emailProven ? new Date() : null };
       });
+      if (user.verifiedAt) {
+        return reply
+          .status(201)
+          .send(
+            ok({ email: user.email, verification_required: false }, 'workspaces:messages.joined'),
+          );
+      }
       await sendVerification(deps, db, user);
       return reply
         .status(201)
