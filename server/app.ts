@@ -29,6 +29,7 @@ import type { App } from './http/types';
 import { pickLanguage, translator } from './i18n';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerModules } from './modules';
+import { attachRealtime } from './realtime';
 
 export const API_PREFIX = '/api/v2';
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -74,7 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       dataDir: config.DATA_DIR,
       log: app.log,
     });
-  const deps: AppDeps = { config, database, db: database.db, mailer };
+  const deps = { config, database, db: database.db, mailer } as AppDeps;
+  deps.realtime = attachRealtime(app, deps);
   app.decorate('deps', deps);
   if (!options.database) app.addHook('onClose', () => database.close());
 

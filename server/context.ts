@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
 import type { Language } from './i18n';
 import type { Mailer } from './mail/mailer';
+import type { Realtime } from './realtime';
 
 /** What every module gets from the app: built once in buildApp, never a global. */
 export interface AppDeps {
@@ -11,6 +12,7 @@ export interface AppDeps {
   database: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  realtime: Realtime;
 }
 
 export interface Auth {

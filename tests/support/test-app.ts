@@ -18,9 +18,13 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * The real app, in-process, on its own database and with a real SMTP server catching its mail.
  * Call `close()` in afterAll.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Another app's database, to run two API processes on one database. */
+  options: { sharedDatabase?: DatabaseHandle } = {},
+) {
   const smtp = await startSmtpServer();
-  const database: DatabaseHandle = await openTestDatabase();
+  const database: DatabaseHandle = options.sharedDatabase ?? (await openTestDatabase());
   const config: AppConfig = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'teamloop-data-')),
@@ -68,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!options.sharedDatabase) await database.close();
       await smtp.close();
     },
   };
