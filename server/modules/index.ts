@@ -6,6 +6,9 @@ import healthRoutes from './health/routes';
 import lookupRoutes from './lookups/routes';
 import profileRoutes from './profile/routes';
 import tasksModule from './tasks/routes';
+import teamFormationConfirmRoutes from './team-formation/confirm-routes';
+import publicWorkspaceRoutes from './team-formation/public-workspaces';
+import teamFormationRoutes from './team-formation/routes';
 import teamRoutes from './teams/routes';
 import workspaceRoutes from './workspaces/routes';
 
@@ -19,5 +22,8 @@ export async function registerModules(app: App) {
   await app.register(profileRoutes, { prefix: '/core' });
   await app.register(tasksModule, { prefix: '/core' });
   await app.register(teamRoutes, { prefix: '/core' });
+  await app.register(teamFormationConfirmRoutes, { prefix: '/core' });
+  await app.register(teamFormationRoutes, { prefix: '/teamformation' });
+  await app.register(publicWorkspaceRoutes, { prefix: '/teamgenerator' });
   await app.register(workspaceRoutes, { prefix: '/core' });
 }

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { FACTORS } from './profile';
+import { team, userIds } from './workspace-teams';
+import { person } from './workspaces';
+
+/** Team formation (spec 4 "Random team formation", 7.2, 7.3): start, poll, adjust, confirm. */
+export const FORMATION_STRATEGIES = [
+  'random',
+  'personality',
+  'skills',
+  'availability',
+  'mixed',
+] as const;
+export const FORMATION_STATUSES = ['queued', 'running', 'done', 'failed', 'confirmed'] as const;
+
+const weight = z.number().min(0).max(100);
+export const formationWeights = z.object({
+  personality: weight,
+  spread: weight,
+  skills: weight,
+  availability: weight,
+});
+
+export const startFormationBody = z
+  .object({
+    workspace_id: z.number().int().positive(),
+    strategy: z.enum(FORMATION_STRATEGIES).default('mixed'),
+    /** Only with the mixed strategy; the others bring their own. */
+    weights: formationWeights.optional(),
+    team_size: z
+      .object({ min: z.number().int().min(1).max(50), max: z.number().int().min(1).max(50) })
+      .refine((size) => size.min <= size.max, {
+        message: 'The smallest size may not exceed the largest.',
+        path: ['min'],
+      })
+      .default({ min: 4, max: 5 }),
+    required_skills: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
+    /** Shared free hours a week a team should have. */
+    availability_target: z.number().int().min(1).max(40).default(6),
+    /** Named groups no team may hold exactly one member of (e.g. a team never has one woman). */
+    groups: z
+      .array(z.object({ name: z.string().trim().min(1).max(60), user_ids: userIds.min(1) }))
+      .max(10)
+      .default([]),
+    keep_together: z.array(userIds.min(2)).max(200).default([]),
+    keep_apart: z
+      .array(z.tuple([z.number().int().positive(), z.number().int().positive()]))
+      .max(500)
+      .default([]),
+    /** The people to form teams from; by default the members with no team yet. */
+    user_ids: userIds.optional(),
+    seed: z.number().int().min(0).max(2_147_483_647).optional(),
+  })
+  .refine((body) => body.strategy === 'mixed' || body.weights === undefined, {
+    message: 'Weights go with the mixed strategy.',
+    path: ['weights'],
+  });
+export type StartFormationBody = z.input<typeof startFormationBody>;
+
+export const formationTokenParam = z.object({ token: z.uuid() });
+
+export const violations = z.object({
+  size: z.number().int(),
+  keep_together: z.number().int(),
+  keep_apart: z.number().int(),
+  isolation: z.number().int(),
+  total: z.number().int(),
+});
+/** Every metric of a split, each reported on its own (issue: never only a blend). */
+export const formationMetrics = z.object({
+  team_count: z.number().int(),
+  rho: z.number(),
+  rho2: z.number(),
+  dmax: z.number(),
+  skills_mean: z.number(),
+  skills_min: z.number(),
+  skills_upper_bound: z.number(),
+  availability_mean: z.number(),
+  availability_min: z.number(),
+  objective: z.number(),
+  violations,
+});
+export type FormationMetrics = z.infer<typeof formationMetrics>;
+export const teamMetrics = z.object({
+  size: z.number().int(),
+  mean_z: z.record(z.enum(FACTORS), z.number()),
+  skills_coverage: z.number(),
+  missing_skills: z.array(z.string()),
+  common_slots: z.number().int(),
+  availability: z.number(),
+});
+export type TeamMetrics = z.infer<typeof teamMetrics>;
+export const infeasibleRule = z.object({
+  rule: z.enum(['team_size', 'keep_together', 'keep_apart', 'isolation']),
+  message: z.string(),
+});
+
+export const proposedTeam = z.object({ members: z.array(person), metrics: teamMetrics });
+export const formationRun = z.object({
+  token: z.string(),
+  workspace_id: z.number().int(),
+  status: z.enum(FORMATION_STATUSES),
+  strategy: z.enum(FORMATION_STRATEGIES),
+  weights: formationWeights.nullable(),
+  people_count: z.number().int(),
+  /** How many of the people have each kind of data the engine balances on. */
+  coverage: z.object({
+    personality: z.number().int(),
+    skills: z.number().int(),
+    availability: z.number().int(),
+  }),
+  created_by: person.nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  error: z.string().nullable(),
+  teams: z.array(proposedTeam).nullable(),
+  metrics: formationMetrics.nullable(),
+  infeasible: z.array(infeasibleRule),
+});
+export type FormationRun = z.infer<typeof formationRun>;
+export const formationRunResource = z.object({ run: formationRun });
+export const startedFormation = z.object({ token: z.string(), status: z.enum(FORMATION_STATUSES) });
+
+/** A split after hand edits (e.g. two people swapped), as lists of user ids. */
+export const formationSplit = z.array(userIds.min(1)).min(1).max(2000);
+export const scoreFormationBody = z.object({ teams: formationSplit });
+export const formationScore = z.object({
+  metrics: formationMetrics,
+  team_metrics: z.array(teamMetrics),
+});
+export const confirmFormationBody = z.object({
+  token: z.uuid(),
+  teams: formationSplit.optional(),
+  names: z.array(z.string().trim().min(1).max(80)).max(2000).optional(),
+});
+export const confirmedFormation = z.object({ teams: z.array(team) });
+
+export const formationHistory = z.object({
+  runs: z.array(formationRun.omit({ teams: true })),
+});
+
+// ---------------------------------------------------------------- team generator (spec 7.8)
+
+export const publicWorkspace = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  summary: z.string().nullable(),
+  workspace_type: z.string(),
+  members_count: z.number().int(),
+  teams_count: z.number().int(),
+  published_by: person.nullable(),
+  published_at: z.string(),
+});
+export const publicWorkspacesQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const publicWorkspacePage = z.object({
+  workspaces: z.object({
+    data: z.array(publicWorkspace),
+    meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+  }),
+});
+export const publicWorkspaceDetail = z.object({
+  workspace: publicWorkspace,
+  teams: z.array(z.object({ name: z.string(), members_count: z.number().int() })),
+});
+/** Members as anyone signed in may see them: name and picture, and skills when public. */
+export const publicMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  skills: z.array(z.string()).nullable(),
+});
+export const publicWorkspaceUsers = z.object({ users: z.array(publicMember) });
+export const publishWorkspaceBody = z.object({ summary: z.string().trim().max(500).nullable() });
+export const transferFromPublicBody = z.object({
+  workspace_id: z.number().int().positive(),
+  name: z.string().trim().min(1).max(120).optional(),
+});
+export const transferredWorkspace = z.object({
+  workspace: z.object({ id: z.number().int(), name: z.string() }),
+  teams_count: z.number().int(),
+});

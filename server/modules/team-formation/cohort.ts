@@ -1,0 +1,109 @@
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { startFormationBody } from '@contracts/team-formation';
+import type { DbOrTx } from '../../db/client';
+import {
+  personalityAnswers,
+  teamMembers,
+  userProfiles,
+  users,
+  workspaceMembers,
+} from '../../db/schema';
+import { validationFailed } from '../../http/errors';
+import type { TeamFormationRequest } from '../../teamformation';
+import { factorScores } from '../profile/personality';
+import { skillNamesByUser } from '../profile/skills';
+import { requireTeamable } from '../teams/load';
+
+type StartBody = z.output<typeof startFormationBody>;
+
+/** By default a run forms teams of the members (role member) who have no team yet. */
+async function membersWithoutTeam(db: DbOrTx, workspaceId: number): Promise<number[]> {
+  const inTeams = db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.workspaceId, workspaceId), isNull(teamMembers.deletedAt)));
+  const rows = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.role, 'member'),
+        isNull(users.deletedAt),
+        notInArray(workspaceMembers.userId, inTeams),
+      ),
+    )
+    .orderBy(workspaceMembers.userId);
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * The engine input for a run: each person's factor sums (when their self-assessment is
+ * finished), skills and free hours from their profile, and group marks for the isolation
+ * rule. Skill names are compared regardless of case.
+ */
+export async function buildFormationRequest(
+  db: DbOrTx,
+  body: StartBody,
+): Promise<TeamFormationRequest> {
+  const userIds = body.user_ids ?? (await membersWithoutTeam(db, body.workspace_id));
+  if (userIds.length === 0)
+    throw validationFailed({ user_ids: 'team-formation:messages.no_people' });
+  await requireTeamable(db, body.workspace_id, userIds);
+  const chosen = new Set(userIds);
+  const outside = (ids: number[]) => ids.some((id) => !chosen.has(id));
+  const fields: Record<string, string> = {};
+  body.groups.forEach((group, i) => {
+    if (outside(group.user_ids))
+      fields[`groups.${i}.user_ids`] = 'team-formation:messages.not_in_run';
+  });
+  body.keep_together.forEach((ids, i) => {
+    if (outside(ids)) fields[`keep_together.${i}`] = 'team-formation:messages.not_in_run';
+  });
+  body.keep_apart.forEach((pair, i) => {
+    if (outside(pair)) fields[`keep_apart.${i}`] = 'team-formation:messages.not_in_run';
+    else if (pair[0] === pair[1]) fields[`keep_apart.${i}`] = 'team-formation:messages.pair_twice';
+  });
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+
+  const [answers, profiles, skills] = await Promise.all([
+    db.select().from(personalityAnswers).where(inArray(personalityAnswers.userId, userIds)),
+    db.select().from(userProfiles).where(inArray(userProfiles.userId, userIds)),
+    skillNamesByUser(db, userIds),
+  ]);
+  const big5 = new Map(
+    answers.flatMap((row) => {
+      const sums = row.completedAt ? factorScores(row.answers) : null;
+      return sums ? [[row.userId, sums] as const] : [];
+    }),
+  );
+  const availability = new Map(profiles.map((p) => [p.userId, p.availability]));
+  return {
+    team_size: body.team_size,
+    strategy: body.strategy,
+    ...(body.strategy === 'mixed' && body.weights ? { weights: body.weights } : {}),
+    required_skills: [...new Set(body.required_skills.map((s) => s.toLowerCase()))],
+    availability_target: body.availability_target,
+    no_isolated: body.groups.map((_, i) => ({ attribute: `group_${i}`, value: true })),
+    keep_together: body.keep_together,
+    keep_apart: body.keep_apart,
+    seed: body.seed ?? Math.floor(Math.random() * 2_147_483_647),
+    people: userIds.map((id) => {
+      const free = availability.get(id) ?? [];
+      return {
+        id,
+        ...(big5.has(id) ? { big5: big5.get(id) } : {}),
+        skills: (skills.get(id) ?? []).map((s) => s.toLowerCase()),
+        // No hours given reads as "free any time" to the engine, so nobody is punished for it.
+        ...(free.length > 0 ? { availability: free } : {}),
+        attributes: Object.fromEntries(
+          body.groups.flatMap((group, i) =>
+            group.user_ids.includes(id) ? [[`group_${i}`, true]] : [],
+          ),
+        ),
+      };
+    }),
+  };
+}
