@@ -1,0 +1,175 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { TaskPerson, TaskTeam } from '@contracts/tasks';
+import { can, permissionsFor, type Permission } from '../../auth/permissions';
+import type { DbOrTx } from '../../db/client';
+import {
+  teamMembers,
+  teams,
+  users,
+  workspaceMembers,
+  workspaces,
+  type UserRow,
+} from '../../db/schema';
+import { displayName } from '../account/present';
+
+type PersonRow = Pick<
+  UserRow,
+  'id' | 'firstName' | 'lastName' | 'email' | 'avatarUrl' | 'deletedAt' | 'deactivatedAt'
+>;
+
+export const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  avatarUrl: users.avatarUrl,
+  deletedAt: users.deletedAt,
+  deactivatedAt: users.deactivatedAt,
+};
+
+export function presentPerson(user: PersonRow): TaskPerson {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    name: displayName(user),
+    avatar_url: user.avatarUrl,
+    is_shadow: user.deletedAt !== null || user.deactivatedAt !== null,
+  };
+}
+
+export async function loadPeople(
+  db: DbOrTx,
+  ids: Iterable<number>,
+): Promise<Map<number, TaskPerson>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select(personColumns).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, presentPerson(row)]));
+}
+
+export interface WorkspacePerson {
+  person: TaskPerson;
+  permissions: Permission[];
+}
+
+/** Everyone of a workspace with what their role lets them do, shadows left out. */
+export async function workspacePeople(db: DbOrTx, workspaceId: number): Promise<WorkspacePerson[]> {
+  const rows = await db
+    .select({
+      ...personColumns,
+      role: workspaceMembers.role,
+      memberAccess: workspaces.memberAccess,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        isNull(users.deletedAt),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .orderBy(users.firstName, users.lastName, users.id);
+  return rows.map((row) => ({
+    person: presentPerson(row),
+    permissions: permissionsFor(row.role, row.memberAccess),
+  }));
+}
+
+const holds = (entry: WorkspacePerson, permission: Permission) =>
+  can({ isSupervisor: false, permissions: entry.permissions }, permission);
+
+/** People who may be given work: those who may hand it in. */
+export const assignable = (people: WorkspacePerson[]) =>
+  people.filter((p) => holds(p, 'submit_tasks')).map((p) => p.person);
+
+/** Anyone taking part may be asked to review; those who review every task are the default. */
+export function reviewerChoices(people: WorkspacePerson[]) {
+  return {
+    all_reviewers: people
+      .filter((p) => holds(p, 'submit_tasks') || holds(p, 'review_tasks'))
+      .map((p) => p.person),
+    default_reviewers: people.filter((p) => holds(p, 'review_tasks')).map((p) => p.person),
+  };
+}
+
+/** Active teams of a workspace (or the given ones) with their active members. */
+export async function loadTeams(
+  db: DbOrTx,
+  filter: { workspaceId: number } | { teamIds: number[] },
+): Promise<TaskTeam[]> {
+  if ('teamIds' in filter && filter.teamIds.length === 0) return [];
+  const teamRows = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(
+      and(
+        'teamIds' in filter
+          ? inArray(teams.id, filter.teamIds)
+          : eq(teams.workspaceId, filter.workspaceId),
+        isNull(teams.deletedAt),
+      ),
+    )
+    .orderBy(teams.name, teams.id);
+  if (teamRows.length === 0) return [];
+  const memberRows = await db
+    .select({ teamId: teamMembers.teamId, ...personColumns })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(
+      and(
+        inArray(
+          teamMembers.teamId,
+          teamRows.map((t) => t.id),
+        ),
+        isNull(teamMembers.deletedAt),
+      ),
+    )
+    .orderBy(users.firstName, users.lastName, users.id);
+  return teamRows.map((team) => ({
+    id: team.id,
+    name: team.name,
+    members: memberRows.filter((m) => m.teamId === team.id).map(presentPerson),
+  }));
+}
+
+/** The active team a person belongs to in a workspace (at most one), if any. */
+export async function teamOf(db: DbOrTx, workspaceId: number, userId: number) {
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(
+      and(
+        eq(teamMembers.workspaceId, workspaceId),
+        eq(teamMembers.userId, userId),
+        isNull(teamMembers.deletedAt),
+        isNull(teams.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Assignable people of the workspace who are in no team (spec users_dont_have_team_count). */
+export async function countPeopleWithoutTeam(db: DbOrTx, workspaceId: number): Promise<number> {
+  const [people, workspaceTeams] = await Promise.all([
+    workspacePeople(db, workspaceId),
+    loadTeams(db, { workspaceId }),
+  ]);
+  const inTeams = new Set(workspaceTeams.flatMap((t) => t.members.map((m) => m.id)));
+  return assignable(people).filter((p) => !inTeams.has(p.id)).length;
+}
+
+/** The people a unit stands for: its person, or its team's current members. */
+export async function peopleOfUnit(
+  db: DbOrTx,
+  unit: { userId: number | null; teamId: number | null },
+): Promise<number[]> {
+  if (unit.userId !== null) return [unit.userId];
+  if (unit.teamId === null) return [];
+  const [team] = await loadTeams(db, { teamIds: [unit.teamId] });
+  return team?.members.map((m) => m.id) ?? [];
+}

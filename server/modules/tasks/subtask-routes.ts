@@ -1,0 +1,138 @@
+import { envelope } from '@contracts/common';
+import {
+  createSubtaskBody,
+  createSubtaskForAllBody,
+  people,
+  reviewerChoices,
+  subtaskList,
+  subtasksUsers,
+  taskParams,
+  taskResource,
+  teamsList,
+} from '@contracts/tasks';
+import { ok } from '../../http/envelope';
+import type { App } from '../../http/types';
+import { choicesFor } from './choices';
+import { loadTask } from './load';
+import { createSubtask, subtaskScope, subtasksOf } from './operations/subtasks';
+import { countPeopleWithoutTeam } from './people';
+import { presentTasks, viewerOf } from './present';
+import { freshTask } from './shared';
+
+const tags = ['subtasks'];
+
+/** Spec 7.5: the subtasks of a task, and whom they can be for. */
+export default async function subtaskRoutes(app: App) {
+  const { db } = app.deps;
+
+  app.get(
+    '/tasks/:id/subtasks',
+    { schema: { tags, params: taskParams, response: { 200: envelope(subtaskList) } } },
+    async (request) => {
+      const parent = await loadTask(request, db, request.params.id, 'task');
+      const rows = await subtasksOf(db, parent.task.id);
+      return ok({ subtasks: await presentTasks(db, rows, viewerOf(parent.access)) });
+    },
+  );
+
+  app.post(
+    '/tasks/:id/subtasks',
+    {
+      schema: {
+        tags,
+        summary: 'A subtask for chosen people (each their own unit) and/or teams',
+        params: taskParams,
+        body: createSubtaskBody,
+        response: { 201: envelope(taskResource) },
+      },
+    },
+    async (request, reply) => {
+      const parent = await loadTask(request, db, request.params.id, 'task');
+      const row = await createSubtask(db, parent, request.body, false);
+      const task = await freshTask(db, parent, row.id);
+      return reply.status(201).send(ok({ task }, 'tasks:messages.subtask_created'));
+    },
+  );
+
+  app.post(
+    '/tasks/:id/subtasks-for-all-users',
+    {
+      schema: {
+        tags,
+        summary: 'A subtask for every person the caller can give one to',
+        params: taskParams,
+        body: createSubtaskForAllBody,
+        response: { 201: envelope(taskResource) },
+      },
+    },
+    async (request, reply) => {
+      const parent = await loadTask(request, db, request.params.id, 'task');
+      const row = await createSubtask(db, parent, request.body, true);
+      const task = await freshTask(db, parent, row.id);
+      return reply.status(201).send(ok({ task }, 'tasks:messages.subtask_created'));
+    },
+  );
+
+  app.get(
+    '/tasks/:id/subtasks-users',
+    {
+      schema: {
+        tags,
+        summary: "The task's people, each with the subtasks they have",
+        params: taskParams,
+        response: { 200: envelope(subtasksUsers) },
+      },
+    },
+    async (request) => {
+      const parent = await loadTask(request, db, request.params.id, 'task');
+      const [choices, rows] = await Promise.all([
+        choicesFor(db, { ...parent.task, type: 'owner', parentId: parent.task.id }),
+        subtasksOf(db, parent.task.id),
+      ]);
+      const subtasks = await presentTasks(db, rows, viewerOf(parent.access));
+      const users = choices.users.map((user) => ({
+        user,
+        subtasks: subtasks.flatMap((subtask) => {
+          const unit = subtask.assignments.find(
+            (a) => a.user?.id === user.id || a.team?.members.some((m) => m.id === user.id),
+          );
+          return unit ? [{ id: subtask.id, name: subtask.name, status: unit.status }] : [];
+        }),
+      }));
+      return ok({ users });
+    },
+  );
+
+  const lookup = async (request: Parameters<typeof loadTask>[0], id: number) => {
+    const parent = await loadTask(request, db, id, 'task');
+    return { parent, choices: await choicesFor(db, subtaskScope(parent)) };
+  };
+
+  app.get(
+    '/tasks/:id/select-subtask-users',
+    { schema: { tags, params: taskParams, response: { 200: envelope(people) } } },
+    async (request) => ok({ users: (await lookup(request, request.params.id)).choices.users }),
+  );
+
+  app.get(
+    '/tasks/:id/select-subtask-users-teams',
+    { schema: { tags, params: taskParams, response: { 200: envelope(teamsList) } } },
+    async (request) => {
+      const { parent, choices } = await lookup(request, request.params.id);
+      const withoutTeam = await countPeopleWithoutTeam(db, parent.task.workspaceId);
+      return ok({ teams: choices.teams, users_dont_have_team_count: withoutTeam });
+    },
+  );
+
+  app.get(
+    '/tasks/:id/selectable-subtask-users-for-reviewers',
+    { schema: { tags, params: taskParams, response: { 200: envelope(reviewerChoices) } } },
+    async (request) => {
+      const { choices } = await lookup(request, request.params.id);
+      return ok({
+        all_reviewers: choices.allReviewers,
+        default_reviewers: choices.defaultReviewers,
+      });
+    },
+  );
+}

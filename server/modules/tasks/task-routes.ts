@@ -1,0 +1,326 @@
+import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { envelope, idParam } from '@contracts/common';
+import {
+  createTaskByMemberBody,
+  createTaskByOwnerBody,
+  people,
+  reviewerChoices as reviewerChoicesSchema,
+  taskItems,
+  taskList,
+  taskListQuery,
+  taskResource,
+  taskSearchQuery,
+  teamsList,
+  type Task,
+  type TaskPerson,
+} from '@contracts/tasks';
+import { requireAuth } from '../../auth/guard';
+import { can } from '../../auth/permissions';
+import { tasks, taskTags, workspaceMembers } from '../../db/schema';
+import { ok } from '../../http/envelope';
+import { conflict, validationFailed } from '../../http/errors';
+import type { App } from '../../http/types';
+import {
+  loadWorkspaceAccess,
+  requireWorkspacePermission,
+  type WorkspaceAccess,
+} from '../workspaces/access';
+import { asChoices, choicesFor, defaultReviewerIds } from './choices';
+import { createTask, validateNewTask } from './operations/create-task';
+import { countPeopleWithoutTeam, teamOf } from './people';
+import { presentTasks, viewerOf } from './present';
+import { freshTask } from './shared';
+
+const tags = ['tasks'];
+
+/** Sorting happens on presented tasks, so submitted_percentage sorts as the caller sees it (-1). */
+function sortTasks(
+  list: Task[],
+  sort: z.infer<typeof taskListQuery>['sort'],
+  direction: 'asc' | 'desc',
+) {
+  const sign = direction === 'asc' ? 1 : -1;
+  const value = (task: Task): string | number | null => {
+    if (sort === 'submitted_percentage') return task.submitted_percentage;
+    if (sort === 'name') return task.name.toLocaleLowerCase();
+    return task[sort];
+  };
+  return [...list].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    // Tasks without the date go last either way, as in Planner.
+    if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
+    if (x < y) return -sign;
+    if (x > y) return sign;
+    return sign * (a.id - b.id);
+  });
+}
+
+export default async function taskRoutes(app: App) {
+  const { db } = app.deps;
+
+  app.get(
+    '/workspaces/:id/tasks',
+    {
+      schema: {
+        tags,
+        summary: 'Tasks of a workspace by status, with the counts of each status',
+        params: idParam,
+        querystring: taskListQuery,
+        response: { 200: envelope(taskList) },
+      },
+    },
+    async (request) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'view_workspace',
+      );
+      const { status, sort, direction, tag_id: tagId } = request.query;
+      const inWorkspace = and(eq(tasks.workspaceId, access.workspace.id), isNull(tasks.parentId));
+      const tagged: SQL | undefined =
+        tagId === undefined
+          ? undefined
+          : inArray(
+              tasks.id,
+              db.select({ id: taskTags.taskId }).from(taskTags).where(eq(taskTags.tagId, tagId)),
+            );
+      const [rows, countRows] = await Promise.all([
+        db
+          .select()
+          .from(tasks)
+          .where(and(inWorkspace, eq(tasks.status, status), tagged)),
+        db
+          .select({ status: tasks.status, n: count() })
+          .from(tasks)
+          .where(and(inWorkspace, tagged))
+          .groupBy(tasks.status),
+      ]);
+      const counts = { open: 0, closed: 0, archived: 0 };
+      for (const row of countRows) counts[row.status] = row.n;
+      const presented = await presentTasks(db, rows, viewerOf(access));
+      return ok({ tasks: sortTasks(presented, sort, direction), counts });
+    },
+  );
+
+  app.get(
+    '/tasks/search',
+    {
+      schema: {
+        tags,
+        summary: 'Tasks and subtasks by name, in the workspaces the caller belongs to',
+        querystring: taskSearchQuery,
+        response: { 200: envelope(taskItems) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { q, workspace_id: workspaceId } = request.query;
+      const memberships = await db
+        .select({ workspaceId: workspaceMembers.workspaceId })
+        .from(workspaceMembers)
+        .where(
+          and(
+            eq(workspaceMembers.userId, user.id),
+            workspaceId === undefined ? undefined : eq(workspaceMembers.workspaceId, workspaceId),
+          ),
+        );
+      const accessList = (
+        await Promise.all(memberships.map((m) => loadWorkspaceAccess(db, m.workspaceId, user)))
+      ).filter((a): a is WorkspaceAccess => a !== null && a.permissions.includes('view_workspace'));
+      if (accessList.length === 0) return ok({ tasks: [] });
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select()
+        .from(tasks)
+        .where(
+          and(
+            inArray(
+              tasks.workspaceId,
+              accessList.map((a) => a.workspace.id),
+            ),
+            ilike(tasks.name, pattern),
+          ),
+        )
+        .orderBy(asc(tasks.name), asc(tasks.id))
+        .limit(30);
+      const viewer = {
+        userId: user.id,
+        access: new Map(accessList.map((a) => [a.workspace.id, a])),
+      };
+      return ok({ tasks: await presentTasks(db, rows, viewer) });
+    },
+  );
+
+  const creation = { params: idParam, response: { 201: envelope(taskResource) } };
+
+  app.post(
+    '/workspaces/:id/tasks-by-owner',
+    {
+      schema: {
+        tags,
+        summary: 'A task set by an owner or admin, for people and teams',
+        ...creation,
+        body: createTaskByOwnerBody,
+      },
+    },
+    async (request, reply) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'create_task',
+      );
+      const body = request.body;
+      const scope = ownerScope(access);
+      const task = await createWithChoices(access, scope, body, body.user_ids, body.team_ids);
+      return reply.status(201).send(ok({ task }, 'tasks:messages.created'));
+    },
+  );
+
+  app.post(
+    '/workspaces/:id/tasks-by-member',
+    {
+      schema: {
+        tags,
+        summary: "A member's own task, for themselves or their team",
+        ...creation,
+        body: createTaskByMemberBody,
+      },
+    },
+    async (request, reply) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'create_task_as_member',
+      );
+      const body = request.body;
+      const scope = { ...ownerScope(access), type: 'member' as const };
+      let userIds = [access.userId];
+      let teamIds: number[] = [];
+      if (body.for_my_team) {
+        const team = await teamOf(db, access.workspace.id, access.userId);
+        if (team === null) throw validationFailed({ for_my_team: 'tasks:messages.no_team' });
+        userIds = [];
+        teamIds = [team];
+      }
+      const task = await createWithChoices(access, scope, body, userIds, teamIds);
+      return reply.status(201).send(ok({ task }, 'tasks:messages.created'));
+    },
+  );
+
+  async function createWithChoices(
+    access: WorkspaceAccess,
+    scope: Parameters<typeof choicesFor>[1],
+    body: z.infer<typeof createTaskByOwnerBody> | z.infer<typeof createTaskByMemberBody>,
+    userIds: number[],
+    teamIds: number[],
+  ): Promise<Task> {
+    if (access.workspace.status === 'archived') throw conflict('tasks:messages.workspace_archived');
+    const choices = await choicesFor(db, scope);
+    const draft = {
+      ...scope,
+      draft: body,
+      userIds,
+      teamIds,
+      reviewerIds: body.reviewer_ids ?? defaultReviewerIds(choices, userIds, teamIds),
+    };
+    await validateNewTask(db, draft, asChoices(choices, teamIds));
+    const row = await db.transaction((tx) => createTask(tx, draft));
+    return freshTask(db, { access }, row.id);
+  }
+
+  const workspaceLookup = (summary: string) => ({
+    tags,
+    summary,
+    params: idParam,
+  });
+
+  app.get(
+    '/workspaces/:id/selectable-users',
+    {
+      schema: {
+        ...workspaceLookup('People a task can be given to'),
+        response: { 200: envelope(people) },
+      },
+    },
+    async (request) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'create_task',
+      );
+      const choices = await choicesFor(db, ownerScope(access));
+      return ok({ users: choices.users });
+    },
+  );
+
+  app.get(
+    '/workspaces/:id/selectable-teams',
+    {
+      schema: {
+        ...workspaceLookup('Teams a task can be given to'),
+        response: { 200: envelope(teamsList) },
+      },
+    },
+    async (request) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'create_task_as_member',
+      );
+      const [choices, withoutTeam] = await Promise.all([
+        choicesFor(db, creatorScope(access)),
+        countPeopleWithoutTeam(db, access.workspace.id),
+      ]);
+      return ok({ teams: choices.teams, users_dont_have_team_count: withoutTeam });
+    },
+  );
+
+  app.get(
+    '/workspaces/:id/selectable-users-for-reviewers',
+    {
+      schema: {
+        ...workspaceLookup('People who may review tasks, and the default reviewers'),
+        response: { 200: envelope(reviewerChoicesSchema) },
+      },
+    },
+    async (request) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'create_task_as_member',
+      );
+      const choices = await choicesFor(db, creatorScope(access));
+      // A member's own task is reviewed by someone else.
+      const others = (list: TaskPerson[]) =>
+        can(access, 'create_task') ? list : list.filter((p) => p.id !== access.userId);
+      return ok({
+        all_reviewers: others(choices.allReviewers),
+        default_reviewers: others(choices.defaultReviewers),
+      });
+    },
+  );
+}
+
+function ownerScope(access: WorkspaceAccess) {
+  return {
+    workspaceId: access.workspace.id,
+    type: 'owner' as const,
+    createdBy: access.userId,
+    parentId: null,
+  };
+}
+
+/** What the caller could make: a manager's task, or a member's own. */
+function creatorScope(access: WorkspaceAccess) {
+  return can(access, 'create_task')
+    ? ownerScope(access)
+    : { ...ownerScope(access), type: 'member' as const };
+}

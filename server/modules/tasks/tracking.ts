@@ -1,0 +1,93 @@
+import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { TrackingEvent } from '@contracts/tasks';
+import type { DbOrTx } from '../../db/client';
+import { taskEvents } from '../../db/schema';
+import { loadPeople } from './people';
+
+/** What can happen to a task; each becomes one line on the tracking timeline. */
+export type TaskAction =
+  | 'created'
+  | 'updated'
+  | 'assigned'
+  | 'unassigned'
+  | 'reviewers_changed'
+  | 'tags_changed'
+  | 'key_results_linked'
+  | 'color_changed'
+  | 'submitted'
+  | 'resubmitted'
+  | 'answered'
+  | 'answer_edited'
+  | 'answer_deleted'
+  | 'file_replaced'
+  | 'files_changed'
+  | 'returned'
+  | 'accepted'
+  | 'closed_by_assignee'
+  | 'opened_by_assignee'
+  | 'closed'
+  | 'reopened'
+  | 'commented'
+  | 'archived'
+  | 'restored'
+  | 'reminded'
+  | 'subtask_created'
+  | 'moved'
+  | 'made_subtask'
+  | 'made_task';
+
+export interface TaskEventInput {
+  taskId: number;
+  actorId: number;
+  action: TaskAction;
+  assignmentId?: number | null;
+  details?: Record<string, unknown>;
+}
+
+export async function track(db: DbOrTx, events: TaskEventInput | TaskEventInput[]) {
+  const list = Array.isArray(events) ? events : [events];
+  if (list.length === 0) return;
+  await db.insert(taskEvents).values(
+    list.map((e) => ({
+      taskId: e.taskId,
+      actorId: e.actorId,
+      action: e.action,
+      assignmentId: e.assignmentId ?? null,
+      details: e.details ?? {},
+    })),
+  );
+}
+
+/**
+ * The timeline, newest first. `onlyUnits` limits unit events to the given units (an assignee
+ * sees what happened to the task and to their own work, not to others').
+ */
+export async function loadTracking(
+  db: DbOrTx,
+  taskId: number,
+  onlyUnits: number[] | null,
+): Promise<TrackingEvent[]> {
+  const scope: SQL | undefined =
+    onlyUnits === null
+      ? undefined
+      : onlyUnits.length
+        ? or(isNull(taskEvents.assignmentId), inArray(taskEvents.assignmentId, onlyUnits))
+        : isNull(taskEvents.assignmentId);
+  const rows = await db
+    .select()
+    .from(taskEvents)
+    .where(and(eq(taskEvents.taskId, taskId), scope))
+    .orderBy(desc(taskEvents.id));
+  const people = await loadPeople(
+    db,
+    rows.flatMap((r) => (r.actorId === null ? [] : [r.actorId])),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    actor: row.actorId === null ? null : (people.get(row.actorId) ?? null),
+    assignment_id: row.assignmentId,
+    details: row.details,
+    created_at: row.createdAt.toISOString(),
+  }));
+}

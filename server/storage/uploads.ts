@@ -1,0 +1,144 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { z } from 'zod';
+import {
+  AppError,
+  badRequest,
+  payloadTooLarge,
+  unsupportedMediaType,
+  validationFailed,
+} from '../http/errors';
+import { acceptedType, DOCUMENT_TYPES } from './file-types';
+import { newStorageKey, type FileStorage } from './index';
+
+export interface StoredUpload {
+  key: string;
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  files: StoredUpload[];
+  /** Removes the stored files: call it when what the upload was for did not happen. */
+  discard(): Promise<void>;
+}
+
+/** The words of each refusal, from the caller's namespace. */
+export interface UploadMessages {
+  notMultipart: string;
+  tooLarge: string;
+  tooMany: string;
+  unsupportedType: string;
+  malformed: string;
+}
+
+export interface UploadOptions {
+  storage: FileStorage;
+  /** The storage folder the files go to. */
+  folder: string;
+  maxFileBytes: number;
+  maxFiles: number;
+  allowedTypes?: Readonly<Record<string, string>>;
+  messages: UploadMessages;
+}
+
+/** Busboy and @fastify/multipart errors that mean "too much". */
+const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * Reads a multipart form, streaming each file into storage as it arrives. Every refusal
+ * (not multipart, a file too big or of a refused type, too many parts, a broken body) removes
+ * what was already stored before it is thrown, so a failed upload leaves nothing behind.
+ */
+export async function receiveUploads(
+  request: FastifyRequest,
+  options: UploadOptions,
+): Promise<ReceivedForm> {
+  const { messages, storage } = options;
+  if (!request.isMultipart()) throw unsupportedMediaType(messages.notMultipart);
+  const stored: StoredUpload[] = [];
+  const discard = () => storage.remove(stored.map((file) => file.key));
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes } })) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw payloadTooLarge(messages.tooLarge);
+        if (part.fieldname in fields) throw badRequest(messages.malformed);
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      stored.push(await storeFile(part, options));
+      if (stored.length > options.maxFiles) throw payloadTooLarge(messages.tooMany);
+    }
+  } catch (error) {
+    await discard();
+    throw translate(error, options);
+  }
+  return { fields, files: stored, discard };
+}
+
+async function storeFile(part: MultipartFile, options: UploadOptions): Promise<StoredUpload> {
+  const { messages } = options;
+  const name = part.filename.trim().slice(0, 200);
+  const mimeType = acceptedType(name, part.mimetype, options.allowedTypes ?? DOCUMENT_TYPES);
+  if (!name || !mimeType) {
+    part.file.resume();
+    throw unsupportedMediaType(messages.unsupportedType, { name: name || '?' });
+  }
+  const key = newStorageKey(options.folder);
+  // Read through the async iterator: when busboy gives up on a broken body it destroys the
+  // file stream without a 'close' event, which only the iterator notices (as premature close).
+  const size = await options.storage.write(key, Readable.from(chunksOf(part.file)));
+  if (part.file.truncated) {
+    await options.storage.remove([key]);
+    throw tooLarge(options);
+  }
+  return { key, name, mimeType, size };
+}
+
+/** The limit in words people read: "20 MB", or "500 KB" under a megabyte. */
+export function sizeLabel(bytes: number) {
+  return bytes >= 1_048_576
+    ? `${Math.floor(bytes / 1_048_576)} MB`
+    : `${Math.max(1, Math.floor(bytes / 1024))} KB`;
+}
+
+function tooLarge(options: UploadOptions) {
+  return payloadTooLarge(options.messages.tooLarge, { limit: sizeLabel(options.maxFileBytes) });
+}
+
+async function* chunksOf(file: AsyncIterable<Buffer>) {
+  for await (const chunk of file) yield chunk;
+}
+
+function translate(error: unknown, options: UploadOptions): unknown {
+  if (error instanceof AppError) return error;
+  const { code = '', syscall } = error as { code?: string; syscall?: string };
+  // A failing disk is our fault, not the sender's: let it be a logged 500.
+  if (syscall) return error;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(options);
+  if (LIMIT_CODES.has(code)) return payloadTooLarge(options.messages.tooMany);
+  // Anything else busboy or the stream says means the body was not a well-formed form.
+  return badRequest(options.messages.malformed);
+}
+
+/** The text fields of a form, checked like a JSON body: 422 naming each wrong or unknown field. */
+export function parseFields<T extends z.ZodType>(
+  schema: T,
+  fields: Record<string, string>,
+): z.infer<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) problems[key] = 'common:validation.unrecognized_keys';
+    } else {
+      problems[issue.path.join('.') || 'body'] = 'common:validation.invalid';
+    }
+  }
+  throw validationFailed(problems);
+}
