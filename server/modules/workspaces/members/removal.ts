@@ -1,18 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { users, workspaceMembers } from '../../../db/schema';
+import { teamMembers, users, workspaceMembers } from '../../../db/schema';
 import { conflict } from '../../../http/errors';
-
-/**
- * What other modules undo when someone stops being a member (e.g. the teams module takes
- * the person out of the workspace's teams). Hooks run inside the removal's transaction.
- */
-type MemberRemovalHook = (tx: Tx, workspaceId: number, userId: number) => Promise<void>;
-const removalHooks: MemberRemovalHook[] = [];
-
-export function registerMemberRemovalHook(hook: MemberRemovalHook) {
-  removalHooks.push(hook);
-}
 
 export async function ownerCount(tx: Tx, workspaceId: number): Promise<number> {
   const [row] = await tx
@@ -29,12 +18,23 @@ export async function assertNotLastOwner(tx: Tx, workspaceId: number, role: stri
   }
 }
 
-/** Ends a membership (leave or removal) and everything that hangs off it. */
+/**
+ * Ends a membership (leave or removal): the person also leaves their team in the workspace
+ * (the teams rule: leaving deletes the team membership row). Their submitted work stays.
+ */
 export async function endMembership(tx: Tx, workspaceId: number, userId: number) {
   await tx
     .delete(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  for (const hook of removalHooks) await hook(tx, workspaceId, userId);
+  await tx
+    .delete(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.workspaceId, workspaceId),
+        eq(teamMembers.userId, userId),
+        isNull(teamMembers.deletedAt),
+      ),
+    );
   await tx
     .update(users)
     .set({ lastActiveWorkspaceId: null })

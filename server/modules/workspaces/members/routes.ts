@@ -5,15 +5,16 @@ import {
   member as memberSchema,
   memberList,
   memberParams,
+  performanceUsers,
   profileCompletion,
   remindProfileBody,
   remindProfileResult,
   workspaceIdParam,
 } from '@contracts/workspaces';
-import { can } from '../../../auth/permissions';
+import { can, canUseFeature } from '../../../auth/permissions';
 import { users, workspaceMembers, type UserRow } from '../../../db/schema';
 import { ok } from '../../../http/envelope';
-import { conflict, forbidden, notFound } from '../../../http/errors';
+import { conflict, forbidden, notFound, refusal } from '../../../http/errors';
 import type { App } from '../../../http/types';
 import { appLink } from '../../auth/mails';
 import { profileCompletionPercent } from '../../profile/completion';
@@ -21,6 +22,7 @@ import { requireWorkspaceChange, requireWorkspacePermission } from '../access';
 import { sendAll, sendWorkspaceMail } from '../mails';
 import { personColumns, presentMember } from '../present';
 import { assertSeatsFree, lockWorkspace } from './member-cap';
+import { taskFiguresOf } from './performance';
 import { assertNotLastOwner, endMembership } from './removal';
 
 const tags = ['workspace members'];
@@ -222,6 +224,44 @@ export default async function workspaceMemberRoutes(app: App) {
         { reminded },
         { key: 'workspaces:messages.profile_reminders_sent', params: { count: reminded } },
       );
+    },
+  );
+
+  app.get(
+    '/workspaces/:id/performance-users',
+    {
+      schema: {
+        tags,
+        summary: "Members' task figures and profile completion (premium and enterprise plans)",
+        params: workspaceIdParam,
+        response: { 200: envelope(performanceUsers) },
+      },
+    },
+    async (request) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'view_member_reports',
+      );
+      if (!canUseFeature(access, access.workspace.paymentType, 'performance_users')) {
+        throw refusal(403, 'plan_required', 'workspaces:messages.plan_required');
+      }
+      const rows = (await completionOf(access.workspace.id)).filter(
+        (r) => r.membership.role !== 'deactive',
+      );
+      const figures = await taskFiguresOf(
+        db,
+        access.workspace.id,
+        rows.map((r) => r.user.id),
+      );
+      return ok({
+        users: rows.map((r) => ({
+          ...presentMember(r.membership, r.user),
+          profile_completion_percent: r.percent,
+          tasks: figures.get(r.user.id) ?? { assigned: 0, submitted: 0, completed: 0, overdue: 0 },
+        })),
+      });
     },
   );
 }
