@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@contracts/tasks';
-import { notifications, taskFiles, tasks } from '@server/db/schema';
+import { notifications, taskFiles, tasks, workspaces } from '@server/db/schema';
 import { createWorkspace } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { call, createTeam, future, pdf, storedFiles } from './tasks-support';
@@ -572,5 +572,34 @@ describe("a member's own task", () => {
     expect(maxView.json().resource.task.permissions.update).toBe(false);
     const maxEdit = await call(t, max.token).put(`/tasks/${task.id}`, { name: 'Mine now' });
     expect(maxEdit.statusCode).toBe(403);
+  });
+});
+
+describe('an archived workspace', () => {
+  it('keeps its tasks readable and refuses every change until it is restored', async () => {
+    const { workspace, owner, people } = await createWorkspace(t, { members: { member: 1 } });
+    const made = await call(t, owner.token).post(`/workspaces/${workspace.id}/tasks-by-owner`, {
+      name: 'Before the archive',
+      user_ids: [people.member[0].user.id],
+    });
+    const id = made.json().resource.task.id;
+    await t.db
+      .update(workspaces)
+      .set({ status: 'archived' })
+      .where(eq(workspaces.id, workspace.id));
+
+    expect((await call(t, owner.token).get(`/tasks/${id}`)).statusCode).toBe(200);
+    const refused = [
+      await call(t, owner.token).put(`/tasks/${id}`, { name: 'After' }),
+      await call(t, owner.token).post(`/tasks/${id}/archive`),
+      await call(t, owner.token).post(`/workspaces/${workspace.id}/tasks-by-owner`, {
+        name: 'New',
+      }),
+      await call(t, people.member[0].token).upload('POST', `/tasks/${id}/submit`, [
+        pdf('late.pdf'),
+      ]),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([409, 409, 409, 409]);
+    expect(refused[0].json().messages[0]).toMatch(/archived/);
   });
 });

@@ -97,9 +97,19 @@ export function requireRole(ctx: TaskContext, role: keyof TaskRoles) {
   if (!ctx.roles[role]) throw forbidden();
 }
 
-/** Changes are refused on archived tasks until they are restored. */
+/**
+ * Changes are refused on archived tasks until they are restored, and on everything in an
+ * archived workspace (read-only until restored, as the workspaces module has it).
+ */
 export function requireLive(ctx: TaskContext) {
+  requireWorkspaceLive(ctx);
   if (ctx.task.status === 'archived') throw conflict('tasks:messages.archived');
+}
+
+export function requireWorkspaceLive(ctx: Pick<TaskContext, 'access'>) {
+  if (ctx.access.workspace.status === 'archived') {
+    throw conflict('workspaces:messages.archived_read_only');
+  }
 }
 
 /** Work is handed in only while the task is open. */

@@ -1,3 +1,4 @@
+import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notifications, type TaskRow } from '../../db/schema';
 
@@ -40,4 +41,19 @@ export function taskPath(task: Pick<TaskRow, 'id' | 'workspaceId' | 'parentId'>)
   return task.parentId === null
     ? `/workspaces/${task.workspaceId}/tasks/${task.id}/info`
     : `/workspaces/${task.workspaceId}/tasks/${task.parentId}/subtasks/${task.id}/info`;
+}
+
+/**
+ * Tells everyone looking at the workspace that a task changed, so open boards and lists
+ * refetch it (the socket carries no task data: each client reads what it may see).
+ */
+export function announceTaskChange(
+  deps: Pick<AppDeps, 'realtime'>,
+  task: Pick<TaskRow, 'id' | 'workspaceId' | 'parentId'>,
+) {
+  deps.realtime.toWorkspace(task.workspaceId, 'task-changed', {
+    id: task.id,
+    parent_id: task.parentId,
+    workspace_id: task.workspaceId,
+  });
 }

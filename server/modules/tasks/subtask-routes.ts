@@ -15,6 +15,7 @@ import type { App } from '../../http/types';
 import { choicesFor } from './choices';
 import { loadTask } from './load';
 import { createSubtask, subtaskScope, subtasksOf } from './operations/subtasks';
+import { announceTaskChange } from './notify';
 import { countPeopleWithoutTeam } from './people';
 import { presentTasks, viewerOf } from './present';
 import { freshTask } from './shared';
@@ -49,6 +50,7 @@ export default async function subtaskRoutes(app: App) {
     async (request, reply) => {
       const parent = await loadTask(request, db, request.params.id, 'task');
       const row = await createSubtask(db, parent, request.body, false);
+      announceTaskChange(app.deps, row);
       const task = await freshTask(db, parent, row.id);
       return reply.status(201).send(ok({ task }, 'tasks:messages.subtask_created'));
     },
@@ -68,6 +70,7 @@ export default async function subtaskRoutes(app: App) {
     async (request, reply) => {
       const parent = await loadTask(request, db, request.params.id, 'task');
       const row = await createSubtask(db, parent, request.body, true);
+      announceTaskChange(app.deps, row);
       const task = await freshTask(db, parent, row.id);
       return reply.status(201).send(ok({ task }, 'tasks:messages.subtask_created'));
     },

@@ -8,7 +8,7 @@ import { criteria as tagTable, type CriterionRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
 import type { App } from '../../http/types';
-import { requireWorkspacePermission } from '../workspaces/access';
+import { requireWorkspaceChange, requireWorkspacePermission } from '../workspaces/access';
 
 const tags = ['tags'];
 
@@ -102,7 +102,7 @@ export default async function tagRoutes(app: App) {
     },
     async (request) => {
       const tag = await loadTag(request, db, request.params.id);
-      await requireWorkspacePermission(request, db, tag.workspaceId, 'manage_criteria');
+      await requireWorkspaceChange(request, db, tag.workspaceId, 'manage_criteria');
       const [row] = await uniqueName(
         db
           .update(tagTable)
@@ -119,7 +119,7 @@ export default async function tagRoutes(app: App) {
     { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
     async (request) => {
       const tag = await loadTag(request, db, request.params.id);
-      await requireWorkspacePermission(request, db, tag.workspaceId, 'manage_criteria');
+      await requireWorkspaceChange(request, db, tag.workspaceId, 'manage_criteria');
       // Taken off every task with it by the foreign key's cascade, in the same statement.
       await db.delete(tagTable).where(eq(tagTable.id, tag.id));
       return ok({}, 'tasks:messages.tag_deleted');

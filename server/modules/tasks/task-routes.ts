@@ -19,7 +19,7 @@ import { requireAuth } from '../../auth/guard';
 import { can } from '../../auth/permissions';
 import { tasks, taskTags, workspaceMembers } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { conflict, validationFailed } from '../../http/errors';
+import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import {
   loadWorkspaceAccess,
@@ -27,7 +27,9 @@ import {
   type WorkspaceAccess,
 } from '../workspaces/access';
 import { asChoices, choicesFor, defaultReviewerIds } from './choices';
+import { requireWorkspaceLive } from './load';
 import { createTask, validateNewTask } from './operations/create-task';
+import { announceTaskChange } from './notify';
 import { countPeopleWithoutTeam, teamOf } from './people';
 import { presentTasks, viewerOf } from './present';
 import { freshTask } from './shared';
@@ -219,7 +221,7 @@ export default async function taskRoutes(app: App) {
     userIds: number[],
     teamIds: number[],
   ): Promise<Task> {
-    if (access.workspace.status === 'archived') throw conflict('tasks:messages.workspace_archived');
+    requireWorkspaceLive({ access });
     const choices = await choicesFor(db, scope);
     const draft = {
       ...scope,
@@ -230,6 +232,7 @@ export default async function taskRoutes(app: App) {
     };
     await validateNewTask(db, draft, asChoices(choices, teamIds));
     const row = await db.transaction((tx) => createTask(tx, draft));
+    announceTaskChange(app.deps, row);
     return freshTask(db, { access }, row.id);
   }
 

@@ -64,6 +64,7 @@ import {
   openByReviewer,
   updateComment,
 } from './operations/review';
+import { announceTaskChange } from './notify';
 import { loadPeople, peopleOfUnit } from './people';
 import { listReports, presentReports, submissionReport } from './reports';
 import { freshTask } from './shared';
@@ -83,8 +84,11 @@ export function workRoutes(kind: TaskKind) {
     const load = (request: FastifyRequest, id: number) => loadTask(request, db, id, kind);
     const taskReply = { 200: envelope(taskResource) };
     /** After an action: the task as the caller now sees it. */
-    const answerWith = async (ctx: TaskContext, ...messages: string[]) =>
-      ok({ task: await freshTask(db, ctx, ctx.task.id) }, ...messages);
+    const answerWith = async (ctx: TaskContext, ...messages: string[]) => {
+      const task = await freshTask(db, ctx, ctx.task.id);
+      announceTaskChange(app.deps, ctx.task);
+      return ok({ task }, ...messages);
+    };
 
     app.get(
       `${base}/:id`,
@@ -111,6 +115,7 @@ export function workRoutes(kind: TaskKind) {
       async (request) => {
         const ctx = await load(request, request.params.id);
         await deleteTask(app.deps, ctx);
+        announceTaskChange(app.deps, ctx.task);
         return ok({}, `tasks:messages.${kind}_deleted`);
       },
     );

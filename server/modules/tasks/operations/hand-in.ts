@@ -14,7 +14,7 @@ import {
 } from '../../../db/schema';
 import { conflict, forbidden, notFound, validationFailed } from '../../../http/errors';
 import { parseFields, type StoredUpload } from '../../../storage/uploads';
-import { pickUnit, requireOpen, requireRole, type TaskContext } from '../load';
+import { pickUnit, requireLive, requireOpen, requireRole, type TaskContext } from '../load';
 import { notifyAboutTask } from '../notify';
 import { receiveTaskFiles } from '../shared';
 import { track } from '../tracking';
@@ -218,7 +218,7 @@ export async function deleteAnswer(db: DbOrTx, ctx: TaskContext, reportId: numbe
   const mayDelete = ctx.roles.manage || (report.authorId === ctx.userId && unit !== undefined);
   if (!mayDelete) throw forbidden();
   if (report.kind !== 'answer') throw conflict('tasks:messages.submission_kept');
-  if (ctx.task.status === 'archived') throw conflict('tasks:messages.archived');
+  requireLive(ctx);
   await db.transaction(async (tx) => {
     await tx.delete(taskReports).where(eq(taskReports.id, report.id));
     await track(tx, {

@@ -16,7 +16,13 @@ import {
 import { conflict, validationFailed, type MessageRef } from '../../../http/errors';
 import { storageFor } from '../../../storage';
 import { asChoices, choicesFor } from '../choices';
-import { requireLive, requireRole, subtaskIds, type TaskContext } from '../load';
+import {
+  requireLive,
+  requireRole,
+  requireWorkspaceLive,
+  subtaskIds,
+  type TaskContext,
+} from '../load';
 import { notifyAboutTask } from '../notify';
 import { track } from '../tracking';
 import { checkDates, tagsExist } from './create-task';
@@ -224,6 +230,7 @@ export async function unassignUser(db: DbOrTx, ctx: TaskContext, userId: number)
 
 export async function archiveTask(db: DbOrTx, ctx: TaskContext) {
   requireRole(ctx, 'manage');
+  requireWorkspaceLive(ctx);
   if (ctx.task.status === 'archived') throw conflict('tasks:messages.archived');
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -243,6 +250,7 @@ export async function archiveTask(db: DbOrTx, ctx: TaskContext) {
 /** Back to the list it was archived from, with everything it had. */
 export async function restoreTask(db: DbOrTx, ctx: TaskContext) {
   requireRole(ctx, 'manage');
+  requireWorkspaceLive(ctx);
   if (ctx.task.status !== 'archived') throw conflict('tasks:messages.not_archived');
   await db.transaction(async (tx) => {
     await tx
@@ -261,6 +269,7 @@ export async function restoreTask(db: DbOrTx, ctx: TaskContext) {
 /** Deletes the task with its subtasks and work, then their files from storage. */
 export async function deleteTask(deps: AppDeps, ctx: TaskContext) {
   requireRole(ctx, 'manage');
+  requireWorkspaceLive(ctx);
   const { db } = deps;
   const keys = await db.transaction(async (tx) => {
     const ids = [ctx.task.id, ...(await subtaskIds(tx, [ctx.task.id]))];
