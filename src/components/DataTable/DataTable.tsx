@@ -1,0 +1,154 @@
+import {
+  Button,
+  makeStyles,
+  Menu,
+  MenuItemCheckbox,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  mergeClasses,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { ColumnTripleEditRegular } from '@fluentui/react-icons';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useColumnOptions, type DataTableId } from './use-column-options';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  options: { display: 'flex', justifyContent: 'flex-end' },
+  scroll: { overflowX: 'auto' },
+  clickable: { cursor: 'pointer' },
+  dimmed: { opacity: 0.5 },
+  empty: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground3 },
+});
+
+export interface DataTableColumn<T> {
+  id: string;
+  label: string;
+  render: (item: T) => ReactNode;
+  /** Hidden until the person shows it. */
+  defaultHidden?: boolean;
+  /** Cannot be hidden (the name column). */
+  alwaysShown?: boolean;
+  width?: string;
+}
+
+export interface DataTableProps<T> {
+  /** Names where the column options are kept (spec 2.11). */
+  tableId: DataTableId;
+  label: string;
+  items: T[];
+  columns: DataTableColumn<T>[];
+  getRowId: (item: T) => string | number;
+  onRowClick?: (item: T) => void;
+  /** Rows of deleted accounts, shown at half opacity. */
+  isDimmed?: (item: T) => boolean;
+  emptyText?: string;
+}
+
+/**
+ * The shared data table (spec 2.11): columns the person can show and hide, remembered per
+ * table on this device; rows that open on click or Enter; deleted accounts at half opacity.
+ */
+export function DataTable<T>({
+  tableId,
+  label,
+  items,
+  columns,
+  getRowId,
+  onRowClick,
+  isDimmed,
+  emptyText,
+}: DataTableProps<T>) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const { hidden, setHidden } = useColumnOptions(
+    tableId,
+    columns.filter((c) => c.defaultHidden).map((c) => c.id),
+  );
+  const shown = columns.filter((c) => c.alwaysShown || !hidden.includes(c.id));
+  const checked = columns.filter((c) => !hidden.includes(c.id)).map((c) => c.id);
+
+  const open = (item: T) => onRowClick?.(item);
+  const onKeyDown = (event: KeyboardEvent, item: T) => {
+    if (event.key === 'Enter') open(item);
+  };
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.options}>
+        <Menu
+          checkedValues={{ columns: checked }}
+          onCheckedValueChange={(_event, data) =>
+            setHidden(columns.map((c) => c.id).filter((id) => !data.checkedItems.includes(id)))
+          }
+        >
+          <MenuTrigger disableButtonEnhancement>
+            <Button appearance="subtle" size="small" icon={<ColumnTripleEditRegular />}>
+              {t('components:data_table.columns')}
+            </Button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {columns.map((column) => (
+                <MenuItemCheckbox
+                  key={column.id}
+                  name="columns"
+                  value={column.id}
+                  disabled={column.alwaysShown}
+                >
+                  {column.label}
+                </MenuItemCheckbox>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      </div>
+      <div className={styles.scroll}>
+        <Table aria-label={label} size="small">
+          <TableHeader>
+            <TableRow>
+              {shown.map((column) => (
+                <TableHeaderCell key={column.id} style={{ width: column.width }}>
+                  {column.label}
+                </TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((item) => (
+              <TableRow
+                key={getRowId(item)}
+                className={mergeClasses(
+                  onRowClick && styles.clickable,
+                  isDimmed?.(item) && styles.dimmed,
+                )}
+                tabIndex={onRowClick ? 0 : undefined}
+                onClick={onRowClick ? () => open(item) : undefined}
+                onKeyDown={onRowClick ? (event) => onKeyDown(event, item) : undefined}
+                data-dimmed={isDimmed?.(item) || undefined}
+              >
+                {shown.map((column) => (
+                  <TableCell key={column.id}>{column.render(item)}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {items.length === 0 && (
+          <Text as="p" className={styles.empty}>
+            {emptyText ?? t('components:data_table.empty')}
+          </Text>
+        )}
+      </div>
+    </div>
+  );
+}

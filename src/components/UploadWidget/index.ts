@@ -1,0 +1,8 @@
+export { UploadWidget, type ExistingAttachment, type UploadWidgetProps } from './UploadWidget';
+export {
+  FILE_NAME_LIMIT,
+  runUploadRules,
+  shortFileName,
+  sizeInKb,
+  type UploadRule,
+} from './upload-rules';
