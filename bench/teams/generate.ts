@@ -45,14 +45,14 @@ const pick = <T>(random: Random, weighted: readonly (readonly [T, number])[]): T
 
 /** Required skills and the share of people holding each: common, middling and rare. */
 const SKILLS = [
-  ['backend', 0.35],
+  ['writing', 0.5],
+  ['backend', 0.4],
   ['frontend', 0.3],
-  ['writing', 0.3],
-  ['testing', 0.25],
-  ['design', 0.2],
-  ['data', 0.15],
-  ['devops', 0.1],
-  ['research', 0.05],
+  ['testing', 0.2],
+  ['design', 0.12],
+  ['data', 0.08],
+  ['devops', 0.05],
+  ['research', 0.03],
 ] as const;
 
 /** UTC offsets of the people, weighted: a Vietnam-led cohort with Europe, the US and East Asia. */
@@ -65,14 +65,14 @@ const TIME_ZONES = [
 ] as const;
 
 /**
- * A weekly pattern in local hours, then shifted to UTC: office hours (most), evenings and
- * weekends (students), or a few part-time half days; each with its own gaps.
+ * A weekly pattern of blocks in local hours, as people tick them in a grid, shifted to UTC:
+ * office hours (most), evenings and weekends (students), or a few part-time half days.
  */
 function weeklyAvailability(random: Random): number[] {
   const offset = pick(random, TIME_ZONES);
   const local: number[] = [];
   const block = (day: number, start: number, hours: number): void => {
-    for (let h = start; h < start + hours; h++) if (random.next() > 0.1) local.push(day * 24 + h);
+    for (let h = start; h < start + hours; h++) local.push(day * 24 + h);
   };
   const pattern = pick(random, [
     ['office', 0.6],
@@ -102,7 +102,7 @@ function weeklyAvailability(random: Random): number[] {
  * A seeded cohort of n people: personality from the norms (multivariate normal through the
  * Cholesky factor of the factor correlations, scaled, shifted, rounded and clamped to 10-50),
  * skills by rarity, weekly availability and gender; teams of 4-5, nobody the only woman in a
- * team, and from 200 people on 1% keep_together and 1% keep_apart pairs.
+ * team, from 200 people on 1% keep_together and 1% keep_apart pairs, and default weights.
  */
 export function generateInstance(n: number, seed: number): TeamFormationRequest {
   const random = createRandom(seed);
@@ -136,7 +136,6 @@ export function generateInstance(n: number, seed: number): TeamFormationRequest 
     .map((i) => people[i].id);
   return {
     team_size: { min: 4, max: 5 },
-    weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
     required_skills: SKILLS.map(([skill]) => skill),
     availability_target: 6,
     no_isolated: [{ attribute: 'gender', value: 'F' }],

@@ -1,5 +1,11 @@
-import { SLOT_WORDS, popcount } from './cohort';
-import { FEATURE_DIMS, type SearchProblem } from './problem';
+import { SLOT_WORDS as slotWords, popcount as countBits } from './cohort';
+import { FEATURE_DIMS as featureDims, type SearchProblem } from './problem';
+
+// Module-local copies: once transpiled, imported bindings are getter calls, too slow for the
+// inner loops below.
+const SLOT_WORDS = slotWords;
+const FEATURE_DIMS = featureDims;
+const popcount = countBits;
 
 /** The 168 real slots of a week: the last word only uses its low 8 bits. */
 const WEEK = Uint32Array.of(~0, ~0, ~0, ~0, ~0, 0xff);
@@ -29,11 +35,14 @@ export class Partition {
   readonly commonWithout: Uint32Array;
   readonly availability: Float64Array;
   readonly groupCounts: Int32Array;
+  readonly isolatedGroups: Int32Array;
+  readonly apartPairs: Int32Array;
   readonly teamViolations: Int32Array;
   readonly teamCost: Float64Array;
   objective = 0;
   violations = 0;
-  /** Results of the last evaluate* call that returned true. */
+  private readonly gradient = new Float64Array(FEATURE_DIMS);
+  /** Deltas of the last change bestSwap or evaluateMove reported. */
   deltaViolations = 0;
   deltaObjective = 0;
 
@@ -56,6 +65,8 @@ export class Partition {
     this.commonWithout = new Uint32Array(k * this.capacity * SLOT_WORDS);
     this.availability = new Float64Array(k);
     this.groupCounts = new Int32Array(k * problem.ruleCount);
+    this.isolatedGroups = new Int32Array(k);
+    this.apartPairs = new Int32Array(k);
     this.teamViolations = new Int32Array(k);
     this.teamCost = new Float64Array(k);
     for (let t = 0; t < k; t++) this.refreshTeam(t);
@@ -85,6 +96,12 @@ export class Partition {
     this.refreshTeam(b);
   }
 
+  /** Puts units[i] in place of the unit at slots[i] of teams[i], for i < count. */
+  replaceMembers(count: number, teams: Int32Array, slots: Int32Array, units: Int32Array): void {
+    for (let i = 0; i < count; i++) this.place(units[i], teams[i], slots[i]);
+    for (let i = 0; i < count; i++) this.refreshTeam(teams[i]);
+  }
+
   /** Whether swapping u and v keeps both teams' sizes in range. */
   swapKeepsSizes(u: number, v: number): boolean {
     const { unitSize, sizeMin, sizeMax } = this.problem;
@@ -96,95 +113,138 @@ export class Partition {
   }
 
   /**
-   * Evaluates swapping units u and v (in different teams). Returns true, with the deltas in
-   * deltaViolations / deltaObjective, only when it beats (bestViolations, bestObjective)
-   * lexicographically.
+   * The unit of team b whose swap with unit u beats (bestViolations, bestObjective), compared
+   * lexicographically, by the most; its deltas go to deltaViolations / deltaObjective. -1 if none.
    */
-  evaluateSwap(u: number, v: number, bestViolations: number, bestObjective: number): boolean {
-    if (!this.swapKeepsSizes(u, v)) return false;
+  bestSwap(u: number, b: number, bestViolations: number, bestObjective: number): number {
     const p = this.problem;
+    const { features, featureNorms, unitSize, unitGroupMask, apartStart, unitSkills, unitSlots } =
+      p;
+    const { sums, gradient, members, covered, coveredOnce, commonWithout } = this;
     const a = this.teamOf[u];
-    const b = this.teamOf[v];
-
-    let dV = 0;
-    if ((p.unitGroupMask[u] | p.unitGroupMask[v]) !== 0) dV += this.isolationChange(u, v, a, b);
-    if (p.apartStart[u] !== p.apartStart[u + 1]) dV += this.apartChange(u, v, a, b);
-    if (p.apartStart[v] !== p.apartStart[v + 1]) dV += this.apartChange(v, u, b, a);
-    if (dV > bestViolations) return false;
-
-    const f = p.features;
-    const s = this.sums;
     const ua = u * FEATURE_DIMS;
-    const va = v * FEATURE_DIMS;
     const ta = a * FEATURE_DIMS;
     const tb = b * FEATURE_DIMS;
-    let squaresA = 0;
-    let squaresB = 0;
+    const peopleA = this.people[a];
+    const peopleB = this.people[b];
+    const sizeU = unitSize[u];
+    // With sizes unchanged, both teams' personality cost after the swap is
+    // base + 2 f_v . gradient + |f_v|^2 (1/n_a + 1/n_b): one dot product per partner.
+    let base = -this.personalityCost[a] - this.personalityCost[b];
     for (let d = 0; d < FEATURE_DIMS; d++) {
-      const change = f[va + d] - f[ua + d];
-      const sa = s[ta + d] + change;
-      const sb = s[tb + d] - change;
-      squaresA += sa * sa;
-      squaresB += sb * sb;
+      const keptA = sums[ta + d] - features[ua + d];
+      const withU = sums[tb + d] + features[ua + d];
+      gradient[d] = keptA / peopleA - withU / peopleB;
+      base += (keptA * keptA) / peopleA + (withU * withU) / peopleB;
     }
-    const sizeChange = p.unitSize[v] - p.unitSize[u];
-    let dJ =
-      squaresA / (this.people[a] + sizeChange) +
-      squaresB / (this.people[b] - sizeChange) -
-      this.personalityCost[a] -
-      this.personalityCost[b];
+    const normWeight = 1 / peopleA + 1 / peopleB;
+    const words = p.skillWords;
+    const gapCost = p.gapCost;
+    const availabilityCost = p.availabilityCost;
+    const availabilityA = this.availability[a];
+    const availabilityB = this.availability[b];
+    const bestAvailabilityGain = availabilityCost * (2 - availabilityA - availabilityB);
+    const withoutU = (a * this.capacity + this.slotOf[u]) * SLOT_WORDS;
+    const groupU = unitGroupMask[u];
+    const apartU = apartStart[u] !== apartStart[u + 1];
+    let best = -1;
 
-    if (p.gapCost > 0) {
-      let gapChange = 0;
-      for (let w = 0; w < p.skillWords; w++) {
-        const su = p.unitSkills[u * p.skillWords + w];
-        const sv = p.unitSkills[v * p.skillWords + w];
-        if (su === sv) continue;
-        const onlyU = su & ~sv;
-        const onlyV = sv & ~su;
-        const wa = a * p.skillWords + w;
-        const wb = b * p.skillWords + w;
-        gapChange +=
-          popcount(onlyU & this.coveredOnce[wa]) -
-          popcount(onlyV & ~this.covered[wa]) +
-          popcount(onlyV & this.coveredOnce[wb]) -
-          popcount(onlyU & ~this.covered[wb]);
+    const first = b * this.capacity;
+    const count = this.unitsIn[b];
+    for (let m = 0; m < count; m++) {
+      const v = members[first + m];
+      const va = v * FEATURE_DIMS;
+      const sizeChange = unitSize[v] - sizeU;
+      if (sizeChange !== 0) {
+        const newA = peopleA + sizeChange;
+        const newB = peopleB - sizeChange;
+        if (newA < p.sizeMin || newA > p.sizeMax || newB < p.sizeMin || newB > p.sizeMax) continue;
       }
-      dJ += p.gapCost * gapChange;
-    }
 
-    if (p.availabilityCost > 0) {
-      const shortfall = 2 - this.availability[a] - this.availability[b];
-      // Skip the slot counts when even full availability could not make this the best.
-      if (dV === bestViolations && dJ - p.availabilityCost * shortfall >= bestObjective) {
-        return false;
+      let dV = 0;
+      const groupV = unitGroupMask[v];
+      // Two single people of the same groups leave every group count as it was.
+      if ((groupU | groupV) !== 0 && (groupU !== groupV || sizeChange !== 0 || sizeU > 1)) {
+        dV += this.isolationChange(u, v, a, b);
       }
-      const without = this.capacity * SLOT_WORDS;
-      const ra = a * without + this.slotOf[u] * SLOT_WORDS;
-      const rb = b * without + this.slotOf[v] * SLOT_WORDS;
-      let commonA = 0;
-      let commonB = 0;
-      for (let w = 0; w < SLOT_WORDS; w++) {
-        commonA += popcount(this.commonWithout[ra + w] & p.unitSlots[v * SLOT_WORDS + w]);
-        commonB += popcount(this.commonWithout[rb + w] & p.unitSlots[u * SLOT_WORDS + w]);
-      }
-      dJ +=
-        p.availabilityCost *
-        (this.availability[a] +
-          this.availability[b] -
-          Math.min(1, commonA / p.availabilityTarget) -
-          Math.min(1, commonB / p.availabilityTarget));
-    }
+      if (apartU) dV += this.apartChange(u, v, a, b);
+      if (apartStart[v] !== apartStart[v + 1]) dV += this.apartChange(v, u, b, a);
+      if (dV > bestViolations) continue;
 
-    if (dV < bestViolations || dJ < bestObjective) {
-      this.deltaViolations = dV;
-      this.deltaObjective = dJ;
-      return true;
+      let dJ: number;
+      if (sizeChange === 0) {
+        let dot = 0;
+        for (let d = 0; d < FEATURE_DIMS; d++) dot += features[va + d] * gradient[d];
+        dJ = base + 2 * dot + featureNorms[v] * normWeight;
+      } else {
+        let squaresA = 0;
+        let squaresB = 0;
+        for (let d = 0; d < FEATURE_DIMS; d++) {
+          const change = features[va + d] - features[ua + d];
+          squaresA += (sums[ta + d] + change) ** 2;
+          squaresB += (sums[tb + d] - change) ** 2;
+        }
+        dJ =
+          squaresA / (peopleA + sizeChange) +
+          squaresB / (peopleB - sizeChange) -
+          this.personalityCost[a] -
+          this.personalityCost[b];
+      }
+
+      if (gapCost > 0) {
+        let gapChange = 0;
+        for (let w = 0; w < words; w++) {
+          const su = unitSkills[u * words + w];
+          const sv = unitSkills[v * words + w];
+          if (su === sv) continue;
+          const onlyU = su & ~sv;
+          const onlyV = sv & ~su;
+          const wa = a * words + w;
+          const wb = b * words + w;
+          gapChange +=
+            popcount(onlyU & coveredOnce[wa]) -
+            popcount(onlyV & ~covered[wa]) +
+            popcount(onlyV & coveredOnce[wb]) -
+            popcount(onlyU & ~covered[wb]);
+        }
+        dJ += gapCost * gapChange;
+      }
+
+      if (availabilityCost > 0) {
+        // Skip the slot counts when even full availability could not make this the best.
+        if (dV === bestViolations && dJ - bestAvailabilityGain >= bestObjective) continue;
+        const withoutV = (first + m) * SLOT_WORDS;
+        let commonA = 0;
+        let commonB = 0;
+        for (let w = 0; w < SLOT_WORDS; w++) {
+          commonA += popcount(commonWithout[withoutU + w] & unitSlots[v * SLOT_WORDS + w]);
+          commonB += popcount(commonWithout[withoutV + w] & unitSlots[u * SLOT_WORDS + w]);
+        }
+        dJ +=
+          availabilityCost *
+          (availabilityA +
+            availabilityB -
+            Math.min(1, commonA / p.availabilityTarget) -
+            Math.min(1, commonB / p.availabilityTarget));
+      }
+
+      if (dV < bestViolations || dJ < bestObjective) {
+        bestViolations = dV;
+        bestObjective = dJ;
+        best = v;
+      }
     }
-    return false;
+    if (best >= 0) {
+      this.deltaViolations = bestViolations;
+      this.deltaObjective = bestObjective;
+    }
+    return best;
   }
 
-  /** As evaluateSwap, for moving unit u into team b. */
+  /**
+   * Whether moving unit u into team b beats (bestViolations, bestObjective); if so its deltas
+   * go to deltaViolations / deltaObjective.
+   */
   evaluateMove(u: number, b: number, bestViolations: number, bestObjective: number): boolean {
     const p = this.problem;
     const a = this.teamOf[u];
@@ -368,6 +428,8 @@ export class Partition {
         if (this.teamOf[p.apartUnits[e]] === t) apartPairs++;
       }
     }
+    this.isolatedGroups[t] = violations;
+    this.apartPairs[t] = apartPairs / 2;
     violations += apartPairs / 2;
     this.violations += violations - this.teamViolations[t];
     this.teamViolations[t] = violations;

@@ -20,6 +20,8 @@ export interface SearchProblem {
    * sum over teams of |team sum|^2 / |team| = w_p rho + w_s rho2.
    */
   features: Float64Array;
+  /** |features|^2 of each unit. */
+  featureNorms: Float64Array;
   skillCount: number;
   skillWords: number;
   unitSkills: Uint32Array;
@@ -83,6 +85,11 @@ export function buildSearchProblem(cohort: Cohort, plan: Plan, optimise: boolean
     }
   });
 
+  const featureNorms = new Float64Array(unitCount);
+  for (let u = 0; u < unitCount; u++) {
+    for (let d = 0; d < FEATURE_DIMS; d++) featureNorms[u] += features[u * FEATURE_DIMS + d] ** 2;
+  }
+
   // Pairs inside one unit can never be separated; planTeams reports them.
   const apartPairs = cohort.keepApart
     .map(([a, b]) => [unitOf[a], unitOf[b]])
@@ -101,14 +108,14 @@ export function buildSearchProblem(cohort: Cohort, plan: Plan, optimise: boolean
   }
 
   const skillCount = cohort.requiredSkills.length;
-  const sizes = [...plan.targetSizes];
   return {
     teamCount,
     unitCount,
-    sizeMin: Math.min(...sizes),
-    sizeMax: Math.max(...sizes),
+    sizeMin: plan.targetSizes.reduce((a, b) => Math.min(a, b)),
+    sizeMax: plan.targetSizes.reduce((a, b) => Math.max(a, b)),
     unitSize,
     features,
+    featureNorms,
     skillCount,
     skillWords,
     unitSkills,

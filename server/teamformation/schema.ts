@@ -69,19 +69,23 @@ export interface Weights {
   availability: number;
 }
 
-/** The default blend leads with personality balance and still rewards skills and availability. */
+/**
+ * The default leads with personality balance: a required skill missing from one team costs about
+ * what a noticeably unbalanced team does; spread and availability mostly break ties, because
+ * every common hour gained in a team costs balance once people live in several time zones.
+ */
 export const DEFAULT_WEIGHTS: Weights = {
-  personality: 0.4,
-  spread: 0.1,
-  skills: 0.25,
-  availability: 0.25,
+  personality: 0.82,
+  spread: 0.02,
+  skills: 0.15,
+  availability: 0.01,
 };
 
-/** Presets keep a little personality weight so ties in the focus goal still go to balance. */
+/** Presets keep some personality weight so that ties in their focus still go to balance. */
 const PRESET_WEIGHTS: Record<'personality' | 'skills' | 'availability', Weights> = {
-  personality: { personality: 0.8, spread: 0.2, skills: 0, availability: 0 },
-  skills: { personality: 0.2, spread: 0.05, skills: 0.75, availability: 0 },
-  availability: { personality: 0.2, spread: 0.05, skills: 0, availability: 0.75 },
+  personality: { personality: 0.95, spread: 0.05, skills: 0, availability: 0 },
+  skills: { personality: 0.3, spread: 0.02, skills: 0.68, availability: 0 },
+  availability: { personality: 0.3, spread: 0.02, skills: 0.08, availability: 0.6 },
 };
 
 /** Validated input with defaults filled in and the strategy resolved to weights. */

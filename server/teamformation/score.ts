@@ -125,16 +125,18 @@ function describeTeam(cohort: Cohort, team: readonly number[]): TeamMetrics {
 
 const mean = (values: number[]): number =>
   values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : 0;
+// reduce rather than Math.min(...values): a spread of a very long list overflows the stack.
+const smallest = (values: number[]): number => values.reduce((a, b) => Math.min(a, b), Infinity);
 
 /** Every metric of a split given as lists of person indices; computed from scratch. */
 export function evaluateSplit(cohort: Cohort, teams: readonly number[][]): SplitEvaluation {
   const teamMetrics = teams.map((team) => describeTeam(cohort, team));
   const rho = betweenTeamRatio(cohort.z, teams, cohort.size);
   const rho2 = betweenTeamRatio(cohort.spread, teams, cohort.size);
-  const dmax = Math.max(
-    0,
-    ...teamMetrics.flatMap((team) => FACTORS.map((f) => Math.abs(team.mean_z[f]))),
-  );
+  let dmax = 0;
+  for (const team of teamMetrics) {
+    for (const factor of FACTORS) dmax = Math.max(dmax, Math.abs(team.mean_z[factor]));
+  }
   const skillsCoverage = teamMetrics.map((team) => team.skills_coverage);
   const availability = teamMetrics.map((team) => team.availability);
   const skillsMean = mean(skillsCoverage);
@@ -152,10 +154,10 @@ export function evaluateSplit(cohort: Cohort, teams: readonly number[][]): Split
       rho2,
       dmax,
       skills_mean: skillsMean,
-      skills_min: Math.min(...skillsCoverage),
+      skills_min: smallest(skillsCoverage),
       skills_upper_bound: skillsUpperBound,
       availability_mean: availabilityMean,
-      availability_min: Math.min(...availability),
+      availability_min: smallest(availability),
       objective:
         w.personality * rho +
         w.spread * rho2 +

@@ -3,12 +3,10 @@ import { shuffle, type Random } from './random';
 
 /** Improvements smaller than this are rounding noise. */
 const EPSILON = 1e-12;
-/** Teams a unit looks at per step when there are too many to try them all. */
-const CANDIDATE_TEAMS = 8;
-/** Half of them are near in team order, where the first split put people free at similar hours. */
-const NEAR_TEAMS = 16;
-/** Sweeps stop, and perturbation takes over, once a sweep gains less than this share. */
-const SWEEP_GAIN_FLOOR = 0.002;
+/** Teams a unit scans per step: all of them up to this many, else a sample this large. */
+const SCAN_TEAMS = 400;
+/** Share of a sample taken from nearby teams, where the first split put people free at similar hours. */
+const NEAR_SHARE = 0.5;
 
 /**
  * Local search over swaps of two units and moves of one unit between teams, minimising
@@ -18,62 +16,77 @@ const SWEEP_GAIN_FLOOR = 0.002;
 export class LocalSearch {
   private evaluations = 0;
   private readonly candidates: Int32Array;
-  /** Applied changes since the last mark, to undo a perturbation that did not pay: (u, v) for a swap, (u, -1 - from) for a move. */
+  /**
+   * Changes applied since a perturbation began, to undo it if it did not pay:
+   * (u, v) for a swap, (u, -1 - from) for a move.
+   */
   private readonly journal: number[] = [];
   private recording = false;
+  /** Units to (re)examine: those whose team changed since they were last found stuck. */
   private readonly queue: Int32Array;
   private readonly queued: Uint8Array;
   private queueHead = 0;
   private queueLength = 0;
+  private optimising = true;
 
   constructor(
     private readonly partition: Partition,
     private readonly random: Random,
     private readonly budget: number,
   ) {
-    this.candidates = new Int32Array(Math.max(CANDIDATE_TEAMS, partition.problem.teamCount));
-    this.queue = new Int32Array(partition.problem.unitCount);
-    this.queued = new Uint8Array(partition.problem.unitCount);
+    const { teamCount, unitCount } = partition.problem;
+    this.candidates = new Int32Array(Math.min(teamCount, SCAN_TEAMS));
+    this.queue = new Int32Array(unitCount);
+    this.queued = new Uint8Array(unitCount);
   }
 
   get exhausted(): boolean {
     return this.evaluations >= this.budget;
   }
 
-  /** Sweeps over all units, then perturb-and-repair while the budget lasts (if `explore`). */
-  run(explore: boolean): void {
-    const { problem } = this.partition;
-    if (problem.teamCount < 2) return;
-    const order = Int32Array.from({ length: problem.unitCount }, (_, u) => u);
-    let firstGain = 0;
-    while (!this.exhausted) {
-      const before = this.partition.objective;
-      const violationsBefore = this.partition.violations;
-      let applied = 0;
-      for (const u of shuffle(order, this.random)) {
-        if (this.exhausted) break;
-        if (this.improveUnit(u)) applied++;
-      }
-      const gain = before - this.partition.objective;
-      firstGain ||= gain;
-      if (applied === 0) break;
-      if (this.partition.violations === violationsBefore && gain < SWEEP_GAIN_FLOOR * firstGain) {
-        break;
-      }
+  /**
+   * Descends from the current split, then perturbs and repairs while the budget lasts. Without
+   * `optimise` (all weights zero) only the units of teams breaking a rule are looked at.
+   */
+  run(optimise: boolean): void {
+    const partition = this.partition;
+    const { teamCount, unitCount } = partition.problem;
+    if (teamCount < 2) return;
+    this.optimising = optimise;
+    const order = shuffle(
+      Int32Array.from({ length: unitCount }, (_, u) => u),
+      this.random,
+    );
+    for (const u of order) {
+      if (optimise || partition.teamViolations[partition.teamOf[u]] > 0) this.enqueue(u);
     }
-    if (!explore) return;
-    while (
-      !this.exhausted &&
-      (this.partition.objective > EPSILON || this.partition.violations > 0)
-    ) {
+    this.descend();
+    if (!optimise) return;
+    while (!this.exhausted && (partition.objective > EPSILON || partition.violations > 0)) {
       this.perturbAndRepair();
+    }
+  }
+
+  /** Improves queued units until none can be improved (or the budget ends). */
+  private descend(): void {
+    const partition = this.partition;
+    while (this.queueLength > 0 && !this.exhausted) {
+      const u = this.queue[this.queueHead];
+      this.queueHead = (this.queueHead + 1) % this.queue.length;
+      this.queueLength--;
+      this.queued[u] = 0;
+      const from = partition.teamOf[u];
+      if (this.improveUnit(u)) {
+        this.enqueueTeam(from);
+        this.enqueueTeam(partition.teamOf[u]);
+      }
     }
   }
 
   /** Applies the best improving change of unit u among the candidate teams; true if any. */
   private improveUnit(u: number): boolean {
     const partition = this.partition;
-    const { members, unitsIn, capacity } = partition;
+    const { unitsIn } = partition;
     const from = partition.teamOf[u];
     let bestViolations = 0;
     let bestObjective = -EPSILON;
@@ -88,17 +101,14 @@ export class LocalSearch {
         bestTeam = b;
         bestPartner = -1;
       }
-      const units = unitsIn[b];
-      for (let m = 0; m < units; m++) {
-        const v = members[b * capacity + m];
-        if (partition.evaluateSwap(u, v, bestViolations, bestObjective)) {
-          bestViolations = partition.deltaViolations;
-          bestObjective = partition.deltaObjective;
-          bestTeam = b;
-          bestPartner = v;
-        }
+      const partner = partition.bestSwap(u, b, bestViolations, bestObjective);
+      if (partner >= 0) {
+        bestViolations = partition.deltaViolations;
+        bestObjective = partition.deltaObjective;
+        bestTeam = b;
+        bestPartner = partner;
       }
-      this.evaluations += units + 1;
+      this.evaluations += unitsIn[b] + 1;
     }
     if (bestTeam < 0) return false;
     if (bestPartner >= 0) this.swap(u, bestPartner);
@@ -109,21 +119,21 @@ export class LocalSearch {
   /** Fills this.candidates with teams other than `from`; returns how many. */
   private pickCandidates(from: number): number {
     const teams = this.partition.problem.teamCount;
-    if (teams - 1 <= CANDIDATE_TEAMS) {
+    if (teams - 1 <= this.candidates.length) {
       let count = 0;
       for (let t = 0; t < teams; t++) if (t !== from) this.candidates[count++] = t;
       return count;
     }
-    const near = this.partition.problem.availabilityCost > 0 ? CANDIDATE_TEAMS / 2 : 0;
-    for (let c = 0; c < CANDIDATE_TEAMS; c++) {
-      const offset =
-        c < near
-          ? 1 + this.random.int(Math.min(NEAR_TEAMS, teams - 1))
-          : 1 + this.random.int(teams - 1);
+    const near =
+      this.partition.problem.availabilityCost > 0
+        ? Math.round(this.candidates.length * NEAR_SHARE)
+        : 0;
+    for (let c = 0; c < this.candidates.length; c++) {
+      const offset = 1 + this.random.int(c < near ? this.candidates.length : teams - 1);
       // Near candidates alternate between following and preceding teams.
       this.candidates[c] = c % 2 === 0 ? (from + offset) % teams : (from - offset + teams) % teams;
     }
-    return CANDIDATE_TEAMS;
+    return this.candidates.length;
   }
 
   /**
@@ -141,11 +151,8 @@ export class LocalSearch {
     let team = this.random.int(partition.problem.teamCount);
     const kicks = 1 + this.random.int(3);
     for (let k = 0; k < kicks; k++) {
-      this.pickCandidates(team);
-      const other =
-        this.candidates[
-          this.random.int(Math.min(CANDIDATE_TEAMS, partition.problem.teamCount - 1))
-        ];
+      const count = this.pickCandidates(team);
+      const other = this.candidates[this.random.int(count)];
       const u = members[team * capacity + this.random.int(unitsIn[team])];
       const v = members[other * capacity + this.random.int(unitsIn[other])];
       this.evaluations++;
@@ -156,17 +163,7 @@ export class LocalSearch {
       }
       team = other;
     }
-    while (this.queueLength > 0 && !this.exhausted) {
-      const u = this.queue[this.queueHead];
-      this.queueHead = (this.queueHead + 1) % this.queue.length;
-      this.queueLength--;
-      this.queued[u] = 0;
-      const from = partition.teamOf[u];
-      if (this.improveUnit(u)) {
-        this.enqueueTeam(from);
-        this.enqueueTeam(partition.teamOf[u]);
-      }
-    }
+    this.descend();
     this.recording = false;
 
     const better =
@@ -174,6 +171,7 @@ export class LocalSearch {
       (partition.violations === violationsBefore &&
         partition.objective <= objectiveBefore + EPSILON);
     if (!better) this.undoJournal();
+    // Whatever the budget cut short is forgotten: the split is a local optimum or was restored.
     while (this.queueLength > 0) {
       this.queued[this.queue[this.queueHead]] = 0;
       this.queueHead = (this.queueHead + 1) % this.queue.length;
@@ -181,14 +179,17 @@ export class LocalSearch {
     }
   }
 
+  private enqueue(u: number): void {
+    if (this.queued[u]) return;
+    this.queued[u] = 1;
+    this.queue[(this.queueHead + this.queueLength++) % this.queue.length] = u;
+  }
+
   private enqueueTeam(t: number): void {
     const { members, unitsIn, capacity } = this.partition;
-    for (let m = 0; m < unitsIn[t]; m++) {
-      const u = members[t * capacity + m];
-      if (this.queued[u]) continue;
-      this.queued[u] = 1;
-      this.queue[(this.queueHead + this.queueLength++) % this.queue.length] = u;
-    }
+    // When only repairing, teams that break no rule need no more work.
+    if (!this.optimising && this.partition.teamViolations[t] === 0) return;
+    for (let m = 0; m < unitsIn[t]; m++) this.enqueue(members[t * capacity + m]);
   }
 
   private swap(u: number, v: number): void {
