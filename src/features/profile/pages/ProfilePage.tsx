@@ -1,0 +1,88 @@
+import {
+  Avatar,
+  makeStyles,
+  ProgressBar,
+  Tab,
+  TabList,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useSignedInUser } from '@/app/current-user';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    maxWidth: '960px',
+    margin: '0 auto',
+  },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    flexWrap: 'wrap',
+  },
+  completion: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    minWidth: '200px',
+  },
+  tabs: { overflowX: 'auto', flexWrap: 'nowrap' },
+});
+
+export const PROFILE_TABS = [
+  { value: 'general', label: 'app:titles.profile_general' },
+  { value: 'basic-information', label: 'app:titles.profile_basic_information' },
+  { value: 'skills', label: 'app:titles.profile_skills' },
+  { value: 'availability', label: 'app:titles.profile_availability' },
+  { value: 'self-assessment', label: 'app:titles.profile_self_assessment' },
+] as const;
+
+/** /profile: the steps of a person's profile (spec 2.3, 2.12) behind tabs. */
+export default function ProfilePage() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSignedInUser();
+  const selected = useLocation().pathname.split('/')[2] || 'general';
+  return (
+    <div className={styles.root}>
+      <div className={styles.header}>
+        <Avatar
+          size={64}
+          name={user.name}
+          image={user.avatar_url ? { src: user.avatar_url } : undefined}
+        />
+        <div>
+          <Text as="h1" size={800} weight="semibold" block>
+            {user.name}
+          </Text>
+          <div className={styles.completion}>
+            <Text>{t('profile:completion', { percent: user.profile_completion_percent })}</Text>
+            <ProgressBar
+              value={user.profile_completion_percent / 100}
+              aria-label={t('profile:completion', { percent: user.profile_completion_percent })}
+            />
+          </div>
+        </div>
+      </div>
+      <TabList
+        className={styles.tabs}
+        selectedValue={selected}
+        onTabSelect={(_event, data) => navigate(`/profile/${String(data.value)}`)}
+        aria-label={t('app:titles.profile')}
+      >
+        {PROFILE_TABS.map((tab) => (
+          <Tab key={tab.value} value={tab.value}>
+            {t(tab.label)}
+          </Tab>
+        ))}
+      </TabList>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import {
+  Avatar,
+  Card,
+  makeStyles,
+  mergeClasses,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  ToggleButton,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { FACTORS } from '@contracts/profile';
+import type { FormationMetrics, TeamMetrics } from '@contracts/team-formation';
+import type { Person } from '@contracts/workspaces';
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
+  card: { gap: tokens.spacingVerticalS },
+  members: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  member: { justifyContent: 'flex-start', width: '100%' },
+  facts: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    color: tokens.colorNeutralForeground2,
+  },
+  changed: { fontWeight: tokens.fontWeightSemibold },
+  bars: { display: 'flex', gap: '4px', alignItems: 'flex-end', height: '32px' },
+  bar: {
+    width: '14px',
+    backgroundColor: tokens.colorBrandBackground,
+    borderRadius: tokens.borderRadiusSmall,
+  },
+  problem: { color: tokens.colorPaletteRedForeground1 },
+});
+
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+const decimal = (value: number) => value.toFixed(3);
+
+/** Every metric of the split, each on its own line (never only a blend), before and after edits. */
+export function MetricsTable({
+  metrics,
+  before,
+}: {
+  metrics: FormationMetrics;
+  before?: FormationMetrics;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const rows: { key: string; value: (m: FormationMetrics) => string }[] = [
+    { key: 'rho', value: (m) => decimal(m.rho) },
+    { key: 'rho2', value: (m) => decimal(m.rho2) },
+    { key: 'dmax', value: (m) => m.dmax.toFixed(2) },
+    {
+      key: 'skills_mean',
+      value: (m) => `${percent(m.skills_mean)} / ${percent(m.skills_upper_bound)}`,
+    },
+    { key: 'skills_min', value: (m) => percent(m.skills_min) },
+    { key: 'availability_mean', value: (m) => percent(m.availability_mean) },
+    { key: 'availability_min', value: (m) => percent(m.availability_min) },
+    { key: 'violations', value: (m) => String(m.violations.total) },
+    { key: 'objective', value: (m) => decimal(m.objective) },
+  ];
+  return (
+    <Table size="small" aria-label={t('team-formation:metrics.title')}>
+      <TableHeader>
+        <TableRow>
+          <TableHeaderCell>{t('team-formation:metrics.measure')}</TableHeaderCell>
+          {before && <TableHeaderCell>{t('team-formation:metrics.proposed')}</TableHeaderCell>}
+          <TableHeaderCell>
+            {before ? t('team-formation:metrics.edited') : t('team-formation:metrics.value')}
+          </TableHeaderCell>
+          <TableHeaderCell>{t('team-formation:metrics.meaning')}</TableHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => {
+          const now = row.value(metrics);
+          const then = before ? row.value(before) : null;
+          return (
+            <TableRow key={row.key} data-metric={row.key}>
+              <TableCell>{t(`team-formation:metrics.${row.key}`)}</TableCell>
+              {then !== null && <TableCell>{then}</TableCell>}
+              <TableCell className={mergeClasses(then !== null && then !== now && styles.changed)}>
+                {now}
+              </TableCell>
+              <TableCell>{t(`team-formation:metrics.${row.key}_hint`)}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * The proposed teams. Pick a person, then a person in another team, to swap them; the
+ * metrics are scored again on the server.
+ */
+export function ProposedTeams({
+  split,
+  people,
+  teamMetrics,
+  selected,
+  onPick,
+}: {
+  split: number[][];
+  people: ReadonlyMap<number, Person>;
+  teamMetrics: TeamMetrics[];
+  selected: number | null;
+  onPick: (personId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div className={styles.grid}>
+      {split.map((members, index) => {
+        const metrics = teamMetrics[index];
+        const name = t('team-formation:team_name', { number: index + 1 });
+        return (
+          <Card key={index} className={styles.card} role="group" aria-label={name}>
+            <Text weight="semibold">{name}</Text>
+            <div className={styles.members}>
+              {members.map((id) => {
+                const person = people.get(id);
+                return (
+                  <ToggleButton
+                    key={id}
+                    appearance="subtle"
+                    className={styles.member}
+                    checked={selected === id}
+                    icon={
+                      <Avatar
+                        size={20}
+                        name={person?.name}
+                        image={person?.avatar_url ? { src: person.avatar_url } : undefined}
+                      />
+                    }
+                    onClick={() => onPick(id)}
+                  >
+                    {person?.name ?? id}
+                  </ToggleButton>
+                );
+              })}
+            </div>
+            {metrics && (
+              <div className={styles.facts}>
+                <div
+                  className={styles.bars}
+                  role="img"
+                  aria-label={t('team-formation:team.mix', {
+                    values: FACTORS.map(
+                      (f) => `${t(`personality:factors.${f}`)} ${metrics.mean_z[f].toFixed(2)}`,
+                    ).join(', '),
+                  })}
+                >
+                  {FACTORS.map((f) => (
+                    <div
+                      key={f}
+                      className={styles.bar}
+                      title={`${t(`personality:factors.${f}`)}: ${metrics.mean_z[f].toFixed(2)}`}
+                      style={{
+                        height: `${Math.min(100, 20 + Math.abs(metrics.mean_z[f]) * 80)}%`,
+                        opacity: metrics.mean_z[f] >= 0 ? 1 : 0.5,
+                      }}
+                    />
+                  ))}
+                </div>
+                <Text size={200}>
+                  {t('team-formation:team.skills', { value: percent(metrics.skills_coverage) })}
+                </Text>
+                {metrics.missing_skills.length > 0 && (
+                  <Text size={200} className={styles.problem}>
+                    {t('team-formation:team.missing', {
+                      skills: metrics.missing_skills.join(', '),
+                    })}
+                  </Text>
+                )}
+                <Text size={200}>
+                  {t('team-formation:team.hours', { count: metrics.common_slots })}
+                </Text>
+              </div>
+            )}
+          </Card>
+        );
+      })}
+    </div>
+  );
+}

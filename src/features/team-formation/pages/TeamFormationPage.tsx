@@ -1,0 +1,276 @@
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { Person } from '@contracts/workspaces';
+import { EmptyState } from '@/components/EmptyState';
+import { FormAlert } from '@/components/FormAlert';
+import { teamKeys, teamsApi } from '@/features/teams/api';
+import { formatDateTime } from '@/lib/format';
+import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
+import { formationApi, formationKeys, type FormationScore } from '../api';
+import { OptionsForm } from '../components/OptionsForm';
+import { MetricsTable, ProposedTeams } from '../components/Proposal';
+import { Section } from '@/features/profile/components/Section';
+import { seatOf, swapSeats } from '../swap';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  actions: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    flexWrap: 'wrap',
+    alignItems: 'center',
+  },
+});
+
+/**
+ * /workspaces/:workspace/team-formation: the owner sets the rules, the engine proposes teams
+ * with their metrics, the owner swaps people by hand if they like, and confirms.
+ */
+export default function TeamFormationPage() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const workspaceId = Number(useParams().workspace);
+  const [token, setToken] = useState<string | null>(null);
+  const [edited, setEdited] = useState<number[][] | null>(null);
+  const [score, setScore] = useState<FormationScore | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const workspace = useQuery({
+    queryKey: teamKeys.workspace(workspaceId),
+    queryFn: () => teamsApi.workspace(workspaceId),
+  });
+  const members = useQuery({
+    queryKey: teamKeys.members(workspaceId),
+    queryFn: () => teamsApi.members(workspaceId),
+  });
+  const history = useQuery({
+    queryKey: formationKeys.history(workspaceId),
+    queryFn: () => formationApi.history(workspaceId),
+    enabled: Boolean(workspace.data?.abilities.form_teams),
+  });
+  const run = useQuery({
+    queryKey: formationKeys.run(token ?? '-'),
+    queryFn: () => formationApi.run(token!),
+    enabled: token !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'queued' || status === 'running' || !status ? 400 : false;
+    },
+  });
+
+  const open = (next: string) => {
+    setToken(next);
+    setEdited(null);
+    setScore(null);
+    setSelected(null);
+    setError(null);
+  };
+  const start = useMutation({
+    mutationFn: (body: Parameters<typeof formationApi.start>[0]) =>
+      withApiError(() => formationApi.start(body)),
+    onMutate: () => setError(null),
+    onSuccess: (started) => {
+      open(started.token);
+      return queryClient.invalidateQueries({ queryKey: formationKeys.history(workspaceId) });
+    },
+    onError: (failure) => setError(failure as unknown as ApiError),
+  });
+  const rescore = useMutation({
+    mutationFn: (split: number[][]) => formationApi.score(token!, split),
+    onSuccess: setScore,
+  });
+  const confirm = useMutation({
+    mutationFn: (split: number[][]) =>
+      withApiError(() => formationApi.confirm(workspaceId, token!, split)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+      navigate(`/workspaces/${workspaceId}/teams`);
+    },
+    onError: (failure) => setError(failure as unknown as ApiError),
+  });
+
+  const proposal = run.data;
+  const proposedSplit = useMemo(
+    () => proposal?.teams?.map((team) => team.members.map((m) => m.id)) ?? null,
+    [proposal],
+  );
+  const people = useMemo(
+    () =>
+      new Map<number, Person>(
+        (proposal?.teams ?? []).flatMap((team) => team.members.map((m) => [m.id, m] as const)),
+      ),
+    [proposal],
+  );
+
+  if (workspace.error) return <FormAlert error={apiErrorOf(workspace.error)} />;
+  if (!workspace.data) return <Spinner label={t('app:loading')} />;
+  if (!workspace.data.abilities.form_teams) {
+    return <EmptyState headingLevel={1} title={t('team-formation:page.not_allowed')} />;
+  }
+
+  const split = edited ?? proposedSplit;
+  const pick = (personId: number) => {
+    if (!split) return;
+    if (selected === null || selected === personId) {
+      setSelected(selected === personId ? null : personId);
+      return;
+    }
+    const a = seatOf(split, selected);
+    const b = seatOf(split, personId);
+    setSelected(null);
+    if (!a || !b || a.team === b.team) {
+      setSelected(personId);
+      return;
+    }
+    const next = swapSeats(split, a, b);
+    setEdited(next);
+    rescore.mutate(next);
+  };
+  const busy =
+    proposal?.status === 'queued' ||
+    proposal?.status === 'running' ||
+    (token !== null && !proposal);
+
+  return (
+    <div className={styles.root}>
+      <div>
+        <Text as="h1" size={800} weight="semibold" block>
+          {t('team-formation:page.title')}
+        </Text>
+        <Text>{workspace.data.name}</Text>
+      </div>
+      <Section
+        id="formation-options"
+        title={t('team-formation:options.title')}
+        description={t('team-formation:options.intro')}
+      >
+        <FormAlert error={error} />
+        <OptionsForm
+          workspaceId={workspaceId}
+          people={(members.data ?? []).filter((m) => m.role !== 'viewer' && m.role !== 'deactive')}
+          busy={start.isPending || busy}
+          error={error}
+          onStart={(body) => start.mutate(body)}
+        />
+      </Section>
+
+      {busy && <Spinner label={t('team-formation:page.forming')} />}
+      {proposal?.status === 'failed' && (
+        <MessageBar intent="error">
+          <MessageBarBody>
+            {t('team-formation:page.failed', { reason: proposal.error ?? '' })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {proposal &&
+        split &&
+        proposal.metrics &&
+        (proposal.status === 'done' || proposal.status === 'confirmed') && (
+          <Section
+            id="formation-proposal"
+            title={t('team-formation:page.proposal', {
+              teams: split.length,
+              people: proposal.people_count,
+            })}
+            description={t('team-formation:page.coverage', proposal.coverage)}
+          >
+            {proposal.infeasible.map((rule) => (
+              <MessageBar key={rule.rule} intent="warning">
+                <MessageBarBody>{t(`team-formation:infeasible.${rule.rule}`)}</MessageBarBody>
+              </MessageBar>
+            ))}
+            <MetricsTable
+              metrics={score?.metrics ?? proposal.metrics}
+              before={score ? proposal.metrics : undefined}
+            />
+            <Text>{t('team-formation:page.swap_hint')}</Text>
+            <ProposedTeams
+              split={split}
+              people={people}
+              teamMetrics={score?.team_metrics ?? proposal.teams!.map((team) => team.metrics)}
+              selected={selected}
+              onPick={pick}
+            />
+            <div className={styles.actions}>
+              {proposal.status === 'done' ? (
+                <Button
+                  appearance="primary"
+                  disabled={confirm.isPending || rescore.isPending}
+                  onClick={() => confirm.mutate(split)}
+                >
+                  {t('team-formation:page.confirm', { count: split.length })}
+                </Button>
+              ) : (
+                <Text>{t('team-formation:page.confirmed')}</Text>
+              )}
+              {edited && proposal.status === 'done' && (
+                <Button
+                  onClick={() => {
+                    setEdited(null);
+                    setScore(null);
+                  }}
+                >
+                  {t('team-formation:page.undo_edits')}
+                </Button>
+              )}
+            </div>
+          </Section>
+        )}
+
+      {(history.data?.length ?? 0) > 0 && (
+        <Section id="formation-history" title={t('team-formation:history.title')}>
+          <Table size="small" aria-label={t('team-formation:history.title')}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('team-formation:history.when')}</TableHeaderCell>
+                <TableHeaderCell>{t('team-formation:history.strategy')}</TableHeaderCell>
+                <TableHeaderCell>{t('team-formation:history.people')}</TableHeaderCell>
+                <TableHeaderCell>{t('team-formation:history.status')}</TableHeaderCell>
+                <TableHeaderCell />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {history.data!.map((entry) => (
+                <TableRow key={entry.token}>
+                  <TableCell>{formatDateTime(entry.created_at)}</TableCell>
+                  <TableCell>{t(`team-formation:strategies.${entry.strategy}`)}</TableCell>
+                  <TableCell>{entry.people_count}</TableCell>
+                  <TableCell>{t(`team-formation:statuses.${entry.status}`)}</TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      onClick={() => open(entry.token)}
+                      disabled={entry.token === token}
+                    >
+                      {t('team-formation:history.open')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Section>
+      )}
+    </div>
+  );
+}
