@@ -38,17 +38,16 @@ function teamsOf(partition: Partition, plan: Plan): number[][] {
   return teams.sort((a, b) => a[0] - b[0]);
 }
 
-const RULE_OF_VIOLATION: Record<Exclude<keyof Violations, 'total'>, InfeasibleRule['rule']> = {
-  size: 'team_size',
-  keep_together: 'keep_together',
-  keep_apart: 'keep_apart',
-  isolation: 'isolation',
-};
+/**
+ * Rules the search can fail to meet without planTeams having proved them impossible: sizes and
+ * keep_together are built into every split, and broken only when planTeams already said so.
+ */
+const SEARCHED_RULES = ['keep_apart', 'isolation'] as const;
 
-/** Violations left that no structural check explained: the search found no split meeting them. */
+/** Violations no structural check explained: the search found no split meeting them. */
 function unexplainedViolations(violations: Violations, known: InfeasibleRule[]): InfeasibleRule[] {
-  return Object.entries(RULE_OF_VIOLATION).flatMap(([kind, rule]) => {
-    const count = violations[kind as keyof typeof RULE_OF_VIOLATION];
+  return SEARCHED_RULES.flatMap((rule) => {
+    const count = violations[rule];
     if (count === 0 || known.some((entry) => entry.rule === rule)) return [];
     return [
       { rule, message: `no split was found that meets every ${rule} rule (${count} not met)` },

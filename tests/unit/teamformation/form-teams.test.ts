@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { generateInstance } from '../../../bench/teams/generate';
+import {
+  chooseTeamCount,
+  formTeams,
+  TeamFormationInputError,
+  scoreTeams,
+  type TeamFormationRequest,
+  type TeamFormationResult,
+} from '../../../server/teamformation';
+import { buildCohort } from '../../../server/teamformation/cohort';
+import { buildFirstSplit } from '../../../server/teamformation/construct';
+import { planTeams } from '../../../server/teamformation/plan';
+import { buildSearchProblem } from '../../../server/teamformation/problem';
+import { createRandom } from '../../../server/teamformation/random';
+import { parseTeamFormationInput } from '../../../server/teamformation/schema';
+import { evaluateSplit } from '../../../server/teamformation/score';
+import { LocalSearch } from '../../../server/teamformation/search';
+
+/** A generated cohort with a keep_together pair, a keep_apart pair and the isolation rule. */
+function cohortWithPairs(n: number, seed = 1): TeamFormationRequest {
+  const request = generateInstance(n, n);
+  return {
+    ...request,
+    seed,
+    keep_together: [...(request.keep_together ?? []), ['p1', 'p2']],
+    keep_apart: [...(request.keep_apart ?? []), ['p3', 'p4']],
+  };
+}
+
+function expectEveryoneOnce(request: TeamFormationRequest, result: TeamFormationResult): void {
+  const placed = result.teams.flat().map(String);
+  expect(placed).toHaveLength(request.people.length);
+  expect(new Set(placed)).toEqual(new Set(request.people.map((person) => String(person.id))));
+}
+
+const person = (id: string, attributes: Record<string, string> = {}) => ({
+  id,
+  big5: { E: 20 + id.length * 3, A: 30, C: 30, ES: 30, I: 30 },
+  attributes,
+});
+const people = (count: number, attributes: (i: number) => Record<string, string> = () => ({})) =>
+  Array.from({ length: count }, (_, i) => person(`u${i + 1}`, attributes(i)));
+
+describe('formTeams on cohorts where every rule can be met', () => {
+  it.each([10, 23, 57, 200])('meets every hard rule for %i people', (n) => {
+    const request = cohortWithPairs(n);
+    const result = formTeams(request);
+    expect(result.metrics.violations.total).toBe(0);
+    expect(result.infeasible).toBeUndefined();
+    expectEveryoneOnce(request, result);
+    for (const team of result.teams) {
+      expect(team.length).toBeGreaterThanOrEqual(4);
+      expect(team.length).toBeLessThanOrEqual(5);
+    }
+    const teamOf = new Map(result.teams.flatMap((team, t) => team.map((id) => [id, t])));
+    expect(teamOf.get('p1')).toBe(teamOf.get('p2'));
+    expect(teamOf.get('p3')).not.toBe(teamOf.get('p4'));
+  });
+
+  it('keeps sizes as equal as they can be: 23 people in 4-5 make five teams of 4 or 5', () => {
+    const sizes = formTeams(cohortWithPairs(23)).teams.map((team) => team.length);
+    expect(sizes.sort()).toEqual([4, 4, 5, 5, 5]);
+  });
+
+  it('gives the same teams for the same seed and other teams for another seed', () => {
+    const first = formTeams(cohortWithPairs(200, 1));
+    expect(formTeams(cohortWithPairs(200, 1)).teams).toEqual(first.teams);
+    expect(formTeams(cohortWithPairs(200, 2)).teams).not.toEqual(first.teams);
+  });
+
+  it('balances personality far better than a random split under the same rules (200 people)', () => {
+    const request = cohortWithPairs(200);
+    const balanced = formTeams(request).metrics;
+    const random = formTeams({ ...request, strategy: 'random' }).metrics;
+    expect(random.violations.total).toBe(0);
+    expect(random.rho).toBeGreaterThan(0.5);
+    expect(balanced.rho).toBeLessThan(0.1 * random.rho);
+    expect(balanced.skills_mean).toBeGreaterThan(random.skills_mean);
+  });
+
+  it('lets each preset win on what it is for', () => {
+    const request = cohortWithPairs(200);
+    const metricsOf = (strategy: 'personality' | 'skills' | 'availability') =>
+      formTeams({ ...request, strategy }).metrics;
+    const personality = metricsOf('personality');
+    const skills = metricsOf('skills');
+    const availability = metricsOf('availability');
+    expect(skills.skills_mean).toBeGreaterThan(personality.skills_mean);
+    expect(availability.availability_mean).toBeGreaterThan(skills.availability_mean);
+    expect(personality.rho2).toBeLessThan(availability.rho2);
+  });
+
+  it('reports the same metrics scoreTeams computes for its teams', () => {
+    const request = cohortWithPairs(57);
+    const result = formTeams(request);
+    const scored = scoreTeams(request, result.teams);
+    expect(scored.metrics).toEqual(result.metrics);
+    expect(scored.team_metrics).toEqual(result.team_metrics);
+  });
+
+  it("keeps the search's running totals equal to a from-scratch evaluation", () => {
+    const cohort = buildCohort(parseTeamFormationInput(cohortWithPairs(120)));
+    const plan = planTeams(cohort);
+    const problem = buildSearchProblem(cohort, plan, true);
+    const partition = buildFirstSplit(problem, plan, createRandom(5), true);
+    new LocalSearch(partition, createRandom(6), 300_000).run(true);
+    const teams = Array.from({ length: plan.teamCount }, (): number[] => []);
+    plan.units.forEach((members, u) => teams[partition.teamOf[u]].push(...members));
+    const { metrics } = evaluateSplit(cohort, teams);
+    expect(partition.objective).toBeCloseTo(metrics.objective, 9);
+    expect(partition.violations).toBe(metrics.violations.total);
+  });
+});
+
+describe('formTeams on cohorts where a rule cannot be met', () => {
+  const rulesOf = (request: TeamFormationRequest) => {
+    const result = formTeams(request);
+    expectEveryoneOnce(request, result);
+    return (result.infeasible ?? []).map((entry) => entry.rule);
+  };
+
+  it('names team_size when no number of teams fits (7 people in teams of 4-5)', () => {
+    const request = { team_size: { min: 4, max: 5 }, people: people(7) };
+    const result = formTeams(request);
+    expect(result.infeasible?.[0]).toMatchObject({ rule: 'team_size' });
+    expect(result.infeasible?.[0].message).toMatch(/7 people/);
+    expect(result.metrics.violations.size).toBeGreaterThan(0);
+    expectEveryoneOnce(request, result);
+  });
+
+  it('names keep_together when a group is larger than the largest team', () => {
+    const request = {
+      team_size: { min: 2, max: 3 },
+      keep_together: [
+        ['u1', 'u2', 'u3'],
+        ['u3', 'u4'],
+      ],
+      people: people(8),
+    };
+    const result = formTeams(request);
+    expect(result.infeasible).toEqual([
+      expect.objectContaining({ rule: 'keep_together', ids: ['u1', 'u2', 'u3', 'u4'] }),
+    ]);
+  });
+
+  it('names keep_apart when a pair must also stay together', () => {
+    const request = {
+      keep_together: [['u1', 'u2']],
+      keep_apart: [['u2', 'u1']] as [string, string][],
+      people: people(8),
+    };
+    expect(rulesOf(request)).toEqual(['keep_apart']);
+  });
+
+  it('names isolation when a group has exactly one member', () => {
+    const request = {
+      people: people(8, (i) => ({ gender: i === 0 ? 'F' : 'M' })),
+      no_isolated: [{ attribute: 'gender', value: 'F' }],
+    };
+    const result = formTeams(request);
+    expect(result.infeasible).toEqual([
+      expect.objectContaining({ rule: 'isolation', attribute: 'gender', value: 'F', ids: ['u1'] }),
+    ]);
+  });
+
+  it('names isolation when an odd group cannot pair up in teams of two', () => {
+    const request = {
+      team_size: { min: 2, max: 2 },
+      people: people(6, (i) => ({ gender: i < 3 ? 'F' : 'M' })),
+      no_isolated: [{ attribute: 'gender', value: 'F' }],
+    };
+    expect(rulesOf(request)).toEqual(['isolation']);
+  });
+
+  it('names keep_apart when more people must be apart than there are teams', () => {
+    const request = {
+      keep_apart: [
+        ['u1', 'u2'],
+        ['u2', 'u3'],
+        ['u1', 'u3'],
+      ] as [string, string][],
+      people: people(8),
+    };
+    const result = formTeams(request);
+    expect(result.infeasible).toEqual([
+      { rule: 'keep_apart', message: expect.stringMatching(/no split was found/) },
+    ]);
+    expect(result.metrics.violations.keep_apart).toBe(1);
+  });
+});
+
+describe('input validation', () => {
+  const valid: TeamFormationRequest = { people: people(8) };
+  const issuesOf = (request: unknown): readonly string[] => {
+    try {
+      formTeams(request as TeamFormationRequest);
+    } catch (error) {
+      if (error instanceof TeamFormationInputError) return error.issues;
+      throw error;
+    }
+    throw new Error('expected TeamFormationInputError');
+  };
+
+  it('names the field of each problem', () => {
+    expect(
+      issuesOf({ ...valid, team_size: { min: 5, max: 4 }, colour: 'blue' }).join('\n'),
+    ).toMatch(/team_size: min must not exceed max[\s\S]*colour/);
+    expect(
+      issuesOf({ people: [{ id: 'a', big5: { E: 60, A: 30, C: 30, ES: 30, I: 30 } }] }),
+    ).toEqual([expect.stringMatching(/^people\[0\]\.big5\.E:/)]);
+    expect(issuesOf({ people: [{ id: 'a', availability: [168] }] })).toEqual([
+      expect.stringMatching(/^people\[0\]\.availability\[0\]:/),
+    ]);
+  });
+
+  it('checks ids across fields', () => {
+    expect(issuesOf({ ...valid, keep_apart: [['u1', 'nobody']] })).toEqual([
+      'keep_apart[0]: unknown person id "nobody"',
+    ]);
+    expect(issuesOf({ people: [...people(4), person('u1')] })).toEqual([
+      'people: id "u1" appears twice',
+    ]);
+  });
+
+  it('refuses weights with a preset strategy, and all-zero weights', () => {
+    expect(issuesOf({ ...valid, strategy: 'skills', weights: { skills: 1 } })[0]).toMatch(
+      /own weights/,
+    );
+    expect(issuesOf({ ...valid, weights: { personality: 0 } })[0]).toMatch(/above 0/);
+  });
+});
+
+describe('chooseTeamCount', () => {
+  it('picks the K nearest N / mean size among those that fit, ties to fewer teams', () => {
+    expect(chooseTeamCount(16, 4, 5)).toBe(4);
+    expect(chooseTeamCount(1000, 4, 5)).toBe(222);
+    expect(chooseTeamCount(10, 3, 5)).toBe(2);
+    expect(chooseTeamCount(7, 4, 5)).toBeNull();
+  });
+});
