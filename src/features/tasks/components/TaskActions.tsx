@@ -1,0 +1,179 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Select,
+} from '@fluentui/react-components';
+import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Task } from '@contracts/tasks';
+import { FormAlert } from '@/components/FormAlert';
+import type { ApiError } from '@/lib/http';
+import { tasksApi, taskKeys } from '../api';
+import { taskLink, useTaskMutation } from '../hooks';
+import { TaskFormDialog } from './TaskForm';
+
+/** Subtask → other task, or task → subtask of another: the target comes from can-move-to-tasks. */
+function MoveDialog({ task, onClose }: { task: Task; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const targets = useQuery({
+    queryKey: taskKeys.part(task.id, 'move-targets'),
+    queryFn: () => tasksApi.moveTargets(task.kind, task.id),
+  });
+  const [target, setTarget] = useState('');
+  const move = useTaskMutation((targetId: number) =>
+    tasksApi.act(
+      task.kind,
+      task.id,
+      task.kind === 'task' ? 'change-task-to-subtask' : 'move-to-another-task',
+      { task_id: targetId },
+    ),
+  );
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>
+            {t(task.kind === 'task' ? 'tasks:move.make_subtask' : 'tasks:move.move')}
+          </DialogTitle>
+          <DialogContent>
+            <FormAlert error={(move.error as ApiError | null) ?? null} />
+            <Field label={t('tasks:move.target')}>
+              <Select value={target} onChange={(_, data) => setTarget(data.value)}>
+                <option value="" />
+                {targets.data?.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('tasks:actions.cancel')}</Button>
+            <Button
+              appearance="primary"
+              disabled={!target || move.isPending}
+              onClick={() =>
+                move.mutate(Number(target), {
+                  onSuccess: (moved) => navigate(taskLink(task.workspace_id, moved)),
+                })
+              }
+            >
+              {t('tasks:move.confirm')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** The task's menu: only what the caller's `permissions` allow. */
+export function TaskActions({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
+  const act = useTaskMutation((action: string) => tasksApi.act(task.kind, task.id, action));
+  const remove = useTaskMutation(() => tasksApi.remove(task.kind, task.id));
+  const remind = useTaskMutation(() => tasksApi.remind(task.kind, task.id));
+  const p = task.permissions;
+  const items: { key: string; label: string; run: () => void }[] = [];
+  if (p.update)
+    items.push({ key: 'edit', label: t('tasks:actions.edit'), run: () => setDialog('edit') });
+  if (p.review && task.status === 'open')
+    items.push({
+      key: 'close',
+      label: t('tasks:actions.close_task'),
+      run: () => act.mutate('close-by-reviewer'),
+    });
+  if (p.review && task.status === 'closed')
+    items.push({
+      key: 'reopen',
+      label: t('tasks:actions.reopen_task'),
+      run: () => act.mutate('open-by-reviewer'),
+    });
+  if ((p.update || p.review) && task.status === 'open')
+    items.push({
+      key: 'remind',
+      label: t('tasks:actions.remind_all'),
+      run: () => remind.mutate(undefined),
+    });
+  if (p.move)
+    items.push({
+      key: 'move',
+      label: t(task.kind === 'task' ? 'tasks:move.make_subtask' : 'tasks:move.move'),
+      run: () => setDialog('move'),
+    });
+  if (p.move && task.kind === 'subtask')
+    items.push({
+      key: 'promote',
+      label: t('tasks:move.make_task'),
+      run: () =>
+        act.mutate('change-subtask-to-task', {
+          onSuccess: (moved) => navigate(taskLink(task.workspace_id, moved)),
+        }),
+    });
+  if (p.archive)
+    items.push({
+      key: 'archive',
+      label: t('tasks:actions.archive'),
+      run: () => act.mutate('archive'),
+    });
+  if (p.restore)
+    items.push({
+      key: 'restore',
+      label: t('tasks:actions.restore'),
+      run: () => act.mutate('restore'),
+    });
+  if (p.delete)
+    items.push({
+      key: 'delete',
+      label: t('tasks:actions.delete'),
+      run: () =>
+        window.confirm(t('tasks:actions.delete_confirm', { name: task.name })) &&
+        remove.mutate(undefined, {
+          onSuccess: () => navigate(`/workspaces/${task.workspace_id}/tasks`),
+        }),
+    });
+  if (items.length === 0) return null;
+  return (
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button icon={<MoreHorizontalRegular />} aria-label={t('tasks:actions.more')} />
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {items.map((item) => (
+              <MenuItem key={item.key} onClick={item.run}>
+                {item.label}
+              </MenuItem>
+            ))}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      {dialog === 'edit' && (
+        <TaskFormDialog
+          mode={{ kind: 'edit', workspaceId: task.workspace_id, task }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'move' && <MoveDialog task={task} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

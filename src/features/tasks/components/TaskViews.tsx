@@ -1,0 +1,239 @@
+import {
+  Badge,
+  Card,
+  CardHeader,
+  makeStyles,
+  Text,
+  tokens,
+  Tree,
+  TreeItem,
+  TreeItemLayout,
+} from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Task } from '@contracts/tasks';
+import { DataTable, type DataTableColumn } from '@/components/DataTable';
+import { RouterLink } from '@/components/RouterLink';
+import { formatDate } from '@/lib/format';
+import { tasksApi, taskKeys } from '../api';
+import { BOARD_COLUMNS, groupByColumn } from '../board';
+import { taskLink } from '../hooks';
+import {
+  ColorSwatch,
+  DueDate,
+  People,
+  SubmittedPercentage,
+  TaskStatusBadge,
+  WorkStatusBadge,
+  assigneesOf,
+} from './TaskBits';
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
+  card: { gap: tokens.spacingVerticalS },
+  name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  board: {
+    display: 'grid',
+    gridTemplateColumns: `repeat(${BOARD_COLUMNS.length}, minmax(200px, 1fr))`,
+    gap: tokens.spacingHorizontalM,
+    overflowX: 'auto',
+  },
+  column: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalS,
+    backgroundColor: tokens.colorNeutralBackground2,
+    borderRadius: tokens.borderRadiusMedium,
+    minHeight: '120px',
+  },
+  columnHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+});
+
+function StatusOf({ task }: { task: Task }) {
+  return task.my_status && task.status !== 'archived' ? (
+    <WorkStatusBadge status={task.my_status} />
+  ) : (
+    <TaskStatusBadge task={task} />
+  );
+}
+
+function TaskName({ task }: { task: Task }) {
+  const styles = useStyles();
+  return (
+    <span className={styles.name}>
+      <ColorSwatch color={task.schema.color} />
+      <RouterLink to={taskLink(task.workspace_id, task)}>{task.name}</RouterLink>
+    </span>
+  );
+}
+
+/** The task columns of the data table (spec 2.11). */
+export function useTaskColumns(): DataTableColumn<Task>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      id: 'name',
+      label: t('tasks:fields.name'),
+      alwaysShown: true,
+      render: (task) => <TaskName task={task} />,
+    },
+    { id: 'type', label: t('tasks:fields.type'), render: (task) => t(`tasks:type.${task.type}`) },
+    {
+      id: 'assignee',
+      label: t('tasks:fields.assignee'),
+      render: (task) => <People people={assigneesOf(task)} />,
+    },
+    { id: 'status', label: t('tasks:fields.status'), render: (task) => <StatusOf task={task} /> },
+    { id: 'feedback', label: t('tasks:fields.feedback'), render: (task) => task.comment ?? '—' },
+    {
+      id: 'subtask_count',
+      label: t('tasks:fields.subtask_count'),
+      render: (task) => task.subtask_count,
+    },
+    {
+      id: 'started_at',
+      label: t('tasks:fields.started_at'),
+      defaultHidden: true,
+      render: (task) => (task.started_at ? formatDate(task.started_at) : '—'),
+    },
+    { id: 'due_at', label: t('tasks:fields.due_at'), render: (task) => <DueDate task={task} /> },
+    {
+      id: 'submitted_percentage',
+      label: t('tasks:fields.submitted_percentage'),
+      render: (task) => <SubmittedPercentage value={task.submitted_percentage} />,
+    },
+    {
+      id: 'created_by',
+      label: t('tasks:fields.created_by'),
+      defaultHidden: true,
+      render: (task) => task.created_by.name,
+    },
+  ];
+}
+
+export function TaskTable({
+  tasks,
+  tableId = 'tasks',
+}: {
+  tasks: Task[];
+  tableId?: 'tasks' | 'subtasks';
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <DataTable
+      tableId={tableId}
+      label={t('tasks:page.title')}
+      items={tasks}
+      columns={useTaskColumns()}
+      getRowId={(task) => task.id}
+      onRowClick={(task) => navigate(taskLink(task.workspace_id, task))}
+      isDimmed={(task) => task.created_by.is_shadow}
+      emptyText={t('tasks:page.empty')}
+    />
+  );
+}
+
+export function TaskCard({ task }: { task: Task }) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card} data-task={task.id}>
+      <CardHeader header={<TaskName task={task} />} />
+      <div className={styles.row}>
+        <StatusOf task={task} />
+        <DueDate task={task} />
+      </div>
+      <People people={assigneesOf(task)} />
+    </Card>
+  );
+}
+
+export function TaskGrid({ tasks }: { tasks: Task[] }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.grid}>
+      {tasks.map((task) => (
+        <TaskCard key={task.id} task={task} />
+      ))}
+    </div>
+  );
+}
+
+/** Columns by where the caller's work stands: to do, returned, in review, done. */
+export function TaskBoard({ tasks }: { tasks: Task[] }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const groups = groupByColumn(tasks);
+  return (
+    <div className={styles.board}>
+      {BOARD_COLUMNS.map((column) => (
+        <section
+          key={column}
+          className={styles.column}
+          aria-label={t(`tasks:board.${column}`)}
+          data-column={column}
+        >
+          <div className={styles.columnHead}>
+            <Text weight="semibold">{t(`tasks:board.${column}`)}</Text>
+            <Badge appearance="tint">{groups[column].length}</Badge>
+          </div>
+          {groups[column].map((task) => (
+            <TaskCard key={task.id} task={task} />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function SubtaskBranch({ task }: { task: Task }) {
+  const subtasks = useQuery({
+    queryKey: taskKeys.subtasks(task.id),
+    queryFn: () => tasksApi.subtasks(task.id),
+  });
+  return (
+    <Tree>
+      {(subtasks.data ?? []).map((subtask) => (
+        <TreeItem key={subtask.id} itemType="leaf" value={`subtask-${subtask.id}`}>
+          <TreeItemLayout aside={<StatusOf task={subtask} />}>
+            <TaskName task={subtask} />
+          </TreeItemLayout>
+        </TreeItem>
+      ))}
+    </Tree>
+  );
+}
+
+/** Tasks with their subtasks, each loaded when its branch is opened. */
+export function TaskTree({ tasks }: { tasks: Task[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  return (
+    <Tree
+      aria-label={t('tasks:page.tree')}
+      openItems={open}
+      onOpenChange={(_, data) => setOpen(new Set([...data.openItems].map(String)))}
+    >
+      {tasks.map((task) => (
+        <TreeItem
+          key={task.id}
+          value={`task-${task.id}`}
+          itemType={task.subtask_count > 0 ? 'branch' : 'leaf'}
+        >
+          <TreeItemLayout aside={<StatusOf task={task} />}>
+            <TaskName task={task} />
+          </TreeItemLayout>
+          {task.subtask_count > 0 && open.has(`task-${task.id}`) && <SubtaskBranch task={task} />}
+        </TreeItem>
+      ))}
+    </Tree>
+  );
+}

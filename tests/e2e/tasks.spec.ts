@@ -1,0 +1,88 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signUpAndSignIn, type TestAccount } from './support/accounts';
+import { E2E_BASE_URL } from './support/env';
+
+/** A workspace of the account's and a task in it for the account, made through the API. */
+async function workspaceWithTask(request: APIRequestContext, account: TestAccount) {
+  const headers = { authorization: `Bearer ${account.token}` };
+  const api = `${E2E_BASE_URL}/api/v2/core`;
+  const me = (await (await request.get(`${api}/user`, { headers })).json()).resource;
+  const workspace = await request.post(`${api}/workspaces`, {
+    headers,
+    data: { name: 'Chemistry 101', workspace_type: 'course' },
+  });
+  expect(workspace.ok()).toBe(true);
+  const workspaceId = (await workspace.json()).resource.id as number;
+  const task = await request.post(`${api}/workspaces/${workspaceId}/tasks-by-owner`, {
+    headers,
+    data: { name: 'Lab report', user_ids: [me.id], reviewer_ids: [] },
+  });
+  expect(task.status()).toBe(201);
+  return { workspaceId, taskId: (await task.json()).resource.task.id as number };
+}
+
+test('submitting a real file shows its upload progress, then the task moves on the board', async ({
+  page,
+}) => {
+  const account = await signUpAndSignIn(page, { firstName: 'Linh', lastName: 'Pham' });
+  const { workspaceId } = await workspaceWithTask(page.request, account);
+
+  await page.goto(`/workspaces/${workspaceId}/tasks`);
+  const section = page.getByRole('region', { name: 'Tasks' });
+  await section.locator('[data-view="board"]').click();
+  const todo = page.getByRole('region', { name: 'To do', exact: true });
+  await expect(todo.getByRole('link', { name: 'Lab report' })).toBeVisible();
+
+  await todo.getByRole('link', { name: 'Lab report' }).click();
+  await expect(page.getByRole('heading', { name: 'Lab report', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Submit: Lab report' });
+  await dialog.getByLabel('Files to upload').setInputFiles({
+    name: 'lab-report.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 'x')]),
+  });
+  await expect(dialog.getByText('lab-report.pdf (3072 Kb)')).toBeVisible();
+  await dialog.getByLabel('Answer (optional)').fill('Results and discussion attached.');
+
+  // A slow uplink, so the progress can be watched as it happens.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
+  await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+  const progress = dialog.getByRole('progressbar', { name: 'Uploading lab-report.pdf' });
+  await expect(progress).toBeVisible();
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const partway = Number(await progress.getAttribute('aria-valuenow'));
+  expect(partway).toBeLessThan(1);
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  await expect(page.getByText('Your work was submitted.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'lab-report.pdf (3072 Kb)' })).toBeVisible();
+  await expect(page.getByTestId('tracking-event').first()).toContainText(
+    'Linh Pham submitted work',
+  );
+
+  await page.goto(`/workspaces/${workspaceId}/tasks`);
+  await page.getByRole('region', { name: 'Tasks' }).locator('[data-view="board"]').click();
+  const inReview = page.getByRole('region', { name: 'In review', exact: true });
+  await expect(inReview.getByRole('link', { name: 'Lab report' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'To do', exact: true })
+      .getByRole('link', { name: 'Lab report' }),
+  ).toHaveCount(0);
+});
