@@ -138,6 +138,7 @@ export function ProposedTeams({
                     appearance="subtle"
                     className={styles.member}
                     checked={selected === id}
+                    aria-label={person?.name ?? String(id)}
                     icon={
                       <Avatar
                         size={20}
