@@ -35,8 +35,6 @@ export class Partition {
   readonly commonWithout: Uint32Array;
   readonly availability: Float64Array;
   readonly groupCounts: Int32Array;
-  readonly isolatedGroups: Int32Array;
-  readonly apartPairs: Int32Array;
   readonly teamViolations: Int32Array;
   readonly teamCost: Float64Array;
   objective = 0;
@@ -65,8 +63,6 @@ export class Partition {
     this.commonWithout = new Uint32Array(k * this.capacity * SLOT_WORDS);
     this.availability = new Float64Array(k);
     this.groupCounts = new Int32Array(k * problem.ruleCount);
-    this.isolatedGroups = new Int32Array(k);
-    this.apartPairs = new Int32Array(k);
     this.teamViolations = new Int32Array(k);
     this.teamCost = new Float64Array(k);
     for (let t = 0; t < k; t++) this.refreshTeam(t);
@@ -94,12 +90,6 @@ export class Partition {
     this.place(u, b, this.unitsIn[b]++);
     this.refreshTeam(a);
     this.refreshTeam(b);
-  }
-
-  /** Puts units[i] in place of the unit at slots[i] of teams[i], for i < count. */
-  replaceMembers(count: number, teams: Int32Array, slots: Int32Array, units: Int32Array): void {
-    for (let i = 0; i < count; i++) this.place(units[i], teams[i], slots[i]);
-    for (let i = 0; i < count; i++) this.refreshTeam(teams[i]);
   }
 
   /** Whether swapping u and v keeps both teams' sizes in range. */
@@ -428,8 +418,6 @@ export class Partition {
         if (this.teamOf[p.apartUnits[e]] === t) apartPairs++;
       }
     }
-    this.isolatedGroups[t] = violations;
-    this.apartPairs[t] = apartPairs / 2;
     violations += apartPairs / 2;
     this.violations += violations - this.teamViolations[t];
     this.teamViolations[t] = violations;
