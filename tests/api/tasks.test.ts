@@ -66,6 +66,13 @@ describe('a task from owner to report, as people use it', () => {
     // The owner, the reviewer and the two personal assignees are in no team.
     expect(task.users_dont_have_team_count).toBe(4);
     teamUnit = task.assignments.find((a) => a.team?.id === teamId)!.id;
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, 'task_assigned'));
+    expect(told.map((n) => n.userId).sort()).toEqual(
+      [ann, ben, cat, dan].map((p) => p.user.id).sort(),
+    );
   });
 
   it('shows each member their own work and hides the percentage without the permission', async () => {

@@ -11,6 +11,8 @@ import {
   taskTags,
   type TaskRow,
 } from '../../../db/schema';
+import { notifyAboutTask } from '../notify';
+import { loadTeams } from '../people';
 import { track } from '../tracking';
 
 export interface TaskDraft {
@@ -139,6 +141,9 @@ export async function createTask(tx: Tx, task: NewTask): Promise<TaskRow> {
     action: 'created',
     details: { user_ids: userIds, team_ids: teamIds, reviewer_ids: reviewerIds },
   });
+  const teams = await loadTeams(tx, { teamIds });
+  const people = [...userIds, ...teams.flatMap((team) => team.members.map((m) => m.id))];
+  await notifyAboutTask(tx, row, 'task_assigned', people, task.createdBy);
   if (task.parentId !== null) {
     await track(tx, {
       taskId: task.parentId,
