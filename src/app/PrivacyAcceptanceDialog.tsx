@@ -1,0 +1,64 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+} from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@contracts/auth';
+import { RouterLink } from '@/components/RouterLink';
+import { http, type Envelope } from '@/lib/http';
+import { currentUserKey } from './current-user';
+import { useSignOut } from './sign-out';
+
+/** Spec 2.8 and 4: the dashboard asks for acceptance of the privacy policy before anything else. */
+export function PrivacyAcceptanceDialog() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const accept = useMutation({
+    mutationFn: async () =>
+      (await http.put<Envelope<CurrentUser>>('core/user/accept-privacy')).data.resource,
+    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+  });
+
+  return (
+    <Dialog open modalType="alert">
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('app:privacy_acceptance.title')}</DialogTitle>
+          <DialogContent>
+            <p>
+              <Trans
+                i18nKey="app:privacy_acceptance.body"
+                components={{
+                  privacy: <RouterLink to="/privacy-policy" />,
+                  terms: <RouterLink to="/terms-of-use" />,
+                }}
+              />
+            </p>
+            <p>{t('app:privacy_acceptance.choice')}</p>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={() => void signOut()}>
+              {t('app:user_menu.sign_out')}
+            </Button>
+            <Button
+              appearance="primary"
+              disabled={accept.isPending}
+              icon={accept.isPending ? <Spinner size="tiny" /> : undefined}
+              onClick={() => accept.mutate()}
+            >
+              {t('app:privacy_acceptance.accept')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { LoadingBar } from '@/components/LoadingBar';
+import { NetworkBanner } from '@/components/NetworkBanner';
+import { useBusy } from '@/lib/loading';
+import { useAccessToken } from '@/lib/session';
+import { AccessGuard } from './AccessGuard';
+import { Layout } from './layouts/Layout';
+import { formatPageTitle, useCurrentPageTitle, useTitleState } from './page-title';
+import type { LayoutName, RouteHandle } from './route-types';
+
+function useDocumentTitle() {
+  const title = useCurrentPageTitle();
+  const { newMessages } = useTitleState();
+  useEffect(() => {
+    document.title = formatPageTitle(title, newMessages);
+  }, [title, newMessages]);
+}
+
+/** The root route: loading bar, layout, guards and the page. */
+export function Root() {
+  const matches = useMatches();
+  const navigation = useNavigation();
+  const requestsBusy = useBusy();
+  const token = useAccessToken();
+  const { key } = useLocation();
+  useDocumentTitle();
+  // Kept here, above the layout (which changes when the session does and remounts the guard).
+  const arrival = useRef({ key, signedIn: token !== null });
+  if (arrival.current.key !== key) arrival.current = { key, signedIn: token !== null };
+
+  const chosen = [...matches]
+    .reverse()
+    .map((match) => (match.handle as RouteHandle | undefined)?.layout)
+    .find(Boolean);
+  // Spec 2.7: pages sit in the panel (app) layout when signed in and the default one otherwise.
+  const layout: LayoutName = chosen ?? (token ? 'panel' : 'default');
+
+  return (
+    <>
+      <LoadingBar busy={requestsBusy || navigation.state !== 'idle'} />
+      <Layout name={layout} banner={<NetworkBanner />}>
+        <AccessGuard arrivedSignedIn={arrival.current.signedIn}>
+          <Outlet />
+        </AccessGuard>
+      </Layout>
+      <ScrollRestoration />
+    </>
+  );
+}

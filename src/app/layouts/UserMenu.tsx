@@ -1,0 +1,94 @@
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  tokens,
+  type MenuProps,
+} from '@fluentui/react-components';
+import { PersonRegular, SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CurrentUser } from '@contracts/auth';
+import { useIsMobile } from '@/lib/device';
+import { currentLanguage, LANGUAGES, type Language } from '@/lib/i18n';
+import { LANGUAGE_NAMES, useSwitchLanguage } from '../language';
+import { useSignOut } from '../sign-out';
+
+const useStyles = makeStyles({
+  who: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    color: tokens.colorNeutralForeground3,
+    maxWidth: '280px',
+  },
+});
+
+/** The user button of the header: profile, settings, language and sign-out. */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const switchLanguage = useSwitchLanguage();
+  const isMobile = useIsMobile();
+  const name = user.name || user.email;
+  const language = currentLanguage();
+
+  const onLanguage: MenuProps['onCheckedValueChange'] = (_event, data) => {
+    const next = data.checkedItems[0];
+    if (next && next !== language) void switchLanguage(next as Language);
+  };
+
+  return (
+    <Menu checkedValues={{ language: [language] }} onCheckedValueChange={onLanguage}>
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          aria-label={t('app:user_menu.label', { name })}
+          icon={
+            <Avatar
+              name={name}
+              image={user.avatar_url ? { src: user.avatar_url } : undefined}
+              size={28}
+              color="colorful"
+            />
+          }
+        >
+          {isMobile ? undefined : name}
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <div className={styles.who}>{user.email}</div>
+        <MenuList>
+          <MenuItem icon={<PersonRegular />} onClick={() => navigate('/profile')}>
+            {t('app:user_menu.profile')}
+          </MenuItem>
+          <MenuItem icon={<SettingsRegular />} onClick={() => navigate('/settings')}>
+            {t('app:user_menu.settings')}
+          </MenuItem>
+          <MenuDivider />
+          <MenuGroup>
+            <MenuGroupHeader>{t('app:language.label')}</MenuGroupHeader>
+            {LANGUAGES.map((code) => (
+              <MenuItemRadio key={code} name="language" value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </MenuItemRadio>
+            ))}
+          </MenuGroup>
+          <MenuDivider />
+          <MenuItem icon={<SignOutRegular />} onClick={() => void signOut()}>
+            {t('app:user_menu.sign_out')}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ComponentType } from 'react';
+import { loadChunk } from '@/lib/chunk-reload';
+
+/**
+ * A route's `lazy` for a page module with a default export: the page becomes its own chunk,
+ * loaded on first visit, and a chunk that fails to load reloads the page (spec 2.14).
+ *   { id: 'calendar', path: 'calendar', lazy: lazyPage(() => import('./CalendarPage')) }
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return async () => {
+    const module = await loadChunk(load);
+    return { Component: module.default };
+  };
+}

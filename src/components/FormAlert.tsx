@@ -1,0 +1,46 @@
+import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '@/lib/http';
+
+/**
+ * The words of a failed call, in place above the form: the server's messages, or a general
+ * sentence when no answer came back. Announced to screen readers as it appears.
+ */
+export function FormAlert({ error, title }: { error: ApiError | null; title?: string }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  const messages =
+    error.messages.length > 0
+      ? error.messages
+      : [error.status === null ? t('app:http.no_answer') : t('app:http.failed')];
+  return (
+    <MessageBar intent="error" layout="multiline" role="alert">
+      <MessageBarBody>
+        {title && <MessageBarTitle>{title}</MessageBarTitle>}
+        {messages.join(' ')}
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/** A success or information sentence in place (e.g. "we sent you a link"). */
+export function FormNotice({
+  children,
+  intent = 'success',
+}: {
+  children: ReactNode;
+  intent?: 'success' | 'info' | 'warning';
+}) {
+  return (
+    <MessageBar intent={intent} layout="multiline" role="status">
+      <MessageBarBody>{children}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/** The server's words about one field, for a Fluent Field's validationMessage. */
+export function fieldError(error: ApiError | null, field: string): string | undefined {
+  const messages = error?.fields[field];
+  return messages && messages.length > 0 ? messages.join(' ') : undefined;
+}

@@ -1,0 +1,69 @@
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+
+const useStyles = makeStyles({
+  wrap: { display: 'flex', justifyContent: 'center', paddingTop: tokens.spacingVerticalXL },
+  card: {
+    width: '100%',
+    maxWidth: '440px',
+    padding: tokens.spacingHorizontalXXL,
+    gap: tokens.spacingVerticalL,
+    '@media (max-width: 599px)': { padding: tokens.spacingHorizontalL },
+  },
+  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  subtitle: { color: tokens.colorNeutralForeground2 },
+  footer: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    paddingTop: tokens.spacingVerticalM,
+  },
+});
+
+/** The frame of the sign-in, sign-up, verify and password pages. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.wrap}>
+      <Card className={styles.card}>
+        <div className={styles.header}>
+          <Text as="h1" size={700} weight="semibold">
+            {title}
+          </Text>
+          {subtitle && (
+            <Text as="p" className={styles.subtitle}>
+              {subtitle}
+            </Text>
+          )}
+        </div>
+        {children}
+        {footer && <div className={styles.footer}>{footer}</div>}
+      </Card>
+    </div>
+  );
+}
+
+const useFormStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    '@media (max-width: 599px)': { flexDirection: 'column' },
+    '& > *': { flexGrow: 1, flexBasis: 0 },
+  },
+});
+
+export function useAuthFormStyles() {
+  return useFormStyles();
+}

@@ -1,0 +1,65 @@
+import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
+import { RouterLink } from '@/components/RouterLink';
+import { withApiError, type ApiError } from '@/lib/http';
+import { authApi } from '../api';
+import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+
+/** /password/forgot: asks for a reset link by mail. */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const styles = useAuthFormStyles();
+  const [email, setEmail] = useState('');
+  const request = useMutation<{ messages?: string[] }, ApiError>({
+    mutationFn: () => withApiError(() => authApi.forgetPassword(email.trim())),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    request.mutate();
+  };
+  const error = request.error;
+
+  return (
+    <AuthCard
+      title={t('auth:forgot.title')}
+      subtitle={t('auth:forgot.subtitle')}
+      footer={
+        <Text>
+          <RouterLink to="/signin">{t('auth:forgot.back_to_sign_in')}</RouterLink>
+        </Text>
+      }
+    >
+      {request.isSuccess ? (
+        <FormNotice>{(request.data.messages ?? []).join(' ')}</FormNotice>
+      ) : (
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <FormAlert error={error && !error.fields.email ? error : null} />
+          <Field
+            label={t('auth:fields.email')}
+            required
+            validationMessage={fieldError(error, 'email')}
+          >
+            <Input
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(_event, data) => setEmail(data.value)}
+            />
+          </Field>
+          <Button
+            type="submit"
+            appearance="primary"
+            disabled={request.isPending || email.trim() === ''}
+            icon={request.isPending ? <Spinner size="tiny" /> : undefined}
+          >
+            {t('auth:forgot.submit')}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

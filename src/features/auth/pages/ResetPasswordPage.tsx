@@ -1,0 +1,146 @@
+import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
+import { RouterButton, RouterLink } from '@/components/RouterLink';
+import { withApiError, type ApiError } from '@/lib/http';
+import { authApi } from '../api';
+import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+
+const MIN_PASSWORD = 8;
+
+function InvalidLink({ error }: { error: ApiError | null }) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('auth:reset.invalid_title')}>
+      <FormAlert
+        error={error ?? { status: 410, messages: [t('auth:reset.missing_token')], fields: {} }}
+      />
+      <RouterButton to="/password/forgot" appearance="primary">
+        {t('auth:reset.ask_again')}
+      </RouterButton>
+    </AuthCard>
+  );
+}
+
+function ResetForm({ token, email }: { token: string; email: string }) {
+  const { t } = useTranslation();
+  const styles = useAuthFormStyles();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [tried, setTried] = useState(false);
+  const reset = useMutation<{ messages?: string[] }, ApiError>({
+    mutationFn: () =>
+      withApiError(() =>
+        authApi.resetPassword({ token, password, password_confirmation: confirmation }),
+      ),
+  });
+
+  const tooShort = password.length < MIN_PASSWORD;
+  const differs = confirmation !== password;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!tooShort && !differs) reset.mutate();
+  };
+  const error = reset.error;
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title={t('auth:reset.done_title')}>
+        <FormNotice>{(reset.data.messages ?? []).join(' ')}</FormNotice>
+        <RouterButton to="/signin" appearance="primary">
+          {t('auth:reset.sign_in')}
+        </RouterButton>
+      </AuthCard>
+    );
+  }
+  if (error?.status === 410) return <InvalidLink error={error} />;
+
+  return (
+    <AuthCard
+      title={t('auth:reset.title')}
+      subtitle={t('auth:reset.subtitle', { email })}
+      footer={
+        <Text>
+          <RouterLink to="/signin">{t('auth:forgot.back_to_sign_in')}</RouterLink>
+        </Text>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+        <FormAlert error={error && !error.fields.password ? error : null} />
+        <Field
+          label={t('auth:fields.new_password')}
+          required
+          hint={t('auth:fields.password_hint', { min: MIN_PASSWORD })}
+          validationMessage={
+            tried && tooShort
+              ? t('auth:fields.password_hint', { min: MIN_PASSWORD })
+              : fieldError(error, 'password')
+          }
+        >
+          <Input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(_event, data) => setPassword(data.value)}
+          />
+        </Field>
+        <Field
+          label={t('auth:fields.confirm_password')}
+          required
+          validationMessage={
+            tried && differs
+              ? t('auth:fields.passwords_differ')
+              : fieldError(error, 'password_confirmation')
+          }
+        >
+          <Input
+            type="password"
+            name="password_confirmation"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(_event, data) => setConfirmation(data.value)}
+          />
+        </Field>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={reset.isPending}
+          icon={reset.isPending ? <Spinner size="tiny" /> : undefined}
+        >
+          {t('auth:reset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** /password/reset?token=: checks the mailed link, then sets a new password. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const token = useSearchParams()[0].get('token') ?? '';
+  const check = useQuery<{ email: string }, ApiError>({
+    queryKey: ['core', 'join', 'verify-reset-password', token],
+    queryFn: () => withApiError(async () => (await authApi.verifyResetPassword(token)).resource),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (!token) return <InvalidLink error={null} />;
+  if (check.error) return <InvalidLink error={check.error} />;
+  if (!check.data) {
+    return (
+      <AuthCard title={t('auth:reset.title')}>
+        <Spinner label={t('auth:reset.checking')} />
+      </AuthCard>
+    );
+  }
+  return <ResetForm token={token} email={check.data.email} />;
+}

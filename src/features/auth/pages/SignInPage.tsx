@@ -1,0 +1,120 @@
+import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { SignInResult } from '@contracts/auth';
+import { fieldError, FormAlert } from '@/components/FormAlert';
+import { RouterLink } from '@/components/RouterLink';
+import { announce, withApiError, type ApiError } from '@/lib/http';
+import { keepVerifyEmail } from '@/lib/session';
+import { authApi } from '../api';
+import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+import { OidcSignIn } from '../components/OidcSignIn';
+import { SecondFactorStep } from '../components/SecondFactorStep';
+import { useSignInSteps } from '../use-sign-in';
+
+/** /signin: e-mail and password, then a code when the account has two-factor authentication. */
+export function SignInForm() {
+  const { t } = useTranslation();
+  const styles = useAuthFormStyles();
+  const navigate = useNavigate();
+  const steps = useSignInSteps();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<SignInResult | null>(null);
+
+  const signIn = useMutation<{ resource: SignInResult; messages?: string[] }, ApiError>({
+    mutationFn: () => withApiError(() => authApi.login({ email: email.trim(), password })),
+    onMutate: steps.begin,
+    onSuccess: async (answer) => {
+      if (answer.resource.two_factor_required) {
+        setChallenge(answer.resource);
+        return;
+      }
+      announce(answer.messages);
+      await steps.complete(answer.resource);
+    },
+    onError: (error) => {
+      steps.fail();
+      // Spec 2.8: an unverified address goes to the verify page, which has the address kept.
+      if (error.code === 'email_not_verified') {
+        keepVerifyEmail(email.trim());
+        navigate('/verify', { state: { messages: error.messages } });
+      }
+    },
+  });
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSignedIn={steps.complete}
+        onCancel={() => {
+          steps.fail();
+          setChallenge(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate();
+  };
+  const error = signIn.error;
+
+  return (
+    <AuthCard
+      title={t('auth:sign_in.title')}
+      subtitle={t('auth:sign_in.subtitle')}
+      footer={
+        <Text>
+          {t('auth:sign_in.no_account')}{' '}
+          <RouterLink to="/register">{t('auth:sign_in.create_account')}</RouterLink>
+        </Text>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormAlert error={error && !error.fields.email && !error.fields.password ? error : null} />
+        <Field
+          label={t('auth:fields.email')}
+          required
+          validationMessage={fieldError(error, 'email')}
+        >
+          <Input
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(_event, data) => setEmail(data.value)}
+          />
+        </Field>
+        <Field
+          label={t('auth:fields.password')}
+          required
+          validationMessage={fieldError(error, 'password')}
+        >
+          <Input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(_event, data) => setPassword(data.value)}
+          />
+        </Field>
+        <RouterLink to="/password/forgot">{t('auth:sign_in.forgot_password')}</RouterLink>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={signIn.isPending}
+          icon={signIn.isPending ? <Spinner size="tiny" /> : undefined}
+        >
+          {t('auth:sign_in.submit')}
+        </Button>
+      </form>
+      <OidcSignIn />
+    </AuthCard>
+  );
+}

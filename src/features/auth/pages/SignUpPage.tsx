@@ -1,0 +1,165 @@
+import { Button, Checkbox, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { fieldError, FormAlert } from '@/components/FormAlert';
+import { RouterLink } from '@/components/RouterLink';
+import { withApiError, type ApiError } from '@/lib/http';
+import { currentLanguage } from '@/lib/i18n';
+import { keepVerifyEmail } from '@/lib/session';
+import { authApi } from '../api';
+import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+
+const MIN_PASSWORD = 8;
+
+function browserTimezone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** /register/:token?: a new account (the token is a workspace invitation). */
+export default function SignUpPage() {
+  const { t } = useTranslation();
+  const styles = useAuthFormStyles();
+  const navigate = useNavigate();
+  const { token } = useParams();
+  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '' });
+  const [accepted, setAccepted] = useState(false);
+  const [tried, setTried] = useState(false);
+  const set = (field: keyof typeof form) => (_event: unknown, data: { value: string }) =>
+    setForm((current) => ({ ...current, [field]: data.value }));
+
+  const signUp = useMutation<{ messages?: string[] }, ApiError>({
+    mutationFn: () =>
+      withApiError(() =>
+        authApi.signUp({
+          email: form.email.trim(),
+          password: form.password,
+          first_name: form.first_name.trim(),
+          last_name: form.last_name.trim(),
+          language: currentLanguage(),
+          timezone: browserTimezone(),
+          accept_privacy: true,
+          invite_token: token,
+        }),
+      ),
+    onSuccess: (answer) => {
+      keepVerifyEmail(form.email.trim());
+      navigate('/verify', { state: { messages: answer.messages } });
+    },
+  });
+
+  const passwordTooShort = form.password.length > 0 && form.password.length < MIN_PASSWORD;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!accepted || passwordTooShort) return;
+    signUp.mutate();
+  };
+  const error = signUp.error;
+  const knownFields = ['email', 'password', 'first_name', 'last_name'];
+  const generalError = error && !knownFields.some((field) => error.fields[field]) ? error : null;
+
+  return (
+    <AuthCard
+      title={t('auth:sign_up.title')}
+      subtitle={t('auth:sign_up.subtitle')}
+      footer={
+        <Text>
+          {t('auth:sign_up.have_account')}{' '}
+          <RouterLink to="/signin">{t('auth:sign_up.sign_in')}</RouterLink>
+        </Text>
+      }
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormAlert error={generalError} />
+        <div className={styles.row}>
+          <Field
+            label={t('auth:fields.first_name')}
+            required
+            validationMessage={fieldError(error, 'first_name')}
+          >
+            <Input
+              name="first_name"
+              autoComplete="given-name"
+              value={form.first_name}
+              onChange={set('first_name')}
+            />
+          </Field>
+          <Field
+            label={t('auth:fields.last_name')}
+            validationMessage={fieldError(error, 'last_name')}
+          >
+            <Input
+              name="last_name"
+              autoComplete="family-name"
+              value={form.last_name}
+              onChange={set('last_name')}
+            />
+          </Field>
+        </div>
+        <Field
+          label={t('auth:fields.email')}
+          required
+          validationMessage={fieldError(error, 'email')}
+        >
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+          />
+        </Field>
+        <Field
+          label={t('auth:fields.new_password')}
+          required
+          hint={t('auth:fields.password_hint', { min: MIN_PASSWORD })}
+          validationMessage={
+            passwordTooShort && tried
+              ? t('auth:fields.password_hint', { min: MIN_PASSWORD })
+              : fieldError(error, 'password')
+          }
+        >
+          <Input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+          />
+        </Field>
+        <Field
+          required
+          validationMessage={tried && !accepted ? t('auth:sign_up.must_accept') : undefined}
+        >
+          <Checkbox
+            checked={accepted}
+            onChange={(_event, data) => setAccepted(data.checked === true)}
+            label={
+              <Trans
+                i18nKey="auth:sign_up.accept"
+                components={{
+                  privacy: <RouterLink to="/privacy-policy" />,
+                  terms: <RouterLink to="/terms-of-use" />,
+                }}
+              />
+            }
+          />
+        </Field>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={signUp.isPending}
+          icon={signUp.isPending ? <Spinner size="tiny" /> : undefined}
+        >
+          {t('auth:sign_up.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,49 @@
+import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    maxWidth: '880px',
+    margin: '0 auto',
+  },
+  tabs: { overflowX: 'auto', flexWrap: 'nowrap' },
+});
+
+const TABS = [
+  { value: 'security-privacy', label: 'app:titles.settings_security_privacy' },
+  { value: 'notifications', label: 'app:titles.settings_notifications' },
+  { value: 'integrations', label: 'app:titles.settings_integrations' },
+  { value: 'subscriptions-payments', label: 'app:titles.settings_subscriptions_payments' },
+] as const;
+
+/** /settings: the four settings pages of spec 2.4 behind tabs. */
+export default function SettingsPage() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const selected = useLocation().pathname.split('/')[2] ?? 'security-privacy';
+  return (
+    <div className={styles.root}>
+      <Text as="h1" size={800} weight="semibold">
+        {t('app:titles.settings')}
+      </Text>
+      <TabList
+        className={styles.tabs}
+        selectedValue={selected}
+        onTabSelect={(_event, data) => navigate(`/settings/${String(data.value)}`)}
+        aria-label={t('app:titles.settings')}
+      >
+        {TABS.map((tab) => (
+          <Tab key={tab.value} value={tab.value}>
+            {t(tab.label)}
+          </Tab>
+        ))}
+      </TabList>
+      <Outlet />
+    </div>
+  );
+}

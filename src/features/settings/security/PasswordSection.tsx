@@ -1,0 +1,118 @@
+import { Button, Field, Input, Spinner } from '@fluentui/react-components';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@contracts/auth';
+import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
+import { withApiError, type ApiError } from '@/lib/http';
+import { accountApi } from '../api';
+import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+
+const MIN_PASSWORD = 8;
+const EMPTY = { current: '', next: '', confirmation: '' };
+
+/** Change the password (spec 7.9 PATCH user/security); accounts made by SSO set a first one. */
+export function PasswordSection({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const styles = useSettingsFormStyles();
+  const [values, setValues] = useState(EMPTY);
+  const [tried, setTried] = useState(false);
+  const change = useMutation<{ messages?: string[] }, ApiError>({
+    mutationFn: () =>
+      withApiError(() =>
+        accountApi.changePassword({
+          current_password: user.has_password ? values.current : undefined,
+          password: values.next,
+          password_confirmation: values.confirmation,
+        }),
+      ),
+    onSuccess: () => {
+      setValues(EMPTY);
+      setTried(false);
+    },
+  });
+  const set = (field: keyof typeof EMPTY) => (_event: unknown, data: { value: string }) =>
+    setValues((current) => ({ ...current, [field]: data.value }));
+
+  const tooShort = values.next.length < MIN_PASSWORD;
+  const differs = values.next !== values.confirmation;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!tooShort && !differs) change.mutate();
+  };
+  const error = change.error;
+  const fieldsWithWords = ['current_password', 'password', 'password_confirmation'];
+
+  return (
+    <SettingsSection
+      id="password"
+      title={user.has_password ? t('account:password.title') : t('account:password.set_title')}
+      description={t('account:password.description')}
+    >
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {change.isSuccess && <FormNotice>{(change.data.messages ?? []).join(' ')}</FormNotice>}
+        <FormAlert
+          error={error && !fieldsWithWords.some((field) => error.fields[field]) ? error : null}
+        />
+        {user.has_password && (
+          <Field
+            label={t('account:password.current')}
+            required
+            validationMessage={fieldError(error, 'current_password')}
+          >
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={values.current}
+              onChange={set('current')}
+            />
+          </Field>
+        )}
+        <Field
+          label={t('auth:fields.new_password')}
+          required
+          hint={t('auth:fields.password_hint', { min: MIN_PASSWORD })}
+          validationMessage={
+            tried && tooShort
+              ? t('auth:fields.password_hint', { min: MIN_PASSWORD })
+              : fieldError(error, 'password')
+          }
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={values.next}
+            onChange={set('next')}
+          />
+        </Field>
+        <Field
+          label={t('auth:fields.confirm_password')}
+          required
+          validationMessage={
+            tried && differs
+              ? t('auth:fields.passwords_differ')
+              : fieldError(error, 'password_confirmation')
+          }
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmation}
+            onChange={set('confirmation')}
+          />
+        </Field>
+        <div className={styles.actions}>
+          <Button
+            type="submit"
+            appearance="primary"
+            disabled={change.isPending}
+            icon={change.isPending ? <Spinner size="tiny" /> : undefined}
+          >
+            {t('account:password.submit')}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

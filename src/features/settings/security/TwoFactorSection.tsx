@@ -1,0 +1,176 @@
+import { Badge, Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { ShieldCheckmarkRegular, ShieldDismissRegular } from '@fluentui/react-icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '@contracts/auth';
+import { currentUserKey } from '@/app/current-user';
+import { fieldError, FormAlert } from '@/components/FormAlert';
+import { RecoveryCodes } from '@/features/auth/components/RecoveryCodes';
+import { TwoFactorQr } from '@/features/auth/components/TwoFactorQr';
+import { announce, withApiError, type ApiError, type Envelope } from '@/lib/http';
+import { accountApi, type TwoFactorResult } from '../api';
+import { ConfirmValueDialog } from './CodeDialog';
+import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+
+type Answer = Envelope<TwoFactorResult>;
+
+/** Two-factor authentication (PUT user/2fa): set up, turn on, new recovery codes, turn off. */
+export function TwoFactorSection({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const styles = useSettingsFormStyles();
+  const queryClient = useQueryClient();
+  const [setup, setSetup] = useState<TwoFactorResult | null>(null);
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [dialog, setDialog] = useState<'disable' | 'recovery-codes' | null>(null);
+  const refreshUser = () => queryClient.invalidateQueries({ queryKey: currentUserKey });
+
+  const start = useMutation<Answer, ApiError>({
+    mutationFn: () => withApiError(() => accountApi.twoFactor({ action: 'setup' })),
+    onSuccess: (answer) => setSetup(answer.resource),
+  });
+  const enable = useMutation<Answer, ApiError>({
+    mutationFn: () =>
+      withApiError(() => accountApi.twoFactor({ action: 'enable', code: code.trim() })),
+    onSuccess: async (answer) => {
+      setSetup(null);
+      setCode('');
+      setCodes(answer.resource.recovery_codes ?? []);
+      announce(answer.messages);
+      await refreshUser();
+    },
+  });
+
+  const onEnable = (event: FormEvent) => {
+    event.preventDefault();
+    enable.mutate();
+  };
+
+  let body;
+  if (codes) {
+    body = (
+      <>
+        <RecoveryCodes codes={codes} />
+        <div className={styles.actions}>
+          <Button appearance="primary" onClick={() => setCodes(null)}>
+            {t('account:two_factor.codes_saved')}
+          </Button>
+        </div>
+      </>
+    );
+  } else if (setup) {
+    body = (
+      <form className={styles.form} onSubmit={onEnable} noValidate>
+        <Text as="p">{t('account:two_factor.scan')}</Text>
+        <TwoFactorQr qrCode={setup.qr_code} otpauthUrl={setup.otpauth_url} />
+        <FormAlert error={enable.error && !enable.error.fields.code ? enable.error : null} />
+        <Field
+          label={t('auth:two_factor.code_label')}
+          required
+          validationMessage={fieldError(enable.error, 'code')}
+        >
+          <Input
+            value={code}
+            onChange={(_event, data) => setCode(data.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            name="code"
+          />
+        </Field>
+        <div className={styles.actions}>
+          <Button
+            type="submit"
+            appearance="primary"
+            disabled={enable.isPending || code.trim().length !== 6}
+            icon={enable.isPending ? <Spinner size="tiny" /> : undefined}
+          >
+            {t('account:two_factor.enable')}
+          </Button>
+          <Button onClick={() => setSetup(null)}>{t('app:actions.cancel')}</Button>
+        </div>
+      </form>
+    );
+  } else if (user.two_factor_enabled) {
+    body = (
+      <div className={styles.actions}>
+        <Button onClick={() => setDialog('recovery-codes')}>
+          {t('account:two_factor.new_codes')}
+        </Button>
+        <Button icon={<ShieldDismissRegular />} onClick={() => setDialog('disable')}>
+          {t('account:two_factor.disable')}
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <FormAlert error={start.error} />
+        <div className={styles.actions}>
+          <Button
+            appearance="primary"
+            icon={start.isPending ? <Spinner size="tiny" /> : <ShieldCheckmarkRegular />}
+            disabled={start.isPending}
+            onClick={() => start.mutate()}
+          >
+            {t('account:two_factor.turn_on')}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <SettingsSection
+      id="two-factor"
+      title={t('account:two_factor.title')}
+      description={
+        <>
+          <Badge
+            appearance="tint"
+            color={user.two_factor_enabled ? 'success' : 'informative'}
+            aria-hidden
+          >
+            {user.two_factor_enabled ? t('account:two_factor.on') : t('account:two_factor.off')}
+          </Badge>{' '}
+          {user.two_factor_enabled
+            ? t('account:two_factor.on_description')
+            : t('account:two_factor.off_description')}
+        </>
+      }
+    >
+      {body}
+      <ConfirmValueDialog
+        open={dialog === 'disable'}
+        title={t('account:two_factor.disable_title')}
+        description={t('account:two_factor.disable_description')}
+        label={t('auth:two_factor.code_or_recovery')}
+        field="code"
+        autoComplete="one-time-code"
+        submitLabel={t('account:two_factor.disable')}
+        onSubmit={async (value) => {
+          const answer = await accountApi.twoFactor({ action: 'disable', code: value });
+          announce(answer.messages);
+          setDialog(null);
+          await refreshUser();
+        }}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmValueDialog
+        open={dialog === 'recovery-codes'}
+        title={t('account:two_factor.new_codes_title')}
+        description={t('account:two_factor.new_codes_description')}
+        label={t('auth:two_factor.code_label')}
+        field="code"
+        autoComplete="one-time-code"
+        submitLabel={t('account:two_factor.new_codes')}
+        onSubmit={async (value) => {
+          const answer = await accountApi.twoFactor({ action: 'recovery-codes', code: value });
+          setDialog(null);
+          setCodes(answer.resource.recovery_codes ?? []);
+        }}
+        onClose={() => setDialog(null)}
+      />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import {
+  createVerifiedAccount,
+  fillSignIn,
+  signUpAndSignIn,
+  uniqueEmail,
+} from './support/accounts';
+import { mailedLink, newestMailTo } from './support/mail';
+
+async function signOut(page: Page, name: string) {
+  await page.getByRole('button', { name: `Account menu of ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+}
+
+test('sign up, verify from the mailed link, sign in and land on the dashboard', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('ada');
+  const password = 'analytical engine';
+  await page.goto('/register');
+  await expect(page).toHaveTitle('Teamloop | Sign up');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByLabel('New password').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/verify$/);
+  await expect(page.getByRole('heading', { name: 'Check your mail' })).toBeVisible();
+  await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
+
+  const link = await mailedLink(email, '/verify');
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
+  await expect(page).toHaveTitle('Teamloop | Dashboard');
+
+  // Spec 9: the token cookie lives 100 days, secure, same-site none, path /.
+  const cookie = (await context.cookies()).find((c) => c.name === 'access_token');
+  expect(cookie).toMatchObject({ path: '/', secure: true, sameSite: 'None' });
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(99);
+  expect(days).toBeLessThanOrEqual(100);
+
+  await signOut(page, 'Ada Lovelace');
+  await fillSignIn(page, email, 'not the password');
+  await expect(page.getByRole('alert')).toContainText('The e-mail or password is incorrect.');
+  await fillSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
+});
+
+test('a protected route while signed out goes to sign-in and comes back after it', async ({
+  page,
+}) => {
+  const account = await createVerifiedAccount(page.request, {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  });
+  await page.goto('/settings/security-privacy');
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Teamloop' })).toBeVisible();
+
+  await fillSignIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/settings\/security-privacy$/);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await expect(page).toHaveTitle('Teamloop | Security and privacy');
+});
+
+test('the Vietnamese locale shows Vietnamese on the sign-in, sign-up, verify and dashboard screens', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('menuitemradio', { name: 'Tiếng Việt' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Đăng nhập Teamloop' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Đăng nhập', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(page).toHaveTitle('Teamloop | Đăng nhập');
+  const languageCookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+  expect(languageCookie?.value).toBe('vi');
+  expect((languageCookie!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(364);
+
+  await page.getByRole('link', { name: 'Tạo tài khoản' }).click();
+  await expect(page.getByRole('heading', { name: 'Tạo tài khoản Teamloop' })).toBeVisible();
+  const email = uniqueEmail('lan');
+  await page.getByRole('textbox', { name: 'Tên', exact: true }).fill('Lan');
+  await page.getByRole('textbox', { name: 'Họ', exact: true }).fill('Nguyễn');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByLabel('Mật khẩu mới').fill('mật khẩu an toàn');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Tạo tài khoản' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Hãy kiểm tra hộp thư' })).toBeVisible();
+  // The server's words come back in the language the page asked for.
+  await expect(page.getByText('Chào mừng bạn đến với Teamloop!')).toBeVisible();
+  const mail = await newestMailTo(email);
+  expect(mail.text).toContain('Xin chào');
+
+  const link = await mailedLink(email, '/verify');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'Chào mừng, Lan' })).toBeVisible();
+  await expect(page).toHaveTitle('Teamloop | Bảng điều khiển');
+  await expect(page.getByRole('link', { name: 'Không gian làm việc' }).first()).toBeVisible();
+});
+
+test('turning on two-factor authentication in settings makes sign-in ask for the code', async ({
+  page,
+}) => {
+  const account = await signUpAndSignIn(page, { firstName: 'Alan', lastName: 'Turing' });
+  await page.goto('/settings/security-privacy');
+  const section = page.getByRole('region', { name: 'Two-factor authentication' });
+  await section.getByRole('button', { name: 'Turn on' }).click();
+  await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await section.getByTestId('two-factor-secret').textContent())!.trim();
+  await section.getByLabel('6-digit code').fill('000000');
+  await section.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await expect(section.getByText('The code is not correct.')).toBeVisible();
+  await section.getByLabel('6-digit code').fill(await generate({ secret }));
+  await section.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await expect(
+    section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  await section.getByRole('button', { name: 'I have saved my codes' }).click();
+  await expect(section.getByText('On', { exact: true })).toBeVisible();
+
+  await signOut(page, 'Alan Turing');
+  await fillSignIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await page.getByLabel('Code or recovery code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('The code is not correct.')).toBeVisible();
+  await page.getByLabel('Code or recovery code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Alan' })).toBeVisible();
+});
+
+test('an unknown page shows the 404 page, signed in or not', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('This page could not be found.')).toBeVisible();
+
+  await signUpAndSignIn(page);
+  await page.goto('/workspaces/1/no-such-tab/here');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+});

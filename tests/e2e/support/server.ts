@@ -1,0 +1,49 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openTestDatabase } from '../../support/database';
+import { ensureClientBuilt } from './build-client';
+import { E2E_BASE_URL, E2E_PORT, e2eDataDir } from './env';
+
+/**
+ * The real app for the browser tests: the built client, the API on a fresh database (PGlite,
+ * or a new database on TEST_DATABASE_URL's server when set) and mail written to the outbox.
+ */
+async function main() {
+  ensureClientBuilt();
+  const dataDir = e2eDataDir();
+  mkdirSync(dataDir, { recursive: true });
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(E2E_PORT),
+    APP_URL: E2E_BASE_URL,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    SERVE_CLIENT: 'true',
+    // Every test signs up and in; the real budget would refuse the suite, not an attacker.
+    AUTH_RATE_LIMIT_MAX: '10000',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
+  console.log(`e2e server at ${E2E_BASE_URL} (${database.kind}, data in ${dataDir})`);
+
+  let closing = false;
+  const stop = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
