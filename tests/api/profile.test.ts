@@ -440,3 +440,63 @@ describe('picture and CV', () => {
     );
   });
 });
+
+describe('every profile route', () => {
+  it('refuses signed-out callers and writes nothing', async () => {
+    const someone = await t.createUser();
+    const routes: [string, string][] = [
+      ['GET', '/skills'],
+      ['GET', '/questions?type=personality'],
+      ['POST', '/user/skills'],
+      ['POST', '/user/availability'],
+      ['POST', '/user/personality'],
+      ['GET', '/user/options'],
+      ['POST', '/user/options'],
+      ['GET', '/user/notifications'],
+      ['POST', '/user/notifications'],
+      ['POST', '/user/preferences'],
+      ['POST', '/user/social-media'],
+      ['POST', '/user/avatar'],
+      ['DELETE', '/user/avatar'],
+      ['POST', '/user/cv'],
+      ['DELETE', '/user/cv'],
+      ...[
+        'modal-information',
+        'page-information',
+        'page-information/performance',
+        'preferences',
+        'skills',
+        'availability',
+        'personality',
+        'soft-skills',
+        'activities',
+        'cv',
+      ].map((section): [string, string] => ['GET', `/user/${someone.user.id}/${section}`]),
+      ['POST', `/user/${someone.user.id}/activities`],
+      ['DELETE', `/user/${someone.user.id}/activities/1`],
+    ];
+    for (const [method, url] of routes) {
+      const response = await expectNothingWritten(
+        () => call(null, method as 'GET', url, method === 'GET' ? undefined : {}),
+        401,
+      );
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('refuses bad lookups and unknown pictures', async () => {
+    const me = await t.createUser();
+    expect((await call(me, 'GET', '/skills?limit=0')).statusCode).toBe(422);
+    expect((await call(me, 'GET', '/skills?search=' + 'x'.repeat(61))).statusCode).toBe(422);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/core/avatars/00000000-0000-4000-8000-000000000000.png',
+    });
+    expect(missing.statusCode).toBe(404);
+    const traversal = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/core/avatars/..%2F..%2Fjwt-secret',
+    });
+    expect(traversal.statusCode).toBe(404);
+  });
+});

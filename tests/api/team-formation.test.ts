@@ -186,6 +186,11 @@ describe('team formation', () => {
     expect(
       (await call(w.viewer, 'GET', `/teamformation/history/${w.workspace.id}`)).statusCode,
     ).toBe(403);
+    const score = `/teamformation/${token}/score`;
+    await refusedWithoutWriting(() => call(w.viewer, 'POST', score, { teams: [[1]] }), 403);
+    await refusedWithoutWriting(() => call(outsider, 'POST', score, { teams: [[1]] }), 404);
+    await refusedWithoutWriting(() => call(w.owner, 'POST', score, { teams: 'x' }), 422);
+    expect((await call(w.owner, 'GET', '/teamformation/history/x')).statusCode).toBe(422);
     const confirm = `/core/workspaces/${w.workspace.id}/team-formation`;
     await refusedWithoutWriting(() => call(w.viewer, 'POST', confirm, { token }), 403);
     await refusedWithoutWriting(() => call(w.members[0], 'POST', confirm, { token }), 403);
@@ -322,6 +327,13 @@ describe('public workspaces of the team generator', () => {
       expect.objectContaining({ name: 'Alpha', members_count: 0 }),
     ]);
 
+    await refusedWithoutWriting(
+      () => call(w.members[0], 'DELETE', `/teamgenerator/workspaces/${w.workspace.id}/public`),
+      403,
+    );
+    expect((await call(stranger, 'GET', '/teamgenerator/workspaces?per_page=500')).statusCode).toBe(
+      422,
+    );
     await call(w.owner, 'DELETE', `/teamgenerator/workspaces/${w.workspace.id}/public`);
     await refusedWithoutWriting(
       () =>

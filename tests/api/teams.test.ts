@@ -471,3 +471,57 @@ describe('availability, information and export', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
+
+describe('every team route', () => {
+  it('answers outsiders 404, viewers 403 where they may not act, and bad ids 422', async () => {
+    const w = await cohort();
+    const [a, b] = w.members;
+    const team = (
+      await call(w.owner, 'POST', `/workspaces/${w.workspace.id}/teams`, {
+        name: 'Blue',
+        member_ids: [a.user.id],
+      })
+    ).json().resource.team;
+    const outsiderCalls: [string, string, unknown?][] = [
+      ['GET', `/teams/${team.id}/modal-information`],
+      ['GET', `/teams/${team.id}/availability`],
+      ['POST', `/workspaces/${w.workspace.id}/team-availability`, { user_ids: [a.user.id] }],
+      ['PATCH', `/teams/${team.id}`, { name: 'Mine' }],
+      ['DELETE', `/teams/${team.id}`],
+      ['DELETE', `/teams/${team.id}/by-member`],
+      ['PUT', `/teams/${team.id}/members`, { user_ids: [] }],
+      ['DELETE', `/teams/${team.id}/members/${a.user.id}`],
+      ['POST', `/teams/${team.id}/leave`],
+      ['POST', `/teams/${team.id}/requests`, { type: 'join' }],
+      ['POST', `/teams/${team.id}/subscribing-by-member`],
+      ['POST', `/teams/${team.id}/subscribing-by-owner`, { user_id: b.user.id }],
+      ['DELETE', `/teams/${team.id}/avatar`],
+      ['GET', `/workspaces/${w.workspace.id}/export-teams`],
+    ];
+    for (const [method, url, body] of outsiderCalls) {
+      const response = await refusedWithoutWriting(
+        () => call(w.outsider, method as 'GET', url, body),
+        404,
+      );
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    await refusedWithoutWriting(() => call(w.viewer, 'DELETE', `/teams/${team.id}/avatar`), 403);
+    await refusedWithoutWriting(
+      () => call(w.viewer, 'PUT', `/teams/${team.id}/members`, { user_ids: [] }),
+      403,
+    );
+    for (const url of [
+      '/workspaces/abc/teams',
+      '/teams/0',
+      '/teams/requests?status=maybe',
+      `/teams/${team.id}/members/x`,
+    ]) {
+      const response = await call(w.owner, url.includes('/members/') ? 'DELETE' : 'GET', url);
+      expect(response.statusCode, url).toBe(422);
+    }
+    await refusedWithoutWriting(
+      () => call(w.owner, 'PATCH', '/teams/requests/abc', { status: 'accepted' }),
+      422,
+    );
+  });
+});
