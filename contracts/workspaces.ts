@@ -40,16 +40,17 @@ export const WORKSPACE_SECTIONS = [
   'assessments',
   'tasks-assessments',
   'people',
+  'teams',
   'talent-pool',
 ] as const;
 export type WorkspaceSection = (typeof WORKSPACE_SECTIONS)[number];
 
 export const DEFAULT_SECTIONS: Record<WorkspaceType, readonly WorkspaceSection[]> = {
-  course: ['dashboard', 'my-work', 'tasks', 'assessments', 'people'],
-  general: ['dashboard', 'my-work', 'tasks', 'assessments', 'people'],
-  organization: ['dashboard', 'my-work', 'tasks-assessments', 'people'],
+  course: ['dashboard', 'my-work', 'tasks', 'assessments', 'people', 'teams'],
+  general: ['dashboard', 'my-work', 'tasks', 'assessments', 'people', 'teams'],
+  organization: ['dashboard', 'my-work', 'tasks-assessments', 'people', 'teams'],
   recruit: ['dashboard', 'talent-pool', 'people'],
-  generalized: ['dashboard', 'my-work', 'tasks', 'people'],
+  generalized: ['dashboard', 'my-work', 'tasks', 'people', 'teams'],
 };
 
 /** Spec 3: list sorts (Title, Date started, Date ended, Date created) and their direction. */
@@ -57,6 +58,30 @@ export const WORKSPACE_SORTS = ['name', 'start_date', 'end_date', 'created_at'] 
 export type WorkspaceSort = (typeof WORKSPACE_SORTS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** Spec 9: the 20 card colours offered for workspaces (and other cards). */
+export const CARD_COLORS = [
+  '#4f6bed',
+  '#0078d4',
+  '#00b7c3',
+  '#038387',
+  '#00a36c',
+  '#498205',
+  '#8cbd18',
+  '#c19c00',
+  '#ffaa44',
+  '#ca5010',
+  '#da3b01',
+  '#d13438',
+  '#c239b3',
+  '#e43ba6',
+  '#881798',
+  '#5c2e91',
+  '#6b69d6',
+  '#8764b8',
+  '#69797e',
+  '#393939',
+] as const;
 
 export const colorSchema = z
   .string()

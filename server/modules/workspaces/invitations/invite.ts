@@ -197,7 +197,8 @@ function inviterName(inviter: UserRow) {
 
 /**
  * The mail of one invitation. A new address gets the registration page for this invitation;
- * an existing account gets a one-click sign-in that then joins (`/signin/:token?join=…`).
+ * an existing account gets the join page with a one-click sign-in (`/join?token=…&signin=…`):
+ * the page signs the person in with it when they are signed out, then joins.
  */
 export async function invitationMail(
   deps: AppDeps,
@@ -220,7 +221,7 @@ export async function invitationMail(
       payload: { workspace_id: workspace.id },
       ttlMs: SIGN_IN_LINK_TTL_MS,
     });
-    const link = appLink(deps, `/signin/${signIn}`, { join: token });
+    const link = appLink(deps, '/join', { token, signin: signIn });
     return () =>
       sendWorkspaceMail(
         deps,

@@ -1,0 +1,163 @@
+import {
+  Button,
+  ColorSwatch,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Divider,
+  Field,
+  makeStyles,
+  Switch,
+  SwatchPicker,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  CARD_COLORS,
+  MEMBER_ACCESS_KEYS,
+  type MemberAccessKey,
+  type Workspace,
+} from '@contracts/workspaces';
+import { refreshWorkspaces, workspacesApi } from '../api';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  swatches: { flexWrap: 'wrap' },
+  danger: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+});
+
+/** Settings of a workspace: colour, what members may do, archive, restore and delete. */
+export function WorkspaceSettingsDialog({
+  workspace,
+  open,
+  onClose,
+}: {
+  workspace: Workspace;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { abilities } = workspace;
+  const archived = workspace.status === 'archived';
+  const editable = abilities.update_workspace && !archived;
+  const done = () => refreshWorkspaces(queryClient);
+
+  const color = useMutation({
+    mutationFn: (value: string) => workspacesApi.setColor(workspace.id, value),
+    onSuccess: done,
+  });
+  const access = useMutation({
+    mutationFn: (change: Partial<Record<MemberAccessKey, boolean>>) =>
+      workspacesApi.setMemberAccess(workspace.id, change),
+    onSuccess: done,
+  });
+  const lifecycle = useMutation({
+    mutationFn: (action: 'archive' | 'restore' | 'remove') => workspacesApi[action](workspace.id),
+    onSuccess: async (_data, action) => {
+      await done();
+      if (action !== 'restore') {
+        onClose();
+        navigate('/workspaces');
+      }
+    },
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('workspaces:settings.title', { name: workspace.name })}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <Field label={t('workspaces:create.color')}>
+              <SwatchPicker
+                aria-label={t('workspaces:create.color')}
+                className={styles.swatches}
+                selectedValue={workspace.schema.color ?? ''}
+                onSelectionChange={(_event, data) => editable && color.mutate(data.selectedValue)}
+              >
+                {CARD_COLORS.map((value) => (
+                  <ColorSwatch
+                    key={value}
+                    color={value}
+                    value={value}
+                    aria-label={value}
+                    disabled={!editable}
+                  />
+                ))}
+              </SwatchPicker>
+            </Field>
+            <Divider />
+            <Text weight="semibold">{t('workspaces:settings.member_access')}</Text>
+            {MEMBER_ACCESS_KEYS.map((key) => (
+              <Switch
+                key={key}
+                label={t(`workspaces:member_access.${key}`)}
+                checked={workspace.member_access[key] === true}
+                disabled={!editable || access.isPending}
+                onChange={(_event, data) => access.mutate({ [key]: data.checked })}
+              />
+            ))}
+            <Divider />
+            <div className={styles.danger}>
+              {abilities.archive_workspace && !archived && (
+                <Button
+                  disabled={lifecycle.isPending}
+                  onClick={() => {
+                    if (
+                      window.confirm(
+                        t('workspaces:actions.archive_confirm', { name: workspace.name }),
+                      )
+                    ) {
+                      lifecycle.mutate('archive');
+                    }
+                  }}
+                >
+                  {t('workspaces:actions.archive')}
+                </Button>
+              )}
+              {abilities.archive_workspace && archived && (
+                <Button disabled={lifecycle.isPending} onClick={() => lifecycle.mutate('restore')}>
+                  {t('workspaces:actions.restore')}
+                </Button>
+              )}
+              {abilities.delete_workspace && (
+                <Button
+                  disabled={!archived || lifecycle.isPending}
+                  title={archived ? undefined : t('workspaces:settings.delete_hint')}
+                  onClick={() => {
+                    if (
+                      window.confirm(
+                        t('workspaces:actions.delete_confirm', { name: workspace.name }),
+                      )
+                    ) {
+                      lifecycle.mutate('remove');
+                    }
+                  }}
+                >
+                  {t('workspaces:actions.delete')}
+                </Button>
+              )}
+            </div>
+            {abilities.delete_workspace && !archived && (
+              <Text size={200}>{t('workspaces:settings.delete_hint')}</Text>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {t('workspaces:settings.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { createVerifiedAccount, signUpAndSignIn, type Language } from './support/accounts';
+import { E2E_BASE_URL } from './support/env';
+import { mailedLink } from './support/mail';
+
+/** The words the test clicks and reads, in each language. */
+const WORDS = {
+  en: {
+    newWorkspace: 'New workspace',
+    course: 'Course',
+    name: 'Name',
+    create: 'Create workspace',
+    invite: 'Invite people',
+    emails: 'E-mail addresses',
+    send: 'Send 2 invitations',
+    pending: 'Pending invitations',
+    changeRole: (name: string) => `Change the role of ${name}`,
+    viewer: 'Viewer',
+    current: 'Current workspaces',
+    board: 'Board view',
+  },
+  vi: {
+    newWorkspace: 'Không gian làm việc mới',
+    course: 'Khóa học',
+    name: 'Tên',
+    create: 'Tạo không gian làm việc',
+    invite: 'Mời người tham gia',
+    emails: 'Địa chỉ e-mail',
+    send: 'Gửi 2 lời mời',
+    pending: 'Lời mời đang chờ',
+    changeRole: (name: string) => `Thay đổi vai trò của ${name}`,
+    viewer: 'Người xem',
+    current: 'Không gian làm việc hiện tại',
+    board: 'Dạng bảng',
+  },
+} satisfies Record<Language, unknown>;
+
+for (const language of ['en', 'vi'] as const) {
+  test(`a course workspace from creation to a changed role, with the view remembered (${language})`, async ({
+    page,
+  }) => {
+    const words = WORDS[language];
+    await signUpAndSignIn(page, { firstName: 'Linh', lastName: 'Pham', language });
+    const first = await createVerifiedAccount(page.request, {
+      firstName: 'Minh',
+      lastName: 'Ngo',
+      language,
+    });
+    const second = await createVerifiedAccount(page.request, {
+      firstName: 'Hoa',
+      lastName: 'Le',
+      language,
+    });
+
+    // Create a course workspace: choose the type, then its basic information.
+    await page.goto('/workspaces');
+    await page.getByRole('button', { name: words.newWorkspace }).click();
+    await page.locator('[data-workspace-type="course"]').getByRole('button').click();
+    const name = `Algorithms ${language} ${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: words.name }).fill(name);
+    await page.getByRole('button', { name: words.create }).click();
+    await expect(page).toHaveURL(/\/workspaces\/\d+\/people$/);
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    const workspaceId = Number(new URL(page.url()).pathname.split('/')[2]);
+
+    // Invite two people by e-mail; both show as pending.
+    await page.getByRole('button', { name: words.invite }).click();
+    await page.getByRole('textbox', { name: words.emails }).fill(`${first.email}, ${second.email}`);
+    await page.getByRole('button', { name: words.send }).click();
+    const pending = page.getByRole('table', { name: words.pending });
+    await expect(pending.getByText(first.email)).toBeVisible();
+    await expect(pending.getByText(second.email)).toBeVisible();
+
+    // They join through the links in their mails.
+    for (const person of [first, second]) {
+      const link = await mailedLink(person.email, '/join');
+      const joined = await page.request.post(`${E2E_BASE_URL}/api/v2/core/join/join-to-workspace`, {
+        headers: { authorization: `Bearer ${person.token}` },
+        data: { token: link.searchParams.get('token') },
+      });
+      expect(joined.ok()).toBe(true);
+    }
+
+    // Change one member's role.
+    await page.reload();
+    await page.getByRole('button', { name: words.changeRole('Minh Ngo') }).click();
+    await page.getByRole('menuitemradio', { name: words.viewer }).click();
+    await expect(
+      page
+        .getByRole('button', { name: words.changeRole('Minh Ngo') })
+        .locator('[data-role="viewer"]'),
+    ).toBeVisible();
+    const members = await page.request.get(
+      `${E2E_BASE_URL}/api/v2/core/workspaces/${workspaceId}/users`,
+      { headers: { authorization: `Bearer ${first.token}` } },
+    );
+    const roles = (await members.json()).resource.users.map(
+      (user: { email: string; role: string }) => [user.email, user.role],
+    );
+    expect(roles).toContainEqual([first.email, 'viewer']);
+    expect(roles).toContainEqual([second.email, 'member']);
+
+    // Switch the current list to the board view; after a reload it is still the board.
+    await page.goto('/workspaces');
+    const current = page.getByRole('region', { name: words.current });
+    await current.getByRole('radio', { name: words.board }).click();
+    await expect(current.getByRole('radio', { name: words.board })).toBeChecked();
+    await expect(current.getByRole('list').getByText(name)).toBeVisible();
+    await page.reload();
+    const again = page.getByRole('region', { name: words.current });
+    await expect(again.getByRole('radio', { name: words.board })).toBeChecked();
+    await expect(again.getByRole('list').getByText(name)).toBeVisible();
+  });
+}
