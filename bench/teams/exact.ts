@@ -82,6 +82,10 @@ export function exactOptimum(request: TeamFormationRequest): ExactOptimum {
   }
 
   // Each team takes the lowest person not yet placed, so every split is listed exactly once.
+  const teamsByLowest = Array.from({ length: n }, (): number[] => []);
+  for (let mask = 0; mask < 1 << n; mask++) {
+    if (popcount(mask) === size) teamsByLowest[31 - Math.clz32(mask & -mask)].push(mask);
+  }
   let partitions = 0;
   let feasible = 0;
   let best = Infinity;
@@ -98,19 +102,12 @@ export function exactOptimum(request: TeamFormationRequest): ExactOptimum {
       }
       return;
     }
-    const lowest = remaining & -remaining;
-    const rest = remaining ^ lowest;
-    const free = Array.from({ length: n }, (_, i) => 1 << i).filter((bit) => rest & bit);
-    const choose = (from: number, need: number, team: number): void => {
-      if (need === 0) {
-        chosen.push(team);
-        place(remaining ^ team, total + teamCost[team]);
-        chosen.pop();
-        return;
-      }
-      for (let j = from; j <= free.length - need; j++) choose(j + 1, need - 1, team | free[j]);
-    };
-    choose(0, size - 1, lowest);
+    for (const team of teamsByLowest[31 - Math.clz32(remaining & -remaining)]) {
+      if ((team & remaining) !== team) continue;
+      chosen.push(team);
+      place(remaining ^ team, total + teamCost[team]);
+      chosen.pop();
+    }
   };
   place((1 << n) - 1, 0);
   return {
