@@ -37,6 +37,9 @@ export async function openDatabase(options: {
   let handle: DatabaseHandle;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', () => undefined);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
     handle = {
