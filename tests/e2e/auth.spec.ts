@@ -6,6 +6,7 @@ import {
   signUpAndSignIn,
   uniqueEmail,
 } from './support/accounts';
+import { OIDC_DISPLAY_NAME, OIDC_PERSON } from './support/env';
 import { mailedLink, newestMailTo } from './support/mail';
 
 async function signOut(page: Page, name: string) {
@@ -151,4 +152,27 @@ test('an unknown page shows the 404 page, signed in or not', async ({ page }) =>
   await page.goto('/workspaces/1/no-such-tab/here');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+});
+
+test('single sign-on: the provider button, its pages, the callback, then privacy acceptance', async ({
+  page,
+}) => {
+  await page.goto('/signin');
+  await page.getByRole('button', { name: `Sign in with ${OIDC_DISPLAY_NAME}` }).click();
+  // The provider's own login and consent pages (oidc-provider's development interactions).
+  await page.locator('input[name="login"]').fill(OIDC_PERSON.sub);
+  await page.locator('input[name="password"]').fill('any');
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]').click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const dialog = page.getByRole('alertdialog', { name: 'Please accept our privacy policy' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'I accept' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Welcome, Katherine' })).toBeVisible();
+
+  // Until accepted, every page sent the person back here; now other pages open.
+  await page.goto('/settings/security-privacy');
+  await expect(page.getByRole('heading', { name: 'Set a password' })).toBeVisible();
 });

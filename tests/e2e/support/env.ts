@@ -11,3 +11,13 @@ export function e2eDataDir(): string {
 }
 
 export const outboxDir = () => path.join(e2eDataDir(), 'outbox');
+
+/** The single sign-on provider the e2e server trusts (a real oidc-provider), and its person. */
+export const OIDC_DISPLAY_NAME = 'Campus login';
+export const OIDC_PERSON = {
+  sub: 'katherine',
+  email: 'katherine.johnson@example.com',
+  email_verified: true,
+  given_name: 'Katherine',
+  family_name: 'Johnson',
+};

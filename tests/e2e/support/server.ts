@@ -2,18 +2,36 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openTestDatabase } from '../../support/database';
+import { startOidcProvider } from '../../support/oidc-provider';
 import { ensureClientBuilt } from './build-client';
-import { E2E_BASE_URL, E2E_PORT, e2eDataDir } from './env';
+import { E2E_BASE_URL, E2E_PORT, e2eDataDir, OIDC_DISPLAY_NAME, OIDC_PERSON } from './env';
 
 /**
  * The real app for the browser tests: the built client, the API on a fresh database (PGlite,
- * or a new database on TEST_DATABASE_URL's server when set) and mail written to the outbox.
+ * or a new database on TEST_DATABASE_URL's server when set), mail written to the outbox, and
+ * single sign-on through a real local OpenID Connect provider.
  */
+/** The stand-in provider announces its development mode at length; that is expected here. */
+function quietOidcProvider() {
+  for (const level of ['info', 'warn'] as const) {
+    const write = console[level].bind(console);
+    console[level] = (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].includes('oidc-provider ')) return;
+      write(...args);
+    };
+  }
+}
+
 async function main() {
+  quietOidcProvider();
   ensureClientBuilt();
   const dataDir = e2eDataDir();
   mkdirSync(dataDir, { recursive: true });
   const database = await openTestDatabase();
+  const provider = await startOidcProvider({
+    redirectUri: `${E2E_BASE_URL}/oauth/callback`,
+    accounts: [OIDC_PERSON],
+  });
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -25,6 +43,11 @@ async function main() {
     SERVE_CLIENT: 'true',
     // Every test signs up and in; the real budget would refuse the suite, not an attacker.
     AUTH_RATE_LIMIT_MAX: '10000',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_DISPLAY_NAME,
+    OIDC_ALLOW_INSECURE_HTTP: 'true',
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
@@ -35,6 +58,7 @@ async function main() {
     if (closing) return;
     closing = true;
     await app.close();
+    await provider.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
