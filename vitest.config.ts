@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     // The JSON report is what .ci/run counts; vitest's own summary is for people.
     reporters: ['default', ['json', { outputFile: '.ci-results/vitest.json' }]],
+    // Two files at a time fit this machine's two cores (API files each get their own database).
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -36,8 +38,6 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two at a time fit this machine's two cores.
-          maxWorkers: 2,
         },
       },
       {
