@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Workspace } from '@contracts/workspaces';
+import { http, type Envelope } from '@/lib/http';
+import { useAccessToken } from '@/lib/session';
+
+/** The signed-in person's open workspaces, for the tab pages that pick or list them. */
+export function useMyWorkspaces() {
+  const token = useAccessToken();
+  return useQuery({
+    queryKey: ['core', 'workspaces', 'open'],
+    queryFn: async () =>
+      (await http.get<Envelope<{ workspaces: Workspace[] }>>('core/workspaces')).data.resource
+        .workspaces,
+    enabled: token !== null,
+  });
+}
+
+/** The people page of a workspace: what a channel tab shows and what "People" opens. */
+export function peoplePath(workspaceId: number): string {
+  return `/workspaces/${workspaceId}/people`;
+}
