@@ -31,6 +31,8 @@ export interface SearchProblem {
   availabilityTarget: number;
   /** Cost of a team with no common slot: w_a / K. */
   availabilityCost: number;
+  /** w_a as a share of all weights. */
+  availabilityShare: number;
   ruleCount: number;
   /** Bit r set when the unit holds a member of no_isolated rule r's group. */
   unitGroupMask: Uint32Array;
@@ -123,6 +125,10 @@ export function buildSearchProblem(cohort: Cohort, plan: Plan, optimise: boolean
     unitSlots,
     availabilityTarget: cohort.input.availability_target,
     availabilityCost: optimise ? weights.availability / teamCount : 0,
+    availabilityShare: optimise
+      ? weights.availability /
+        (weights.personality + weights.spread + weights.skills + weights.availability)
+      : 0,
     ruleCount,
     unitGroupMask,
     unitGroupCount,

@@ -5,8 +5,8 @@ import { shuffle, type Random } from './random';
 const EPSILON = 1e-12;
 /** Teams a unit scans per step: all of them up to this many, else a sample this large. */
 const SCAN_TEAMS = 400;
-/** Share of a sample taken from nearby teams, where the first split put people free at similar hours. */
-const NEAR_SHARE = 0.5;
+/** How far "nearby" reaches in team order, where the first split put people free at similar hours. */
+const NEAR_TEAMS = 100;
 
 /**
  * Local search over swaps of two units and moves of one unit between teams, minimising
@@ -124,12 +124,10 @@ export class LocalSearch {
       for (let t = 0; t < teams; t++) if (t !== from) this.candidates[count++] = t;
       return count;
     }
-    const near =
-      this.partition.problem.availabilityCost > 0
-        ? Math.round(this.candidates.length * NEAR_SHARE)
-        : 0;
+    // The more availability weighs, the more of the sample comes from nearby teams.
+    const near = Math.round(this.candidates.length * this.partition.problem.availabilityShare);
     for (let c = 0; c < this.candidates.length; c++) {
-      const offset = 1 + this.random.int(c < near ? this.candidates.length : teams - 1);
+      const offset = 1 + this.random.int(c < near ? NEAR_TEAMS : teams - 1);
       // Near candidates alternate between following and preceding teams.
       this.candidates[c] = c % 2 === 0 ? (from + offset) % teams : (from - offset + teams) % teams;
     }
