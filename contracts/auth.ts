@@ -110,7 +110,12 @@ export const signUpBody = z.object({
   /** An invitation token from a workspace invite link (see the workspaces module). */
   invite_token: z.string().max(200).optional(),
 });
-export const signUpResult = z.object({ email: z.string(), verification_required: z.boolean() });
+export const signUpResult = z.object({
+  email: z.string(),
+  verification_required: z.boolean(),
+  /** The workspace an invitation token joined the new account to. */
+  workspace_id: z.number().optional(),
+});
 
 export const loginBody = z.object({ email, password: givenPassword });
 export const secondFactorBody = z.object({ login_token: z.string().min(10).max(200), code });

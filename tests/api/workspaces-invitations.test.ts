@@ -84,7 +84,10 @@ describe('invitations by e-mail, end to end', () => {
       payload: { email: newcomer, password: 'a long password', invite_token: token },
     });
     expect(signUp.statusCode).toBe(201);
-    expect(signUp.json().resource.verification_required).toBe(false);
+    expect(signUp.json().resource).toMatchObject({
+      verification_required: false,
+      workspace_id: workspace.id,
+    });
     const login = await t.app.inject({
       method: 'POST',
       url: `${api}/join/login`,

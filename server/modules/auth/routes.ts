@@ -103,20 +103,29 @@ export default async function authRoutes(app: App) {
         // Signing up from an invitation joins its workspace; a mailed one proves the address.
         const joined = body.invite_token
           ? await joinOnSignUp(tx, body.invite_token, created)
-          : { emailProven: false };
-        return { ...created, verifiedAt: joined.emailProven ? new Date() : null };
+          : null;
+        return { ...created, verifiedAt: joined?.emailProven ? new Date() : null, joined };
       });
+      const workspace = user.joined ? { workspace_id: user.joined.workspaceId } : {};
       if (user.verifiedAt) {
         return reply
           .status(201)
           .send(
-            ok({ email: user.email, verification_required: false }, 'workspaces:messages.joined'),
+            ok(
+              { email: user.email, verification_required: false, ...workspace },
+              'workspaces:messages.joined',
+            ),
           );
       }
       await sendVerification(deps, db, user);
       return reply
         .status(201)
-        .send(ok({ email: user.email, verification_required: true }, 'auth:messages.signed_up'));
+        .send(
+          ok(
+            { email: user.email, verification_required: true, ...workspace },
+            'auth:messages.signed_up',
+          ),
+        );
     },
   );
 

@@ -129,13 +129,14 @@ export async function joinOnSignUp(
   tx: Tx,
   token: string,
   user: UserRow,
-): Promise<{ emailProven: boolean }> {
+): Promise<{ emailProven: boolean; workspaceId: number }> {
   const found = await findInvitation(tx, token);
   if (found.invitation && found.invitation.email.toLowerCase() !== user.email.toLowerCase()) {
     throw validationFailed({ email: 'workspaces:messages.invitation_other_email_short' });
   }
   const joined = await joinWorkspace(tx, token, user);
-  if (joined.kind !== 'email') return { emailProven: false };
+  const workspaceId = joined.workspace.id;
+  if (joined.kind !== 'email') return { emailProven: false, workspaceId };
   await tx.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, user.id));
-  return { emailProven: true };
+  return { emailProven: true, workspaceId };
 }

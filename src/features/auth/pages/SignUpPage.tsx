@@ -7,9 +7,10 @@ import { fieldError, FormAlert } from '@/components/FormAlert';
 import { RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { currentLanguage } from '@/lib/i18n';
-import { keepVerifyEmail } from '@/lib/session';
+import { keepVerifyEmail, rememberRoute } from '@/lib/session';
 import { authApi } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+import { useSignInSteps } from '../use-sign-in';
 
 const MIN_PASSWORD = 8;
 
@@ -33,7 +34,8 @@ export default function SignUpPage() {
   const set = (field: keyof typeof form) => (_event: unknown, data: { value: string }) =>
     setForm((current) => ({ ...current, [field]: data.value }));
 
-  const signUp = useMutation<{ messages?: string[] }, ApiError>({
+  const steps = useSignInSteps();
+  const signUp = useMutation<Awaited<ReturnType<typeof authApi.signUp>>, ApiError>({
     mutationFn: () =>
       withApiError(() =>
         authApi.signUp({
@@ -47,7 +49,18 @@ export default function SignUpPage() {
           invite_token: token,
         }),
       ),
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
+      // A mailed workspace invitation proved the address: sign straight in to the workspace.
+      if (answer.resource.workspace_id)
+        rememberRoute(`/workspaces/${answer.resource.workspace_id}`);
+      if (!answer.resource.verification_required) {
+        steps.begin();
+        const signedIn = await authApi
+          .login({ email: form.email.trim(), password: form.password })
+          .catch(() => null);
+        if (signedIn?.resource.user) return steps.complete(signedIn.resource);
+        steps.fail();
+      }
       keepVerifyEmail(form.email.trim());
       navigate('/verify', { state: { messages: answer.messages } });
     },
