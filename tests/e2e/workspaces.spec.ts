@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, signUpAndSignIn, type Language } from './support/accounts';
 import { E2E_BASE_URL } from './support/env';
-import { mailedLink } from './support/mail';
+import { mailedLink, newestMailTo } from './support/mail';
 
 /** The words the test clicks and reads, in each language. */
 const WORDS = {
@@ -112,3 +112,51 @@ for (const language of ['en', 'vi'] as const) {
     await expect(again.getByRole('list').getByText(name)).toBeVisible();
   });
 }
+
+test('invitation mails bring a new account and an existing one into the workspace', async ({
+  page,
+  browser,
+}) => {
+  const owner = await signUpAndSignIn(page, { firstName: 'Owner', lastName: 'One' });
+  const existing = await createVerifiedAccount(page.request, { firstName: 'Kim', lastName: 'Bui' });
+  const created = await page.request.post(`${E2E_BASE_URL}/api/v2/core/workspaces`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { name: `Studio ${Date.now().toString(36)}`, workspace_type: 'general' },
+  });
+  const workspace = (await created.json()).resource;
+  const newcomer = `newcomer-${Date.now().toString(36)}@example.com`;
+  const invite = await page.request.post(
+    `${E2E_BASE_URL}/api/v2/core/workspaces/${workspace.id}/invite`,
+    {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { invitations: [{ email: newcomer }, { email: existing.email }] },
+    },
+  );
+  expect(invite.ok()).toBe(true);
+
+  // A new address: the registration page of the invitation signs the person up and in.
+  const fresh = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const newPage = await fresh.newPage();
+  const mail = await newestMailTo(newcomer);
+  const register = mail.text.match(/\/register\/[\w-]+/);
+  expect(register).not.toBeNull();
+  await newPage.goto(register![0]);
+  await newPage.getByRole('textbox', { name: 'First name' }).fill('New');
+  await newPage.getByRole('textbox', { name: 'E-mail', exact: true }).fill(newcomer);
+  await newPage.getByLabel(/^New password/).fill('a long enough password');
+  await newPage.getByRole('checkbox').check();
+  await newPage.getByRole('button', { name: 'Create account' }).click();
+  await expect(newPage).toHaveURL(new RegExp(`/workspaces/${workspace.id}/`));
+  await expect(newPage.getByRole('heading', { name: workspace.name, level: 1 })).toBeVisible();
+  await fresh.close();
+
+  // An existing account, signed out: the join link signs in with one click, then joins.
+  const other = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const existingPage = await other.newPage();
+  const join = await mailedLink(existing.email, '/join');
+  await existingPage.goto(`${join.pathname}${join.search}`);
+  await existingPage.getByRole('button', { name: 'Join workspace' }).click();
+  await expect(existingPage).toHaveURL(new RegExp(`/workspaces/${workspace.id}/`));
+  await expect(existingPage.getByRole('heading', { name: workspace.name, level: 1 })).toBeVisible();
+  await other.close();
+});
