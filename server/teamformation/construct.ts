@@ -93,17 +93,14 @@ export function buildFirstSplit(
     for (const u of order) key[u] = availabilityKey(problem, u);
     order.sort((a, b) => key[a] - key[b]);
   }
-  const norm = (u: number): number => {
-    let squares = 0;
-    for (let d = 0; d < FEATURE_DIMS; d++) squares += problem.features[u * FEATURE_DIMS + d] ** 2;
-    return squares;
-  };
   let next = 0;
   for (let first = 0; first < problem.teamCount; first += BAND_TEAMS) {
     const last = Math.min(problem.teamCount, first + BAND_TEAMS);
     let places = 0;
     for (let t = first; t < last; t++) places += room(t);
-    const band = order.slice(next, next + places).sort((a, b) => norm(b) - norm(a));
+    const band = order
+      .slice(next, next + places)
+      .sort((a, b) => problem.featureNorms[b] - problem.featureNorms[a]);
     next += places;
     for (const u of band) {
       let best = -1;
