@@ -81,4 +81,11 @@ test('an owner forms balanced teams for a class of 40, swaps two people and conf
   for (const team of teams) {
     await expect(page.getByText(team.name, { exact: true }).first()).toBeVisible();
   }
+
+  // The owner shares the workspace; anyone signed in finds it (41 members with the owner).
+  await page.getByRole('button', { name: 'Share as a public workspace' }).click();
+  await expect(page.getByRole('button', { name: 'Stop sharing publicly' })).toBeVisible();
+  await page.goto(`${url}/team-generator`);
+  const card = page.getByLabel('Intro to Design, class of 40');
+  await expect(card.getByText(`41 members, ${teamCount} teams`)).toBeVisible();
 });

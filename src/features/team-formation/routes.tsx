@@ -1,8 +1,16 @@
 import { lazyPage } from '@/app/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
-/** Team formation of a workspace (spec 4 "Random team formation", 7.3). */
+/** Team formation of a workspace (spec 4 "Random team formation", 7.3) and public workspaces (7.8). */
 export const routes: FeatureRoutes = {
+  app: [
+    {
+      id: 'team-generator',
+      path: 'team-generator',
+      handle: { title: 'team-formation:public.title', area: 'workspaces' },
+      lazy: lazyPage(() => import('./pages/PublicWorkspacesPage')),
+    },
+  ],
   workspace: [
     {
       id: 'workspaces-workspace-team-formation',

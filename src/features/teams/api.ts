@@ -8,7 +8,7 @@ import type {
   teamRequest,
   updateTeamBody,
 } from '@contracts/workspace-teams';
-import { http, type Envelope } from '@/lib/http';
+import { HIDE_MESSAGE, http, type Envelope } from '@/lib/http';
 
 export type Team = z.infer<typeof team>;
 export type TeamRequest = z.infer<typeof teamRequest>;
@@ -22,6 +22,7 @@ export const teamKeys = {
   list: (workspaceId: number) => ['teams', 'list', workspaceId] as const,
   requests: (workspaceId: number) => ['teams', 'requests', workspaceId] as const,
   card: (teamId: number) => ['teams', 'card', teamId] as const,
+  public: (workspaceId: number) => ['teams', 'public', workspaceId] as const,
 };
 
 const resource = async <T>(call: Promise<{ data: Envelope<T> }>) => (await call).data.resource;
@@ -67,6 +68,20 @@ export const teamsApi = {
     resource<TeamInformation>(
       http.post(`core/workspaces/${workspaceId}/team-information`, { user_ids: userIds }),
     ),
+  /** Whether the workspace is public in the team generator (404 when it is not). */
+  isPublic: async (workspaceId: number) => {
+    try {
+      await http.get(`teamgenerator/workspaces/${workspaceId}`, HIDE_MESSAGE);
+      return true;
+    } catch (error) {
+      if ((error as { response?: { status?: number } }).response?.status === 404) return false;
+      throw error;
+    }
+  },
+  publish: (workspaceId: number) =>
+    resource(http.put(`teamgenerator/workspaces/${workspaceId}/public`, { summary: null })),
+  unpublish: (workspaceId: number) =>
+    resource(http.delete(`teamgenerator/workspaces/${workspaceId}/public`)),
   /** The teams as a spreadsheet, under the name the server gives it. */
   export: async (workspaceId: number, format: 'csv' | 'xlsx') => {
     const response = await http.get<Blob>(

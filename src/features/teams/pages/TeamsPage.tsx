@@ -434,6 +434,14 @@ export default function TeamsPage() {
     queryKey: teamKeys.requests(workspaceId),
     queryFn: () => teamsApi.requests(workspaceId),
   });
+  const isPublic = useQuery({
+    queryKey: teamKeys.public(workspaceId),
+    queryFn: () => teamsApi.isPublic(workspaceId),
+    enabled: Boolean(workspace.data?.abilities.update_workspace),
+  });
+  const togglePublic = useTeamAction((publish: boolean) =>
+    publish ? teamsApi.publish(workspaceId) : teamsApi.unpublish(workspaceId),
+  );
 
   const failure = workspace.error ?? teams.error;
   if (failure) {
@@ -475,6 +483,16 @@ export default function TeamsPage() {
             <RouterButton to={`/workspaces/${workspaceId}/team-formation`}>
               {t('workspace-teams:page.form_teams')}
             </RouterButton>
+          )}
+          {abilities.update_workspace && isPublic.data !== undefined && (
+            <Button
+              disabled={togglePublic.isPending}
+              onClick={() => togglePublic.mutate(!isPublic.data)}
+            >
+              {isPublic.data
+                ? t('team-formation:public.unpublish')
+                : t('team-formation:public.publish')}
+            </Button>
           )}
           {abilities.manage_teams && (
             <>

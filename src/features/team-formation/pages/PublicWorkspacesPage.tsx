@@ -1,0 +1,124 @@
+import {
+  Button,
+  Card,
+  CardHeader,
+  Input,
+  makeStyles,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { publicWorkspace, transferredWorkspace } from '@contracts/team-formation';
+import { EmptyState } from '@/components/EmptyState';
+import { FormAlert } from '@/components/FormAlert';
+import { formatDate } from '@/lib/format';
+import { apiErrorOf, http, type Envelope } from '@/lib/http';
+
+type PublicWorkspace = z.infer<typeof publicWorkspace>;
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    maxWidth: '960px',
+    margin: '0 auto',
+  },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
+  card: { gap: tokens.spacingVerticalS },
+  muted: { color: tokens.colorNeutralForeground2 },
+  search: { maxWidth: '360px' },
+});
+
+const publicApi = {
+  list: async (search: string) =>
+    (
+      await http.get<Envelope<{ workspaces: { data: PublicWorkspace[] } }>>(
+        `teamgenerator/workspaces?per_page=50&search=${encodeURIComponent(search)}`,
+      )
+    ).data.resource.workspaces.data,
+  transfer: async (workspaceId: number) =>
+    (
+      await http.post<Envelope<z.infer<typeof transferredWorkspace>>>(
+        'teamgenerator/workspaces/transfer-from-public',
+        { workspace_id: workspaceId },
+      )
+    ).data.resource,
+};
+
+/** /team-generator: public workspaces (spec 7.8) anyone signed in may browse and copy. */
+export default function PublicWorkspacesPage() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const list = useQuery({
+    queryKey: ['team-generator', 'public', search.trim()],
+    queryFn: () => publicApi.list(search.trim()),
+    placeholderData: keepPreviousData,
+  });
+  const transfer = useMutation({
+    mutationFn: publicApi.transfer,
+    onSuccess: (copy) => navigate(`/workspaces/${copy.workspace.id}/teams`),
+  });
+  return (
+    <div className={styles.root}>
+      <Text as="h1" size={800} weight="semibold">
+        {t('team-formation:public.title')}
+      </Text>
+      <Text>{t('team-formation:public.intro')}</Text>
+      <Input
+        className={styles.search}
+        contentBefore={<SearchRegular />}
+        aria-label={t('team-formation:public.search')}
+        placeholder={t('team-formation:public.search')}
+        value={search}
+        onChange={(_e, d) => setSearch(d.value)}
+      />
+      <FormAlert
+        error={
+          list.error ? apiErrorOf(list.error) : transfer.error ? apiErrorOf(transfer.error) : null
+        }
+      />
+      {!list.data ? (
+        <Spinner label={t('app:loading')} />
+      ) : list.data.length === 0 ? (
+        <EmptyState title={t('team-formation:public.empty')} />
+      ) : (
+        <div className={styles.grid}>
+          {list.data.map((workspace) => (
+            <Card key={workspace.id} className={styles.card} aria-label={workspace.name}>
+              <CardHeader
+                header={<Text weight="semibold">{workspace.name}</Text>}
+                description={t('team-formation:public.counts', {
+                  members: workspace.members_count,
+                  teams: workspace.teams_count,
+                })}
+              />
+              {workspace.summary && <Text>{workspace.summary}</Text>}
+              <Text size={200} className={styles.muted}>
+                {t('team-formation:public.published', {
+                  name: workspace.published_by?.name ?? '—',
+                  date: formatDate(workspace.published_at),
+                })}
+              </Text>
+              <Button disabled={transfer.isPending} onClick={() => transfer.mutate(workspace.id)}>
+                {t('team-formation:public.copy')}
+              </Button>
+            </Card>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
