@@ -54,6 +54,10 @@ export const startFormationBody = z
   .refine((body) => body.strategy === 'mixed' || body.weights === undefined, {
     message: 'Weights go with the mixed strategy.',
     path: ['weights'],
+  })
+  .refine((body) => !body.weights || Object.values(body.weights).some((w) => w > 0), {
+    message: 'At least one weight must be above 0.',
+    path: ['weights'],
   });
 export type StartFormationBody = z.input<typeof startFormationBody>;
 

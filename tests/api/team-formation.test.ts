@@ -223,6 +223,10 @@ describe('team formation', () => {
     );
     await refusedWithoutWriting(() => start({ strategy: 'alphabetical' }), 422);
     await refusedWithoutWriting(
+      () => start({ weights: { personality: 0, spread: 0, skills: 0, availability: 0 } }),
+      422,
+    );
+    await refusedWithoutWriting(
       () => start({ keep_apart: [[w.members[0].user.id, outsider.user.id]] }),
       422,
     );
