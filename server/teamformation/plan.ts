@@ -127,7 +127,7 @@ function structuralRules(cohort: Cohort, units: number[][]): InfeasibleRule[] {
   if (chooseTeamCount(n, min, max) === null) {
     rules.push({
       rule: 'team_size',
-      message: `${n} people cannot be split into teams of ${min} to ${max}`,
+      message: `${n} ${n === 1 ? 'person' : 'people'} cannot be split into teams of ${min} to ${max}`,
     });
   }
   for (const unit of units) {

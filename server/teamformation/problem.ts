@@ -37,7 +37,7 @@ export interface SearchProblem {
   /** Bit r set when the unit holds a member of no_isolated rule r's group. */
   unitGroupMask: Uint32Array;
   /** unitCount x ruleCount member counts per group. */
-  unitGroupCount: Uint8Array;
+  unitGroupCount: Int32Array;
   /** Compressed adjacency of keep_apart pairs between units (one entry per pair). */
   apartStart: Int32Array;
   apartUnits: Int32Array;
@@ -65,7 +65,7 @@ export function buildSearchProblem(cohort: Cohort, plan: Plan, optimise: boolean
   const unitSkills = new Uint32Array(unitCount * skillWords);
   const unitSlots = new Uint32Array(unitCount * SLOT_WORDS).fill(0xffffffff);
   const unitGroupMask = new Uint32Array(unitCount);
-  const unitGroupCount = new Uint8Array(unitCount * ruleCount);
+  const unitGroupCount = new Int32Array(unitCount * ruleCount);
   const unitOf = new Int32Array(n);
   units.forEach((members, u) => {
     unitSize[u] = members.length;
