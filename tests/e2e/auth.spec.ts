@@ -176,3 +176,41 @@ test('single sign-on: the provider button, its pages, the callback, then privacy
   await page.goto('/settings/security-privacy');
   await expect(page.getByRole('heading', { name: 'Set a password' })).toBeVisible();
 });
+
+test('on a phone the screens fit the width and the menu opens from the header', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const fitsWidth = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  for (const route of ['/signin', '/register', '/password/forgot', '/privacy-policy']) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await fitsWidth(), route).toBe(true);
+  }
+  await signUpAndSignIn(page, { firstName: 'Mary', lastName: 'Jackson' });
+  for (const route of ['/dashboard', '/settings/security-privacy', '/calendar']) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(await fitsWidth(), route).toBe(true);
+  }
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  await page.getByRole('link', { name: 'Drive' }).click();
+  await expect(page).toHaveURL(/\/drive$/);
+  await expect(page.getByRole('heading', { name: 'Drive is not available yet' })).toBeVisible();
+});
+
+test('the page says when the browser goes offline and when it is back', async ({
+  page,
+  context,
+}) => {
+  await signUpAndSignIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('You are offline')).toBeHidden();
+  // The toast (Fluent also reads its words out through a live region).
+  await expect(page.locator('.fui-ToastTitle', { hasText: 'You are back online.' })).toBeVisible();
+});

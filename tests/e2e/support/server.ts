@@ -2,7 +2,6 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openTestDatabase } from '../../support/database';
-import { startOidcProvider } from '../../support/oidc-provider';
 import { ensureClientBuilt } from './build-client';
 import { E2E_BASE_URL, E2E_PORT, e2eDataDir, OIDC_DISPLAY_NAME, OIDC_PERSON } from './env';
 
@@ -24,10 +23,12 @@ function quietOidcProvider() {
 
 async function main() {
   quietOidcProvider();
-  ensureClientBuilt();
+  await ensureClientBuilt();
   const dataDir = e2eDataDir();
   mkdirSync(dataDir, { recursive: true });
   const database = await openTestDatabase();
+  // Imported after quieting: the provider warns about its runtime as soon as it loads.
+  const { startOidcProvider } = await import('../../support/oidc-provider');
   const provider = await startOidcProvider({
     redirectUri: `${E2E_BASE_URL}/oauth/callback`,
     accounts: [OIDC_PERSON],
