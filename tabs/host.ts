@@ -104,14 +104,15 @@ export async function connectHost(): Promise<HostState> {
     if (readCookie(EMBEDDED_COOKIE) === 'true') setEmbeddedFlag(false);
     return state;
   }
+  let context: app.Context;
   try {
     await withTimeout(app.initialize(), HOST_TIMEOUT_MS);
+    context = await withTimeout(app.getContext(), HOST_TIMEOUT_MS);
   } catch {
     // Marked as in a host but nobody answered: carry on as the plain web app.
     setEmbeddedFlag(false);
     return state;
   }
-  const context = await app.getContext();
   const theme = themeFor(context.app.theme);
   setThemeName(theme);
   app.registerOnThemeChangeHandler((hostTheme) => {
