@@ -6,13 +6,17 @@ import { installClientErrorReporting, reportClientProblem } from '@/lib/client-l
 import { markOperatingSystem } from '@/lib/device';
 import { initI18n } from '@/lib/i18n';
 import { installNetworkWatch } from '@/lib/network';
+import { connectHost, reportLoaded, signInThroughHost } from '@tabs/host';
 
 installClientErrorReporting();
 installChunkReload();
 installNetworkWatch();
 markOperatingSystem();
 
-await initI18n();
+// Inside Teams (or another Microsoft 365 host): its theme and language, and SSO, first.
+const host = await connectHost();
+await initI18n(host.language);
+await signInThroughHost();
 
 createRoot(document.getElementById('root')!, {
   // Spec 8: framework errors and warnings go to the server log, spelled as the spec has them.
@@ -24,3 +28,4 @@ createRoot(document.getElementById('root')!, {
     <App />
   </StrictMode>,
 );
+reportLoaded();
