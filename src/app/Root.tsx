@@ -4,6 +4,7 @@ import { LoadingBar } from '@/components/LoadingBar';
 import { NetworkBanner } from '@/components/NetworkBanner';
 import { useBusy } from '@/lib/loading';
 import { useAccessToken } from '@/lib/session';
+import { HostFrame } from '@tabs/HostFrame';
 import { AccessGuard } from './AccessGuard';
 import { Layout } from './layouts/Layout';
 import { formatPageTitle, useCurrentPageTitle, useTitleState } from './page-title';
@@ -36,14 +37,21 @@ export function Root() {
   // Spec 2.7: pages sit in the panel (app) layout when signed in and the default one otherwise.
   const layout: LayoutName = chosen ?? (token ? 'panel' : 'default');
 
+  const page = (
+    <AccessGuard arrivedSignedIn={arrival.current.signedIn}>
+      <Outlet />
+    </AccessGuard>
+  );
+
   return (
     <>
       <LoadingBar busy={requestsBusy || navigation.state !== 'idle'} />
-      <Layout name={layout} banner={<NetworkBanner />}>
-        <AccessGuard arrivedSignedIn={arrival.current.signedIn}>
-          <Outlet />
-        </AccessGuard>
-      </Layout>
+      {/* Inside Teams, the host bridge decides what shows around the page (spec 2.8). */}
+      <HostFrame page={page}>
+        <Layout name={layout} banner={<NetworkBanner />}>
+          {page}
+        </Layout>
+      </HostFrame>
       <ScrollRestoration />
     </>
   );
