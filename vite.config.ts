@@ -47,6 +47,8 @@ export default defineConfig({
     proxy: {
       '/api': 'http://127.0.0.1:3000',
       '/_socket_': { target: 'http://127.0.0.1:3000', ws: true },
+      // The Teams auth exchange and consent redirect (bot-proxy, docs/teams.md).
+      '/auth/teams': 'http://127.0.0.1:3000',
     },
   },
 });
