@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORMATION_STRATEGIES } from './team-formation';
 import {
   colorSchema,
   dateSchema,
@@ -77,7 +78,7 @@ export const planStep = z.object({
     )
     .partial()
     .default({}),
-  team_formation_strategy: z.string().trim().max(50).nullish(),
+  team_formation_strategy: z.enum(FORMATION_STRATEGIES).nullish(),
   /** Questions asked of people when they join (type onboarding). */
   questions: z.array(questionInput).max(50).default([]),
 });

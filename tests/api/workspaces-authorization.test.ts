@@ -226,6 +226,20 @@ const ROUTES: RouteCase[] = [
     allowed: MANAGERS,
   },
   {
+    name: 'team formation strategies',
+    request: (c) => ({ method: 'GET', url: ws(c, '/team-formation-strategies') }),
+    allowed: VIEWERS,
+  },
+  {
+    name: 'team formation strategy',
+    request: (c) => ({
+      method: 'PUT',
+      url: ws(c, '/team-formation-strategy'),
+      payload: { team_formation: 'personality' },
+    }),
+    allowed: MANAGERS,
+  },
+  {
     name: 'archive',
     request: (c) => ({ method: 'POST', url: `${api}/workspaces/archive/${c.workspaceId}` }),
     allowed: MANAGERS,

@@ -575,3 +575,33 @@ describe('members and roles', () => {
     expect(payment.statusCode).toBe(422);
   });
 });
+
+describe('team formation strategy', () => {
+  it('is one of the strategies, or none', async () => {
+    const { workspace, owner } = await createWorkspace(t);
+    const auth = bearer(owner.token);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `${api}/workspaces/${workspace.id}/team-formation-strategy`,
+      headers: auth,
+      payload: { team_formation: 'skills' },
+    });
+    expect(set.json().resource.team_formation_strategy).toBe('skills');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${api}/workspaces/${workspace.id}/team-formation-strategies`,
+      headers: auth,
+    });
+    expect(list.json().resource).toMatchObject({ team_formation: 'skills' });
+    expect(list.json().resource.strategies).toContain('personality');
+    const before = await rowCounts(t.db);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `${api}/workspaces/${workspace.id}/team-formation-strategy`,
+      headers: auth,
+      payload: { team_formation: 'alphabetical' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+});

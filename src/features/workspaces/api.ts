@@ -69,6 +69,10 @@ export const workspacesApi = {
     data<Workspace>(http.put(`core/workspaces/${id}/schema`, { schema: { color } })),
   setMemberAccess: (id: number, access: Partial<Record<MemberAccessKey, boolean>>) =>
     data<Workspace>(http.put(`core/workspaces/${id}/member-access`, { member_access: access })),
+  setTeamFormationStrategy: (id: number, value: string | null) =>
+    data<Workspace>(
+      http.put(`core/workspaces/${id}/team-formation-strategy`, { team_formation: value }),
+    ),
   archive: (id: number) => data<Workspace>(http.post(`core/workspaces/archive/${id}`)),
   restore: (id: number) => data<Workspace>(http.post(`core/workspaces/restore/${id}`)),
   remove: (id: number) => data<object>(http.delete(`core/workspaces/${id}`)),

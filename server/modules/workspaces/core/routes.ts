@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { emptyResource, envelope } from '@contracts/common';
+import { FORMATION_STRATEGIES } from '@contracts/team-formation';
+import { teamFormationStrategies, teamFormationStrategyBody } from '@contracts/workspace-settings';
 import {
   availability,
   commonWorkspace,
@@ -443,6 +445,50 @@ export default async function workspaceCoreRoutes(app: App) {
           .sort(([a], [b]) => a - b)
           .map(([hour, userIds]) => ({ hour, user_ids: userIds.sort((a, b) => a - b) })),
       });
+    },
+  );
+
+  app.get(
+    '/workspaces/:id/team-formation-strategies',
+    {
+      schema: {
+        tags,
+        summary: 'The team-formation strategies, and the one this workspace uses',
+        params: workspaceIdParam,
+        response: { 200: envelope(teamFormationStrategies) },
+      },
+    },
+    async (request) => {
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'view_workspace',
+      );
+      const current = access.workspace.teamFormationStrategy;
+      return ok({
+        strategies: [...FORMATION_STRATEGIES],
+        team_formation: FORMATION_STRATEGIES.find((s) => s === current) ?? null,
+      });
+    },
+  );
+
+  app.put(
+    '/workspaces/:id/team-formation-strategy',
+    {
+      schema: {
+        tags,
+        params: workspaceIdParam,
+        body: teamFormationStrategyBody,
+        response: workspaceResponse,
+      },
+    },
+    async (request) => {
+      const access = await requireWorkspaceChange(request, db, request.params.id, 'form_teams');
+      const updated = await updateWorkspace(access.workspace.id, {
+        teamFormationStrategy: request.body.team_formation,
+      });
+      return ok(await present(access, updated), 'workspaces:messages.saved');
     },
   );
 }

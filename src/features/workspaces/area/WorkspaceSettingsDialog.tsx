@@ -8,8 +8,10 @@ import {
   DialogSurface,
   DialogTitle,
   Divider,
+  Dropdown,
   Field,
   makeStyles,
+  Option,
   Switch,
   SwatchPicker,
   Text,
@@ -18,6 +20,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FORMATION_STRATEGIES } from '@contracts/team-formation';
 import {
   CARD_COLORS,
   MEMBER_ACCESS_KEYS,
@@ -58,6 +61,11 @@ export function WorkspaceSettingsDialog({
   const access = useMutation({
     mutationFn: (change: Partial<Record<MemberAccessKey, boolean>>) =>
       workspacesApi.setMemberAccess(workspace.id, change),
+    onSuccess: done,
+  });
+  const strategy = useMutation({
+    mutationFn: (value: (typeof FORMATION_STRATEGIES)[number] | null) =>
+      workspacesApi.setTeamFormationStrategy(workspace.id, value),
     onSuccess: done,
   });
   const lifecycle = useMutation({
@@ -106,6 +114,31 @@ export function WorkspaceSettingsDialog({
                 onChange={(_event, data) => access.mutate({ [key]: data.checked })}
               />
             ))}
+            {abilities.form_teams && (
+              <Field label={t('workspaces:generalized.strategy')}>
+                <Dropdown
+                  disabled={archived || strategy.isPending}
+                  value={
+                    workspace.team_formation_strategy
+                      ? t(`workspaces:generalized.strategies.${workspace.team_formation_strategy}`)
+                      : t('workspaces:generalized.no_strategy')
+                  }
+                  selectedOptions={[workspace.team_formation_strategy ?? '']}
+                  onOptionSelect={(_event, data) =>
+                    strategy.mutate(
+                      (data.optionValue || null) as (typeof FORMATION_STRATEGIES)[number] | null,
+                    )
+                  }
+                >
+                  <Option value="">{t('workspaces:generalized.no_strategy')}</Option>
+                  {FORMATION_STRATEGIES.map((option) => (
+                    <Option key={option} value={option}>
+                      {t(`workspaces:generalized.strategies.${option}`)}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+            )}
             <Divider />
             <div className={styles.danger}>
               {abilities.archive_workspace && !archived && (

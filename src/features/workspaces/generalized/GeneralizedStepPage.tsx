@@ -56,6 +56,7 @@ const useStyles = makeStyles({
 });
 
 const STEPS: GeneralizedStep[] = ['basic-information', 'plan', 'schedule'];
+type Strategy = (typeof FORMATION_STRATEGIES)[number];
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
 function StepFrame({
@@ -166,7 +167,7 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
   const [access, setAccess] = useState<Partial<Record<MemberAccessKey, boolean>>>(
     saved?.member_access ?? {},
   );
-  const [strategy, setStrategy] = useState<string>(saved?.team_formation_strategy ?? '');
+  const [strategy, setStrategy] = useState<Strategy | ''>(saved?.team_formation_strategy ?? '');
   const [questions, setQuestions] = useState<string[]>(saved?.questions.map((q) => q.text) ?? []);
   const save = useMutation<WorkspaceDraft, ApiError>({
     mutationFn: () =>
@@ -229,7 +230,7 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
               : t('workspaces:generalized.no_strategy')
           }
           selectedOptions={[strategy]}
-          onOptionSelect={(_event, data) => setStrategy(data.optionValue ?? '')}
+          onOptionSelect={(_event, data) => setStrategy((data.optionValue ?? '') as Strategy | '')}
         >
           <Option value="">{t('workspaces:generalized.no_strategy')}</Option>
           {FORMATION_STRATEGIES.map((option) => (
