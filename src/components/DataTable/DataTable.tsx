@@ -113,7 +113,8 @@ export function DataTable<T>({
         </Menu>
       </div>
       <div className={styles.scroll}>
-        <Table aria-label={label} size="small">
+        {/* Narrow screens scroll the table sideways instead of squeezing its columns. */}
+        <Table aria-label={label} size="small" style={{ minWidth: `${shown.length * 120}px` }}>
           <TableHeader>
             <TableRow>
               {shown.map((column) => (

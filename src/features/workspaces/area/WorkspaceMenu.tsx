@@ -11,9 +11,13 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalXS,
-    minWidth: '220px',
+    width: '220px',
   },
-  heading: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}` },
+  heading: {
+    display: 'flex',
+    flexDirection: 'column',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
+  },
   list: { listStyleType: 'none', margin: 0, padding: 0 },
   item: {
     display: 'flex',

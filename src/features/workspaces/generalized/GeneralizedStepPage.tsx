@@ -43,7 +43,14 @@ const useStyles = makeStyles({
     maxWidth: '720px',
     padding: tokens.spacingHorizontalL,
   },
-  steps: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
+  steps: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalL,
+    flexWrap: 'wrap',
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
   current: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   row: {
