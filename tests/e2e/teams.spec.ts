@@ -209,7 +209,8 @@ test("a channel tab saves a workspace and then shows that workspace's people", a
     .poll(() => new URL(host.tab().url()).pathname)
     .toBe(`/workspaces/${workspaceId}/people`);
   const tab = host.tab();
-  await expect(tab.locator('main#main')).toBeVisible();
+  await expect(tab.getByRole('heading', { name: 'Marketing cohort', level: 1 })).toBeVisible();
+  await expect(tab.getByText('Lan Tran').first()).toBeVisible();
   await expect(tab.getByRole('heading', { name: 'This page opens in Teamloop' })).toHaveCount(0);
   await expect(tab.getByLabel('Password')).toHaveCount(0);
   expect(await embeddedFlag(host)).toBe('true');
@@ -257,7 +258,9 @@ test("a deep link's sub-page opens a workspace's people page in the tab", async 
   await expect
     .poll(() => new URL(host.tab().url()).pathname)
     .toBe(`/workspaces/${workspaceId}/people`);
-  await expect(host.tab().locator('main#main')).toBeVisible();
+  await expect(
+    host.tab().getByRole('heading', { name: 'Deep link workspace', level: 1 }),
+  ).toBeVisible();
 });
 
 test('a top-level window with the marker is the plain web app at once', async ({ page }) => {
