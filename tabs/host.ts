@@ -1,4 +1,4 @@
-import { app, authentication, pages } from '@microsoft/teams-js';
+import { app, authentication } from '@microsoft/teams-js';
 import { useSyncExternalStore } from 'react';
 import type { SignInResult } from '@contracts/auth';
 import { CONSENT_REQUIRED } from '@contracts/teams';
@@ -252,29 +252,4 @@ export function openStandalone(path: string) {
   }
   setEmbeddedFlag(false);
   void app.openLink(url.href);
-}
-
-/**
- * A link that opens a people or profile page inside the host: the app's own deep link when
- * the host can share one, else our address (which the host opens as a web page).
- */
-export function shareDeepLink(path: string, label: string) {
-  const url = new URL(path, window.location.origin).href;
-  if (state.mode === 'host' && pages.isSupported()) {
-    pages.shareDeepLink({ subPageId: path, subPageLabel: label, subPageWebUrl: url });
-    return null;
-  }
-  return url;
-}
-
-/**
- * The Teams deep link to a people or profile page: opens our personal app's profile tab
- * (`entityId` profile), whose `subPageId` the bridge turns back into the route on launch.
- */
-export function teamsDeepLink(appId: string, path: string, label: string): string {
-  const link = new URL(`https://teams.microsoft.com/l/entity/${appId}/profile`);
-  link.searchParams.set('label', label);
-  link.searchParams.set('webUrl', new URL(path, window.location.origin).href);
-  link.searchParams.set('context', JSON.stringify({ subEntityId: path }));
-  return link.href;
 }

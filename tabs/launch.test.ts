@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deepLinkPath, isEmbeddable, languageFor, launchOf, themeFor } from './launch';
+import {
+  deepLinkPath,
+  isEmbeddable,
+  languageFor,
+  launchOf,
+  teamsDeepLink,
+  themeFor,
+} from './launch';
 
 const framed = (href: string, extra: object = {}) => {
   const url = new URL(href, 'https://teamloop.example.com');
@@ -69,5 +76,24 @@ describe('embedding (spec 2.8) and deep links', () => {
     expect(deepLinkPath('https://evil.example/profile')).toBeNull();
     expect(deepLinkPath('//evil.example/profile')).toBeNull();
     expect(deepLinkPath(undefined)).toBeNull();
+  });
+
+  it('builds a Teams deep link whose sub-page comes back as the same path', () => {
+    const link = new URL(
+      teamsDeepLink(
+        '3f6d3c2e-5a9b-4c1d-8e7f-0a1b2c3d4e5f',
+        '/workspaces/12/people',
+        'Design studio people',
+        'https://teamloop.example.com',
+      ),
+    );
+    expect(link.origin + link.pathname).toBe(
+      'https://teams.microsoft.com/l/entity/3f6d3c2e-5a9b-4c1d-8e7f-0a1b2c3d4e5f/profile',
+    );
+    expect(link.searchParams.get('webUrl')).toBe(
+      'https://teamloop.example.com/workspaces/12/people',
+    );
+    const { subEntityId } = JSON.parse(link.searchParams.get('context')!);
+    expect(deepLinkPath(subEntityId)).toBe('/workspaces/12/people');
   });
 });

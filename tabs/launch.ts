@@ -78,3 +78,15 @@ export function deepLinkPath(subPageId: string | undefined): string | null {
     ? subPageId
     : null;
 }
+
+/**
+ * The Teams deep link to a people or profile page: it opens our personal app's profile tab
+ * (`entityId` profile), whose `subPageId` the bridge turns back into the route on launch.
+ */
+export function teamsDeepLink(appId: string, path: string, label: string, origin: string): string {
+  const link = new URL(`https://teams.microsoft.com/l/entity/${appId}/profile`);
+  link.searchParams.set('label', label);
+  link.searchParams.set('webUrl', new URL(path, origin).href);
+  link.searchParams.set('context', JSON.stringify({ subEntityId: path }));
+  return link.href;
+}
