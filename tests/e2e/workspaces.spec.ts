@@ -160,3 +160,35 @@ test('invitation mails bring a new account and an existing one into the workspac
   await expect(existingPage.getByRole('heading', { name: workspace.name, level: 1 })).toBeVisible();
   await other.close();
 });
+
+test('a generalized workspace is made in three steps that can be resumed', async ({ page }) => {
+  await signUpAndSignIn(page, { firstName: 'Gen', lastName: 'Eral' });
+  await page.goto('/workspaces');
+  await page.getByRole('button', { name: 'New workspace' }).click();
+  await page.locator('[data-workspace-type="generalized"]').getByRole('button').click();
+  await expect(page).toHaveURL(/\/workspaces\/generalized\/basic-information$/);
+  const name = `Makers ${Date.now().toString(36)}`;
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/workspaces\/generalized\/\d+\/plan$/);
+  const planUrl = page.url();
+
+  await page.getByRole('checkbox', { name: 'Assessments', exact: true }).check();
+  await page.getByRole('button', { name: 'Add a question' }).click();
+  await page.getByRole('textbox', { name: 'Question 1' }).fill('What do you want to build?');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/schedule$/);
+
+  // Leaving and coming back by id finds the plan as it was saved.
+  await page.goto(planUrl);
+  await expect(page.getByRole('checkbox', { name: 'Assessments', exact: true })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Question 1' })).toHaveValue(
+    'What do you want to build?',
+  );
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByRole('button', { name: 'Skip and create' }).click();
+  await expect(page).toHaveURL(/\/workspaces\/\d+\/people$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Assessments' })).toBeVisible();
+});

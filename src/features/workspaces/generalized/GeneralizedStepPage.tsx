@@ -4,6 +4,7 @@ import {
   Dropdown,
   Field,
   Input,
+  Label,
   makeStyles,
   Option,
   Spinner,
@@ -13,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { GeneralizedStep, ScheduleInput, WorkspaceDraft } from '@contracts/schedules';
@@ -61,6 +62,30 @@ const useStyles = makeStyles({
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
+
+/**
+ * A label over several controls. Fluent's Field labels one control, so a group of checkboxes
+ * or rows gets a labelled group instead and each control keeps its own name.
+ */
+function FieldGroup({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id} className={styles.stack}>
+      <Label id={id}>{label}</Label>
+      {children}
+      {hint && <Text size={200}>{hint}</Text>}
+    </div>
+  );
+}
 
 const STEPS: GeneralizedStep[] = ['basic-information', 'plan', 'schedule'];
 type Strategy = (typeof FORMATION_STRATEGIES)[number];
@@ -202,7 +227,7 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
       submitLabel={t('workspaces:generalized.next')}
       onBack={() => navigate(`/workspaces/generalized/${draft.id}/basic-information`)}
     >
-      <Field
+      <FieldGroup
         label={t('workspaces:generalized.sections')}
         hint={t('workspaces:generalized.sections_hint')}
       >
@@ -216,8 +241,8 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
             />
           ))}
         </div>
-      </Field>
-      <Field label={t('workspaces:settings.member_access')}>
+      </FieldGroup>
+      <FieldGroup label={t('workspaces:settings.member_access')}>
         <div className={styles.stack}>
           {MEMBER_ACCESS_KEYS.map((key) => (
             <Switch
@@ -228,7 +253,7 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
             />
           ))}
         </div>
-      </Field>
+      </FieldGroup>
       <Field label={t('workspaces:generalized.strategy')}>
         <Dropdown
           value={
@@ -247,7 +272,7 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
           ))}
         </Dropdown>
       </Field>
-      <Field
+      <FieldGroup
         label={t('workspaces:generalized.questions')}
         hint={t('workspaces:generalized.questions_hint')}
       >
@@ -274,7 +299,7 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
             {t('workspaces:generalized.add_question')}
           </Button>
         </div>
-      </Field>
+      </FieldGroup>
     </StepFrame>
   );
 }
@@ -356,7 +381,7 @@ function ScheduleStep({ draft }: { draft: WorkspaceDraft }) {
           />
         </Field>
       </div>
-      <Field label={t('workspaces:generalized.sessions')}>
+      <FieldGroup label={t('workspaces:generalized.sessions')}>
         <div className={styles.stack}>
           {schedule.sessions.map((session, index) => (
             <div key={index} className={styles.row}>
@@ -414,7 +439,7 @@ function ScheduleStep({ draft }: { draft: WorkspaceDraft }) {
             {t('workspaces:generalized.add_session')}
           </Button>
         </div>
-      </Field>
+      </FieldGroup>
     </StepFrame>
   );
 }
