@@ -24,6 +24,7 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}`,
     maxWidth: '560px',
     margin: '0 auto',
+    '& > h1, & > p': { margin: 0 },
   },
   status: {
     fontSize: '72px',

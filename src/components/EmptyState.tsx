@@ -11,6 +11,7 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}`,
     maxWidth: '560px',
     margin: '0 auto',
+    '& > h1, & > h2, & > h3, & > p': { margin: 0 },
   },
   icon: {
     fontSize: '48px',
@@ -52,10 +53,14 @@ export function EmptyState({
           {icon}
         </span>
       )}
-      <Text as={Heading} size={600} weight="semibold">
+      <Text as={Heading} size={600} weight="semibold" align="center">
         {title}
       </Text>
-      {description && <Text as="p">{description}</Text>}
+      {description && (
+        <Text as="p" align="center">
+          {description}
+        </Text>
+      )}
       {actions && <div className={styles.actions}>{actions}</div>}
     </section>
   );

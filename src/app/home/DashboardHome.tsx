@@ -26,6 +26,12 @@ const useStyles = makeStyles({
   },
   icon: { fontSize: '28px', color: tokens.colorBrandForeground1 },
   muted: { color: tokens.colorNeutralForeground2 },
+  intro: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    '& > *': { margin: 0 },
+  },
 });
 
 interface Destination {
@@ -85,7 +91,7 @@ export default function DashboardHome() {
 
   return (
     <div className={styles.root}>
-      <div>
+      <div className={styles.intro}>
         <Text as="h1" size={800} weight="semibold">
           {t('app:dashboard.welcome', { name: user.first_name || user.name || user.email })}
         </Text>

@@ -34,11 +34,13 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
       />
       {banner}
       <div className={styles.body}>
-        <AppNavigation
-          open={isMobile ? menuOpen : true}
-          type={isMobile ? 'overlay' : 'inline'}
-          onClose={() => setOpenedAt(null)}
-        />
+        <div className={isMobile ? undefined : styles.navigation}>
+          <AppNavigation
+            open={isMobile ? menuOpen : true}
+            type={isMobile ? 'overlay' : 'inline'}
+            onClose={() => setOpenedAt(null)}
+          />
+        </div>
         <main id="main" className={styles.main} tabIndex={-1}>
           {children}
         </main>

@@ -37,16 +37,18 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
 
   return (
     <article className={styles.root}>
-      <Text as="h1" size={800} weight="semibold">
+      <Text as="h1" size={800} weight="semibold" block>
         {text.title}
       </Text>
-      <Text as="p" className={styles.updated}>
+      <Text as="p" className={styles.updated} block>
         {text.updated}
       </Text>
-      <Text as="p">{text.intro}</Text>
+      <Text as="p" block>
+        {text.intro}
+      </Text>
       {text.sections.map((section) => (
         <section key={section.heading} className={styles.section}>
-          <Text as="h2" size={500} weight="semibold">
+          <Text as="h2" size={500} weight="semibold" block>
             {section.heading}
           </Text>
           {section.paragraphs.map((paragraph) => (

@@ -9,6 +9,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalL,
     maxWidth: '880px',
     margin: '0 auto',
+    '& > h1': { margin: 0 },
   },
   tabs: { overflowX: 'auto', flexWrap: 'nowrap' },
 });

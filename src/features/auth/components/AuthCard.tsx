@@ -10,7 +10,12 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalL,
     '@media (max-width: 599px)': { padding: tokens.spacingHorizontalL },
   },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  header: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    '& > *': { margin: 0 },
+  },
   subtitle: { color: tokens.colorNeutralForeground2 },
   footer: {
     display: 'flex',

@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  header: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    '& > *': { margin: 0 },
+  },
   description: { color: tokens.colorNeutralForeground2 },
 });
 
