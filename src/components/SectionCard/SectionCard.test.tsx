@@ -1,6 +1,6 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SectionCard } from './SectionCard';
 import { sectionStorageKey } from './use-section-state';
 
@@ -52,5 +52,37 @@ describe('the section card (spec 2.10)', () => {
     );
     renderCard();
     expect(screen.getByTestId('content').textContent).toBe('grid');
+  });
+
+  it("refuses an empty filter with 'please specify filter type' and keeps the sort", () => {
+    const onChange = vi.fn();
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <SectionCard
+          section="workspaces-previous"
+          title="Previous"
+          sort={{
+            options: [{ value: 'name', label: 'Title' }],
+            value: 'name',
+            direction: 'asc',
+            onChange,
+          }}
+        >
+          {() => null}
+        </SectionCard>
+      </FluentProvider>,
+    );
+    act(() => {
+      fireEvent.click(screen.getByRole('combobox'));
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('option', { name: '—' }));
+    });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByText('components:please_specify_filter_type')).toBeTruthy();
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'components:section_card.ascending' }));
+    });
+    expect(onChange).toHaveBeenCalledWith('name', 'desc');
   });
 });
