@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CRITERIA_TYPES, NAME_BANK_TYPES } from '../../../contracts/criteria';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
-export const CRITERIA_TYPES = ['task', 'objective'] as const;
+export { CRITERIA_TYPES, NAME_BANK_TYPES };
 
 /** Criteria, also called tags (spec 3 "Tag", 7.17): named labels with options to choose. */
 export const criteria = pgTable(
@@ -43,8 +44,6 @@ export const criteriaOptions = pgTable(
     uniqueIndex('criteria_options_name_unique').on(t.criterionId, sql`lower(${t.name})`),
   ],
 );
-
-export const NAME_BANK_TYPES = ['team', 'objective', 'key_result'] as const;
 
 /** Names a workspace keeps ready for new teams, objectives and key results (spec 7.19). */
 export const nameBanks = pgTable(

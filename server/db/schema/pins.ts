@@ -1,8 +1,9 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { PIN_REFERENCE_TYPES } from '../../../contracts/pins';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
-export const PIN_REFERENCE_TYPES = ['task', 'objective', 'assessment', 'other'] as const;
+export { PIN_REFERENCE_TYPES };
 
 /**
  * Pins of a workspace (spec 3 "Pin", 7.10): the general list kept by its managers has no

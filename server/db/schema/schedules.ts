@@ -1,8 +1,9 @@
 import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { GENERALIZED_STEPS, SCHEDULE_TYPES } from '../../../contracts/schedules';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
-export const SCHEDULE_TYPES = ['course'] as const;
+export { GENERALIZED_STEPS, SCHEDULE_TYPES };
 
 /** One weekly meeting of a schedule: weekday 0 (Sunday) to 6, times as HH:MM. */
 export interface ScheduleSession {
@@ -33,8 +34,6 @@ export const schedules = pgTable(
   },
   (t) => [index('schedules_workspace_idx').on(t.workspaceId)],
 );
-
-export const GENERALIZED_STEPS = ['basic-information', 'plan', 'schedule'] as const;
 
 /**
  * A generalized workspace being created in three steps (spec 2.5). Each step's answers are
