@@ -500,3 +500,26 @@ describe('every profile route', () => {
     expect(traversal.statusCode).toBe(404);
   });
 });
+
+describe("a workspace's availability honours each member's privacy option", () => {
+  it('leaves out the hours of a member who keeps them to themself', async () => {
+    const owner = await t.createUser();
+    const { workspace, people } = await createWorkspace(t, { owner, members: { member: 2 } });
+    const [open, privateOne] = people.member;
+    await call(open, 'POST', '/user/availability', { slots: [9, 10] });
+    await call(privateOne, 'POST', '/user/availability', { slots: [10, 11] });
+    await call(privateOne, 'POST', '/user/options', { view_availability: 'only_me' });
+
+    const response = await call(owner, 'GET', `/workspaces/${workspace.id}/availability`);
+    expect(response.statusCode).toBe(200);
+    const slots = response.json().resource.slots as { hour: number; user_ids: number[] }[];
+    expect(slots).toEqual([
+      { hour: 9, user_ids: [open.user.id] },
+      { hour: 10, user_ids: [open.user.id] },
+    ]);
+    const own = await call(privateOne, 'GET', `/workspaces/${workspace.id}/availability`);
+    expect(own.json().resource.slots.find((s: { hour: number }) => s.hour === 11).user_ids).toEqual(
+      [privateOne.user.id],
+    );
+  });
+});

@@ -41,6 +41,7 @@ import { personColumns, presentPerson, presentWorkspace, presentWorkspaces } fro
 import { assertDateOrder, createWorkspace } from './create-workspace';
 import { commonWorkspaces, listWorkspacesOf } from './list';
 import { numberOfWorks } from './work-counts';
+import { visibilityOf } from '../../profile/privacy';
 
 const tags = ['workspaces'];
 const workspaceResponse = { 200: envelope(workspaceSchema) };
@@ -422,9 +423,10 @@ export default async function workspaceCoreRoutes(app: App) {
         request.params.id,
         'view_members',
       );
-      const rows = await db
-        .select({ userId: workspaceMembers.userId, hours: userProfiles.availability })
+      const members = await db
+        .select({ person: users, hours: userProfiles.availability })
         .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
         .leftJoin(userProfiles, eq(userProfiles.userId, workspaceMembers.userId))
         .where(
           and(
@@ -432,6 +434,16 @@ export default async function workspaceCoreRoutes(app: App) {
             ne(workspaceMembers.role, 'deactive'),
           ),
         );
+      // Each person's view_availability option decides whether their hours are counted here.
+      const visibility = await visibilityOf(
+        db,
+        requireAuth(request).user,
+        members.map((m) => m.person),
+      );
+      const rows = members.map((m) => ({
+        userId: m.person.id,
+        hours: visibility.get(m.person.id)?.availability ? m.hours : null,
+      }));
       const byHour = new Map<number, number[]>();
       for (const row of rows) {
         for (const hour of row.hours ?? []) {
