@@ -2,6 +2,7 @@ import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 
 import { describe, expect, it, vi } from 'vitest';
 import type { Notice } from './notify';
 import {
+  apiErrorOf,
   createHttpClient,
   HIDE_MESSAGE,
   serverMessageTimeout,
@@ -176,6 +177,20 @@ describe('the HTTP client (spec 7 and 8)', () => {
       'GET 404 answered 404',
       'GET 409 answered 409',
     ]);
+  });
+
+  it('reads the refusal of a file download (a blob) as the usual error body', async () => {
+    const { client, notices } = setup(() => ({
+      status: 403,
+      data: new Blob([JSON.stringify({ messages: ['Not yours.'], code: 'forbidden' })], {
+        type: 'application/json',
+      }),
+    }));
+    const failure = await client
+      .get('core/user/export-user-data', { responseType: 'blob' })
+      .catch((error: unknown) => error);
+    expect(apiErrorOf(failure)).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(notices.map((n) => n.text)).toEqual(['Not yours.']);
   });
 
   it('marks the server unreachable when no answer comes, without a toast', async () => {

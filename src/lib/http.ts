@@ -67,6 +67,15 @@ export function apiErrorOf(error: unknown): ApiError {
   };
 }
 
+async function errorBodyOf(blob: Blob): Promise<unknown> {
+  if (!blob.type.includes('json')) return null;
+  try {
+    return JSON.parse(await blob.text());
+  } catch {
+    return null;
+  }
+}
+
 /** What the client needs from the page around it; tests pass their own. */
 export interface HttpEnvironment {
   getToken(): string | null;
@@ -131,7 +140,7 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
       if (!hidesMessages(response.config)) showMessages(messagesIn(response.data), 'success');
       return response;
     },
-    (error: unknown) => {
+    async (error: unknown) => {
       if (isCancel(error) || !isAxiosError(error)) throw error;
       const config = error.config;
       finish(config);
@@ -143,6 +152,10 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
       }
       env.setServerReachable(true);
       takeToken(response);
+      // A file download (responseType blob) still gets its refusal as our JSON error body.
+      if (typeof Blob !== 'undefined' && response.data instanceof Blob) {
+        response.data = await errorBodyOf(response.data);
+      }
       const status = response.status;
       const messages = messagesIn(response.data);
       const hidden = hidesMessages(config);

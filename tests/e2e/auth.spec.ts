@@ -214,3 +214,24 @@ test('the page says when the browser goes offline and when it is back', async ({
   // The toast (Fluent also reads its words out through a live region).
   await expect(page.locator('.fui-ToastTitle', { hasText: 'You are back online.' })).toBeVisible();
 });
+
+test('a session ended elsewhere signs out on the next call and sign-in returns to the page', async ({
+  page,
+}) => {
+  const account = await signUpAndSignIn(page, { firstName: 'Dorothy', lastName: 'Vaughan' });
+  await page.goto('/settings/security-privacy');
+  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  // Signed out on another device: the server revokes this token.
+  const logout = await page.request.post('/api/v2/core/join/logout', {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(logout.ok()).toBe(true);
+
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(
+    page.locator('.fui-ToastTitle', { hasText: 'Please sign in to continue.' }),
+  ).toBeVisible();
+  await fillSignIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/settings\/security-privacy$/);
+});
