@@ -9,6 +9,7 @@ import { currentUserKey, useCurrentUser } from '@/app/current-user';
 import { isOpenRoute } from '@/app/guards';
 import { PrivacyAcceptanceDialog } from '@/app/PrivacyAcceptanceDialog';
 import { EmptyState } from '@/components/EmptyState';
+import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { SecondFactorStep } from '@/features/auth/components/SecondFactorStep';
 import { useAccessToken } from '@/lib/session';
 import {
@@ -122,6 +123,7 @@ function SecondFactor({ challenge }: { challenge: SignInResult }) {
  * cookie rewritten; a route reached by clicking inside the tab opens at once).
  */
 export function HostFrame({ page, children }: { page: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
   const host = useHostState();
   const matches = useMatches();
   const location = useLocation();
@@ -142,6 +144,14 @@ export function HostFrame({ page, children }: { page: ReactNode; children: React
   }, [host.mode, embeddable, open, token, path, clickedTo]);
 
   if (host.mode !== 'host') return <>{children}</>;
+  // SSO again (after the consent pop-up): no sign-in page and no redirects meanwhile.
+  if (!token && host.sso === 'signing-in') {
+    return (
+      <EmbeddedFrame>
+        <FullPageSpinner label={t('teams:tab.signing_in')} />
+      </EmbeddedFrame>
+    );
+  }
   if (!token && host.sso === 'consent-required') {
     return (
       <EmbeddedFrame>
