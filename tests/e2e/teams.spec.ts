@@ -9,6 +9,9 @@ import { openInTeamsHost, type LegacyContext, type TeamsHost } from '../teams-ho
  * answering it as Teams does, and SSO tokens from the Entra ID stand-in.
  */
 
+// The tab is served over HTTPS as in Teams, as is the Entra ID stand-in: both self-signed.
+test.use({ ignoreHTTPSErrors: true });
+
 let teams: RunningTeamsServer;
 test.beforeAll(async () => {
   teams = await startTeamsServer();
@@ -59,7 +62,7 @@ async function tokenIn(tab: Frame): Promise<string | undefined> {
 
 /** The person the server says a token belongs to. */
 async function whoIs(token: string) {
-  const response = await fetch(`${teams.url}/api/v2/core/user`, {
+  const response = await fetch(`${teams.api}/api/v2/core/user`, {
     headers: { authorization: `Bearer ${decodeURIComponent(token)}` },
   });
   return (await response.json()).resource as { email: string; first_name: string };
@@ -67,14 +70,14 @@ async function whoIs(token: string) {
 
 /** A person who has signed in once through SSO (so they exist), with our token. */
 async function signedInOnce(person: Person): Promise<string> {
-  const response = await fetch(`${teams.url}/auth/teams/exchange`, {
+  const response = await fetch(`${teams.api}/auth/teams/exchange`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token: await ssoTokenFor(person)() }),
   });
   expect(response.status).toBe(200);
   const token = response.headers.get('access-token')!;
-  await fetch(`${teams.url}/api/v2/core/user/accept-privacy`, {
+  await fetch(`${teams.api}/api/v2/core/user/accept-privacy`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}` },
   });
@@ -82,7 +85,7 @@ async function signedInOnce(person: Person): Promise<string> {
 }
 
 async function createWorkspace(token: string, name: string): Promise<number> {
-  const response = await fetch(`${teams.url}/api/v2/core/workspaces`, {
+  const response = await fetch(`${teams.api}/api/v2/core/workspaces`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ name, workspace_type: 'general' }),
@@ -127,6 +130,47 @@ test('the personal tab opens signed in through SSO, with no password, and tells 
     expect.arrayContaining(['initialize', 'getContext', 'authentication.getAuthToken']),
   );
   expect(await embeddedFlag(host)).toBe('true');
+});
+
+test('when Entra ID wants consent, the tab asks, runs the consent pop-up and signs in', async ({
+  page,
+}) => {
+  const person = newPerson('Hoa Pham');
+  await teams.requireConsent(person.oid);
+  const host = await openInTeamsHost(page, {
+    origin: teams.url,
+    contentUrl: '/profile?inTeams=1',
+    frameContext: 'content',
+    context: contextFor(person, { entityId: 'profile' }),
+    issueSsoToken: ssoTokenFor(person),
+  });
+  const tab = host.tab();
+  await expect(
+    tab.getByRole('heading', { name: 'Allow Teamloop to use your Microsoft 365 profile' }),
+  ).toBeVisible();
+  expect(await tokenIn(tab)).toBeUndefined();
+
+  // The pop-up opens only on the person's click, then goes to Entra ID and back.
+  const popupClosed = page.waitForEvent('popup').then((popup) => popup.waitForEvent('close'));
+  await tab.getByRole('button', { name: 'Continue with Microsoft 365' }).click();
+  await popupClosed;
+  await expect.poll(() => tokenIn(tab)).toBeTruthy();
+  expect(await whoIs((await tokenIn(tab))!)).toMatchObject({ email: person.email });
+  const { calls, openedLinks } = await host.recorded();
+  expect(calls).toEqual(
+    expect.arrayContaining([
+      'authentication.authenticate',
+      'popup:initialize',
+      'popup:authentication.authenticate.success',
+    ]),
+  );
+
+  // A new account accepts the privacy policy in the tab, then sees the page it opened.
+  await tab.getByRole('button', { name: 'I accept' }).click();
+  await expect(tab.getByRole('button', { name: 'I accept' })).toHaveCount(0);
+  expect(new URL(tab.url()).pathname).toBe('/profile');
+  await expect(tab.locator('main#main')).toBeVisible();
+  expect(openedLinks).toEqual([]);
 });
 
 test('a live theme change to dark and to high contrast restyles the tab', async ({ page }) => {

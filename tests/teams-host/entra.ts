@@ -29,8 +29,6 @@ export const TENANT_A = '7c1c3a9e-0d4f-4a6b-9f60-2d1f0d6c1a11';
 export const TENANT_B = 'b2f5e1d0-3c4a-4e8b-8a7d-6f9e0c1b2a22';
 export const CLIENT_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 export const CLIENT_SECRET = 'stand-in-client-secret';
-/** Where a test in another process asks the stand-in for an SSO token (POST the claims). */
-export const MINT_PATH = '/__stand-in__/sso-token';
 
 export interface EntraStandIn {
   url: string;
@@ -44,7 +42,8 @@ export interface EntraStandIn {
   close(): Promise<void>;
 }
 
-function selfSignedCertificate() {
+/** A certificate for 127.0.0.1 and localhost, made with openssl for one test run. */
+export function selfSignedCertificate() {
   const dir = mkdtempSync(path.join(tmpdir(), 'entra-stand-in-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
@@ -108,11 +107,6 @@ export async function startEntraStandIn(options: { https?: boolean } = {}): Prom
       if (!photo) return send(response, 404, { error: { code: 'ImageNotFound' } });
       response.writeHead(200, { 'content-type': 'image/png' });
       return response.end(photo);
-    }
-    if (url.pathname === MINT_PATH && request.method === 'POST') {
-      // For browser tests, whose stand-in runs in the app's process: a token on request.
-      const claims = JSON.parse((await readBody(request)) || '{}') as JWTPayload;
-      return send(response, 200, { token: await standIn.ssoToken(claims) });
     }
     if (route === 'discovery/v2.0/keys') return send(response, 200, { keys: [jwk] });
     if (route === 'v2.0/.well-known/openid-configuration') {
@@ -195,7 +189,7 @@ export async function startEntraStandIn(options: { https?: boolean } = {}): Prom
   const { port } = server.address() as AddressInfo;
   base = `${options.https ? 'https' : 'http'}://127.0.0.1:${port}`;
 
-  const standIn: EntraStandIn = {
+  return {
     url: base,
     async ssoToken(claims = {}, { forged = false } = {}) {
       const tid = String(claims.tid ?? TENANT_A);
@@ -236,5 +230,4 @@ export async function startEntraStandIn(options: { https?: boolean } = {}): Prom
         server.close(() => resolve());
       }),
   };
-  return standIn;
 }

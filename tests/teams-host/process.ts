@@ -3,13 +3,14 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { JWTPayload } from 'jose';
 import type { TeamsTestServer } from './app';
-import { MINT_PATH } from './entra';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface RunningTeamsServer extends TeamsTestServer {
   /** An SSO token from the stand-in, as Teams would hand it to the tab. */
   ssoToken(claims: JWTPayload): Promise<string>;
+  /** Entra ID will want this person's consent before the on-behalf-of exchange. */
+  requireConsent(oid: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,11 +29,17 @@ export async function startTeamsServer(): Promise<RunningTeamsServer> {
   return {
     ...ready,
     async ssoToken(claims) {
-      const response = await fetch(`${ready.entra}${MINT_PATH}`, {
+      const response = await fetch(`${ready.control}/sso-token`, {
         method: 'POST',
         body: JSON.stringify(claims),
       });
       return ((await response.json()) as { token: string }).token;
+    },
+    async requireConsent(oid) {
+      await fetch(`${ready.control}/require-consent`, {
+        method: 'POST',
+        body: JSON.stringify({ oid }),
+      });
     },
     stop: () =>
       new Promise<void>((resolve) => {

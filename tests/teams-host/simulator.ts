@@ -92,17 +92,43 @@ function simulateTeamsHost(setup: Omit<HostSetup, 'issueSsoToken'>) {
 
   const toTab = (message: object) => frame.contentWindow?.postMessage(message, setup.origin);
   type Request = { id: number; uuidAsString?: string; func: string; args?: unknown[] };
-  const reply = (request: Request, args: unknown[]) =>
-    toTab({ id: request.id, uuidAsString: request.uuidAsString, args, timestamp: Date.now() });
+  const answer = (to: Window | null | undefined, request: Request, args: unknown[]) =>
+    to?.postMessage(
+      { id: request.id, uuidAsString: request.uuidAsString, args, timestamp: Date.now() },
+      setup.origin,
+    );
+  const reply = (request: Request, args: unknown[]) => answer(frame.contentWindow, request, args);
+  // The authentication pop-up (`authentication.authenticate`) and the tab's request for it.
+  let popup: Window | null = null;
+  let authenticating: Request | null = null;
 
   window.addEventListener('message', (event) => {
     const request = event.data as Request;
-    if (event.source !== frame.contentWindow || typeof request?.func !== 'string') return;
+    if (typeof request?.func !== 'string') return;
+    if (popup && event.source === popup) {
+      record.calls.push(`popup:${request.func}`);
+      const args = request.args ?? [];
+      if (request.func === 'initialize') {
+        answer(popup, request, ['authentication', context.hostClientType, JSON.stringify(runtime)]);
+      } else if (request.func === 'getContext') {
+        answer(popup, request, [{ ...context, frameContext: 'authentication' }]);
+      } else if (request.func.startsWith('authentication.authenticate.') && authenticating) {
+        const succeeded = request.func.endsWith('.success');
+        reply(authenticating, [succeeded, args[0]]);
+        authenticating = null;
+      }
+      return;
+    }
+    if (event.source !== frame.contentWindow) return;
     record.calls.push(request.func);
     const args = request.args ?? [];
     switch (request.func) {
       case 'initialize':
         reply(request, [frameContext, context.hostClientType, JSON.stringify(runtime), '2.58.0']);
+        break;
+      case 'authentication.authenticate':
+        authenticating = request;
+        popup = window.open(String(args[0]), 'teams-auth', `width=${args[1]},height=${args[2]}`);
         break;
       case 'getContext':
         reply(request, [{ ...context, frameContext, theme: record.theme }]);
