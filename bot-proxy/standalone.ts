@@ -19,6 +19,7 @@ import { pickLanguage, translator } from '@server/i18n';
 import { createMailer } from '@server/mail/mailer';
 import { forwardRequest, forwardUpgrade } from './forward';
 import botProxy from './plugin';
+import { realtimeHeldElsewhere } from '../server/realtime';
 
 /**
  * The bot-proxy on its own, in front of an API elsewhere (API_URL): it answers the Teams
@@ -73,6 +74,7 @@ export async function buildStandaloneBotProxy(options: {
       dataDir: config.DATA_DIR,
       log: app.log,
     }),
+    realtime: realtimeHeldElsewhere('the API process behind API_URL'),
   };
   app.decorate('deps', deps);
   app.decorateRequest('lang', 'en');

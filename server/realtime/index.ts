@@ -77,3 +77,14 @@ async function mayJoin(deps: AppDeps, user: { id: number; role: string }, room: 
   }
   return false;
 }
+
+/**
+ * For a process that forwards sockets to the API instead of holding them (the standalone
+ * bot-proxy): sending from there is a programming error, so it says so loudly.
+ */
+export function realtimeHeldElsewhere(where: string): Realtime {
+  const refuse = () => {
+    throw new Error(`Realtime events are sent by ${where}, not by this process`);
+  };
+  return { toUser: refuse, toWorkspace: refuse };
+}
