@@ -41,6 +41,24 @@ export default defineConfig({
         },
       },
       {
+        // The sign-in and account suites again on the embedded PGlite, whatever
+        // TEST_DATABASE_URL says, since `npm start` runs on it.
+        resolve: { alias },
+        test: {
+          name: 'api-pglite',
+          environment: 'node',
+          include: [
+            'tests/api/auth-flow.test.ts',
+            'tests/api/account.test.ts',
+            'tests/api/bad-input.test.ts',
+            'tests/api/rate-limit.test.ts',
+          ],
+          env: { TEST_DATABASE_URL: '' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         plugins: [react()],
         resolve: { alias },
         test: {
