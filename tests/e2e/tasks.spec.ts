@@ -70,7 +70,8 @@ test('submitting a real file shows its upload progress, then the task moves on t
     uploadThroughput: -1,
   });
 
-  await expect(page.getByText('Your work was submitted.')).toBeVisible();
+  // The toast title, not its screen-reader echo in the live region.
+  await expect(page.getByText('Your work was submitted.').last()).toBeVisible();
   await expect(page.getByRole('button', { name: 'lab-report.pdf (3072 Kb)' })).toBeVisible();
   await expect(page.getByTestId('tracking-event').first()).toContainText(
     'Linh Pham submitted work',
