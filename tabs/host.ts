@@ -6,6 +6,7 @@ import { currentUserKey } from '@/app/current-user';
 import { setThemeName, type ThemeName } from '@/app/ThemeProvider';
 import { crossSiteCookieOptions, readCookie, writeCookie } from '@/lib/cookies';
 import { currentLanguage, type Language } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
 import { setAccessToken } from '@/lib/session';
 import {
@@ -211,7 +212,10 @@ export async function signInThroughHost(): Promise<SsoState> {
     update({ sso: 'signed-in' });
   } else {
     const consent = status === 403 && body?.code === CONSENT_REQUIRED;
-    update({ sso: consent ? 'consent-required' : 'failed', ssoMessage: body?.messages?.[0] });
+    const message = body?.messages?.[0];
+    update({ sso: consent ? 'consent-required' : 'failed', ssoMessage: message });
+    // The regular sign-in takes over; the person learns why they have to use it.
+    if (!consent && message) notify({ intent: 'error', text: message });
   }
   return state.sso;
 }

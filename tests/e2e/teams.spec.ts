@@ -173,6 +173,31 @@ test('when Entra ID wants consent, the tab asks, runs the consent pop-up and sig
   expect(openedLinks).toEqual([]);
 });
 
+test('when the exchange refuses the token, the regular sign-in takes over and says why', async ({
+  page,
+}) => {
+  const person = newPerson();
+  const host = await openInTeamsHost(page, {
+    origin: teams.url,
+    contentUrl: '/profile?inTeams=1',
+    frameContext: 'content',
+    context: contextFor(person, { entityId: 'profile' }),
+    // A token some other app asked Entra ID for: not one a Microsoft 365 host requested.
+    issueSsoToken: () =>
+      teams.ssoToken({ oid: person.oid, preferred_username: person.email, azp: randomUUID() }),
+  });
+  const tab = host.tab();
+  await expect(tab.getByLabel('Password')).toBeVisible();
+  expect(new URL(tab.url()).pathname).toBe('/signin');
+  await expect(
+    tab
+      .getByText('This sign-in did not come from Microsoft Teams or another Microsoft 365 app.')
+      .first(),
+  ).toBeVisible();
+  expect(await tokenIn(tab)).toBeUndefined();
+  expect((await host.recorded()).loaded).toBe('success');
+});
+
 test('a live theme change to dark and to high contrast restyles the tab', async ({ page }) => {
   const person = newPerson();
   await signedInOnce(person);
