@@ -127,6 +127,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Framing is governed by CSP frame-ancestors; X-Frame-Options cannot express a list.
     frameguard: false,
     crossOriginEmbedderPolicy: false,
+    // Teams opens the SSO consent pop-up (tabs/auth-start.html) from its own origin and talks
+    // to it through window.opener, which Cross-Origin-Opener-Policy: same-origin would cut.
+    crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   await app.register(rateLimit, {

@@ -25,7 +25,8 @@ export const contentSecurityPolicy = {
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'ws:', 'wss:'],
+    // teams-js fetches its list of trusted host origins from Microsoft's CDN.
+    connectSrc: ["'self'", 'ws:', 'wss:', 'https://res.cdn.office.net'],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: FRAME_ANCESTORS,
