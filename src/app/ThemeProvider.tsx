@@ -64,8 +64,10 @@ export function ThemeProvider({ theme, children }: { theme?: ThemeName; children
   const styles = useStyles();
   const current = useThemeName();
   return (
-    <FluentProvider theme={THEMES[theme ?? current]} className={styles.root}>
-      {children}
+    // The page styles sit on an inner element: Fluent copies the provider's className onto every
+    // portal (menus, dialogs, tooltips), which would lay a full-height opaque page over the app.
+    <FluentProvider theme={THEMES[theme ?? current]}>
+      <div className={styles.root}>{children}</div>
     </FluentProvider>
   );
 }
