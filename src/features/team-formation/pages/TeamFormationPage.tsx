@@ -192,7 +192,16 @@ export default function TeamFormationPage() {
               teams: split.length,
               people: proposal.people_count,
             })}
-            description={t('team-formation:page.coverage', proposal.coverage)}
+            description={[
+              t('team-formation:page.coverage', proposal.coverage),
+              ...(Math.max(...Object.values(proposal.coverage.hidden)) > 0
+                ? [
+                    t('team-formation:page.coverage_hidden', {
+                      count: Math.max(...Object.values(proposal.coverage.hidden)),
+                    }),
+                  ]
+                : []),
+            ].join(' ')}
           >
             {proposal.infeasible.map((rule) => (
               <MessageBar key={rule.rule} intent="warning">
