@@ -235,7 +235,14 @@ export default async function profilePeopleRoutes(app: App) {
     async (request) => {
       const { user } = requireAuth(request);
       const person = await requireVisible(db, user, request.params.id, 'availability');
-      return ok(presentAvailability(person, await loadProfile(db, person.id)));
+      const privacy = await privacyOf(db, user, [person]);
+      return ok(
+        presentAvailability(
+          person,
+          await loadProfile(db, person.id),
+          privacy.sees(person.id, 'profile'),
+        ),
+      );
     },
   );
 
