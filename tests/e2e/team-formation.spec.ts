@@ -45,7 +45,9 @@ test('a member who keeps the self-assessment private: teams are formed, its meas
   const proposal = page.getByRole('region', { name: /Proposed: \d+ teams for 40 people/ });
   await expect(proposal).toBeVisible({ timeout: 30_000 });
   await expect(proposal.getByText('39 people finished the self-assessment')).toBeVisible();
-  await expect(proposal.getByText(/1 person keeps part of their profile private/)).toBeVisible();
+  await expect(
+    proposal.getByText(/Kept private from you: self-assessments 1, skill lists 0, free hours 0/),
+  ).toBeVisible();
   const metrics = proposal.getByRole('table', { name: 'Measures of the proposal' });
   await expect(metrics.locator('[data-metric="rho"] td').nth(1)).toHaveText(
     'Not shown: someone keeps this part of their profile private',

@@ -194,12 +194,8 @@ export default function TeamFormationPage() {
             })}
             description={[
               t('team-formation:page.coverage', proposal.coverage),
-              ...(Math.max(...Object.values(proposal.coverage.hidden)) > 0
-                ? [
-                    t('team-formation:page.coverage_hidden', {
-                      count: Math.max(...Object.values(proposal.coverage.hidden)),
-                    }),
-                  ]
+              ...(Object.values(proposal.coverage.hidden).some((count) => count > 0)
+                ? [t('team-formation:page.coverage_hidden', proposal.coverage.hidden)]
                 : []),
             ].join(' ')}
           >
