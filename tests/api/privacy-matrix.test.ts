@@ -299,7 +299,7 @@ describe('privacy matrix', () => {
         own += (await call(secret, route.method, route.url, route.payload)).payload;
       }
       expect(MARKERS[group].some((marker) => marker.test(own))).toBe(true);
-    });
+    }, 180_000);
   }
 });
 
