@@ -41,7 +41,7 @@ export default defineConfig({
         },
       },
       {
-        // The sign-in and account suites again on the embedded PGlite, whatever
+        // The sign-in, account and privacy suites again on the embedded PGlite, whatever
         // TEST_DATABASE_URL says, since `npm start` runs on it.
         resolve: { alias },
         test: {
@@ -52,6 +52,7 @@ export default defineConfig({
             'tests/api/account.test.ts',
             'tests/api/bad-input.test.ts',
             'tests/api/rate-limit.test.ts',
+            'tests/api/privacy-matrix.test.ts',
           ],
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,

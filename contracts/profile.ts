@@ -93,7 +93,8 @@ export const saveAvailabilityBody = z.object({
 export const availabilityResource = z.object({
   user_id: z.number().int(),
   slots: z.array(weekSlot),
-  timezone: z.string(),
+  /** Null when the person keeps their profile (where the time zone lives) from the caller. */
+  timezone: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
 

@@ -70,28 +70,38 @@ export const violations = z.object({
   isolation: z.number().int(),
   total: z.number().int(),
 });
-/** Every metric of a split, each reported on its own (issue: never only a blend). */
+/**
+ * Every metric of a split, each reported on its own (issue: never only a blend). A metric
+ * read from a part of people's profiles is null when someone in the run keeps that part from
+ * the caller (docs/decisions/profile-privacy.md): personality measures, skills measures,
+ * availability measures, and the objective that blends them.
+ */
 export const formationMetrics = z.object({
   team_count: z.number().int(),
-  rho: z.number(),
-  rho2: z.number(),
-  dmax: z.number(),
-  skills_mean: z.number(),
-  skills_min: z.number(),
-  skills_upper_bound: z.number(),
-  availability_mean: z.number(),
-  availability_min: z.number(),
-  objective: z.number(),
+  rho: z.number().nullable(),
+  rho2: z.number().nullable(),
+  dmax: z.number().nullable(),
+  skills_mean: z.number().nullable(),
+  skills_min: z.number().nullable(),
+  skills_upper_bound: z.number().nullable(),
+  availability_mean: z.number().nullable(),
+  availability_min: z.number().nullable(),
+  objective: z.number().nullable(),
   violations,
 });
 export type FormationMetrics = z.infer<typeof formationMetrics>;
+/**
+ * One team's measures. Skills and shared hours are null when a member keeps them from the
+ * caller; the personality mix is null when anyone in the run does, since it is measured in
+ * standard deviations of the whole run.
+ */
 export const teamMetrics = z.object({
   size: z.number().int(),
-  mean_z: z.record(z.enum(FACTORS), z.number()),
-  skills_coverage: z.number(),
-  missing_skills: z.array(z.string()),
-  common_slots: z.number().int(),
-  availability: z.number(),
+  mean_z: z.record(z.enum(FACTORS), z.number()).nullable(),
+  skills_coverage: z.number().nullable(),
+  missing_skills: z.array(z.string()).nullable(),
+  common_slots: z.number().int().nullable(),
+  availability: z.number().nullable(),
 });
 export type TeamMetrics = z.infer<typeof teamMetrics>;
 export const infeasibleRule = z.object({
@@ -107,11 +117,19 @@ export const formationRun = z.object({
   strategy: z.enum(FORMATION_STRATEGIES),
   weights: formationWeights.nullable(),
   people_count: z.number().int(),
-  /** How many of the people have each kind of data the engine balances on. */
+  /**
+   * How many of the people have each kind of data the engine balances on, counted over those
+   * who let the caller see it; `hidden` counts the people who keep it from the caller.
+   */
   coverage: z.object({
     personality: z.number().int(),
     skills: z.number().int(),
     availability: z.number().int(),
+    hidden: z.object({
+      personality: z.number().int(),
+      skills: z.number().int(),
+      availability: z.number().int(),
+    }),
   }),
   created_by: person.nullable(),
   created_at: z.string(),

@@ -219,8 +219,9 @@ export type Member = z.infer<typeof member>;
 export const memberList = z.object({ users: z.array(member) });
 export const changeRoleBody = z.object({ role: z.enum(WORKSPACE_ROLES) });
 
+/** A member's completion is null when they keep a part it is made of from the caller. */
 export const profileCompletion = z.object({
-  users: z.array(member.extend({ profile_completion_percent: z.number().int() })),
+  users: z.array(member.extend({ profile_completion_percent: z.number().int().nullable() })),
 });
 export const remindProfileBody = z.object({
   /** Only these members; all members with an incomplete profile when left out. */
@@ -231,7 +232,7 @@ export const remindProfileResult = z.object({ reminded: z.number().int() });
 export const performanceUsers = z.object({
   users: z.array(
     member.extend({
-      profile_completion_percent: z.number().int(),
+      profile_completion_percent: z.number().int().nullable(),
       tasks: z.object({
         assigned: z.number().int(),
         submitted: z.number().int(),

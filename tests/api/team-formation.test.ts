@@ -90,7 +90,12 @@ describe('team formation', () => {
     const run = await finished(w.owner, token);
     expect(run.status).toBe('done');
     expect(run.people_count).toBe(12);
-    expect(run.coverage).toEqual({ personality: 12, skills: 12, availability: 12 });
+    expect(run.coverage).toEqual({
+      personality: 12,
+      skills: 12,
+      availability: 12,
+      hidden: { personality: 0, skills: 0, availability: 0 },
+    });
     expect(run.metrics.violations.total).toBe(0);
     for (const key of ['rho', 'rho2', 'dmax', 'skills_mean', 'availability_mean', 'objective']) {
       expect(typeof run.metrics[key]).toBe('number');

@@ -7,7 +7,7 @@ import { bearer, createTestApp } from '../support/test-app';
  * The app for team-formation.spec.ts, run with tsx in its own process: a class of 40 is more
  * than invitations allow (spec 9 caps a workspace at 20 through the API), so it is seeded
  * straight into this app's database, the way the API tests seed theirs. Prints one JSON line
- * (address, the owner's token, the workspace) and serves until it is stopped.
+ * (address, the owner's and one member's tokens, the workspace) and serves until it is stopped.
  */
 const SKILLS = ['Backend', 'Design', 'Testing', 'Data'];
 
@@ -50,7 +50,12 @@ async function main() {
     });
   }
   process.stdout.write(
-    `${JSON.stringify({ url, token: owner.token, workspaceId: made.workspace.id })}\n`,
+    `${JSON.stringify({
+      url,
+      token: owner.token,
+      memberToken: made.people.member[0].token,
+      workspaceId: made.workspace.id,
+    })}\n`,
   );
   const stop = async () => {
     await t.close();

@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 let server: ChildProcess;
 let url: string;
 let ownerToken: string;
+let memberToken: string;
 let workspaceId: number;
 
 test.beforeAll(async () => {
@@ -19,11 +20,45 @@ test.beforeAll(async () => {
     createInterface({ input: server.stdout! }).once('line', resolve);
     server.once('exit', (code) => reject(new Error(`the app stopped with code ${code}`)));
   });
-  ({ url, token: ownerToken, workspaceId } = JSON.parse(firstLine));
+  ({ url, token: ownerToken, memberToken, workspaceId } = JSON.parse(firstLine));
 });
 
 test.afterAll(() => {
   server?.kill('SIGTERM');
+});
+
+test('a member who keeps the self-assessment private: teams are formed, its measures are not shown', async ({
+  page,
+}) => {
+  const setPrivacy = (audience: string) =>
+    page.request.post(`${url}/api/v2/core/user/options`, {
+      headers: { authorization: `Bearer ${memberToken}` },
+      data: { view_personality: audience },
+    });
+  expect((await setPrivacy('only_me')).ok()).toBe(true);
+  await page.context().addCookies([
+    { name: 'access_token', value: ownerToken, url },
+    { name: 'i18n_redirected', value: 'en', url },
+  ]);
+  await page.goto(`${url}/workspaces/${workspaceId}/team-formation`);
+  await page.getByRole('button', { name: 'Form teams', exact: true }).click();
+  const proposal = page.getByRole('region', { name: /Proposed: \d+ teams for 40 people/ });
+  await expect(proposal).toBeVisible({ timeout: 30_000 });
+  await expect(proposal.getByText('39 people finished the self-assessment')).toBeVisible();
+  await expect(
+    proposal.getByText(/Kept private from you: self-assessments 1, skill lists 0, free hours 0/),
+  ).toBeVisible();
+  const metrics = proposal.getByRole('table', { name: 'Measures of the proposal' });
+  await expect(metrics.locator('[data-metric="rho"] td').nth(1)).toHaveText(
+    'Not shown: someone keeps this part of their profile private',
+  );
+  await expect(metrics.locator('[data-metric="violations"] td').nth(1)).toHaveText('0');
+  await expect(
+    proposal
+      .getByRole('group', { name: 'Team 1', exact: true })
+      .getByText(/Personality mix: not shown/),
+  ).toBeVisible();
+  expect((await setPrivacy('everyone')).ok()).toBe(true);
 });
 
 test('an owner forms balanced teams for a class of 40, swaps two people and confirms', async ({

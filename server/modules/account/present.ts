@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@contracts/auth';
-import { PRIVACY_KEYS } from '@contracts/auth';
+import { privacyOptionsOf } from '../../auth/privacy';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { profileCompletionPercent } from '../profile/completion';
@@ -7,13 +7,6 @@ import { profileCompletionPercent } from '../profile/completion';
 export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return name || user.email.split('@')[0];
-}
-
-/** Each privacy key defaults to everyone (spec 3). */
-export function privacyOptionsOf(user: UserRow): CurrentUser['privacy_options'] {
-  return Object.fromEntries(
-    PRIVACY_KEYS.map((key) => [key, user.privacyOptions[key] ?? 'everyone']),
-  ) as CurrentUser['privacy_options'];
 }
 
 /** The only way a user row leaves the server for its owner: no hashes, no secrets. */

@@ -5,7 +5,7 @@ import { loadPersonalityRow } from './present';
 import { loadProfile } from './store';
 
 /** The profile steps of spec 2.12 beyond basic information: skills, availability, self-assessment. */
-registerCompletionCheck(async (db, user) => {
+registerCompletionCheck('skills', async (db, user) => {
   const [row] = await db
     .select({ skillId: userSkills.skillId })
     .from(userSkills)
@@ -14,8 +14,10 @@ registerCompletionCheck(async (db, user) => {
   return Boolean(row);
 });
 registerCompletionCheck(
+  'availability',
   async (db, user) => ((await loadProfile(db, user.id))?.availability.length ?? 0) > 0,
 );
 registerCompletionCheck(
+  'personality',
   async (db, user) => (await loadPersonalityRow(db, user.id))?.completedAt != null,
 );

@@ -18,6 +18,7 @@ import {
 } from '@contracts/profile';
 import { emptyResource } from '@contracts/common';
 import { requireAuth } from '../../auth/guard';
+import { privacyOf } from '../../auth/privacy';
 import type { DbOrTx } from '../../db/client';
 import {
   userActivities,
@@ -30,7 +31,7 @@ import { ok } from '../../http/envelope';
 import { forbidden, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import { displayName } from '../account/present';
-import { profileCompletionPercent } from './completion';
+import { profileCompletionFor } from './completion';
 import { normaliseLink } from './links';
 import { performanceOf } from './performance';
 import {
@@ -152,10 +153,11 @@ export default async function profilePeopleRoutes(app: App) {
       const card = await buildCard(db, user, person);
       const shown = card.visibility.profile;
       const profile = shown ? await loadProfile(db, person.id) : null;
+      const privacy = await privacyOf(db, user, [person]);
       return ok({
         ...card,
         cv: presentStoredFile(profile?.cv ?? null),
-        profile_completion_percent: shown ? await profileCompletionPercent(db, person) : null,
+        profile_completion_percent: await profileCompletionFor(db, privacy, person),
         member_since: shown ? person.createdAt.toISOString() : null,
       });
     },
@@ -174,7 +176,8 @@ export default async function profilePeopleRoutes(app: App) {
     async (request) => {
       const { user } = requireAuth(request);
       const person = await requireVisible(db, user, request.params.id, 'profile');
-      return ok({ user_id: person.id, metrics: await performanceOf(db, person) });
+      const privacy = await privacyOf(db, user, [person]);
+      return ok({ user_id: person.id, metrics: await performanceOf(db, privacy, person) });
     },
   );
 
@@ -232,7 +235,14 @@ export default async function profilePeopleRoutes(app: App) {
     async (request) => {
       const { user } = requireAuth(request);
       const person = await requireVisible(db, user, request.params.id, 'availability');
-      return ok(presentAvailability(person, await loadProfile(db, person.id)));
+      const privacy = await privacyOf(db, user, [person]);
+      return ok(
+        presentAvailability(
+          person,
+          await loadProfile(db, person.id),
+          privacy.sees(person.id, 'profile'),
+        ),
+      );
     },
   );
 

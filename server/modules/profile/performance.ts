@@ -1,32 +1,38 @@
 import { and, count, eq, ne } from 'drizzle-orm';
+import type { FieldGroup, PeoplePrivacy } from '../../auth/privacy';
 import type { DbOrTx } from '../../db/client';
 import { userSkills, workspaceMembers, type UserRow } from '../../db/schema';
-import { profileCompletionPercent } from './completion';
+import { completionGroups, profileCompletionPercent } from './completion';
 import { loadPersonalityRow } from './present';
 import { answeredCount } from './personality';
 import { loadProfile } from './store';
 
 /**
  * Figures on a person's profile page ("page information / performance"). Each module that
- * knows something countable about a person's work registers it here (tasks submitted, teams).
+ * knows something countable about a person's work registers it here (tasks submitted, teams),
+ * with the field groups the figure reads, so a viewer only gets the figures they may see.
  */
 type PerformanceMetric = (db: DbOrTx, person: UserRow) => Promise<number>;
 
-const metrics = new Map<string, PerformanceMetric>();
+const metrics = new Map<string, { groups: () => FieldGroup[]; metric: PerformanceMetric }>();
 
-export function registerPerformanceMetric(key: string, metric: PerformanceMetric) {
-  metrics.set(key, metric);
+export function registerPerformanceMetric(
+  key: string,
+  groups: FieldGroup | (() => FieldGroup[]),
+  metric: PerformanceMetric,
+) {
+  metrics.set(key, { groups: typeof groups === 'string' ? () => [groups] : groups, metric });
 }
 
-registerPerformanceMetric('profile_completion_percent', profileCompletionPercent);
-registerPerformanceMetric('workspaces', async (db, person) => {
+registerPerformanceMetric('profile_completion_percent', completionGroups, profileCompletionPercent);
+registerPerformanceMetric('workspaces', 'profile', async (db, person) => {
   const [row] = await db
     .select({ n: count() })
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.userId, person.id), ne(workspaceMembers.role, 'deactive')));
   return row.n;
 });
-registerPerformanceMetric('skills', async (db, person) => {
+registerPerformanceMetric('skills', 'skills', async (db, person) => {
   const [row] = await db
     .select({ n: count() })
     .from(userSkills)
@@ -35,14 +41,18 @@ registerPerformanceMetric('skills', async (db, person) => {
 });
 registerPerformanceMetric(
   'availability_hours',
+  'availability',
   async (db, person) => (await loadProfile(db, person.id))?.availability.length ?? 0,
 );
-registerPerformanceMetric('self_assessment_answered', async (db, person) =>
+registerPerformanceMetric('self_assessment_answered', 'personality', async (db, person) =>
   answeredCount((await loadPersonalityRow(db, person.id))?.answers ?? {}),
 );
 
-export async function performanceOf(db: DbOrTx, person: UserRow) {
-  const entries = [...metrics.entries()];
-  const values = await Promise.all(entries.map(([, metric]) => metric(db, person)));
+/** The figures the viewer may see; a figure made of a hidden group is left out. */
+export async function performanceOf(db: DbOrTx, privacy: PeoplePrivacy, person: UserRow) {
+  const entries = [...metrics.entries()].filter(([, { groups }]) =>
+    privacy.seesAll([person.id], groups()),
+  );
+  const values = await Promise.all(entries.map(([, { metric }]) => metric(db, person)));
   return entries.map(([key], i) => ({ key, value: values[i] }));
 }

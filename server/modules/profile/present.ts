@@ -46,11 +46,16 @@ export function presentSoftSkills(
   };
 }
 
-export function presentAvailability(user: UserRow, profile: UserProfileRow | null) {
+/** A person's free hours; their time zone is part of their profile, so it can be hidden. */
+export function presentAvailability(
+  user: UserRow,
+  profile: UserProfileRow | null,
+  showTimezone = true,
+) {
   return {
     user_id: user.id,
     slots: [...(profile?.availability ?? [])].sort((a, b) => a - b),
-    timezone: user.timezone,
+    timezone: showTimezone ? user.timezone : null,
     updated_at: profile?.availabilityUpdatedAt?.toISOString() ?? null,
   };
 }

@@ -22,7 +22,7 @@ import { personalityAnswers, skills, users } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
-import { privacyOptionsOf } from '../account/present';
+import { privacyOptionsOf } from '../../auth/privacy';
 import { normaliseLink } from './links';
 import { answeredCount } from './personality';
 import { loadPersonalityRow, presentAvailability, presentPersonality } from './present';

@@ -1,8 +1,15 @@
 import { inArray } from 'drizzle-orm';
-import type { FormationRun } from '@contracts/team-formation';
+import type { FormationMetrics, FormationRun, TeamMetrics } from '@contracts/team-formation';
+import { privacyOfIds, type PeoplePrivacy } from '../../auth/privacy';
 import type { DbOrTx } from '../../db/client';
-import { users, type TeamFormationRunRow } from '../../db/schema';
-import type { TeamFormationRequest, TeamFormationResult } from '../../teamformation';
+import { users, type TeamFormationRunRow, type UserRow } from '../../db/schema';
+import type {
+  Metrics,
+  SplitEvaluation,
+  TeamFormationRequest,
+  TeamFormationResult,
+  TeamMetrics as EngineTeamMetrics,
+} from '../../teamformation';
 import { personColumns, presentPerson, type PersonRow } from '../workspaces/present';
 
 export const requestOf = (run: TeamFormationRunRow) =>
@@ -12,18 +19,99 @@ export const resultOf = (run: TeamFormationRunRow) =>
 export const peopleOf = (run: TeamFormationRunRow) =>
   (requestOf(run).people ?? []).map((person) => Number(person.id));
 
+/** What the viewer may see of a run's people (the engine saw everything). */
+export function privacyOfRun(
+  db: DbOrTx,
+  viewer: Pick<UserRow, 'id' | 'role'>,
+  run: TeamFormationRunRow,
+) {
+  return privacyOfIds(db, viewer, peopleOf(run));
+}
+
+/**
+ * One team's measures as the viewer may see them. Skills and shared hours are read from the
+ * team's members; the personality mix is in standard deviations of the whole run, so it reads
+ * everyone in the run.
+ */
+function redactTeamMetrics(
+  privacy: PeoplePrivacy,
+  runPeople: readonly number[],
+  members: readonly number[],
+  metrics: EngineTeamMetrics,
+): TeamMetrics {
+  return {
+    size: metrics.size,
+    mean_z: privacy.redact(runPeople, 'personality', metrics.mean_z),
+    skills_coverage: privacy.redact(members, 'skills', metrics.skills_coverage),
+    missing_skills: privacy.redact(members, 'skills', metrics.missing_skills),
+    common_slots: privacy.redact(members, 'availability', metrics.common_slots),
+    availability: privacy.redact(members, 'availability', metrics.availability),
+  };
+}
+
+/** The measures of a whole split: each reads its part of everyone in the run. */
+function redactMetrics(
+  privacy: PeoplePrivacy,
+  runPeople: readonly number[],
+  metrics: Metrics,
+): FormationMetrics {
+  const shown = <T>(group: Parameters<PeoplePrivacy['redact']>[1], value: T) =>
+    privacy.redact(runPeople, group, value);
+  return {
+    team_count: metrics.team_count,
+    rho: shown('personality', metrics.rho),
+    rho2: shown('personality', metrics.rho2),
+    dmax: shown('personality', metrics.dmax),
+    skills_mean: shown('skills', metrics.skills_mean),
+    skills_min: shown('skills', metrics.skills_min),
+    skills_upper_bound: shown('skills', metrics.skills_upper_bound),
+    availability_mean: shown('availability', metrics.availability_mean),
+    availability_min: shown('availability', metrics.availability_min),
+    objective: shown(['personality', 'skills', 'availability'], metrics.objective),
+    violations: metrics.violations,
+  };
+}
+
+/** A split's measures (a proposal or a hand edit) as the viewer may see them. */
+export function presentEvaluation(
+  privacy: PeoplePrivacy,
+  runPeople: readonly number[],
+  split: readonly (readonly (number | string)[])[],
+  evaluation: SplitEvaluation,
+) {
+  return {
+    metrics: redactMetrics(privacy, runPeople, evaluation.metrics),
+    team_metrics: evaluation.team_metrics.map((metrics, i) =>
+      redactTeamMetrics(privacy, runPeople, split[i].map(Number), metrics),
+    ),
+  };
+}
+
 async function peopleById(db: DbOrTx, ids: number[]): Promise<Map<number, PersonRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select(personColumns).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** A run as its owner sees it: the proposal names people, and metrics are per team only. */
-export async function presentRun(db: DbOrTx, run: TeamFormationRunRow): Promise<FormationRun> {
+/**
+ * A run as its owner sees it: the proposal names people, and its measures are per team and
+ * per run, never per person, and withheld where they would read a part someone hides.
+ */
+export async function presentRun(
+  db: DbOrTx,
+  privacy: PeoplePrivacy,
+  run: TeamFormationRunRow,
+): Promise<FormationRun> {
   const request = requestOf(run);
   const result = resultOf(run);
   const people = request.people ?? [];
   const ids = peopleOf(run);
+  const evaluation = result && presentEvaluation(privacy, ids, result.teams, result);
+  /** Those who have `has` among the people who show `group`, and how many hide it. */
+  const covered = (
+    group: 'personality' | 'skills' | 'availability',
+    has: (p: (typeof people)[number]) => boolean,
+  ) => people.filter((p) => privacy.sees(Number(p.id), group) && has(p)).length;
   const persons = await peopleById(db, [...ids, ...(run.createdBy ? [run.createdBy] : [])]);
   const personOf = (id: number) => {
     const row = persons.get(id);
@@ -39,22 +127,28 @@ export async function presentRun(db: DbOrTx, run: TeamFormationRunRow): Promise<
     weights: result?.weights ?? null,
     people_count: people.length,
     coverage: {
-      personality: people.filter((p) => p.big5).length,
-      skills: people.filter((p) => (p.skills ?? []).length > 0).length,
-      availability: people.filter((p) => p.availability).length,
+      personality: covered('personality', (p) => Boolean(p.big5)),
+      skills: covered('skills', (p) => (p.skills ?? []).length > 0),
+      availability: covered('availability', (p) => Boolean(p.availability)),
+      hidden: {
+        personality: privacy.hiddenCount(ids, 'personality'),
+        skills: privacy.hiddenCount(ids, 'skills'),
+        availability: privacy.hiddenCount(ids, 'availability'),
+      },
     },
     created_by: run.createdBy ? personOf(run.createdBy) : null,
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
     confirmed_at: run.confirmedAt?.toISOString() ?? null,
     error: run.error,
-    teams: result
-      ? result.teams.map((team, i) => ({
-          members: team.map((id) => personOf(Number(id))),
-          metrics: result.team_metrics[i],
-        }))
-      : null,
-    metrics: result?.metrics ?? null,
+    teams:
+      result && evaluation
+        ? result.teams.map((team, i) => ({
+            members: team.map((id) => personOf(Number(id))),
+            metrics: evaluation.team_metrics[i],
+          }))
+        : null,
+    metrics: evaluation?.metrics ?? null,
     infeasible: (result?.infeasible ?? []).map(({ rule, message }) => ({ rule, message })),
   };
 }

@@ -24,7 +24,7 @@ import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
 import { displayName } from '../account/present';
-import { visibilityOf } from '../profile/privacy';
+import { visibilityOf } from '../../auth/privacy';
 import { skillNamesByUser } from '../profile/skills';
 import { requireWorkspacePermission } from '../workspaces/access';
 import { createWorkspace } from '../workspaces/core/create-workspace';

@@ -11,6 +11,7 @@ import {
   startFormationBody,
 } from '@contracts/team-formation';
 import { workspaceIdParam } from '@contracts/workspaces';
+import { requireAuth } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { teamFormationRuns, type TeamFormationRunRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
@@ -20,7 +21,7 @@ import { scoreTeams, TeamFormationInputError } from '../../teamformation';
 import { requireWorkspacePermission } from '../workspaces/access';
 import { buildFormationRequest } from './cohort';
 import { runEngine } from './engine';
-import { presentRun, requestOf } from './present';
+import { peopleOf, presentEvaluation, presentRun, privacyOfRun, requestOf } from './present';
 
 /** A run nobody finished in this long died with its process; it is reported as failed. */
 const STALE_AFTER_MS = 10 * 60_000;
@@ -133,7 +134,10 @@ export default async function teamFormationRoutes(app: App) {
         .where(eq(teamFormationRuns.workspaceId, request.params.id))
         .orderBy(desc(teamFormationRuns.createdAt), desc(teamFormationRuns.id))
         .limit(50);
-      const presented = await Promise.all(runs.map((run) => presentRun(db, run)));
+      const viewer = requireAuth(request).user;
+      const presented = await Promise.all(
+        runs.map(async (run) => presentRun(db, await privacyOfRun(db, viewer, run), run)),
+      );
       return ok({ runs: presented.map(({ teams: _teams, ...summary }) => summary) });
     },
   );
@@ -150,7 +154,8 @@ export default async function teamFormationRoutes(app: App) {
     },
     async (request) => {
       const run = await requireRun(request, deps, request.params.token);
-      return ok({ run: await presentRun(db, run) });
+      const privacy = await privacyOfRun(db, requireAuth(request).user, run);
+      return ok({ run: await presentRun(db, privacy, run) });
     },
   );
 
@@ -167,8 +172,11 @@ export default async function teamFormationRoutes(app: App) {
     },
     async (request) => {
       const run = await requireRun(request, deps, request.params.token);
+      const split = request.body.teams;
       try {
-        return ok(scoreTeams(requestOf(run), request.body.teams));
+        const evaluation = scoreTeams(requestOf(run), split);
+        const privacy = await privacyOfRun(db, requireAuth(request).user, run);
+        return ok(presentEvaluation(privacy, peopleOf(run), split, evaluation));
       } catch (error) {
         if (error instanceof TeamFormationInputError) {
           throw validationFailed({ teams: 'team-formation:messages.not_a_split' });

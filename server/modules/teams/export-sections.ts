@@ -25,7 +25,7 @@ registerExportSection('team_requests', (db, userId) =>
     .where(or(eq(teamRequests.userId, userId), eq(teamRequests.createdBy, userId))),
 );
 
-registerPerformanceMetric('teams', async (db, person) => {
+registerPerformanceMetric('teams', 'profile', async (db, person) => {
   const [row] = await db
     .select({ n: count() })
     .from(teamMembers)

@@ -4,7 +4,7 @@ import { HOURS_PER_WEEK } from '@contracts/profile';
 import type { DbOrTx } from '../../db/client';
 import { personalityAnswers, userProfiles, users, type UserRow } from '../../db/schema';
 import { PERSONALITY_NORMS, factorScores } from '../profile/personality';
-import { visibilityOf } from '../profile/privacy';
+import { visibilityOf } from '../../auth/privacy';
 import { skillNamesByUser } from '../profile/skills';
 import { presentPerson } from '../workspaces/present';
 

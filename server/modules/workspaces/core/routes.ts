@@ -41,7 +41,7 @@ import { personColumns, presentPerson, presentWorkspace, presentWorkspaces } fro
 import { assertDateOrder, createWorkspace } from './create-workspace';
 import { commonWorkspaces, listWorkspacesOf } from './list';
 import { numberOfWorks } from './work-counts';
-import { visibilityOf } from '../../profile/privacy';
+import { visibilityOf } from '../../../auth/privacy';
 
 const tags = ['workspaces'];
 const workspaceResponse = { 200: envelope(workspaceSchema) };

@@ -11,13 +11,15 @@ import {
   remindProfileResult,
   workspaceIdParam,
 } from '@contracts/workspaces';
+import { requireAuth } from '../../../auth/guard';
 import { can, canUseFeature } from '../../../auth/permissions';
+import { privacyOf } from '../../../auth/privacy';
 import { users, workspaceMembers, type UserRow } from '../../../db/schema';
 import { ok } from '../../../http/envelope';
 import { conflict, forbidden, notFound, refusal } from '../../../http/errors';
 import type { App } from '../../../http/types';
 import { appLink } from '../../auth/mails';
-import { profileCompletionPercent } from '../../profile/completion';
+import { profileCompletionFor, visibleStepsDone } from '../../profile/completion';
 import { requireWorkspaceChange, requireWorkspacePermission } from '../access';
 import { sendAll, sendWorkspaceMail } from '../mails';
 import { personColumns, presentMember } from '../present';
@@ -26,6 +28,8 @@ import { taskFiguresOf } from './performance';
 import { assertNotLastOwner, endMembership } from './removal';
 
 const tags = ['workspace members'];
+
+type Viewer = Pick<UserRow, 'id' | 'role'>;
 
 /** Owners first, then admins, members, viewers and deactivated members; by name within. */
 const roleOrder = sql`case ${workspaceMembers.role}
@@ -140,8 +144,11 @@ export default async function workspaceMemberRoutes(app: App) {
     },
   );
 
-  /** Members with how complete their profiles are (spec 2.12's profile steps). */
-  async function completionOf(workspaceId: number, onlyUserIds?: number[]) {
+  /**
+   * Members with how complete their profiles are (spec 2.12's profile steps), as the viewer
+   * may see it: null for anyone who keeps a part the figure is made of from the viewer.
+   */
+  async function completionOf(viewer: Viewer, workspaceId: number, onlyUserIds?: number[]) {
     const rows = await db
       .select({ membership: workspaceMembers, user: users })
       .from(workspaceMembers)
@@ -153,13 +160,23 @@ export default async function workspaceMemberRoutes(app: App) {
         ),
       )
       .orderBy(roleOrder, asc(users.id));
+    const privacy = await privacyOf(
+      db,
+      viewer,
+      rows.map((row) => row.user),
+    );
     const result: {
       membership: typeof workspaceMembers.$inferSelect;
       user: UserRow;
-      percent: number;
+      percent: number | null;
+      visibleStepsDone: boolean;
     }[] = [];
     for (const row of rows) {
-      result.push({ ...row, percent: await profileCompletionPercent(db, row.user) });
+      result.push({
+        ...row,
+        percent: await profileCompletionFor(db, privacy, row.user),
+        visibleStepsDone: await visibleStepsDone(db, privacy, row.user),
+      });
     }
     return result;
   }
@@ -174,7 +191,7 @@ export default async function workspaceMemberRoutes(app: App) {
         request.params.id,
         'view_member_reports',
       );
-      const rows = await completionOf(access.workspace.id);
+      const rows = await completionOf(requireAuth(request).user, access.workspace.id);
       return ok({
         users: rows.map((r) => ({
           ...presentMember(r.membership, r.user),
@@ -197,10 +214,14 @@ export default async function workspaceMemberRoutes(app: App) {
     },
     async (request) => {
       const access = await requireWorkspaceChange(request, db, request.params.id, 'manage_members');
-      const rows = await completionOf(access.workspace.id, request.body.user_ids);
+      const rows = await completionOf(
+        requireAuth(request).user,
+        access.workspace.id,
+        request.body.user_ids,
+      );
       const due = rows.filter(
         (r) =>
-          r.percent < 100 &&
+          !r.visibleStepsDone &&
           r.membership.role !== 'deactive' &&
           !r.user.deletedAt &&
           !r.user.deactivatedAt &&
@@ -247,7 +268,7 @@ export default async function workspaceMemberRoutes(app: App) {
       if (!canUseFeature(access, access.workspace.paymentType, 'performance_users')) {
         throw refusal(403, 'plan_required', 'workspaces:messages.plan_required');
       }
-      const rows = (await completionOf(access.workspace.id)).filter(
+      const rows = (await completionOf(requireAuth(request).user, access.workspace.id)).filter(
         (r) => r.membership.role !== 'deactive',
       );
       const figures = await taskFiguresOf(

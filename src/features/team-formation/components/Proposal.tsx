@@ -45,6 +45,9 @@ const useStyles = makeStyles({
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const decimal = (value: number) => value.toFixed(3);
+/** A measure withheld because someone keeps the part it is read from private. */
+const shown = <T,>(value: T | null, format: (value: T) => string) =>
+  value === null ? null : format(value);
 
 /** Every metric of the split, each on its own line (never only a blend), before and after edits. */
 export function MetricsTable({
@@ -56,20 +59,24 @@ export function MetricsTable({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const rows: { key: string; value: (m: FormationMetrics) => string }[] = [
-    { key: 'rho', value: (m) => decimal(m.rho) },
-    { key: 'rho2', value: (m) => decimal(m.rho2) },
-    { key: 'dmax', value: (m) => m.dmax.toFixed(2) },
+  const rows: { key: string; value: (m: FormationMetrics) => string | null }[] = [
+    { key: 'rho', value: (m) => shown(m.rho, decimal) },
+    { key: 'rho2', value: (m) => shown(m.rho2, decimal) },
+    { key: 'dmax', value: (m) => shown(m.dmax, (v) => v.toFixed(2)) },
     {
       key: 'skills_mean',
-      value: (m) => `${percent(m.skills_mean)} / ${percent(m.skills_upper_bound)}`,
+      value: (m) =>
+        m.skills_mean === null || m.skills_upper_bound === null
+          ? null
+          : `${percent(m.skills_mean)} / ${percent(m.skills_upper_bound)}`,
     },
-    { key: 'skills_min', value: (m) => percent(m.skills_min) },
-    { key: 'availability_mean', value: (m) => percent(m.availability_mean) },
-    { key: 'availability_min', value: (m) => percent(m.availability_min) },
+    { key: 'skills_min', value: (m) => shown(m.skills_min, percent) },
+    { key: 'availability_mean', value: (m) => shown(m.availability_mean, percent) },
+    { key: 'availability_min', value: (m) => shown(m.availability_min, percent) },
     { key: 'violations', value: (m) => String(m.violations.total) },
-    { key: 'objective', value: (m) => decimal(m.objective) },
+    { key: 'objective', value: (m) => shown(m.objective, decimal) },
   ];
+  const hidden = t('team-formation:metrics.hidden');
   return (
     <Table size="small" aria-label={t('team-formation:metrics.title')}>
       <TableHeader>
@@ -84,8 +91,8 @@ export function MetricsTable({
       </TableHeader>
       <TableBody>
         {rows.map((row) => {
-          const now = row.value(metrics);
-          const then = before ? row.value(before) : null;
+          const now = row.value(metrics) ?? hidden;
+          const then = before ? (row.value(before) ?? hidden) : null;
           return (
             <TableRow key={row.key} data-metric={row.key}>
               <TableCell>{t(`team-formation:metrics.${row.key}`)}</TableCell>
@@ -99,6 +106,35 @@ export function MetricsTable({
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/** A team's personality mix: one bar per factor, in standard deviations from the run. */
+function PersonalityBars({ meanZ }: { meanZ: NonNullable<TeamMetrics['mean_z']> }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div
+      className={styles.bars}
+      role="img"
+      aria-label={t('team-formation:team.mix', {
+        values: FACTORS.map((f) => `${t(`personality:factors.${f}`)} ${meanZ[f].toFixed(2)}`).join(
+          ', ',
+        ),
+      })}
+    >
+      {FACTORS.map((f) => (
+        <div
+          key={f}
+          className={styles.bar}
+          title={`${t(`personality:factors.${f}`)}: ${meanZ[f].toFixed(2)}`}
+          style={{
+            height: `${Math.min(100, 20 + Math.abs(meanZ[f]) * 80)}%`,
+            opacity: meanZ[f] >= 0 ? 1 : 0.5,
+          }}
+        />
+      ))}
+    </div>
   );
 }
 
@@ -155,31 +191,17 @@ export function ProposedTeams({
             </div>
             {metrics && (
               <div className={styles.facts}>
-                <div
-                  className={styles.bars}
-                  role="img"
-                  aria-label={t('team-formation:team.mix', {
-                    values: FACTORS.map(
-                      (f) => `${t(`personality:factors.${f}`)} ${metrics.mean_z[f].toFixed(2)}`,
-                    ).join(', '),
-                  })}
-                >
-                  {FACTORS.map((f) => (
-                    <div
-                      key={f}
-                      className={styles.bar}
-                      title={`${t(`personality:factors.${f}`)}: ${metrics.mean_z[f].toFixed(2)}`}
-                      style={{
-                        height: `${Math.min(100, 20 + Math.abs(metrics.mean_z[f]) * 80)}%`,
-                        opacity: metrics.mean_z[f] >= 0 ? 1 : 0.5,
-                      }}
-                    />
-                  ))}
-                </div>
+                {metrics.mean_z === null ? (
+                  <Text size={200}>{t('team-formation:team.mix_hidden')}</Text>
+                ) : (
+                  <PersonalityBars meanZ={metrics.mean_z} />
+                )}
                 <Text size={200}>
-                  {t('team-formation:team.skills', { value: percent(metrics.skills_coverage) })}
+                  {metrics.skills_coverage === null
+                    ? t('team-formation:team.skills_hidden')
+                    : t('team-formation:team.skills', { value: percent(metrics.skills_coverage) })}
                 </Text>
-                {metrics.missing_skills.length > 0 && (
+                {metrics.missing_skills && metrics.missing_skills.length > 0 && (
                   <Text size={200} className={styles.problem}>
                     {t('team-formation:team.missing', {
                       skills: metrics.missing_skills.join(', '),
@@ -187,7 +209,9 @@ export function ProposedTeams({
                   </Text>
                 )}
                 <Text size={200}>
-                  {t('team-formation:team.hours', { count: metrics.common_slots })}
+                  {metrics.common_slots === null
+                    ? t('team-formation:team.hours_hidden')
+                    : t('team-formation:team.hours', { count: metrics.common_slots })}
                 </Text>
               </div>
             )}

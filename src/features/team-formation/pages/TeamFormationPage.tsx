@@ -192,7 +192,12 @@ export default function TeamFormationPage() {
               teams: split.length,
               people: proposal.people_count,
             })}
-            description={t('team-formation:page.coverage', proposal.coverage)}
+            description={[
+              t('team-formation:page.coverage', proposal.coverage),
+              ...(Object.values(proposal.coverage.hidden).some((count) => count > 0)
+                ? [t('team-formation:page.coverage_hidden', proposal.coverage.hidden)]
+                : []),
+            ].join(' ')}
           >
             {proposal.infeasible.map((rule) => (
               <MessageBar key={rule.rule} intent="warning">
