@@ -17,6 +17,7 @@ interface JsonSchema {
   const?: unknown;
   format?: string;
   minLength?: number;
+  pattern?: string;
   minimum?: number;
   exclusiveMinimum?: number;
   maximum?: number;
@@ -92,6 +93,18 @@ const HOSTILE_QUERY = [
   'x'.repeat(3000),
 ];
 
+/** Values for the patterns our contracts use, recognised by a telling piece of each. */
+const PATTERN_EXAMPLES: [RegExp, string][] = [
+  [/^\^#/, '#336699'],
+  [/-02-29\|.*T\(/, future(5)],
+  [/-02-29/, '2030-01-15'],
+  [/@/, 'fuzz@example.com'],
+  [/\[01\]\\d\|2\[0-3\]\):/, '09:30'],
+  [/\[1-9\]\|\[1-4\]/, '7'],
+  [/https\?/, 'https://example.com/x'],
+  [/\[0-9a-fA-F\]\{8\}/, '00000000-0000-4000-8000-000000000000'],
+];
+
 /** A value the schema accepts, as far as a JSON schema without refinements can say. */
 function example(schema: JsonSchema | undefined, depth = 0): unknown {
   if (!schema || depth > 6) return 'x';
@@ -108,6 +121,8 @@ function example(schema: JsonSchema | undefined, depth = 0): unknown {
       if (schema.format === 'date-time') return future(5);
       if (schema.format === 'date') return '2030-01-15';
       if (schema.format === 'uri') return 'https://example.com/x';
+      if (schema.pattern)
+        return PATTERN_EXAMPLES.find(([re]) => re.test(schema.pattern!))?.[1] ?? 'x';
       return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
     case 'integer':
     case 'number':
@@ -193,12 +208,13 @@ beforeAll(async () => {
     expired_at: future(2),
     user_ids: [member.user.id],
   });
+  expect(subtask.statusCode, subtask.body).toBe(201);
   await call(t, member.token).upload('POST', `/tasks/${taskId}/submit`, [pdf('work.pdf')]);
   Object.assign(realIds, {
     workspaces: workspace.id,
     teams: team.id,
     tasks: taskId,
-    subtasks: subtask.json().resource?.task?.id ?? taskId,
+    subtasks: subtask.json().resource.task.id as number,
     user: member.user.id,
     users: member.user.id,
     member: member.user.id,
