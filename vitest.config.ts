@@ -53,6 +53,7 @@ export default defineConfig({
             'tests/api/bad-input.test.ts',
             'tests/api/rate-limit.test.ts',
             'tests/api/privacy-matrix.test.ts',
+            'tests/api/upload-crash.test.ts',
           ],
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,

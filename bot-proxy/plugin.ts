@@ -54,7 +54,7 @@ async function storePhoto(deps: AppDeps, photo: GraphPhoto): Promise<StoredPhoto
     mimeType: photo.mimeType,
     size: photo.bytes.length,
   };
-  await storageFor(deps.config).write(key, Readable.from([photo.bytes]));
+  await storageFor(deps.config).stage(key, Readable.from([photo.bytes]));
   return { ...file, url: avatarUrlOf(file) };
 }
 
@@ -139,6 +139,8 @@ export default async function botProxy(app: App) {
             ? beginSecondFactor(deps, tx, current, 'teams_sso')
             : completeSignIn(deps, tx, request, reply, current, 'teams_sso');
         });
+        // Visible once the row naming it has committed (docs/decisions/stored-files.md).
+        if (photo && photoUsed) await storageFor(deps.config).publish([photo.key]);
         return ok(result);
       } finally {
         // A picture nobody ended up using (the account had one, or the sign-in failed).

@@ -15,7 +15,14 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a PostgreSQL `integer` (serial) column holds. */
+export const MAX_ID = 2_147_483_647;
+/** A row id in a JSON body: a larger number could never match and the database refuses it. */
+export const rowId = z.number().int().positive().max(MAX_ID);
+/** A row id in a path or query string. */
+export const rowIdText = z.coerce.number().int().positive().max(MAX_ID);
+
+export const idParam = z.object({ id: rowIdText });
 
 export const emptyResource = z.object({}).strict();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdText } from './common';
 import { colorSchema } from './workspaces';
 
 /** Spec 3 "Tag (called criteria)": where a criterion applies, and spec 7.19's name banks. */
@@ -45,8 +46,8 @@ export const updateCriterionBody = z
   .strict();
 export const addOptionsBody = z.object({ options: z.array(optionInput).min(1).max(50) });
 export const criterionOptionParams = z.object({
-  id: z.coerce.number().int().positive(),
-  option: z.coerce.number().int().positive(),
+  id: rowIdText,
+  option: rowIdText,
 });
 
 export const nameBankQuery = z.object({ type: z.enum(NAME_BANK_TYPES) });

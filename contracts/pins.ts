@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId, rowIdText } from './common';
 
 /** Spec 9: what a pin may point at; `other` pins are links with a title. */
 export const PIN_REFERENCE_TYPES = ['task', 'objective', 'assessment', 'other'] as const;
@@ -21,12 +22,12 @@ export const pinsResource = z.object({
   /** Whether the caller keeps the general list. */
   is_owner: z.boolean(),
 });
-export const pinsQuery = z.object({ workspace_id: z.coerce.number().int().positive() });
+export const pinsQuery = z.object({ workspace_id: rowIdText });
 
 const pinInput = z.discriminatedUnion('reference_type', [
   z.object({
     reference_type: z.enum(['task', 'objective', 'assessment']),
-    reference_id: z.number().int().positive(),
+    reference_id: rowId,
   }),
   z.object({
     reference_type: z.literal('other'),
@@ -40,7 +41,7 @@ const pinInput = z.discriminatedUnion('reference_type', [
 ]);
 /** Replaces one list with the given pins, in order. */
 export const savePinsBody = z.object({
-  workspace_id: z.number().int().positive(),
+  workspace_id: rowId,
   list: z.enum(PIN_LISTS),
   pins: z.array(pinInput).max(MAX_PINS_PER_LIST),
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { MAX_ID, rowId, rowIdText } from './common';
 import { privacyOptions } from './auth';
 
 /** `user/:id/...`: a numeric id or a public id (uuid), as profile links carry either. */
 export const userRefParam = z.object({
   id: z
     .string()
-    .regex(/^(\d{1,10}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i),
+    .regex(/^(\d{1,10}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i)
+    .refine((ref) => !/^\d+$/.test(ref) || Number(ref) <= MAX_ID),
 });
 
 // ---------------------------------------------------------------- self-assessment (IPIP-50)
@@ -129,7 +131,7 @@ export const saveSkillsBody = z.object({
     .array(
       z
         .object({
-          skill_id: z.number().int().positive().optional(),
+          skill_id: rowId.optional(),
           name: skillName.optional(),
           level: z.number().int().min(1).max(5).nullable().optional(),
         })
@@ -270,7 +272,7 @@ export const createActivityBody = z
     path: ['ended_on'],
   });
 export const activityParams = userRefParam.extend({
-  activity: z.coerce.number().int().positive(),
+  activity: rowIdText,
 });
 
 // ---------------------------------------------------------------- profile pages

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId, rowIdText } from './common';
 import { FORMATION_STRATEGIES } from './team-formation';
 import {
   colorSchema,
@@ -48,11 +49,11 @@ export const schedule = z.object({
 export type Schedule = z.infer<typeof schedule>;
 export const scheduleList = z.object({ schedules: z.array(schedule) });
 export const schedulesQuery = z.object({
-  workspace_id: z.coerce.number().int().positive().optional(),
+  workspace_id: rowIdText.optional(),
   status: z.enum(['current', 'archived']).default('current'),
 });
 export const deleteSchedulesBody = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(100),
+  ids: z.array(rowId).min(1).max(100),
 });
 
 // Generalized workspace creation (spec 2.5): three steps, resumable by id.
@@ -97,4 +98,4 @@ export const workspaceDraft = z.object({
 });
 export type WorkspaceDraft = z.infer<typeof workspaceDraft>;
 export const workspaceDraftList = z.object({ drafts: z.array(workspaceDraft) });
-export const draftIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const draftIdParam = z.object({ id: rowIdText });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId, rowIdText } from './common';
 
 /** Tasks and subtasks (spec 3 "Task", 4, 7.4, 7.5, 7.16): the shapes both sides share. */
 
@@ -20,7 +21,7 @@ export type TaskStatus = z.infer<typeof taskStatus>;
 export type WorkStatus = z.infer<typeof workStatus>;
 
 const id = z.number().int();
-const ids = z.array(z.coerce.number().int().positive()).max(200);
+const ids = z.array(rowIdText).max(200);
 const timestamp = z.string();
 const name = z.string().trim().min(1).max(200);
 const description = z.string().max(10_000).nullable();
@@ -136,13 +137,13 @@ export const taskListQuery = z.object({
   status: taskStatus.default('open'),
   sort: z.enum(TASK_SORTS).default('created_at'),
   direction: z.enum(['asc', 'desc']).default('desc'),
-  tag_id: z.coerce.number().int().positive().optional(),
+  tag_id: rowIdText.optional(),
 });
 export const taskList = z.object({ tasks: z.array(task), counts: taskCounts });
 
 export const taskSearchQuery = z.object({
   q: z.string().trim().min(1).max(100),
-  workspace_id: z.coerce.number().int().positive().optional(),
+  workspace_id: rowIdText.optional(),
 });
 export const taskItems = z.object({ tasks: z.array(task) });
 export const taskResource = z.object({ task });
@@ -195,37 +196,32 @@ export type CreateSubtaskBody = z.infer<typeof createSubtaskBody>;
 export const schemaBody = z.object({ schema: z.object({ color: hexColor }).strict() }).strict();
 export const tagIdsBody = z.object({ tag_ids: ids }).strict();
 export const keyResultIdsBody = z.object({ key_result_ids: ids }).strict();
-export const targetTaskBody = z.object({ task_id: z.number().int().positive() }).strict();
+export const targetTaskBody = z.object({ task_id: rowId }).strict();
 
 /** Which unit an action is about; needed only when the caller has more than one. */
-export const unitBody = z
-  .object({ assignment_id: z.number().int().positive().optional() })
-  .strict()
-  .default({});
+export const unitBody = z.object({ assignment_id: rowId.optional() }).strict().default({});
 export const reviewBody = z
   .object({
     /** Omitted: the whole task (close or reopen it); given: one unit's work. */
-    assignment_id: z.number().int().positive().optional(),
+    assignment_id: rowId.optional(),
     comment: comment.optional(),
   })
   .strict()
   .default({});
-export const commentBody = z
-  .object({ assignment_id: z.number().int().positive(), comment: comment.nullable() })
-  .strict();
+export const commentBody = z.object({ assignment_id: rowId, comment: comment.nullable() }).strict();
 export const answerBody = z
   .object({
     body: z.string().trim().min(1).max(20_000),
-    assignment_id: z.number().int().positive().optional(),
+    assignment_id: rowId.optional(),
   })
   .strict();
 export const editAnswerBody = z.object({ body: z.string().trim().min(1).max(20_000) }).strict();
-export const reminderBody = z.object({ user_id: z.number().int().positive() }).strict();
+export const reminderBody = z.object({ user_id: rowId }).strict();
 /** The text fields of the submit/resubmit multipart form (files come alongside). */
 export const submitFields = z
   .object({
     answer: z.string().trim().max(20_000).optional(),
-    assignment_id: z.coerce.number().int().positive().optional(),
+    assignment_id: rowIdText.optional(),
   })
   .strict();
 export const taskFilesFields = z
@@ -240,10 +236,10 @@ export const editFileFields = z
   .object({ name: z.string().trim().min(1).max(200).optional() })
   .strict();
 
-export const taskParams = z.object({ id: z.coerce.number().int().positive() });
-export const reportParams = taskParams.extend({ report: z.coerce.number().int().positive() });
-export const userParams = taskParams.extend({ user: z.coerce.number().int().positive() });
-export const fileParams = taskParams.extend({ file: z.coerce.number().int().positive() });
+export const taskParams = z.object({ id: rowIdText });
+export const reportParams = taskParams.extend({ report: rowIdText });
+export const userParams = taskParams.extend({ user: rowIdText });
+export const fileParams = taskParams.extend({ file: rowIdText });
 
 export const taskFile = z.object({
   id,
@@ -270,7 +266,7 @@ export const report = z.object({
 });
 export type Report = z.infer<typeof report>;
 export const answersQuery = z.object({
-  assignment_id: z.coerce.number().int().positive().optional(),
+  assignment_id: rowIdText.optional(),
 });
 export const reportList = z.object({ answers: z.array(report) });
 export const reportResource = z.object({ answer: report });
@@ -323,12 +319,12 @@ export const subtasksUsers = z.object({
 });
 
 export const tagQuery = z.object({
-  workspace_id: z.coerce.number().int().positive(),
+  workspace_id: rowIdText,
   type: z.enum(['task', 'objective']).default('task'),
 });
 export const createTagBody = z
   .object({
-    workspace_id: z.number().int().positive(),
+    workspace_id: rowId,
     type: z.enum(['task', 'objective']).default('task'),
     name: z.string().trim().min(1).max(100),
     color: hexColor.nullable().default(null),
@@ -359,15 +355,15 @@ export const reminders = z.object({
 export const reminderSettingBody = z
   .object({
     is: z.enum(['task', 'assessment']),
-    id: z.number().int().positive(),
+    id: rowId,
     /** Hide it until then; omitted or null hides it for good. */
     snoozed_until: when.optional(),
   })
   .strict();
 
 export const deadlinesQuery = z.object({
-  workspace_id: z.coerce.number().int().positive().optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  workspace_id: rowIdText.optional(),
+  user_id: rowIdText.optional(),
 });
 export const deadline = z.object({
   id,
@@ -384,5 +380,5 @@ export type Deadline = z.infer<typeof deadline>;
 export const deadlines = z.object({ deadlines: z.array(deadline) });
 
 export const myWorkQuery = z.object({
-  workspace_id: z.coerce.number().int().positive().optional(),
+  workspace_id: rowIdText.optional(),
 });

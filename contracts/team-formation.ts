@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './common';
 import { FACTORS } from './profile';
 import { team, userIds } from './workspace-teams';
 import { person } from './workspaces';
@@ -23,7 +24,7 @@ export const formationWeights = z.object({
 
 export const startFormationBody = z
   .object({
-    workspace_id: z.number().int().positive(),
+    workspace_id: rowId,
     strategy: z.enum(FORMATION_STRATEGIES).default('mixed'),
     /** Only with the mixed strategy; the others bring their own. */
     weights: formationWeights.optional(),
@@ -44,7 +45,7 @@ export const startFormationBody = z
       .default([]),
     keep_together: z.array(userIds.min(2)).max(200).default([]),
     keep_apart: z
-      .array(z.tuple([z.number().int().positive(), z.number().int().positive()]))
+      .array(z.tuple([rowId, rowId]))
       .max(500)
       .default([]),
     /** The people to form teams from; by default the members with no team yet. */
@@ -200,7 +201,7 @@ export const publicMember = z.object({
 export const publicWorkspaceUsers = z.object({ users: z.array(publicMember) });
 export const publishWorkspaceBody = z.object({ summary: z.string().trim().max(500).nullable() });
 export const transferFromPublicBody = z.object({
-  workspace_id: z.number().int().positive(),
+  workspace_id: rowId,
   name: z.string().trim().min(1).max(120).optional(),
 });
 export const transferredWorkspace = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId, rowIdText } from './common';
 import { person } from './workspaces';
 
 /** Teams inside a workspace (spec 3 "Team", 4 "Team", 7.3). Not Microsoft Teams: see teams.ts. */
@@ -6,12 +7,12 @@ export const TEAM_MEMBER_ROLES = ['leader', 'member'] as const;
 export const TEAM_REQUEST_TYPES = ['join', 'invite'] as const;
 export const TEAM_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 
-export const teamIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const teamIdParam = z.object({ id: rowIdText });
 export const teamMemberParams = teamIdParam.extend({
-  member: z.coerce.number().int().positive(),
+  member: rowIdText,
 });
 export const userIds = z
-  .array(z.number().int().positive())
+  .array(rowId)
   .max(500)
   .refine((ids) => new Set(ids).size === ids.length, 'Each person may appear once.');
 
@@ -85,7 +86,7 @@ export const updateTeamBody = z
   .partial();
 /** The team's whole member list; `move` takes people out of their current team first. */
 export const setMembersBody = z.object({ user_ids: userIds, move: z.boolean().default(false) });
-export const subscribeByOwnerBody = z.object({ user_id: z.number().int().positive() });
+export const subscribeByOwnerBody = z.object({ user_id: rowId });
 
 export const teamModalInformation = z.object({
   team,
@@ -102,7 +103,7 @@ export const createTeamRequestBody = z.discriminatedUnion('type', [
   z.object({ type: z.literal('join'), message: z.string().trim().max(500).optional() }),
   z.object({
     type: z.literal('invite'),
-    user_id: z.number().int().positive(),
+    user_id: rowId,
     message: z.string().trim().max(500).optional(),
   }),
 ]);
@@ -124,7 +125,7 @@ export const teamRequest = z.object({
 export type TeamRequest = z.infer<typeof teamRequest>;
 export const teamRequestResource = z.object({ request: teamRequest });
 export const teamRequestsQuery = z.object({
-  workspace_id: z.coerce.number().int().positive().optional(),
+  workspace_id: rowIdText.optional(),
   status: z.enum(TEAM_REQUEST_STATUSES).optional(),
 });
 export const teamRequestsResource = z.object({ requests: z.array(teamRequest) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId, rowIdText } from './common';
 import { email } from './auth';
 
 /** Spec 1 and 3: the kinds of workspace, its list statuses and its roles. */
@@ -91,12 +92,12 @@ export const dateSchema = z.iso.date();
 const workspaceName = z.string().trim().min(1).max(120);
 const description = z.string().trim().max(2000);
 
-export const workspaceIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const workspaceIdParam = z.object({ id: rowIdText });
 export const memberParams = workspaceIdParam.extend({
-  user: z.coerce.number().int().positive(),
+  user: rowIdText,
 });
 export const invitationParams = workspaceIdParam.extend({
-  invitation: z.coerce.number().int().positive(),
+  invitation: rowIdText,
 });
 
 /** A person as other people see them; deleted accounts stay listed (at half opacity). */
@@ -180,7 +181,7 @@ export const memberAccessBody = z.object({
     .partial()
     .strict(),
 });
-export const commonWorkspacesQuery = z.object({ user_id: z.coerce.number().int().positive() });
+export const commonWorkspacesQuery = z.object({ user_id: rowIdText });
 export const commonWorkspace = z.object({
   id: z.number(),
   name: z.string(),
@@ -225,7 +226,7 @@ export const profileCompletion = z.object({
 });
 export const remindProfileBody = z.object({
   /** Only these members; all members with an incomplete profile when left out. */
-  user_ids: z.array(z.number().int().positive()).max(100).optional(),
+  user_ids: z.array(rowId).max(100).optional(),
 });
 export const remindProfileResult = z.object({ reminded: z.number().int() });
 

@@ -22,13 +22,15 @@ import type { AppDeps } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { errorHandler } from './http/error-handler';
 import type { MessageRef } from './http/errors';
-import { notFound, tooManyRequests, unauthorized, validationFailed } from './http/errors';
-import { findNulCharacter } from './http/nul-character';
+import { notFound, tooManyRequests, unauthorized } from './http/errors';
+import { refuseUnstorableInput } from './http/storable-input';
 import { contentSecurityPolicy } from './http/security';
 import type { App } from './http/types';
 import { pickLanguage, translator } from './i18n';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerModules } from './modules';
+import { storageFor } from './storage';
+import { startFileSweeper } from './storage/sweep';
 import { attachRealtime } from './realtime';
 
 export const API_PREFIX = '/api/v2';
@@ -102,14 +104,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       throw unauthorized();
     }
   });
-  // PostgreSQL text cannot hold U+0000; refuse it up front rather than fail in the database.
+  // What PostgreSQL cannot store (NUL, lone surrogates, absurd nesting) is refused up front.
   app.addHook('preValidation', async (request) => {
-    const field = findNulCharacter({
-      body: request.body,
-      query: request.query,
-      params: request.params,
-    });
-    if (field) throw validationFailed({ [field]: 'common:validation.invalid_characters' });
+    refuseUnstorableInput({ body: request.body, query: request.query, params: request.params });
   });
   // Routes return message keys; the caller's language turns them into words here.
   app.addHook('preSerialization', async (request, _reply, payload) => {
@@ -160,6 +157,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
 
   await app.register(registerModules, { prefix: API_PREFIX });
+  // Stored files and rows agree: see docs/decisions/stored-files.md.
+  let stopFileSweeper: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopFileSweeper = await startFileSweeper({
+      db: database.db,
+      storage: storageFor(config),
+      graceMs: config.FILE_SWEEP_GRACE_MS,
+      intervalMs: config.FILE_SWEEP_INTERVAL_MS,
+      log: app.log,
+    });
+  });
+  app.addHook('onClose', async () => stopFileSweeper?.());
   await app.register(import('../bot-proxy/plugin'));
 
   const serveClient = config.SERVE_CLIENT && existsSync(path.join(clientDist, 'index.html'));

@@ -26,6 +26,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1_048_576),
+  FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
+  FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(3_600_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   OIDC_ISSUER: optionalUrl,

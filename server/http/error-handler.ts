@@ -50,6 +50,31 @@ function issueMessage(issue: ZodIssueLike): MessageRef {
   }
 }
 
+/**
+ * PostgreSQL's refusals of a value it cannot store or compute with (a character it cannot
+ * encode, a number out of a column's range, nesting too deep). Input checks refuse these
+ * first; this is the safety net, so a value that slips past them is still the sender's 422.
+ */
+const VALUE_REFUSED_BY_DATABASE = new Set([
+  '22P05', // untranslatable_character: \u0000 in jsonb
+  '22021', // character_not_in_repertoire: NUL or a lone surrogate in text
+  '22003', // numeric_value_out_of_range: e.g. an id beyond int4
+  '22008', // datetime_field_overflow
+  '22007', // invalid_datetime_format
+  '22P02', // invalid_text_representation
+  '54001', // statement_too_complex: absurd nesting
+]);
+
+/** The SQLSTATE of a database error, looking through the wrappers drizzle puts around it. */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, hops = 0; current && hops < 5; hops += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const t = request.t;
   const translate = (m: MessageRef) =>
@@ -80,6 +105,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
         params: { field: firstField, message: translate(firstMessages[0]) },
       },
     ];
+  } else if (VALUE_REFUSED_BY_DATABASE.has(sqlState(error) ?? '')) {
+    status = 422;
+    code = 'validation_failed';
+    messages = [{ key: 'common:errors.validation_failed' }];
+    request.log.warn({ err: error }, 'the database refused a value that input checks let through');
   } else if (typeof error.statusCode === 'number' && error.statusCode < 500) {
     status = error.statusCode;
     const known = statusKeys[status] ?? { code: 'bad_request', key: 'common:errors.bad_request' };

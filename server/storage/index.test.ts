@@ -9,12 +9,17 @@ import { diskStorage, newStorageKey } from './index';
 describe('disk storage', () => {
   const storage = diskStorage(mkdtempSync(path.join(tmpdir(), 'teamloop-storage-')));
 
-  it('writes, reads, tells and removes by key', async () => {
+  it('stages, publishes, reads, tells and removes by key', async () => {
     const key = newStorageKey('tasks');
     expect(
-      await storage.write(key, Readable.from([Buffer.from('hello '), Buffer.from('world')])),
+      await storage.stage(key, Readable.from([Buffer.from('hello '), Buffer.from('world')])),
     ).toBe(11);
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.list()).toEqual([expect.objectContaining({ key, staged: true })]);
+    await storage.publish([key]);
+    await storage.publish([key]);
     expect(await storage.exists(key)).toBe(true);
+    expect(await storage.list()).toEqual([expect.objectContaining({ key, staged: false })]);
     expect(await text(storage.read(key))).toBe('hello world');
     await storage.remove([key, newStorageKey('tasks')]);
     expect(await storage.exists(key)).toBe(false);
@@ -22,8 +27,9 @@ describe('disk storage', () => {
 
   it('never overwrites a key, and leaves nothing when the stream fails', async () => {
     const key = newStorageKey('tasks');
-    await storage.write(key, Readable.from(['first']));
-    await expect(storage.write(key, Readable.from(['second']))).rejects.toThrow();
+    await storage.stage(key, Readable.from(['first']));
+    await expect(storage.stage(key, Readable.from(['second']))).rejects.toThrow();
+    await storage.publish([key]);
     expect(await text(storage.read(key))).toBe('first');
 
     const broken = newStorageKey('tasks');
@@ -32,8 +38,21 @@ describe('disk storage', () => {
         this.destroy(new Error('connection lost'));
       },
     });
-    await expect(storage.write(broken, failing)).rejects.toThrow('connection lost');
+    await expect(storage.stage(broken, failing)).rejects.toThrow('connection lost');
     expect(await storage.exists(broken)).toBe(false);
+    expect((await storage.list()).map((object) => object.key)).not.toContain(broken);
+  });
+
+  it('removes staged and published files alike', async () => {
+    const staged = newStorageKey('cvs');
+    const published = newStorageKey('cvs');
+    await storage.stage(staged, Readable.from(['a']));
+    await storage.stage(published, Readable.from(['b']));
+    await storage.publish([published]);
+    await storage.remove([staged, published]);
+    const keys = (await storage.list()).map((object) => object.key);
+    expect(keys).not.toContain(staged);
+    expect(keys).not.toContain(published);
   });
 
   it('refuses keys that leave its folder', () => {

@@ -9,6 +9,7 @@ import {
   unsupportedMediaType,
   validationFailed,
 } from '../http/errors';
+import { refuseUnstorableInput } from '../http/storable-input';
 import { acceptedType, DOCUMENT_TYPES } from './file-types';
 import { newStorageKey, type FileStorage } from './index';
 
@@ -22,6 +23,8 @@ export interface StoredUpload {
 export interface ReceivedForm {
   fields: Record<string, string>;
   files: StoredUpload[];
+  /** Makes the files visible under their keys: call it once the rows naming them committed. */
+  publish(): Promise<void>;
   /** Removes the stored files: call it when what the upload was for did not happen. */
   discard(): Promise<void>;
 }
@@ -49,7 +52,8 @@ export interface UploadOptions {
 const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
 /**
- * Reads a multipart form, streaming each file into storage as it arrives. Every refusal
+ * Reads a multipart form, streaming each file into storage (staged, see FileStorage) as it
+ * arrives. Every refusal
  * (not multipart, a file too big or of a refused type, too many parts, a broken body) removes
  * what was already stored before it is thrown, so a failed upload leaves nothing behind.
  */
@@ -60,12 +64,16 @@ export async function receiveUploads(
   const { messages, storage } = options;
   if (!request.isMultipart()) throw unsupportedMediaType(messages.notMultipart);
   const stored: StoredUpload[] = [];
-  const discard = () => storage.remove(stored.map((file) => file.key));
+  const keys = () => stored.map((file) => file.key);
+  const discard = () => storage.remove(keys());
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes } })) {
+      // Names and values of a form reach the database like JSON fields do.
+      refuseUnstorableInput({ body: part.fieldname });
       if (part.type === 'field') {
         if (part.valueTruncated) throw payloadTooLarge(messages.tooLarge);
+        refuseUnstorableInput({ [part.fieldname]: part.value });
         if (part.fieldname in fields) throw badRequest(messages.malformed);
         fields[part.fieldname] = String(part.value);
         continue;
@@ -77,12 +85,18 @@ export async function receiveUploads(
     await discard();
     throw translate(error, options);
   }
-  return { fields, files: stored, discard };
+  return { fields, files: stored, publish: () => storage.publish(keys()), discard };
 }
 
 async function storeFile(part: MultipartFile, options: UploadOptions): Promise<StoredUpload> {
   const { messages } = options;
-  const name = part.filename.trim().slice(0, 200);
+  try {
+    refuseUnstorableInput({ [part.fieldname]: part.filename });
+  } catch (error) {
+    part.file.resume();
+    throw error;
+  }
+  const name = keepWhole(part.filename.trim(), 200);
   const mimeType = acceptedType(name, part.mimetype, options.allowedTypes ?? DOCUMENT_TYPES);
   if (!name || !mimeType) {
     part.file.resume();
@@ -91,12 +105,18 @@ async function storeFile(part: MultipartFile, options: UploadOptions): Promise<S
   const key = newStorageKey(options.folder);
   // Read through the async iterator: when busboy gives up on a broken body it destroys the
   // file stream without a 'close' event, which only the iterator notices (as premature close).
-  const size = await options.storage.write(key, Readable.from(chunksOf(part.file)));
+  const size = await options.storage.stage(key, Readable.from(chunksOf(part.file)));
   if (part.file.truncated) {
     await options.storage.remove([key]);
     throw tooLarge(options);
   }
   return { key, name, mimeType, size };
+}
+
+/** The text cut to at most `length` UTF-16 units without splitting a surrogate pair. */
+function keepWhole(text: string, length: number) {
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** The limit in words people read: "20 MB", or "500 KB" under a megabyte. */

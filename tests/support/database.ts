@@ -14,6 +14,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamloop-test-'));
   if (!serverUrl) return openDatabase({ dataDir, inMemory: true });
 
+  const created = await createPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ databaseUrl: created.url, dataDir });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await created.drop();
+    },
+  };
+}
+
+/** A new, empty database on a PostgreSQL server, and the way to drop it. */
+export async function createPostgresDatabase(serverUrl: string) {
   const name = `teamloop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -21,11 +34,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

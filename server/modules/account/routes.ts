@@ -25,6 +25,8 @@ import {
   newTwoFactorSetup,
   totpMatches,
 } from '../auth/two-factor';
+import { storageFor } from '../../storage';
+import { personalFileKeys } from '../../storage/references';
 import { isKnownTimezone } from '../lookups/timezones';
 import { exportUserData } from './export';
 import { presentCurrentUser } from './present';
@@ -171,7 +173,8 @@ export default async function accountRoutes(app: App) {
             : { email: 'account:messages.confirm_email_wrong' },
         );
       }
-      await db.transaction(async (tx) => {
+      const fileKeys = await db.transaction(async (tx) => {
+        const keys = await personalFileKeys(tx, user.id);
         await tx
           .update(users)
           .set({
@@ -192,7 +195,12 @@ export default async function accountRoutes(app: App) {
         await revokeAllSessions(tx, user.id);
         await tx.execute(sql`delete from user_identities where user_id = ${user.id}`);
         await tx.execute(sql`delete from user_configs where user_id = ${user.id}`);
+        await tx.execute(
+          sql`update user_profiles set avatar = null, cv = null where user_id = ${user.id}`,
+        );
+        return keys;
       });
+      await storageFor(app.deps.config).remove(fileKeys);
       return ok({}, 'account:messages.deleted');
     },
   );

@@ -36,7 +36,7 @@ export default async function profileFileRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const file = await receiveAvatar(request, deps);
+      const { file, publish } = await receiveAvatar(request, deps);
       const previous = await loadProfile(db, user.id);
       const avatarUrl = avatarUrlOf(file);
       await db.transaction(async (tx) => {
@@ -54,6 +54,7 @@ export default async function profileFileRoutes(app: App) {
           },
         });
       });
+      await publish();
       await removeFiles(deps, [previous?.avatar?.key]);
       return ok({ avatar_url: avatarUrl }, 'profile:messages.avatar_saved');
     },
@@ -101,7 +102,7 @@ export default async function profileFileRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const file = await receiveCv(request, deps);
+      const { file, publish } = await receiveCv(request, deps);
       const previous = await loadProfile(db, user.id);
       const profile = await saveProfile(db, user.id, {
         cv: {
@@ -112,6 +113,7 @@ export default async function profileFileRoutes(app: App) {
           uploaded_at: new Date().toISOString(),
         },
       });
+      await publish();
       await removeFiles(deps, [previous?.cv?.key]);
       return ok({ cv: presentStoredFile(profile.cv) }, 'profile:messages.cv_saved');
     },

@@ -29,12 +29,15 @@ const uploadMessages = {
   malformed: 'profile:messages.upload_malformed',
 };
 
-/** Reads exactly one file from a multipart form into storage. */
+/**
+ * Reads exactly one file from a multipart form into storage, staged: call `publish` once the
+ * row naming it has committed (a staged file nobody publishes is swept away).
+ */
 async function receiveOne(
   request: FastifyRequest,
   deps: AppDeps,
   options: { folder: string; maxFileBytes: number; allowedTypes: Record<string, string> },
-): Promise<StoredUpload> {
+): Promise<{ file: StoredUpload; publish: () => Promise<void> }> {
   const form = await receiveUploads(request, {
     storage: storageFor(deps.config),
     maxFiles: 1,
@@ -43,7 +46,7 @@ async function receiveOne(
   });
   const [file] = form.files;
   if (!file) throw badRequest('profile:messages.upload_missing');
-  return file;
+  return { file, publish: form.publish };
 }
 
 export const receiveAvatar = (request: FastifyRequest, deps: AppDeps) =>

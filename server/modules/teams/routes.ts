@@ -462,12 +462,13 @@ export default async function teamRoutes(app: App) {
     async (request) => {
       const { team, access } = await requireTeam(request, db, request.params.id);
       if (!(await teamView(db, team, access)).abilities.change_avatar) throw forbidden();
-      const file = await receiveAvatar(request, deps);
+      const { file, publish } = await receiveAvatar(request, deps);
       const [updated] = await db
         .update(teams)
         .set({ avatarUrl: avatarUrlOf(file), updatedAt: new Date() })
         .where(eq(teams.id, team.id))
         .returning();
+      await publish();
       await removeFiles(deps, [avatarKeyOf(team.avatarUrl)]);
       return ok({ team: await teamView(db, updated, access) }, 'workspace-teams:messages.saved');
     },

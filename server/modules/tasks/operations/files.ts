@@ -112,6 +112,7 @@ export async function changeAttachments(deps: AppDeps, request: FastifyRequest, 
     await form.discard();
     throw error;
   }
+  await form.publish();
   await storageFor(deps.config).remove(removedKeys);
 }
 
@@ -182,5 +183,6 @@ export async function editFile(
     await form.discard();
     throw error;
   }
+  await form.publish();
   if (oldKey) await storageFor(deps.config).remove([oldKey]);
 }

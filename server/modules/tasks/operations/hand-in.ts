@@ -125,6 +125,7 @@ export async function handIn(
     await form.discard();
     throw error;
   }
+  await form.publish();
 }
 
 export async function saveFiles(

@@ -36,6 +36,8 @@ import {
   requireWorkspacePermission,
   type WorkspaceAccess,
 } from '../access';
+import { storageFor } from '../../../storage';
+import { workspaceFileKeys } from '../../../storage/references';
 import { assertNotLastOwner, endMembership } from '../members/removal';
 import { personColumns, presentPerson, presentWorkspace, presentWorkspaces } from '../present';
 import { assertDateOrder, createWorkspace } from './create-workspace';
@@ -314,13 +316,17 @@ export default async function workspaceCoreRoutes(app: App) {
       if (access.workspace.status !== 'archived') {
         throw conflict('workspaces:messages.delete_only_archived');
       }
-      await db.transaction(async (tx) => {
+      const fileKeys = await db.transaction(async (tx) => {
+        const keys = await workspaceFileKeys(tx, access.workspace.id);
         await tx.delete(workspaces).where(eq(workspaces.id, access.workspace.id));
         await tx
           .update(users)
           .set({ lastActiveWorkspaceId: null })
           .where(eq(users.lastActiveWorkspaceId, access.workspace.id));
+        return keys;
       });
+      // Only once the rows are gone for good: a rolled-back delete keeps its files.
+      await storageFor(app.deps.config).remove(fileKeys);
       return ok({}, 'workspaces:messages.deleted');
     },
   );

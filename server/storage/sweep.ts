@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { FileStorage } from './index';
+import { referencedKeys } from './references';
+
+export interface SweepResult {
+  /** Staged files whose row committed before they were published (a crash in between). */
+  published: number;
+  /** Files, staged or not, that no row references and that are older than the grace period. */
+  removed: number;
+}
+
+/**
+ * Makes storage agree with the rows: publishes staged files whose row committed, removes files
+ * no row references once they are older than `graceMs` (younger ones may belong to an upload
+ * whose transaction is still running). Files are listed before rows are read, so a file
+ * published while the sweep runs is never taken for an orphan.
+ */
+export async function sweepStoredFiles(
+  db: Database,
+  storage: FileStorage,
+  graceMs: number,
+  now = Date.now(),
+): Promise<SweepResult> {
+  const objects = await storage.list();
+  const referenced = await referencedKeys(db);
+  const result: SweepResult = { published: 0, removed: 0 };
+  const orphans: string[] = [];
+  for (const object of objects) {
+    if (referenced.has(object.key)) {
+      if (object.staged) {
+        await storage.publish([object.key]);
+        result.published += 1;
+      }
+    } else if (now - object.modifiedAt.getTime() >= graceMs) {
+      orphans.push(object.key);
+    }
+  }
+  await storage.remove(orphans);
+  result.removed = orphans.length;
+  return result;
+}
+
+/**
+ * Sweeps once now (awaited, so the server starts consistent) and then every `intervalMs`;
+ * the timer does not keep the process alive. Returns the function that stops it.
+ */
+export async function startFileSweeper(options: {
+  db: Database;
+  storage: FileStorage;
+  graceMs: number;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+}): Promise<() => void> {
+  const { db, storage, graceMs, log } = options;
+  const sweep = async () => {
+    try {
+      const result = await sweepStoredFiles(db, storage, graceMs);
+      if (result.published || result.removed) log.info(result, 'stored files swept');
+    } catch (error) {
+      log.error({ err: error }, 'stored file sweep failed');
+    }
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), options.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
