@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   changePasswordBody,
-  deleteAccountQuery,
+  deleteAccountBody,
   saveUserConfigBody,
   timezoneBody,
   twoFactorBody,
@@ -20,10 +20,10 @@ import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import {
+  acceptTotp,
   checkSecondFactor,
   newRecoveryCodes,
   newTwoFactorSetup,
-  totpMatches,
 } from '../auth/two-factor';
 import { isKnownTimezone } from '../lookups/timezones';
 import { exportUserData } from './export';
@@ -156,11 +156,11 @@ export default async function accountRoutes(app: App) {
   app.delete(
     '/user',
     {
-      schema: { tags, querystring: deleteAccountQuery, response: { 200: envelope(emptyResource) } },
+      schema: { tags, body: deleteAccountBody, response: { 200: envelope(emptyResource) } },
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { password, email } = request.query;
+      const { password, email } = request.body;
       const confirmed = user.passwordHash
         ? await verifySecret(password ?? '', user.passwordHash)
         : email?.toLowerCase() === user.email.toLowerCase();
@@ -256,7 +256,7 @@ export default async function accountRoutes(app: App) {
         }
         case 'enable': {
           if (enabled) throw validationFailed({ action: 'account:messages.two_factor_already_on' });
-          if (!(await totpMatches(user.twoFactorPendingSecret, body.code))) {
+          if (!(await acceptTotp(db, user.id, user.twoFactorPendingSecret, body.code))) {
             throw validationFailed({ code: 'auth:messages.code_invalid' });
           }
           const recovery = await newRecoveryCodes();
@@ -275,7 +275,7 @@ export default async function accountRoutes(app: App) {
           if (!enabled) throw validationFailed({ action: 'account:messages.two_factor_off' });
           if (user.twoFactorRequired)
             throw validationFailed({ action: 'account:messages.two_factor_required' });
-          if (!(await checkSecondFactor(user, body.code)).valid) {
+          if (!(await checkSecondFactor(db, user, body.code))) {
             throw validationFailed({ code: 'auth:messages.code_invalid' });
           }
           await updateUser(user.id, {
@@ -287,7 +287,7 @@ export default async function accountRoutes(app: App) {
         }
         case 'recovery-codes': {
           if (!enabled) throw validationFailed({ action: 'account:messages.two_factor_off' });
-          if (!(await totpMatches(user.twoFactorSecret, body.code))) {
+          if (!(await acceptTotp(db, user.id, user.twoFactorSecret, body.code))) {
             throw validationFailed({ code: 'auth:messages.code_invalid' });
           }
           const recovery = await newRecoveryCodes();
