@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,15 +14,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { resolveAccessToken } from './auth/access-token';
-import type { AppConfig } from './config';
+import { trustProxyOption, type AppConfig } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { errorHandler } from './http/error-handler';
 import type { MessageRef } from './http/errors';
-import { notFound, tooManyRequests, unauthorized, validationFailed } from './http/errors';
+import { notFound, unauthorized, validationFailed } from './http/errors';
+import { requestForLog } from './http/request-log';
 import { findNulCharacter } from './http/nul-character';
+import { registerRateLimits } from './http/rate-limit';
 import { contentSecurityPolicy } from './http/security';
 import type { App } from './http/types';
 import { pickLanguage, translator } from './i18n';
@@ -51,13 +51,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: requestForLog },
           },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -132,13 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  await app.register(rateLimit, {
-    global: false,
-    redis: config.REDIS_URL
-      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
-      : undefined,
-    errorResponseBuilder: () => tooManyRequests(),
-  });
+  await registerRateLimits(app, config);
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 20, fields: 50 },
   });

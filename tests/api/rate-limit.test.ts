@@ -11,8 +11,8 @@ describe('rate limits on sign-in, sign-up, OTP and password reset', () => {
   for (const [url, payload] of [
     ['/api/v2/core/join/login', { email: 'x@example.com', password: 'guess' }],
     ['/api/v2/core/join/sign-up', { email: 'not valid', password: 'long enough' }],
-    ['/api/v2/core/otp', { email: 'x@example.com', purpose: 'sign_in' }],
-    ['/api/v2/core/join/forget-password', { email: 'x@example.com' }],
+    ['/api/v2/core/otp', { email: 'y@example.com', purpose: 'sign_in' }],
+    ['/api/v2/core/join/forget-password', { email: 'z@example.com' }],
   ] as const) {
     it(`answers 429 with a message once ${url} is called too often`, async () => {
       const statuses: number[] = [];
