@@ -40,6 +40,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read the request log from it). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -52,6 +54,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
