@@ -52,6 +52,8 @@ export default defineConfig({
             'tests/api/account.test.ts',
             'tests/api/bad-input.test.ts',
             'tests/api/rate-limit.test.ts',
+            'tests/api/one-time-secrets.test.ts',
+            'tests/api/enumeration.test.ts',
           ],
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,
