@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import { createSecondApp, createTestApp, type TestApp } from '../support/test-app';
@@ -40,7 +41,11 @@ const login = (app: TestApp, email: string, options: { from: string; forwardedFo
 const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode);
 let counter = 0;
 const freshEmail = () => `limits-${Date.now()}-${(counter += 1)}@example.com`;
-const randomAddress = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+/** An address no other run shares, since Redis keeps buckets between runs. */
+const randomAddress = () =>
+  `2001:db8::${randomBytes(4)
+    .toString('hex')
+    .replace(/(....)/, '$1:')}`;
 
 describe('the client address behind proxies (TRUST_PROXY)', () => {
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
