@@ -138,6 +138,26 @@ describe('budgets per account', () => {
   });
 });
 
+describe('secrets checked behind a session', () => {
+  it('a stolen session cannot guess the password to delete the account', async () => {
+    const { user, token } = await t.createUser();
+    const responses = [];
+    for (let i = 0; i < 4; i += 1) {
+      responses.push(
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/v2/core/user',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { password: `guess ${i}` },
+          remoteAddress: `198.51.100.${60 + i}`,
+        }),
+      );
+    }
+    expect(statuses(responses)).toEqual([422, 422, 422, 429]);
+    expect((await t.reloadUser(user.id)).deletedAt).toBeNull();
+  });
+});
+
 describe('limits shared through Redis', () => {
   it('a Redis outage neither opens the gates nor turns sign-in into an error', async () => {
     const noRedis = await createTestApp({

@@ -18,6 +18,7 @@ import { hashSecret, verifySecret } from '../../auth/password';
 import { userConfigs, users, userTours, type UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
+import { keyedLimit } from '../../http/rate-limit';
 import type { App } from '../../http/types';
 import {
   acceptTotp,
@@ -33,7 +34,12 @@ import { loadTours } from './tours';
 const tags = ['account'];
 
 export default async function accountRoutes(app: App) {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
+  // Password and code checks behind a session: a stolen token must not guess them freely.
+  const limitUser = keyedLimit(app, 'account-secret', {
+    max: config.AUTH_RATE_LIMIT_MAX,
+    timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
+  });
 
   async function updateUser(userId: number, values: Partial<typeof users.$inferInsert>) {
     const [updated] = await db
@@ -80,6 +86,7 @@ export default async function accountRoutes(app: App) {
     { schema: { tags, body: changePasswordBody, response: { 200: envelope(emptyResource) } } },
     async (request) => {
       const { user, sessionId } = requireAuth(request);
+      await limitUser(request, String(user.id));
       const body = request.body;
       if (
         user.passwordHash &&
@@ -160,6 +167,7 @@ export default async function accountRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
+      await limitUser(request, String(user.id));
       const { password, email } = request.body;
       const confirmed = user.passwordHash
         ? await verifySecret(password ?? '', user.passwordHash)
@@ -246,6 +254,7 @@ export default async function accountRoutes(app: App) {
     async (request) => {
       const { user } = requireAuth(request);
       const body = request.body;
+      if (body.action !== 'setup') await limitUser(request, String(user.id));
       const enabled = user.twoFactorEnabledAt !== null;
       switch (body.action) {
         case 'setup': {
