@@ -106,8 +106,8 @@ export async function consumeOneTimeToken(
   return row && (await useOneTimeToken(db, row.id)) ? row : null;
 }
 
-const otpHash = (purpose: string, email: string, code: string) =>
-  sha256(`${purpose}:${email}:${code}`);
+/** What a mailed code's hash covers: the code is only good for its purpose and address. */
+const otpSubject = (purpose: string, email: string, code: string) => `${purpose}:${email}:${code}`;
 
 /** A six-digit code sent by mail; a new code replaces any earlier one for the same e-mail. */
 export async function createOtpCode(
@@ -123,7 +123,7 @@ export async function createOtpCode(
     .where(and(eq(oneTimeTokens.purpose, 'otp'), eq(oneTimeTokens.email, email), live()));
   await db.insert(oneTimeTokens).values({
     purpose: 'otp',
-    tokenHash: otpHash(purpose, email, code),
+    tokenHash: sha256(otpSubject(purpose, email, code)),
     email,
     payload: { purpose },
     expiresAt: new Date(Date.now() + ttlMs),
@@ -155,6 +155,6 @@ export async function consumeOtpCode(
       and(eq(oneTimeTokens.id, latest.id), lt(oneTimeTokens.attempts, MAX_SECRET_ATTEMPTS), live()),
     )
     .returning();
-  if (!row || !hashMatches(`${purpose}:${email}:${code}`, row.tokenHash)) return false;
+  if (!row || !hashMatches(otpSubject(purpose, email, code), row.tokenHash)) return false;
   return useOneTimeToken(db, row.id);
 }

@@ -97,7 +97,7 @@ export default async function authRoutes(app: App) {
     timeWindow: deps.config.AUTH_RATE_LIMIT_WINDOW_MS,
   };
   // Sign-in, sign-up, OTP and password reset: one budget per client address and route, and
-  // one per account across routes, so guesses spread over many addresses still run out.
+  // one per account and route, so guesses spread over many addresses still run out.
   const rateLimit = { ...budget, keyGenerator: (request: FastifyRequest) => request.ip };
   const limitAccount = keyedLimit(app, 'auth-account', budget);
 
