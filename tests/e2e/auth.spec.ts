@@ -171,6 +171,20 @@ test('turning on two-factor authentication in settings makes sign-in ask for the
   await expect(page.getByRole('heading', { name: 'Welcome, Alan' })).toBeVisible();
 });
 
+test('deleting the account with its password signs out, and the password no longer works', async ({
+  page,
+}) => {
+  const account = await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
+  await page.goto('/settings/security-privacy');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await fillSignIn(page, account.email, account.password);
+  await expect(page.getByRole('alert')).toContainText('The e-mail or password is incorrect.');
+});
+
 test('an unknown page shows the 404 page, signed in or not', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
