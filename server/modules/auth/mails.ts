@@ -45,8 +45,9 @@ export function appLink(deps: AppDeps, pathname: string, query: Record<string, s
 }
 
 /**
- * Sends a mail after the answer, so whether a mail went out (a known address) or not takes
- * no time a caller could measure. A failure is logged; the person can ask again.
+ * Makes and sends a mail after the answer (its token included), so whether a mail went out
+ * (a known address) or not takes no time a caller could measure. A failure is logged; the
+ * person can ask again.
  */
 export function sendAccountMailLater(
   log: { error: (obj: unknown, msg: string) => void },

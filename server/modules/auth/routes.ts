@@ -63,16 +63,15 @@ function recipient(user: UserRow) {
   return { email: user.email, name: displayName(user), language: user.language };
 }
 
-async function verificationMail(deps: AppDeps, db: DbOrTx, user: UserRow) {
+async function sendVerification(deps: AppDeps, db: DbOrTx, user: UserRow) {
   const token = await createOneTimeToken(db, 'verify_email', {
     userId: user.id,
     email: user.email,
     ttlMs: 48 * HOURS,
   });
-  return () =>
-    sendAccountMail(deps, 'verify_email', recipient(user), {
-      link: appLink(deps, '/verify', { token }),
-    });
+  await sendAccountMail(deps, 'verify_email', recipient(user), {
+    link: appLink(deps, '/verify', { token }),
+  });
 }
 
 /** The answer to a sign-up, whether or not the address already had an account. */
@@ -180,7 +179,7 @@ export default async function authRoutes(app: App) {
           ),
         );
       }
-      sendAccountMailLater(request.log, await verificationMail(deps, db, user));
+      sendAccountMailLater(request.log, () => sendVerification(deps, db, user));
       return reply.status(201).send(signUpAnswer(body.email, user.joined?.workspaceId));
     },
   );
@@ -223,7 +222,7 @@ export default async function authRoutes(app: App) {
       const user = await findUserByEmail(db, request.body.email);
       // Same answer, and mail off the request path, whether or not the address is known.
       if (user && !user.verifiedAt) {
-        sendAccountMailLater(request.log, await verificationMail(deps, db, user));
+        sendAccountMailLater(request.log, () => sendVerification(deps, db, user));
       }
       return ok({}, 'auth:messages.verification_sent');
     },
@@ -244,7 +243,7 @@ export default async function authRoutes(app: App) {
       }
       if (!user.verifiedAt) {
         // Only with the right password, so this tells nothing to someone guessing.
-        sendAccountMailLater(request.log, await verificationMail(deps, db, user));
+        sendAccountMailLater(request.log, () => sendVerification(deps, db, user));
         throw refusal(403, 'email_not_verified', 'auth:messages.email_not_verified');
       }
       const result = await db.transaction((tx) =>
@@ -333,16 +332,16 @@ export default async function authRoutes(app: App) {
       const user = await findUserByEmail(db, request.body.email);
       // Same answer, and mail off the request path, whether or not the address is known.
       if (user) {
-        const token = await createOneTimeToken(db, 'reset_password', {
-          userId: user.id,
-          email: user.email,
-          ttlMs: 1 * HOURS,
-        });
-        sendAccountMailLater(request.log, () =>
-          sendAccountMail(deps, 'reset_password', recipient(user), {
+        sendAccountMailLater(request.log, async () => {
+          const token = await createOneTimeToken(db, 'reset_password', {
+            userId: user.id,
+            email: user.email,
+            ttlMs: 1 * HOURS,
+          });
+          await sendAccountMail(deps, 'reset_password', recipient(user), {
             link: appLink(deps, '/password/reset', { token }),
-          }),
-        );
+          });
+        });
       }
       return ok({}, 'auth:messages.reset_sent');
     },
@@ -530,10 +529,10 @@ export default async function authRoutes(app: App) {
       const user = await findUserByEmail(db, email);
       const eligible = user && (purpose === 'verify_email' ? !user.verifiedAt : user.verifiedAt);
       if (user && eligible) {
-        const code = await createOtpCode(db, user.email, purpose, 10 * MINUTES);
-        sendAccountMailLater(request.log, () =>
-          sendAccountMail(deps, 'otp_code', recipient(user), { code }),
-        );
+        sendAccountMailLater(request.log, async () => {
+          const code = await createOtpCode(db, user.email, purpose, 10 * MINUTES);
+          await sendAccountMail(deps, 'otp_code', recipient(user), { code });
+        });
       }
       return ok({}, 'auth:messages.otp_sent');
     },
