@@ -33,6 +33,7 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
 ) => Store;
 
 const OUTAGE_LOG_INTERVAL_MS = 60_000;
+const REDIS_READY_TIMEOUT_MS = 5_000;
 
 /**
  * Counts in Redis so every process shares one budget; while Redis cannot answer it counts in
@@ -82,6 +83,17 @@ export async function registerRateLimits(app: App, config: AppConfig) {
     });
     // Outages are reported by the store; without a listener ioredis prints every retry.
     redis.on('error', () => {});
+    // Without an offline queue, commands sent before the connection is up would fail and be
+    // counted in-process: wait for it (or its first failure) before serving.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, REDIS_READY_TIMEOUT_MS);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      redis.once('ready', done);
+      redis.once('error', done);
+    });
     app.addHook('onClose', async () => {
       redis.disconnect();
     });
