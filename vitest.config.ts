@@ -54,6 +54,8 @@ export default defineConfig({
             'tests/api/rate-limit.test.ts',
             'tests/api/privacy-matrix.test.ts',
             'tests/api/upload-crash.test.ts',
+            'tests/api/one-time-secrets.test.ts',
+            'tests/api/enumeration.test.ts',
           ],
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,

@@ -10,6 +10,7 @@ import type { DbOrTx } from '@server/db/client';
 import { userIdentities, users } from '@server/db/schema';
 import { ok } from '@server/http/envelope';
 import { refusal, unauthorized } from '@server/http/errors';
+import { keyedLimit } from '@server/http/rate-limit';
 import type { App } from '@server/http/types';
 import { findOrCreateExternalUser, splitName } from '@server/modules/auth/external-identity';
 import { beginSecondFactor, completeSignIn, needsSecondFactor } from '@server/modules/auth/sign-in';
@@ -20,6 +21,8 @@ import { ConsentRequiredError, fetchGraphPhoto, type GraphPhoto } from './on-beh
 import { teamsSsoSettings, verifyTeamsSsoToken } from './sso-token';
 
 const tags = ['teams'];
+/** How many more refused exchanges than AUTH_RATE_LIMIT_MAX one address may make per window. */
+const FAILURE_BUDGET_FACTOR = 10;
 /** Where the consent pop-up comes back to (tabs/auth-end.html). */
 export const CONSENT_REDIRECT_PATH = '/tabs/auth-end.html';
 const CONSENT_SCOPES = 'openid profile offline_access https://graph.microsoft.com/User.Read';
@@ -65,9 +68,20 @@ async function storePhoto(deps: AppDeps, photo: GraphPhoto): Promise<StoredPhoto
 export default async function botProxy(app: App) {
   const { deps } = app;
   const { db } = deps;
-  const rateLimit = {
-    max: deps.config.AUTH_RATE_LIMIT_MAX,
-    timeWindow: deps.config.AUTH_RATE_LIMIT_WINDOW_MS,
+  const { AUTH_RATE_LIMIT_MAX: max, AUTH_RATE_LIMIT_WINDOW_MS: timeWindow } = deps.config;
+  // A signed token cannot be guessed, and a whole school or company reaches us from a few
+  // egress addresses (docs/decisions/rate-limits.md): the exchange is limited per person
+  // (tenant and object id, after the signature is checked), and only refused tokens count
+  // against the caller's address, with a larger budget.
+  const limitPerson = keyedLimit(app, 'teams-exchange-person', { max, timeWindow });
+  const limitFailures = keyedLimit(app, 'teams-exchange-failures', {
+    max: max * FAILURE_BUDGET_FACTOR,
+    timeWindow,
+  });
+  // The consent redirect holds no secret; the per-address limit only stops floods.
+  const consentRateLimit = {
+    max: max * FAILURE_BUDGET_FACTOR,
+    timeWindow,
     keyGenerator: (request: FastifyRequest) => request.ip,
   };
   const configured = () => {
@@ -81,13 +95,19 @@ export default async function botProxy(app: App) {
     '/auth/teams/exchange',
     {
       schema: { tags, body: teamsExchangeBody, response: { 200: envelope(signInResult) } },
-      config: { rateLimit },
     },
     async (request, reply) => {
       const settings = configured();
       const { token } = request.body;
-      const identity = await verifyTeamsSsoToken(settings, token);
+      let identity;
+      try {
+        identity = await verifyTeamsSsoToken(settings, token);
+      } catch (error) {
+        await limitFailures(request, request.ip);
+        throw error;
+      }
       const provider = entraProvider(identity.tenantId);
+      await limitPerson(request, `${provider}:${identity.objectId}`);
 
       // Network and files first, outside the transaction: the photo only for someone
       // without a picture yet.
@@ -157,7 +177,7 @@ export default async function botProxy(app: App) {
     '/auth/teams/consent',
     {
       schema: { tags, querystring: teamsConsentQuery, response: { 302: z.null() } },
-      config: { rateLimit },
+      config: { rateLimit: consentRateLimit },
     },
     async (request, reply) => {
       const settings = configured();

@@ -1,19 +1,18 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { ErrorBody } from '@contracts/common';
-import { loadConfig, type AppConfig } from '@server/config';
+import { loadConfig, trustProxyOption, type AppConfig } from '@server/config';
 import type { AppDeps } from '@server/context';
 import { openDatabase, type DatabaseHandle } from '@server/db/client';
 import { errorHandler } from '@server/http/error-handler';
-import { tooManyRequests } from '@server/http/errors';
+import { registerRateLimits } from '@server/http/rate-limit';
+import { requestForLog } from '@server/http/request-log';
 import type { App } from '@server/http/types';
 import { pickLanguage, translator } from '@server/i18n';
 import { createMailer } from '@server/mail/mailer';
@@ -38,8 +37,11 @@ export async function buildStandaloneBotProxy(options: {
 }): Promise<App> {
   const { config, apiUrl, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     serverFactory: (handler) => {
       const server = http.createServer((request, response) => {
@@ -84,13 +86,7 @@ export async function buildStandaloneBotProxy(options: {
     request.lang = pickLanguage(request.headers);
     request.t = translator(request.lang);
   });
-  await app.register(rateLimit, {
-    global: false,
-    redis: config.REDIS_URL
-      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
-      : undefined,
-    errorResponseBuilder: () => tooManyRequests(),
-  });
+  await registerRateLimits(app, config);
   await app.register(botProxy);
   return app;
 }

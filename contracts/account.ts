@@ -29,7 +29,8 @@ export const changePasswordBody = z.object({
 
 export const timezoneBody = z.object({ timezone: z.string().min(1).max(64) });
 
-export const deleteAccountQuery = z.object({
+/** In the body, never the query string: URLs end up in logs. */
+export const deleteAccountBody = z.object({
   password: z.string().max(128).optional(),
   /** Accounts without a password confirm by typing their e-mail. */
   email: z.string().max(254).optional(),

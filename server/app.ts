@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,14 +14,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { resolveAccessToken } from './auth/access-token';
-import type { AppConfig } from './config';
+import { trustProxyOption, type AppConfig } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { errorHandler } from './http/error-handler';
 import type { MessageRef } from './http/errors';
-import { notFound, tooManyRequests, unauthorized } from './http/errors';
+import { notFound, unauthorized } from './http/errors';
+import { registerRateLimits } from './http/rate-limit';
+import { requestForLog } from './http/request-log';
 import { refuseUnstorableInput } from './http/storable-input';
 import { contentSecurityPolicy } from './http/security';
 import type { App } from './http/types';
@@ -42,6 +42,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read the request log from it). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -53,13 +55,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: requestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -129,13 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  await app.register(rateLimit, {
-    global: false,
-    redis: config.REDIS_URL
-      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
-      : undefined,
-    errorResponseBuilder: () => tooManyRequests(),
-  });
+  await registerRateLimits(app, config);
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 20, fields: 50 },
   });

@@ -1,11 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
+
+/** proxy-addr's names for address ranges, usable in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const proxyEntry = (entry: string) =>
+  PROXY_RANGE_NAMES.includes(entry) || isIP(entry.replace(/\/\d{1,3}$/, '')) !== 0;
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For (Fastify's `trustProxy`):
+ * unset trusts nobody, a number trusts that many hops, a comma list trusts those proxies.
+ */
+const trustProxy = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .refine(
+      (value) =>
+        value === undefined ||
+        /^\d+$/.test(value.trim()) ||
+        value.split(',').every((entry) => proxyEntry(entry.trim())),
+      'a hop count, or a comma list of addresses, CIDR ranges, loopback, linklocal, uniquelocal',
+    )
+    .transform((value): number | string[] | false => {
+      if (value === undefined) return false;
+      if (/^\d+$/.test(value.trim())) return Number(value.trim());
+      return value.split(',').map((entry) => entry.trim());
+    }),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,6 +59,7 @@ const envSchema = z.object({
   FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(3_600_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  TRUST_PROXY: trustProxy,
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
@@ -90,4 +120,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     JWT_SECRET: values.JWT_SECRET ?? persistentSecret(dataDir),
     oidc,
   };
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`, whose types have no hop count (proxy-addr's `hop < n`). */
+export function trustProxyOption(
+  value: AppConfig['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }

@@ -49,3 +49,20 @@ export async function verifySecret(
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a sign-in password. Without an account or a password on it, the password is still
+ * checked against a dummy hash, so the answer takes as long as for a real account and timing
+ * does not tell which addresses have one.
+ */
+export async function passwordMatches(
+  password: string,
+  account: { passwordHash: string | null } | null,
+): Promise<boolean> {
+  if (account?.passwordHash) return verifySecret(password, account.passwordHash);
+  dummyHash ??= hashSecret('no account has this password');
+  await verifySecret(password, await dummyHash);
+  return false;
+}

@@ -195,16 +195,18 @@ describe('deactivation and deletion', () => {
     const { user, token, password } = await t.createUser();
     const refused = await t.app.inject({
       method: 'DELETE',
-      url: '/api/v2/core/user?password=wrong',
+      url: '/api/v2/core/user',
       headers: bearer(token),
+      payload: { password: 'wrong' },
     });
     expect(refused.statusCode).toBe(422);
     expect((await t.reloadUser(user.id)).deletedAt).toBeNull();
 
     const deleted = await t.app.inject({
       method: 'DELETE',
-      url: `/api/v2/core/user?password=${encodeURIComponent(password)}`,
+      url: '/api/v2/core/user',
       headers: bearer(token),
+      payload: { password },
     });
     expect(deleted.statusCode).toBe(200);
     const row = await t.reloadUser(user.id);

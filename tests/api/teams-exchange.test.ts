@@ -351,3 +351,58 @@ describe('a server without Teams SSO', () => {
     expect(await rowCounts(plain.db)).toEqual(before);
   });
 });
+
+describe('limits of the exchange', () => {
+  // A school or company reaches us from one egress address; tokens are signed, so only the
+  // person (tenant and object id) and refused tokens are limited.
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      M365_CLIENT_ID: CLIENT_ID,
+      M365_TENANT_ID: 'common',
+      M365_AUTHORITY_HOST: entra.url,
+      AUTH_RATE_LIMIT_MAX: '3',
+    });
+  });
+  afterAll(() => limited.close());
+  const fromEgress = async (token: unknown) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/auth/teams/exchange',
+      payload: { token },
+      remoteAddress: '198.51.100.20',
+    });
+
+  it('signs in many people from one address at 9:00', async () => {
+    const statuses = [];
+    for (let i = 0; i < 12; i += 1) {
+      const token = await entra.ssoToken({ oid: randomUUID(), tid: TENANT_A });
+      statuses.push((await fromEgress(token)).statusCode);
+    }
+    expect(statuses).toEqual(Array(12).fill(200));
+  });
+
+  it('limits one person signing in over and over, whatever the address', async () => {
+    const oid = randomUUID();
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await limited.app.inject({
+        method: 'POST',
+        url: '/auth/teams/exchange',
+        payload: { token: await entra.ssoToken({ oid, tid: TENANT_A }) },
+        remoteAddress: `198.51.100.${30 + i}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('gives refused tokens a larger budget per address, and good tokens still pass', async () => {
+    const statuses = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await fromEgress('not a jwt')).statusCode);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses[30]).toBe(429);
+    const good = await fromEgress(await entra.ssoToken({ oid: randomUUID(), tid: TENANT_A }));
+    expect(good.statusCode).toBe(200);
+  });
+});

@@ -7,7 +7,7 @@ import {
   uniqueEmail,
 } from './support/accounts';
 import { OIDC_DISPLAY_NAME, OIDC_PERSON } from './support/env';
-import { mailedLink, newestMailTo } from './support/mail';
+import { linkIn, mailedLink, newestMailTo } from './support/mail';
 
 async function signOut(page: Page, name: string) {
   await page.getByRole('button', { name: `Account menu of ${name}` }).click();
@@ -32,7 +32,7 @@ test('sign up, verify from the mailed link, sign in and land on the dashboard', 
 
   await expect(page).toHaveURL(/\/verify$/);
   await expect(page.getByRole('heading', { name: 'Check your mail' })).toBeVisible();
-  await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
+  await expect(page.getByText(`We sent a mail to ${email}.`)).toBeVisible();
 
   const link = await mailedLink(email, '/verify');
   await page.goto(link.pathname + link.search);
@@ -53,6 +53,31 @@ test('sign up, verify from the mailed link, sign in and land on the dashboard', 
   await fillSignIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
+});
+
+test('signing up with an address that has an account looks the same, and the mail says so', async ({
+  page,
+  request,
+}) => {
+  const account = await createVerifiedAccount(request);
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Eve');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(account.email);
+  await page.getByLabel('New password').fill('some other password');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  // The same screen as a new address: no "already exists" for someone probing.
+  await expect(page).toHaveURL(/\/verify$/);
+  await expect(page.getByRole('heading', { name: 'Check your mail' })).toBeVisible();
+  await expect(page.getByText(`We sent a mail to ${account.email}.`)).toBeVisible();
+  const mail = await newestMailTo(account.email, {
+    match: (m) => m.subject.includes('already have'),
+  });
+  const signIn = linkIn(mail, '/signin');
+  await page.goto(signIn.pathname);
+  await fillSignIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a protected route while signed out goes to sign-in and comes back after it', async ({
@@ -100,7 +125,7 @@ test('the Vietnamese locale shows Vietnamese on the sign-in, sign-up, verify and
 
   await expect(page.getByRole('heading', { name: 'Hãy kiểm tra hộp thư' })).toBeVisible();
   // The server's words come back in the language the page asked for.
-  await expect(page.getByText('Chào mừng bạn đến với Teamloop!')).toBeVisible();
+  await expect(page.getByText('Sắp xong rồi!')).toBeVisible();
   const mail = await newestMailTo(email);
   expect(mail.text).toContain('Xin chào');
 
@@ -137,10 +162,27 @@ test('turning on two-factor authentication in settings makes sign-in ask for the
   await page.getByLabel('Code or recovery code').fill('123456');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('The code is not correct.')).toBeVisible();
-  await page.getByLabel('Code or recovery code').fill(await generate({ secret }));
+  // Each time step signs in once, and turning 2FA on spent the current one: use the next.
+  await page
+    .getByLabel('Code or recovery code')
+    .fill(await generate({ secret, epoch: Date.now() / 1000 + 30 }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Alan' })).toBeVisible();
+});
+
+test('deleting the account with its password signs out, and the password no longer works', async ({
+  page,
+}) => {
+  const account = await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
+  await page.goto('/settings/security-privacy');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await fillSignIn(page, account.email, account.password);
+  await expect(page.getByRole('alert')).toContainText('The e-mail or password is incorrect.');
 });
 
 test('an unknown page shows the 404 page, signed in or not', async ({ page }) => {

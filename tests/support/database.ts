@@ -5,6 +5,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@server/db/client';
 
+const databaseUrls = new WeakMap<object, string>();
+
+/**
+ * Another handle on a test database, as a second API process would hold: its own connection
+ * pool on PostgreSQL. An in-memory PGlite lives in this process only, so it is shared (and
+ * closing the returned handle leaves it open).
+ */
+export async function openAnotherHandle(first: DatabaseHandle): Promise<DatabaseHandle> {
+  const url = databaseUrls.get(first.db);
+  if (!url) return { ...first, close: async () => undefined };
+  return openDatabase({ databaseUrl: url, dataDir: mkdtempSync(path.join(tmpdir(), 'teamloop-')) });
+}
+
 /**
  * A fresh database for one test file: a new PostgreSQL database on TEST_DATABASE_URL's server
  * when it is set (CI), otherwise an in-memory PGlite.
@@ -16,6 +29,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
   const created = await createPostgresDatabase(serverUrl);
   const handle = await openDatabase({ databaseUrl: created.url, dataDir });
+  databaseUrls.set(handle.db, created.url);
   return {
     ...handle,
     async close() {

@@ -9,7 +9,7 @@ import { hashSecret } from '@server/auth/password';
 import type { DatabaseHandle } from '@server/db/client';
 import { users, type UserRow } from '@server/db/schema';
 import type { App } from '@server/http/types';
-import { openTestDatabase } from './database';
+import { openAnotherHandle, openTestDatabase } from './database';
 import { startSmtpServer } from './smtp';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -20,8 +20,12 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** Another app's database, to run two API processes on one database. */
-  options: { sharedDatabase?: DatabaseHandle } = {},
+  options: {
+    /** Another app's database, to run two API processes on one database. */
+    sharedDatabase?: DatabaseHandle;
+    /** Where the request log goes (at LOG_LEVEL), for tests that read it; otherwise none. */
+    logStream?: { write(line: string): void };
+  } = {},
 ) {
   const smtp = await startSmtpServer();
   const database: DatabaseHandle = options.sharedDatabase ?? (await openTestDatabase());
@@ -35,7 +39,11 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '1000',
     ...env,
   });
-  const app: App = await buildApp({ config, database, logger: false });
+  const app: App = await buildApp({
+    config,
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
   await app.ready();
   let counter = 0;
 
@@ -74,6 +82,22 @@ export async function createTestApp(
       await app.close();
       if (!options.sharedDatabase) await database.close();
       await smtp.close();
+    },
+  };
+}
+
+/**
+ * A second API process beside `first`: its own app (and in-process rate-limit memory) and,
+ * on PostgreSQL, its own connection pool on the same database.
+ */
+export async function createSecondApp(first: TestApp, env: Record<string, string> = {}) {
+  const database = await openAnotherHandle(first.database);
+  const second = await createTestApp(env, { sharedDatabase: database });
+  return {
+    ...second,
+    async close() {
+      await second.close();
+      await database.close();
     },
   };
 }

@@ -49,6 +49,8 @@ export const users = pgTable(
     twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     /** scrypt hashes of unused recovery codes */
     recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default([]),
+    /** The last TOTP time step accepted, so one code never signs in twice. */
+    totpLastStep: integer('totp_last_step'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     socialMedia: jsonb('social_media').$type<Record<string, string>>().notNull().default({}),
     privacyOptions: jsonb('privacy_options').$type<Record<string, string>>().notNull().default({}),
@@ -99,6 +101,9 @@ export const oneTimeTokens = pgTable(
         'sign_in_link',
       ],
     }).notNull(),
+    /** Finds the row of a split token (server/auth/split-token.ts), so wrong verifiers count. */
+    selector: text('selector'),
+    /** sha256 of the verifier (or, for mailed codes, of purpose, address and code). */
     tokenHash: text('token_hash').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email'),
@@ -108,7 +113,10 @@ export const oneTimeTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('one_time_tokens_hash_unique').on(t.purpose, t.tokenHash)],
+  (t) => [
+    uniqueIndex('one_time_tokens_hash_unique').on(t.purpose, t.tokenHash),
+    uniqueIndex('one_time_tokens_selector_unique').on(t.purpose, t.selector),
+  ],
 );
 
 /** Accounts at external identity providers (OpenID Connect, Microsoft Entra ID through Teams). */

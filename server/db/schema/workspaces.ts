@@ -94,7 +94,10 @@ export const workspaceInvitations = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull().default('member'),
+    /** The token is a split token (server/auth/split-token.ts); wrong verifiers count in `attempts`. */
+    tokenSelector: text('token_selector'),
     tokenHash: text('token_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
@@ -105,6 +108,7 @@ export const workspaceInvitations = pgTable(
   },
   (t) => [
     uniqueIndex('workspace_invitations_token_unique').on(t.tokenHash),
+    uniqueIndex('workspace_invitations_selector_unique').on(t.tokenSelector),
     // One open invitation per address and workspace; inviting again refreshes it.
     uniqueIndex('workspace_invitations_open_unique')
       .on(t.workspaceId, sql`lower(${t.email})`)

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   changePasswordBody,
-  deleteAccountQuery,
+  deleteAccountBody,
   saveUserConfigBody,
   timezoneBody,
   twoFactorBody,
@@ -18,12 +18,13 @@ import { hashSecret, verifySecret } from '../../auth/password';
 import { userConfigs, users, userTours, type UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
+import { keyedLimit } from '../../http/rate-limit';
 import type { App } from '../../http/types';
 import {
+  acceptTotp,
   checkSecondFactor,
   newRecoveryCodes,
   newTwoFactorSetup,
-  totpMatches,
 } from '../auth/two-factor';
 import { storageFor } from '../../storage';
 import { personalFileKeys } from '../../storage/references';
@@ -35,7 +36,12 @@ import { loadTours } from './tours';
 const tags = ['account'];
 
 export default async function accountRoutes(app: App) {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
+  // Password and code checks behind a session: a stolen token must not guess them freely.
+  const limitUser = keyedLimit(app, 'account-secret', {
+    max: config.AUTH_RATE_LIMIT_MAX,
+    timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
+  });
 
   async function updateUser(userId: number, values: Partial<typeof users.$inferInsert>) {
     const [updated] = await db
@@ -82,6 +88,7 @@ export default async function accountRoutes(app: App) {
     { schema: { tags, body: changePasswordBody, response: { 200: envelope(emptyResource) } } },
     async (request) => {
       const { user, sessionId } = requireAuth(request);
+      await limitUser(request, String(user.id));
       const body = request.body;
       if (
         user.passwordHash &&
@@ -158,11 +165,12 @@ export default async function accountRoutes(app: App) {
   app.delete(
     '/user',
     {
-      schema: { tags, querystring: deleteAccountQuery, response: { 200: envelope(emptyResource) } },
+      schema: { tags, body: deleteAccountBody, response: { 200: envelope(emptyResource) } },
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { password, email } = request.query;
+      await limitUser(request, String(user.id));
+      const { password, email } = request.body;
       const confirmed = user.passwordHash
         ? await verifySecret(password ?? '', user.passwordHash)
         : email?.toLowerCase() === user.email.toLowerCase();
@@ -254,6 +262,7 @@ export default async function accountRoutes(app: App) {
     async (request) => {
       const { user } = requireAuth(request);
       const body = request.body;
+      if (body.action !== 'setup') await limitUser(request, String(user.id));
       const enabled = user.twoFactorEnabledAt !== null;
       switch (body.action) {
         case 'setup': {
@@ -264,7 +273,7 @@ export default async function accountRoutes(app: App) {
         }
         case 'enable': {
           if (enabled) throw validationFailed({ action: 'account:messages.two_factor_already_on' });
-          if (!(await totpMatches(user.twoFactorPendingSecret, body.code))) {
+          if (!(await acceptTotp(db, user.id, user.twoFactorPendingSecret, body.code))) {
             throw validationFailed({ code: 'auth:messages.code_invalid' });
           }
           const recovery = await newRecoveryCodes();
@@ -283,7 +292,7 @@ export default async function accountRoutes(app: App) {
           if (!enabled) throw validationFailed({ action: 'account:messages.two_factor_off' });
           if (user.twoFactorRequired)
             throw validationFailed({ action: 'account:messages.two_factor_required' });
-          if (!(await checkSecondFactor(user, body.code)).valid) {
+          if (!(await checkSecondFactor(db, user, body.code))) {
             throw validationFailed({ code: 'auth:messages.code_invalid' });
           }
           await updateUser(user.id, {
@@ -295,7 +304,7 @@ export default async function accountRoutes(app: App) {
         }
         case 'recovery-codes': {
           if (!enabled) throw validationFailed({ action: 'account:messages.two_factor_off' });
-          if (!(await totpMatches(user.twoFactorSecret, body.code))) {
+          if (!(await acceptTotp(db, user.id, user.twoFactorSecret, body.code))) {
             throw validationFailed({ code: 'auth:messages.code_invalid' });
           }
           const recovery = await newRecoveryCodes();

@@ -38,9 +38,10 @@ export function oidcRedirectUri(config: AppConfig) {
 export async function buildOidcAuthorizationUrl(
   configuration: oidc.Configuration,
   config: AppConfig,
+  /** Our one-time token, so the callback can spend it like any other. */
+  state: string,
 ) {
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: oidcRedirectUri(config),
@@ -50,7 +51,7 @@ export async function buildOidcAuthorizationUrl(
     state,
     nonce,
   });
-  return { url: url.toString(), state, nonce, codeVerifier };
+  return { url: url.toString(), nonce, codeVerifier };
 }
 
 export interface OidcIdentity {

@@ -1,17 +1,22 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  hashMatches,
+  MAX_SECRET_ATTEMPTS,
+  newSplitToken,
+  parseSplitToken,
+  sha256,
+  type SplitToken,
+} from '../../auth/split-token';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 
 type Purpose = (typeof oneTimeTokens.$inferInsert)['purpose'];
 export type OneTimeToken = typeof oneTimeTokens.$inferSelect;
 
-const hash = (value: string) => createHash('sha256').update(value).digest('hex');
-
 export const MINUTES = 60_000;
-const MAX_CODE_ATTEMPTS = 5;
 
-/** A random link token (or a given one, e.g. an OIDC state); only its hash is stored. */
+/** A link token (selector and verifier, see split-token); only the verifier's hash is stored. */
 export async function createOneTimeToken(
   db: DbOrTx,
   purpose: Purpose,
@@ -20,62 +25,89 @@ export async function createOneTimeToken(
     email?: string;
     payload?: Record<string, unknown>;
     ttlMs: number;
-    raw?: string;
+    token?: SplitToken;
   },
 ): Promise<string> {
-  const raw = options.raw ?? randomBytes(32).toString('base64url');
+  const token = options.token ?? newSplitToken();
   await db.insert(oneTimeTokens).values({
     purpose,
-    tokenHash: hash(raw),
+    selector: token.selector,
+    tokenHash: token.verifierHash,
     userId: options.userId,
     email: options.email,
     payload: options.payload ?? {},
     expiresAt: new Date(Date.now() + options.ttlMs),
   });
-  return raw;
+  return token.raw;
 }
 
-/** The live token behind a raw value, without using it up. */
-export async function findOneTimeToken(
+const live = () => and(isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date()));
+
+/**
+ * Counts one attempt against the live token a raw value names, then checks its verifier. The
+ * count is its own statement on `db`, so it commits even when the caller's work is refused:
+ * call this outside any transaction. After MAX_SECRET_ATTEMPTS tries the token is spent.
+ * Returns the row only when the verifier is right; the attempt stays counted.
+ */
+export async function attemptOneTimeToken(
   db: DbOrTx,
   purpose: Purpose,
   raw: string,
 ): Promise<OneTimeToken | null> {
+  const parts = parseSplitToken(raw);
+  if (!parts) return null;
   const [row] = await db
-    .select()
-    .from(oneTimeTokens)
+    .update(oneTimeTokens)
+    .set({ attempts: sql`${oneTimeTokens.attempts} + 1` })
     .where(
       and(
         eq(oneTimeTokens.purpose, purpose),
-        eq(oneTimeTokens.tokenHash, hash(raw)),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
+        eq(oneTimeTokens.selector, parts.selector),
+        lt(oneTimeTokens.attempts, MAX_SECRET_ATTEMPTS),
+        live(),
       ),
     )
-    .limit(1);
-  return row ?? null;
+    .returning();
+  return row && hashMatches(parts.verifier, row.tokenHash) ? row : null;
 }
 
-/** Uses the token up; a second use of the same value finds nothing. */
+/** Marks a token used; false when another request used it first. */
+export async function useOneTimeToken(db: DbOrTx, id: number): Promise<boolean> {
+  const used = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
+    .returning({ id: oneTimeTokens.id });
+  return used.length === 1;
+}
+
+/** The live token behind a raw value, without using it up (a right value gives its attempt back). */
+export async function peekOneTimeToken(
+  db: DbOrTx,
+  purpose: Purpose,
+  raw: string,
+): Promise<OneTimeToken | null> {
+  const row = await attemptOneTimeToken(db, purpose, raw);
+  if (!row) return null;
+  await db
+    .update(oneTimeTokens)
+    .set({ attempts: sql`greatest(${oneTimeTokens.attempts} - 1, 0)` })
+    .where(eq(oneTimeTokens.id, row.id));
+  return row;
+}
+
+/** Uses the token up; a second use, or a use after too many wrong tries, finds nothing. */
 export async function consumeOneTimeToken(
   db: DbOrTx,
   purpose: Purpose,
   raw: string,
 ): Promise<OneTimeToken | null> {
-  const [row] = await db
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.purpose, purpose),
-        eq(oneTimeTokens.tokenHash, hash(raw)),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  const row = await attemptOneTimeToken(db, purpose, raw);
+  return row && (await useOneTimeToken(db, row.id)) ? row : null;
 }
+
+/** What a mailed code's hash covers: the code is only good for its purpose and address. */
+const otpSubject = (purpose: string, email: string, code: string) => `${purpose}:${email}:${code}`;
 
 /** A six-digit code sent by mail; a new code replaces any earlier one for the same e-mail. */
 export async function createOtpCode(
@@ -88,16 +120,10 @@ export async function createOtpCode(
   await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.purpose, 'otp'),
-        eq(oneTimeTokens.email, email),
-        isNull(oneTimeTokens.usedAt),
-      ),
-    );
+    .where(and(eq(oneTimeTokens.purpose, 'otp'), eq(oneTimeTokens.email, email), live()));
   await db.insert(oneTimeTokens).values({
     purpose: 'otp',
-    tokenHash: hash(`${purpose}:${email}:${code}`),
+    tokenHash: sha256(otpSubject(purpose, email, code)),
     email,
     payload: { purpose },
     expiresAt: new Date(Date.now() + ttlMs),
@@ -105,37 +131,30 @@ export async function createOtpCode(
   return code;
 }
 
-/** Checks a mailed code; five wrong tries burn it. */
+/**
+ * Checks and uses up a mailed code. Like link tokens, every try is counted in its own write
+ * before the comparison (call outside a transaction), and five tries spend the code.
+ */
 export async function consumeOtpCode(
   db: DbOrTx,
   email: string,
   purpose: string,
   code: string,
 ): Promise<boolean> {
-  const [live] = await db
-    .select()
+  const [latest] = await db
+    .select({ id: oneTimeTokens.id })
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.purpose, 'otp'),
-        eq(oneTimeTokens.email, email),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(oneTimeTokens.purpose, 'otp'), eq(oneTimeTokens.email, email), live()))
     .orderBy(desc(oneTimeTokens.id))
     .limit(1);
-  if (!live) return false;
-  if (live.tokenHash === hash(`${purpose}:${email}:${code}`)) {
-    await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, live.id));
-    return true;
-  }
-  await db
+  if (!latest) return false;
+  const [row] = await db
     .update(oneTimeTokens)
-    .set({
-      attempts: sql`${oneTimeTokens.attempts} + 1`,
-      usedAt: live.attempts + 1 >= MAX_CODE_ATTEMPTS ? new Date() : null,
-    })
-    .where(eq(oneTimeTokens.id, live.id));
-  return false;
+    .set({ attempts: sql`${oneTimeTokens.attempts} + 1` })
+    .where(
+      and(eq(oneTimeTokens.id, latest.id), lt(oneTimeTokens.attempts, MAX_SECRET_ATTEMPTS), live()),
+    )
+    .returning();
+  if (!row || !hashMatches(otpSubject(purpose, email, code), row.tokenHash)) return false;
+  return useOneTimeToken(db, row.id);
 }

@@ -20,17 +20,23 @@ import {
 import { emptyResource, envelope } from '@contracts/common';
 import { revokeAllSessions, revokeSession } from '../../auth/access-token';
 import { requireAuth } from '../../auth/guard';
-import { hashSecret, verifySecret } from '../../auth/password';
+import { hashSecret, passwordMatches } from '../../auth/password';
+import { newSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { badRequest, conflict, refusal, unauthorized, validationFailed } from '../../http/errors';
+import { keyedLimit } from '../../http/rate-limit';
 import type { App } from '../../http/types';
 import { displayName } from '../account/present';
-import { joinOnSignUp } from '../workspaces/invitations/join';
+import {
+  attemptInvitationToken,
+  findInvitation,
+  joinOnSignUp,
+} from '../workspaces/invitations/join';
 import { findOrCreateExternalUser, findUserByEmail } from './external-identity';
-import { appLink, sendAccountMail } from './mails';
+import { appLink, sendAccountMail, sendAccountMailLater } from './mails';
 import {
   buildOidcAuthorizationUrl,
   exchangeOidcCode,
@@ -38,15 +44,17 @@ import {
   oidcConfiguration,
 } from './oidc';
 import {
+  attemptOneTimeToken,
   consumeOneTimeToken,
   consumeOtpCode,
   createOneTimeToken,
   createOtpCode,
-  findOneTimeToken,
   MINUTES,
+  peekOneTimeToken,
+  useOneTimeToken,
 } from './one-time-tokens';
 import { beginSecondFactor, completeSignIn, needsSecondFactor } from './sign-in';
-import { checkSecondFactor, newRecoveryCodes, totpMatches } from './two-factor';
+import { acceptTotp, checkSecondFactor, newRecoveryCodes } from './two-factor';
 
 const HOURS = 60 * MINUTES;
 const tags = ['auth'];
@@ -66,15 +74,46 @@ async function sendVerification(deps: AppDeps, db: DbOrTx, user: UserRow) {
   });
 }
 
+/** The answer to a sign-up, whether or not the address already had an account. */
+const signUpAnswer = (email: string, workspaceId: number | undefined) =>
+  ok(
+    {
+      email,
+      verification_required: true,
+      ...(workspaceId !== undefined ? { workspace_id: workspaceId } : {}),
+    },
+    'auth:messages.signed_up',
+  );
+
+/** Addresses as accounts are keyed: case and surrounding space do not make another account. */
+const accountKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+
 export default async function authRoutes(app: App) {
   const { deps } = app;
   const { db } = deps;
-  // Sign-in, sign-up, OTP and password reset share one budget per address and route.
-  const rateLimit = {
+  const budget = {
     max: deps.config.AUTH_RATE_LIMIT_MAX,
     timeWindow: deps.config.AUTH_RATE_LIMIT_WINDOW_MS,
-    keyGenerator: (request: FastifyRequest) => request.ip,
   };
+  // Sign-in, sign-up, OTP and password reset: one budget per client address and route, and
+  // one per account and route, so guesses spread over many addresses still run out.
+  const rateLimit = { ...budget, keyGenerator: (request: FastifyRequest) => request.ip };
+  const limitAccount = keyedLimit(app, 'auth-account', budget);
+
+  /**
+   * The half-finished sign-in behind a login_token, with one try counted against it (five
+   * wrong codes spend it) and against its account's budget.
+   */
+  async function attemptChallenge(request: FastifyRequest, loginToken: string, enable: boolean) {
+    const challenge = await attemptOneTimeToken(db, 'login_challenge', loginToken);
+    const userId = challenge?.userId;
+    const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+    if (!challenge || !user || Boolean(challenge.payload.enable) !== enable) {
+      throw unauthorized('auth:messages.login_token_invalid');
+    }
+    await limitAccount(request, `user:${user.id}`);
+    return { user, challengeId: challenge.id };
+  }
 
   app.post(
     '/join/sign-up',
@@ -84,15 +123,36 @@ export default async function authRoutes(app: App) {
     },
     async (request, reply) => {
       const body = request.body;
-      const user = await db.transaction(async (tx) => {
-        if (await findUserByEmail(tx, body.email)) {
-          throw validationFailed({ email: 'auth:messages.email_taken' });
+      await limitAccount(request, accountKey(body.email));
+      // The invitation is checked (and a try counted) first, the same for every address.
+      let linkWorkspaceId: number | undefined;
+      if (body.invite_token) {
+        await attemptInvitationToken(db, body.invite_token);
+        const found = await findInvitation(db, body.invite_token);
+        if (found.invitation && found.invitation.email.toLowerCase() !== body.email.toLowerCase()) {
+          throw validationFailed({ email: 'workspaces:messages.invitation_other_email_short' });
         }
+        if (found.kind === 'link') linkWorkspaceId = found.workspace.id;
+      }
+      // A known address answers like a new one, so sign-up cannot tell who has an account;
+      // its owner gets a mail saying so instead. The hash is made either way, for the timing.
+      const passwordHash = await hashSecret(body.password);
+      const existing = await findUserByEmail(db, body.email);
+      if (existing) {
+        sendAccountMailLater(request.log, () =>
+          sendAccountMail(deps, 'account_exists', recipient(existing), {
+            link: appLink(deps, '/signin'),
+            resetLink: appLink(deps, '/password/forgot', { email: existing.email }),
+          }),
+        );
+        return reply.status(201).send(signUpAnswer(body.email, linkWorkspaceId));
+      }
+      const user = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(users)
           .values({
             email: body.email,
-            passwordHash: await hashSecret(body.password),
+            passwordHash,
             firstName: body.first_name ?? '',
             lastName: body.last_name ?? '',
             language: body.language ?? request.lang,
@@ -106,26 +166,21 @@ export default async function authRoutes(app: App) {
           : null;
         return { ...created, verifiedAt: joined?.emailProven ? new Date() : null, joined };
       });
-      const workspace = user.joined ? { workspace_id: user.joined.workspaceId } : {};
       if (user.verifiedAt) {
-        return reply
-          .status(201)
-          .send(
-            ok(
-              { email: user.email, verification_required: false, ...workspace },
-              'workspaces:messages.joined',
-            ),
-          );
-      }
-      await sendVerification(deps, db, user);
-      return reply
-        .status(201)
-        .send(
+        // Only the holder of a mailed invitation gets here; it already knows the address is new.
+        return reply.status(201).send(
           ok(
-            { email: user.email, verification_required: true, ...workspace },
-            'auth:messages.signed_up',
+            {
+              email: user.email,
+              verification_required: false,
+              workspace_id: user.joined?.workspaceId,
+            },
+            'workspaces:messages.joined',
           ),
         );
+      }
+      sendAccountMailLater(request.log, () => sendVerification(deps, db, user));
+      return reply.status(201).send(signUpAnswer(body.email, user.joined?.workspaceId));
     },
   );
 
@@ -136,13 +191,14 @@ export default async function authRoutes(app: App) {
       schema: { tags, params: verifyEmailParam, response: { 200: envelope(signInResult) } },
     },
     async (request, reply) => {
+      const token = await consumeOneTimeToken(db, 'verify_email', request.params.x);
+      const userId = token?.userId;
+      if (!userId) throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
       const result = await db.transaction(async (tx) => {
-        const token = await consumeOneTimeToken(tx, 'verify_email', request.params.x);
-        if (!token?.userId) throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
         const [user] = await tx
           .update(users)
           .set({ verifiedAt: new Date(), updatedAt: new Date() })
-          .where(eq(users.id, token.userId))
+          .where(eq(users.id, userId))
           .returning();
         if (!user || user.deletedAt)
           throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
@@ -162,9 +218,12 @@ export default async function authRoutes(app: App) {
       config: { rateLimit, public: true },
     },
     async (request) => {
+      await limitAccount(request, accountKey(request.body.email));
       const user = await findUserByEmail(db, request.body.email);
-      // Same answer whether or not the address is known, so it cannot be used to probe.
-      if (user && !user.verifiedAt) await sendVerification(deps, db, user);
+      // Same answer, and mail off the request path, whether or not the address is known.
+      if (user && !user.verifiedAt) {
+        sendAccountMailLater(request.log, () => sendVerification(deps, db, user));
+      }
       return ok({}, 'auth:messages.verification_sent');
     },
   );
@@ -177,12 +236,14 @@ export default async function authRoutes(app: App) {
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      await limitAccount(request, accountKey(email));
       const user = await findUserByEmail(db, email);
-      if (!user || !(await verifySecret(password, user.passwordHash))) {
+      if (!(await passwordMatches(password, user)) || !user) {
         throw refusal(401, 'invalid_credentials', 'auth:messages.invalid_credentials');
       }
       if (!user.verifiedAt) {
-        await sendVerification(deps, db, user);
+        // Only with the right password, so this tells nothing to someone guessing.
+        sendAccountMailLater(request.log, () => sendVerification(deps, db, user));
         throw refusal(403, 'email_not_verified', 'auth:messages.email_not_verified');
       }
       const result = await db.transaction((tx) =>
@@ -202,25 +263,20 @@ export default async function authRoutes(app: App) {
       config: { rateLimit, public: true },
     },
     async (request, reply) => {
-      const result = await db.transaction(async (tx) => {
-        const challenge = await findOneTimeToken(tx, 'login_challenge', request.body.login_token);
-        const [user] = challenge?.userId
-          ? await tx.select().from(users).where(eq(users.id, challenge.userId))
-          : [];
-        if (!challenge || !user || challenge.payload.enable) {
-          throw unauthorized('auth:messages.login_token_invalid');
-        }
-        const check = await checkSecondFactor(user, request.body.code);
-        if (!check.valid) throw validationFailed({ code: 'auth:messages.code_invalid' });
-        await consumeOneTimeToken(tx, 'login_challenge', request.body.login_token);
-        if (check.remainingRecoveryCodes) {
-          await tx
-            .update(users)
-            .set({ recoveryCodes: check.remainingRecoveryCodes })
-            .where(eq(users.id, user.id));
-        }
-        return completeSignIn(deps, tx, request, reply, user, 'two_factor');
-      });
+      const { user, challengeId } = await attemptChallenge(
+        request,
+        request.body.login_token,
+        false,
+      );
+      if (!(await checkSecondFactor(db, user, request.body.code))) {
+        throw validationFailed({ code: 'auth:messages.code_invalid' });
+      }
+      if (!(await useOneTimeToken(db, challengeId))) {
+        throw unauthorized('auth:messages.login_token_invalid');
+      }
+      const result = await db.transaction((tx) =>
+        completeSignIn(deps, tx, request, reply, user, 'two_factor'),
+      );
       return ok(result);
     },
   );
@@ -239,18 +295,14 @@ export default async function authRoutes(app: App) {
       config: { rateLimit, public: true },
     },
     async (request, reply) => {
+      const { user, challengeId } = await attemptChallenge(request, request.body.login_token, true);
+      if (!(await acceptTotp(db, user.id, user.twoFactorPendingSecret, request.body.code))) {
+        throw validationFailed({ code: 'auth:messages.code_invalid' });
+      }
+      if (!(await useOneTimeToken(db, challengeId))) {
+        throw unauthorized('auth:messages.login_token_invalid');
+      }
       const result = await db.transaction(async (tx) => {
-        const challenge = await findOneTimeToken(tx, 'login_challenge', request.body.login_token);
-        const [user] = challenge?.userId
-          ? await tx.select().from(users).where(eq(users.id, challenge.userId))
-          : [];
-        if (!challenge || !user || !challenge.payload.enable) {
-          throw unauthorized('auth:messages.login_token_invalid');
-        }
-        if (!(await totpMatches(user.twoFactorPendingSecret, request.body.code))) {
-          throw validationFailed({ code: 'auth:messages.code_invalid' });
-        }
-        await consumeOneTimeToken(tx, 'login_challenge', request.body.login_token);
         const recovery = await newRecoveryCodes();
         const [enabled] = await tx
           .update(users)
@@ -276,15 +328,19 @@ export default async function authRoutes(app: App) {
       config: { rateLimit, public: true },
     },
     async (request) => {
+      await limitAccount(request, accountKey(request.body.email));
       const user = await findUserByEmail(db, request.body.email);
+      // Same answer, and mail off the request path, whether or not the address is known.
       if (user) {
-        const token = await createOneTimeToken(db, 'reset_password', {
-          userId: user.id,
-          email: user.email,
-          ttlMs: 1 * HOURS,
-        });
-        await sendAccountMail(deps, 'reset_password', recipient(user), {
-          link: appLink(deps, '/password/reset', { token }),
+        sendAccountMailLater(request.log, async () => {
+          const token = await createOneTimeToken(db, 'reset_password', {
+            userId: user.id,
+            email: user.email,
+            ttlMs: 1 * HOURS,
+          });
+          await sendAccountMail(deps, 'reset_password', recipient(user), {
+            link: appLink(deps, '/password/reset', { token }),
+          });
         });
       }
       return ok({}, 'auth:messages.reset_sent');
@@ -302,7 +358,7 @@ export default async function authRoutes(app: App) {
       config: { rateLimit, public: true },
     },
     async (request) => {
-      const token = await findOneTimeToken(db, 'reset_password', request.params.token);
+      const token = await peekOneTimeToken(db, 'reset_password', request.params.token);
       if (!token?.email) throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
       return ok({ email: token.email });
     },
@@ -319,9 +375,10 @@ export default async function authRoutes(app: App) {
       if (confirmation !== undefined && confirmation !== password) {
         throw validationFailed({ password_confirmation: 'auth:messages.passwords_differ' });
       }
+      const used = await consumeOneTimeToken(db, 'reset_password', token);
+      if (!used?.userId) throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
+      const userId = used.userId;
       await db.transaction(async (tx) => {
-        const used = await consumeOneTimeToken(tx, 'reset_password', token);
-        if (!used?.userId) throw refusal(410, 'link_expired', 'auth:messages.link_invalid');
         await tx
           .update(users)
           .set({
@@ -331,9 +388,9 @@ export default async function authRoutes(app: App) {
             verifiedAt: new Date(),
             updatedAt: new Date(),
           })
-          .where(eq(users.id, used.userId));
+          .where(eq(users.id, userId));
         // A reset ends every session, in case the old password was known to someone else.
-        await revokeAllSessions(tx, used.userId);
+        await revokeAllSessions(tx, userId);
       });
       return ok({}, 'auth:messages.password_reset');
     },
@@ -347,8 +404,8 @@ export default async function authRoutes(app: App) {
       config: { rateLimit, public: true },
     },
     async (request, reply) => {
+      const used = await consumeOneTimeToken(db, 'sign_in_link', request.params.token);
       const result = await db.transaction(async (tx) => {
-        const used = await consumeOneTimeToken(tx, 'sign_in_link', request.params.token);
         const [user] = used?.userId
           ? await tx.select().from(users).where(eq(users.id, used.userId))
           : [];
@@ -401,9 +458,14 @@ export default async function authRoutes(app: App) {
       if (!configuration || request.params.provider !== OIDC_PROVIDER_ID) {
         throw refusal(404, 'provider_not_configured', 'auth:messages.oidc_not_configured');
       }
-      const authorization = await buildOidcAuthorizationUrl(await configuration, deps.config);
+      const state = newSplitToken();
+      const authorization = await buildOidcAuthorizationUrl(
+        await configuration,
+        deps.config,
+        state.raw,
+      );
       await createOneTimeToken(db, 'oidc_state', {
-        raw: authorization.state,
+        token: state,
         payload: { nonce: authorization.nonce, codeVerifier: authorization.codeVerifier },
         ttlMs: 15 * MINUTES,
       });
@@ -463,11 +525,14 @@ export default async function authRoutes(app: App) {
     },
     async (request) => {
       const { email, purpose } = request.body;
+      await limitAccount(request, accountKey(email));
       const user = await findUserByEmail(db, email);
       const eligible = user && (purpose === 'verify_email' ? !user.verifiedAt : user.verifiedAt);
       if (user && eligible) {
-        const code = await createOtpCode(db, user.email, purpose, 10 * MINUTES);
-        await sendAccountMail(deps, 'otp_code', recipient(user), { code });
+        sendAccountMailLater(request.log, async () => {
+          const code = await createOtpCode(db, user.email, purpose, 10 * MINUTES);
+          await sendAccountMail(deps, 'otp_code', recipient(user), { code });
+        });
       }
       return ok({}, 'auth:messages.otp_sent');
     },
@@ -481,11 +546,13 @@ export default async function authRoutes(app: App) {
     },
     async (request, reply) => {
       const { email, purpose, code } = request.body;
+      await limitAccount(request, accountKey(email));
+      // The try is counted in its own write before the transaction, so a refusal keeps it.
+      const user = await findUserByEmail(db, email);
+      if (!user || !(await consumeOtpCode(db, user.email, purpose, code))) {
+        throw validationFailed({ code: 'auth:messages.code_invalid' });
+      }
       const result = await db.transaction(async (tx) => {
-        const user = await findUserByEmail(tx, email);
-        if (!user || !(await consumeOtpCode(tx, user.email, purpose, code))) {
-          throw validationFailed({ code: 'auth:messages.code_invalid' });
-        }
         let current = user;
         if (purpose === 'verify_email') {
           if (user.verifiedAt) throw conflict('auth:messages.already_verified');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   changePasswordBody,
+  deleteAccountBody,
   twoFactorBody,
   twoFactorResult,
   updateUserBody,
@@ -22,9 +23,9 @@ export const accountApi = {
     (await http.put<Envelope<TwoFactorResult>>('core/user/2fa', body, HIDE_MESSAGE)).data,
   deactivate: async () =>
     (await http.put<Envelope<Record<string, never>>>('core/user/deactivate')).data,
-  deleteAccount: async (confirmation: { password?: string; email?: string }) =>
-    (await http.delete<Envelope<Record<string, never>>>('core/user', { params: confirmation }))
-      .data,
+  /** The password goes in the body: a query string would end up in request logs. */
+  deleteAccount: async (confirmation: z.input<typeof deleteAccountBody>) =>
+    (await http.delete<Envelope<Record<string, never>>>('core/user', { data: confirmation })).data,
   /** Everything held about the user, as the JSON file the server names. */
   exportData: async () => {
     const response = await http.get<Blob>('core/user/export-user-data', { responseType: 'blob' });

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MEMBER_CAP, type SkipReason, type WorkspaceRoleName } from '@contracts/workspaces';
+import { newSplitToken } from '../../../auth/split-token';
 import type { AppDeps } from '../../../context';
 import type { Tx } from '../../../db/client';
 import {
@@ -23,11 +24,13 @@ export const INVITATION_TTL_MS = 14 * DAY_MS;
 /** The one-click sign-in in an invitation to an existing account is shorter-lived. */
 const SIGN_IN_LINK_TTL_MS = 3 * DAY_MS;
 
-export const hashInvitationToken = (raw: string) => createHash('sha256').update(raw).digest('hex');
-
+/** The columns of a fresh e-mailed invitation token (a new one also resets its tries). */
 export function newInvitationToken() {
-  const raw = randomBytes(32).toString('base64url');
-  return { raw, hash: hashInvitationToken(raw) };
+  const token = newSplitToken();
+  return {
+    raw: token.raw,
+    columns: { tokenSelector: token.selector, tokenHash: token.verifierHash, attempts: 0 },
+  };
 }
 
 /** A shareable link code, like the database default: 32 hex characters. */
@@ -160,7 +163,7 @@ export async function inviteToWorkspace(
       const previous = openByEmail.get(outcome.email);
       const values = {
         role: entry.role,
-        tokenHash: token.hash,
+        ...token.columns,
         invitedBy: inviter.id,
         sentAt: now,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { InvitationPreview } from '@contracts/workspaces';
+import { hashMatches, MAX_SECRET_ATTEMPTS, parseSplitToken } from '../../../auth/split-token';
 import type { DbOrTx, Tx } from '../../../db/client';
 import {
   users,
@@ -13,7 +14,6 @@ import {
 import { conflict, refusal, validationFailed } from '../../../http/errors';
 import { assertSeatsFree, lockWorkspace } from '../members/member-cap';
 import { seatCounts } from '../present';
-import { hashInvitationToken } from './invite';
 
 type FoundInvitation =
   | { kind: 'email'; invitation: WorkspaceInvitationRow; workspace: WorkspaceRow }
@@ -21,21 +21,54 @@ type FoundInvitation =
 
 const invalid = () => refusal(410, 'invitation_invalid', 'workspaces:messages.invitation_invalid');
 
+const open = (invitation: WorkspaceInvitationRow) =>
+  !invitation.revokedAt &&
+  !invitation.acceptedAt &&
+  invitation.expiresAt > new Date() &&
+  invitation.attempts < MAX_SECRET_ATTEMPTS;
+
 /**
- * The invitation behind a token: an e-mailed invitation (by the hash of its token) or a
- * workspace's shareable link code. Spent, revoked and expired invitations are gone (410).
+ * Counts one try of an e-mailed invitation token against its invitation, in its own write
+ * (call it outside any transaction, before the work the token allows), and refuses a wrong or
+ * spent token (410). After MAX_SECRET_ATTEMPTS wrong tries the invitation is spent. A right
+ * token gives its try back; the invitation is used up when it is accepted. Shareable link
+ * codes are not one-time secrets and pass through to findInvitation.
+ */
+export async function attemptInvitationToken(db: DbOrTx, token: string): Promise<void> {
+  const parts = parseSplitToken(token);
+  if (!parts) return;
+  const [invitation] = await db
+    .update(workspaceInvitations)
+    .set({ attempts: sql`${workspaceInvitations.attempts} + 1` })
+    .where(
+      and(
+        eq(workspaceInvitations.tokenSelector, parts.selector),
+        lt(workspaceInvitations.attempts, MAX_SECRET_ATTEMPTS),
+      ),
+    )
+    .returning();
+  if (!invitation || !hashMatches(parts.verifier, invitation.tokenHash)) throw invalid();
+  await db
+    .update(workspaceInvitations)
+    .set({ attempts: sql`greatest(${workspaceInvitations.attempts} - 1, 0)` })
+    .where(eq(workspaceInvitations.id, invitation.id));
+}
+
+/**
+ * The invitation behind a token: an e-mailed invitation (selector and verifier, checked in
+ * constant time) or a workspace's shareable link code. Spent, revoked, expired and guessed-at
+ * invitations are gone (410).
  */
 export async function findInvitation(db: DbOrTx, token: string): Promise<FoundInvitation> {
-  const [byMail] = await db
-    .select({ invitation: workspaceInvitations, workspace: workspaces })
-    .from(workspaceInvitations)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-    .where(eq(workspaceInvitations.tokenHash, hashInvitationToken(token)));
-  if (byMail) {
-    const { invitation } = byMail;
-    if (invitation.revokedAt || invitation.acceptedAt || invitation.expiresAt <= new Date()) {
-      throw invalid();
-    }
+  const parts = parseSplitToken(token);
+  if (parts) {
+    const [byMail] = await db
+      .select({ invitation: workspaceInvitations, workspace: workspaces })
+      .from(workspaceInvitations)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+      .where(eq(workspaceInvitations.tokenSelector, parts.selector));
+    if (!byMail || !hashMatches(parts.verifier, byMail.invitation.tokenHash)) throw invalid();
+    if (!open(byMail.invitation)) throw invalid();
     return { kind: 'email', ...byMail };
   }
   const [byLink] = await db.select().from(workspaces).where(eq(workspaces.inviteCode, token));

@@ -35,7 +35,7 @@ import {
   newInviteCode,
   type InviteOutcome,
 } from './invite';
-import { joinWorkspace, previewInvitation } from './join';
+import { attemptInvitationToken, joinWorkspace, previewInvitation } from './join';
 
 const tags = ['workspace invitations'];
 
@@ -210,7 +210,7 @@ export default async function workspaceInvitationRoutes(app: App) {
         const [row] = await tx
           .update(workspaceInvitations)
           .set({
-            tokenHash: token.hash,
+            ...token.columns,
             sentAt: now,
             expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
             invitedBy: user.id,
@@ -294,7 +294,10 @@ export default async function workspaceInvitationRoutes(app: App) {
       },
       config: { public: true },
     },
-    async (request) => ok(await previewInvitation(db, request.params.token)),
+    async (request) => {
+      await attemptInvitationToken(db, request.params.token);
+      return ok(await previewInvitation(db, request.params.token));
+    },
   );
 
   app.post(
@@ -309,6 +312,7 @@ export default async function workspaceInvitationRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
+      await attemptInvitationToken(db, request.body.token);
       const joined = await db.transaction((tx) => joinWorkspace(tx, request.body.token, user));
       return ok(
         {

@@ -2,17 +2,19 @@ import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components'
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
 import { RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 
-/** /password/forgot: asks for a reset link by mail. */
+/** /password/forgot?email=…: asks for a reset link by mail (the "account exists" mail fills it in). */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const styles = useAuthFormStyles();
-  const [email, setEmail] = useState('');
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(searchParams.get('email') ?? '');
   const request = useMutation<{ messages?: string[] }, ApiError>({
     mutationFn: () => withApiError(() => authApi.forgetPassword(email.trim())),
   });
