@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -20,6 +19,7 @@ import { resolveAccessToken } from './auth/access-token';
 import type { AppConfig } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { serveClient } from './http/client';
 import { errorHandler } from './http/error-handler';
 import type { MessageRef } from './http/errors';
 import { notFound, tooManyRequests, unauthorized, validationFailed } from './http/errors';
@@ -40,6 +40,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   mailer?: Mailer;
   logger?: boolean;
+  /** The built client to serve; tests pass a small one of their own. */
+  clientDir?: string;
 }
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -75,10 +77,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       dataDir: config.DATA_DIR,
       log: app.log,
     });
-  const deps = { config, database, db: database.db, mailer } as AppDeps;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  const deps = { config, database, db: database.db, mailer, redis } as AppDeps;
   deps.realtime = attachRealtime(app, deps);
   app.decorate('deps', deps);
   if (!options.database) app.addHook('onClose', () => database.close());
+  if (redis) {
+    // Readiness reports an unreachable Redis; the client reconnects by itself meanwhile.
+    redis.on('error', (error: Error) => app.log.debug({ err: error }, 'redis unavailable'));
+    app.addHook('onClose', () => void redis.disconnect());
+  }
 
   app.decorateRequest('lang', 'en');
   app.decorateRequest('t', null as never);
@@ -134,9 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(rateLimit, {
     global: false,
-    redis: config.REDIS_URL
-      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
-      : undefined,
+    redis,
     errorResponseBuilder: () => tooManyRequests(),
   });
   await app.register(multipart, {
@@ -162,21 +170,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(registerModules, { prefix: API_PREFIX });
   await app.register(import('../bot-proxy/plugin'));
 
-  const serveClient = config.SERVE_CLIENT && existsSync(path.join(clientDist, 'index.html'));
-  if (serveClient) {
-    await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false });
+  const clientDir = options.clientDir ?? clientDist;
+  if (config.SERVE_CLIENT && existsSync(path.join(clientDir, 'index.html'))) {
+    await serveClient(app, clientDir);
+  } else {
+    app.setNotFoundHandler(async () => {
+      throw notFound();
+    });
   }
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/_socket_/') &&
-      request.headers.accept?.includes('text/html');
-    if (serveClient && isPage) {
-      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
-    }
-    throw notFound();
-  });
 
   return app;
 }

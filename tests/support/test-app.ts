@@ -20,8 +20,8 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** Another app's database, to run two API processes on one database. */
-  options: { sharedDatabase?: DatabaseHandle } = {},
+  /** Another app's database, to run two API processes on one database; a client build to serve. */
+  options: { sharedDatabase?: DatabaseHandle; clientDir?: string } = {},
 ) {
   const smtp = await startSmtpServer();
   const database: DatabaseHandle = options.sharedDatabase ?? (await openTestDatabase());
@@ -35,7 +35,12 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '1000',
     ...env,
   });
-  const app: App = await buildApp({ config, database, logger: false });
+  const app: App = await buildApp({
+    config,
+    database,
+    logger: false,
+    clientDir: options.clientDir,
+  });
   await app.ready();
   let counter = 0;
 
