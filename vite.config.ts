@@ -39,7 +39,7 @@ const VENDOR_GROUPS: [string, RegExp][] = [
   ],
   [
     'fluent',
-    /\/node_modules\/(@griffel|stylis|rtl-css-js|tabster|keyborg|@floating-ui|@swc\/helpers|@fluentui\/(react-utilities|react-shared-contexts|react-jsx-runtime|react-theme|tokens|react-provider|react-tabster|react-aria|keyboard-keys|react-context-selector|react-portal|react-motion|react-motion-components-preview|react-positioning|react-text|react-button|react-spinner|react-label|react-field|react-input|react-link|react-message-bar|react-menu|react-progress|react-avatar|react-badge|react-popover|react-tooltip))\//,
+    /\/node_modules\/(@griffel|stylis|rtl-css-js|tabster|keyborg|@floating-ui|@swc\/helpers|@fluentui\/(react-utilities|react-shared-contexts|react-jsx-runtime|react-theme|tokens|react-provider|react-tabster|react-aria|keyboard-keys|react-context-selector|react-portal|react-motion|react-motion-components-preview|react-positioning|react-text|react-button|react-spinner|react-label|react-field|react-input|react-link|react-message-bar|react-menu|react-progress|react-popover|react-tooltip))\//,
   ],
 ];
 
