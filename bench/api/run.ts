@@ -5,7 +5,7 @@
  * Fastify route, and a bare Fastify route that does one indexed SELECT of the same user on the
  * same database (the app's own pool or PGlite, through Drizzle): the floor a database-backed
  * route can reach. Each route's ratio to both is printed.
- * Options: --duration SECONDS (default 5), --connections N (default 10).
+ * Options: --duration SECONDS (default 5), --connections N (default 10), --rounds N (default 3).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,10 +24,12 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const rounds = Number(values.rounds);
 
 interface Row {
   name: string;
@@ -100,27 +102,46 @@ async function main() {
   });
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  const rows = [
-    await measure('empty Fastify route', { url: `${emptyUrl}/empty` }),
-    await measure('bare Fastify + 1 SELECT', { url: `${bareUrl}/user` }),
-    await measure('GET /api/v2/health', { url: `${appUrl}/api/v2/health` }),
-    await measure('POST core/join/login', {
-      url: `${appUrl}/api/v2/core/join/login`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: 'bench password' }),
-    }),
-    await measure('GET core/user', { url: `${appUrl}/api/v2/core/user`, headers }),
-    await measure('GET core/workspaces', { url: `${appUrl}/api/v2/core/workspaces`, headers }),
-    await measure('GET core/workspaces/:id/tasks', {
-      url: `${appUrl}/api/v2/core/workspaces/${workspaceId}/tasks`,
-      headers,
-    }),
+  const routes: [string, autocannon.Options][] = [
+    ['empty Fastify route', { url: `${emptyUrl}/empty` }],
+    ['bare Fastify + 1 SELECT', { url: `${bareUrl}/user` }],
+    ['GET /api/v2/health', { url: `${appUrl}/api/v2/health` }],
+    [
+      'POST core/join/login',
+      {
+        url: `${appUrl}/api/v2/core/join/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password: 'bench password' }),
+      },
+    ],
+    ['GET core/user', { url: `${appUrl}/api/v2/core/user`, headers }],
+    ['GET core/workspaces', { url: `${appUrl}/api/v2/core/workspaces`, headers }],
+    [
+      'GET core/workspaces/:id/tasks',
+      { url: `${appUrl}/api/v2/core/workspaces/${workspaceId}/tasks`, headers },
+    ],
   ];
+  // Every route once per round, rounds one after another, so a busy spell on a shared machine
+  // falls on all routes alike; each figure is the median over the rounds.
+  const measured: Row[][] = routes.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, [name, options]] of routes.entries()) {
+      measured[index].push(await measure(name, options));
+    }
+  }
+  const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[numbers.length >> 1];
+  const rows = measured.map((runs) => ({
+    name: runs[0].name,
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  }));
   const empty = rows[0].requestsPerSecond;
   const floor = rows[1].requestsPerSecond;
   console.log(
-    `\nbench:api — ${duration} s per route, ${connections} connections, database ${app.deps.database.kind}, node ${process.version}\n`,
+    `\nbench:api — ${duration} s per route, ${rounds} rounds (median), ${connections} connections, database ${app.deps.database.kind}, node ${process.version}\n`,
   );
   console.table(
     rows.map((row) => ({
