@@ -36,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Builds the client first when dist/ is older than its sources (see support/build-client.ts).
+    // Builds the client first when dist/ is older than its sources (see scripts/client-build.ts).
     command: 'npx tsx tests/e2e/support/server.ts',
     url: `${baseURL}/api/v2/health`,
     timeout: 300_000,

@@ -15,6 +15,7 @@ import { registerRateLimits } from '@server/http/rate-limit';
 import { requestForLog } from '@server/http/request-log';
 import type { App } from '@server/http/types';
 import { pickLanguage, translator } from '@server/i18n';
+import { openRedis } from '@server/redis';
 import { createMailer } from '@server/mail/mailer';
 import { forwardRequest, forwardUpgrade } from './forward';
 import botProxy from './plugin';
@@ -66,8 +67,11 @@ export async function buildStandaloneBotProxy(options: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => void redis.disconnect());
   const deps: AppDeps = {
     config,
+    redis,
     database,
     db: database.db,
     mailer: createMailer({
@@ -86,7 +90,7 @@ export async function buildStandaloneBotProxy(options: {
     request.lang = pickLanguage(request.headers);
     request.t = translator(request.lang);
   });
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, redis);
   await app.register(botProxy);
   return app;
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
+
+export { LANGUAGES };
 
 /** The success envelope every route answers with. */
 export function envelope<T extends z.ZodType>(resource: T) {
@@ -41,5 +44,4 @@ export const pageQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const LANGUAGES = ['en', 'vi'] as const;
 export const languageSchema = z.enum(LANGUAGES);

@@ -11,5 +11,4 @@ export const teamsConsentQuery = z.object({
   login_hint: z.string().max(254).optional(),
 });
 
-/** The refusal code that tells the tab to run the consent pop-up and try again. */
-export const CONSENT_REQUIRED = 'consent_required';
+export { CONSENT_REQUIRED } from './constants';

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -18,6 +17,7 @@ import { resolveAccessToken } from './auth/access-token';
 import { trustProxyOption, type AppConfig } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { serveClient } from './http/client';
 import { errorHandler } from './http/error-handler';
 import type { MessageRef } from './http/errors';
 import { notFound, unauthorized } from './http/errors';
@@ -27,6 +27,7 @@ import { refuseUnstorableInput } from './http/storable-input';
 import { contentSecurityPolicy } from './http/security';
 import type { App } from './http/types';
 import { pickLanguage, translator } from './i18n';
+import { openRedis } from './redis';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerModules } from './modules';
 import { storageFor } from './storage';
@@ -44,6 +45,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read the request log from it). */
   logStream?: { write(line: string): void };
+  /** The built client to serve; tests pass a small one of their own. */
+  clientDir?: string;
 }
 
 export async function buildApp(options: BuildOptions): Promise<App> {
@@ -81,10 +84,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       dataDir: config.DATA_DIR,
       log: app.log,
     });
-  const deps = { config, database, db: database.db, mailer } as AppDeps;
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : undefined;
+  const deps = { config, database, db: database.db, mailer, redis } as AppDeps;
   deps.realtime = attachRealtime(app, deps);
   app.decorate('deps', deps);
   if (!options.database) app.addHook('onClose', () => database.close());
+  if (redis) app.addHook('onClose', () => void redis.disconnect());
 
   app.decorateRequest('lang', 'en');
   app.decorateRequest('t', null as never);
@@ -133,7 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, redis);
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 20, fields: 50 },
   });
@@ -169,21 +174,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => stopFileSweeper?.());
   await app.register(import('../bot-proxy/plugin'));
 
-  const serveClient = config.SERVE_CLIENT && existsSync(path.join(clientDist, 'index.html'));
-  if (serveClient) {
-    await app.register(fastifyStatic, { root: clientDist, wildcard: false, index: false });
+  const clientDir = options.clientDir ?? clientDist;
+  if (config.SERVE_CLIENT && existsSync(path.join(clientDir, 'index.html'))) {
+    await serveClient(app, clientDir);
+  } else {
+    app.setNotFoundHandler(async () => {
+      throw notFound();
+    });
   }
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/_socket_/') &&
-      request.headers.accept?.includes('text/html');
-    if (serveClient && isPage) {
-      return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
-    }
-    throw notFound();
-  });
 
   return app;
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
@@ -13,6 +14,8 @@ export interface AppDeps {
   db: Database;
   mailer: Mailer;
   realtime: Realtime;
+  /** The shared Redis connection (rate limits, readiness) when REDIS_URL is set. */
+  redis?: Redis;
 }
 
 export interface Auth {

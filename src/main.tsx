@@ -15,7 +15,8 @@ markOperatingSystem();
 
 // Inside Teams (or another Microsoft 365 host): its theme and language, and SSO, first.
 const host = await connectHost();
-await initI18n(host.language);
+// The host frame's own words (sign-in state, consent) only matter inside a host.
+await initI18n(host.language, host.mode === 'host' ? ['teams'] : []);
 await signInThroughHost();
 
 createRoot(document.getElementById('root')!, {

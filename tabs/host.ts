@@ -1,9 +1,10 @@
-import { app, authentication } from '@microsoft/teams-js';
+import type { app } from '@microsoft/teams-js';
 import { useSyncExternalStore } from 'react';
 import type { SignInResult } from '@contracts/auth';
-import { CONSENT_REQUIRED } from '@contracts/teams';
+import { CONSENT_REQUIRED } from '@contracts/constants';
 import { currentUserKey } from '@/app/current-user';
 import { setThemeName, type ThemeName } from '@/app/ThemeProvider';
+import { loadChunk } from '@/lib/chunk-reload';
 import { crossSiteCookieOptions, readCookie, writeCookie } from '@/lib/cookies';
 import { currentLanguage, type Language } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
@@ -23,7 +24,12 @@ import {
  * The host bridge: the one place that talks to Microsoft Teams (and the other Microsoft 365
  * hosts) through @microsoft/teams-js. The rest of the app asks it questions (are we in a
  * host, which theme, who is signed in) through `useHostState` and the functions below.
+ * The SDK itself loads only once the page is launched in a host: a plain browser visit never
+ * downloads it, nor makes the requests it makes when it starts.
  */
+
+type TeamsSdk = typeof import('@microsoft/teams-js');
+let sdk: TeamsSdk | null = null;
 
 export type SsoState =
   'none' | 'signing-in' | 'signed-in' | 'consent-required' | 'second-factor' | 'failed';
@@ -106,7 +112,10 @@ export async function connectHost(): Promise<HostState> {
     return state;
   }
   let context: app.Context;
+  let teams: TeamsSdk;
   try {
+    teams = await loadChunk(() => import('@microsoft/teams-js'));
+    const { app } = teams;
     await withTimeout(app.initialize(), HOST_TIMEOUT_MS);
     context = await withTimeout(app.getContext(), HOST_TIMEOUT_MS);
   } catch {
@@ -114,9 +123,10 @@ export async function connectHost(): Promise<HostState> {
     setEmbeddedFlag(false);
     return state;
   }
+  sdk = teams;
   const theme = themeFor(context.app.theme);
   setThemeName(theme);
-  app.registerOnThemeChangeHandler((hostTheme) => {
+  teams.app.registerOnThemeChangeHandler((hostTheme) => {
     const changed = themeFor(hostTheme);
     setThemeName(changed);
     update({ theme: changed });
@@ -155,14 +165,14 @@ export async function connectHost(): Promise<HostState> {
 
 /** Tells the host the app has loaded, so it takes its loading indicator away. */
 export function reportLoaded() {
-  if (state.mode === 'host') void app.notifySuccess();
+  if (sdk) void sdk.app.notifySuccess();
 }
 
 /** Tells the host the app could not load, so it shows its own error instead of waiting. */
 export function reportFailure(error: unknown) {
-  if (state.mode !== 'host') return;
-  app.notifyFailure({
-    reason: app.FailedReason.Other,
+  if (!sdk) return;
+  sdk.app.notifyFailure({
+    reason: sdk.app.FailedReason.Other,
     message: error instanceof Error ? error.message : String(error),
   });
 }
@@ -193,11 +203,11 @@ async function exchange(ssoToken: string): Promise<ExchangeAnswer> {
  * the regular sign-in takes over.
  */
 export async function signInThroughHost(): Promise<SsoState> {
-  if (state.mode !== 'host') return state.sso;
+  if (!sdk) return state.sso;
   update({ sso: 'signing-in', ssoMessage: undefined });
   let answer: ExchangeAnswer;
   try {
-    answer = await exchange(await authentication.getAuthToken());
+    answer = await exchange(await sdk.authentication.getAuthToken());
   } catch {
     update({ sso: 'failed' });
     return state.sso;
@@ -225,8 +235,9 @@ export async function signInThroughHost(): Promise<SsoState> {
  * SSO again. Only on the person's click: hosts block pop-ups nobody asked for.
  */
 export async function grantConsent(): Promise<SsoState> {
+  if (!sdk) return state.sso;
   try {
-    await authentication.authenticate({
+    await sdk.authentication.authenticate({
       url: new URL('/tabs/auth-start.html', window.location.origin).href,
       width: 600,
       height: 535,
@@ -250,10 +261,10 @@ export function fallBackToSignIn() {
 export function openStandalone(path: string) {
   const url = new URL(path, window.location.origin);
   url.searchParams.delete(IN_HOST_PARAM);
-  if (state.mode !== 'host') {
+  if (!sdk) {
     window.location.assign(url.href);
     return;
   }
   setEmbeddedFlag(false);
-  void app.openLink(url.href);
+  void sdk.app.openLink(url.href);
 }

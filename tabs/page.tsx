@@ -14,7 +14,7 @@ import { connectHost, reportFailure, reportLoaded, signInThroughHost } from './h
 export async function startTabPage(Page: ComponentType, options: { signIn: boolean }) {
   try {
     const host = await connectHost();
-    await initI18n(host.language);
+    await initI18n(host.language, ['teams']);
     if (options.signIn) await signInThroughHost();
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -1,14 +1,18 @@
 /**
- * `npm run bench:api`: requests/s, p50 and p99 of POST join/login and GET core/user against
- * the real app (embedded PGlite, or DATABASE_URL when set), and of an empty Fastify route
- * on the same machine in the same run, with the ratio of each to the empty route.
- * Options: --duration SECONDS (default 5), --connections N (default 10).
+ * `npm run bench:api`: requests/s, p50 and p99 of the app's everyday reads (the current user,
+ * the workspace list, a task list, health) and of sign-in, against the real app (embedded
+ * PGlite, or DATABASE_URL when set). Beside them, in the same run on the same machine: an empty
+ * Fastify route, and a bare Fastify route that does one indexed SELECT of the same user on the
+ * same database (the app's own pool or PGlite, through Drizzle): the floor a database-backed
+ * route can reach. Each route's ratio to both is printed.
+ * Options: --duration SECONDS (default 5), --connections N (default 10), --rounds N (default 3).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/app';
 import { issueAccessToken } from '../../server/auth/access-token';
@@ -20,10 +24,12 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const rounds = Number(values.rounds);
 
 interface Row {
   name: string;
@@ -34,6 +40,8 @@ interface Row {
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Row> {
+  // A warm-up first, so compiled code, pooled connections and caches count as they would.
+  await autocannon({ duration: 1, connections, ...options });
   const result = await autocannon({ duration, connections, ...options });
   return {
     name,
@@ -45,9 +53,9 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
 }
 
 async function main() {
-  const empty = Fastify();
-  empty.get('/empty', async () => ({ ok: true }));
-  const emptyUrl = await empty.listen({ port: 0, host: '127.0.0.1' });
+  const emptyServer = Fastify();
+  emptyServer.get('/empty', async () => ({ ok: true }));
+  const emptyUrl = await emptyServer.listen({ port: 0, host: '127.0.0.1' });
 
   const config = loadConfig({
     ...process.env,
@@ -69,22 +77,71 @@ async function main() {
     .returning();
   const token = await issueAccessToken(app.deps, app.deps.db, user, 'password');
 
-  const rows = [
-    await measure('empty Fastify route', { url: `${emptyUrl}/empty` }),
-    await measure('POST core/join/login', {
-      url: `${appUrl}/api/v2/core/join/login`,
+  const headers = { authorization: `Bearer ${token}` };
+  const workspace = await app.inject({
+    method: 'POST',
+    url: '/api/v2/core/workspaces',
+    headers,
+    payload: { name: 'Chemistry 101', workspace_type: 'course' },
+  });
+  const workspaceId = workspace.json().resource.id as number;
+  for (const name of ['Lab report', 'Reading notes', 'Poster', 'Peer review', 'Final exam']) {
+    await app.inject({
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: 'bench password' }),
-    }),
-    await measure('GET core/user', {
-      url: `${appUrl}/api/v2/core/user`,
-      headers: { authorization: `Bearer ${token}` },
-    }),
+      url: `/api/v2/core/workspaces/${workspaceId}/tasks-by-owner`,
+      headers,
+      payload: { name, user_ids: [user.id], reviewer_ids: [] },
+    });
+  }
+
+  const { db } = app.deps;
+  const bare = Fastify();
+  bare.get('/user', async () => {
+    const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+    return { id: row.id, email: row.email, first_name: row.firstName };
+  });
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const routes: [string, autocannon.Options][] = [
+    ['empty Fastify route', { url: `${emptyUrl}/empty` }],
+    ['bare Fastify + 1 SELECT', { url: `${bareUrl}/user` }],
+    ['GET /api/v2/health', { url: `${appUrl}/api/v2/health` }],
+    [
+      'POST core/join/login',
+      {
+        url: `${appUrl}/api/v2/core/join/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password: 'bench password' }),
+      },
+    ],
+    ['GET core/user', { url: `${appUrl}/api/v2/core/user`, headers }],
+    ['GET core/workspaces', { url: `${appUrl}/api/v2/core/workspaces`, headers }],
+    [
+      'GET core/workspaces/:id/tasks',
+      { url: `${appUrl}/api/v2/core/workspaces/${workspaceId}/tasks`, headers },
+    ],
   ];
-  const baseline = rows[0].requestsPerSecond;
+  // Every route once per round, rounds one after another, so a busy spell on a shared machine
+  // falls on all routes alike; each figure is the median over the rounds.
+  const measured: Row[][] = routes.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, [name, options]] of routes.entries()) {
+      measured[index].push(await measure(name, options));
+    }
+  }
+  const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[numbers.length >> 1];
+  const rows = measured.map((runs) => ({
+    name: runs[0].name,
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  }));
+  const empty = rows[0].requestsPerSecond;
+  const floor = rows[1].requestsPerSecond;
   console.log(
-    `\nbench:api — ${duration} s per route, ${connections} connections, database ${app.deps.database.kind}, node ${process.version}\n`,
+    `\nbench:api — ${duration} s per route, ${rounds} rounds (median), ${connections} connections, database ${app.deps.database.kind}, node ${process.version}\n`,
   );
   console.table(
     rows.map((row) => ({
@@ -92,12 +149,14 @@ async function main() {
       'requests/s': Math.round(row.requestsPerSecond),
       'p50 ms': row.p50,
       'p99 ms': row.p99,
-      'vs empty': `${((100 * row.requestsPerSecond) / baseline).toFixed(1)} %`,
+      'vs empty': `${((100 * row.requestsPerSecond) / empty).toFixed(1)} %`,
+      'vs 1 SELECT': (row.requestsPerSecond / floor).toFixed(2),
       errors: row.errors,
     })),
   );
   await app.close();
-  await empty.close();
+  await bare.close();
+  await emptyServer.close();
 }
 
 main().catch((error: unknown) => {

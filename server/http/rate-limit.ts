@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import { tooManyRequests } from './errors';
 import type { App } from './types';
@@ -73,36 +73,30 @@ class RedisWithLocalFallback implements Store {
   }
 }
 
-/** Registers @fastify/rate-limit (opt-in per route), shared through Redis when configured. */
-export async function registerRateLimits(app: App, config: AppConfig) {
+/** Registers @fastify/rate-limit (opt-in per route), shared through the app's Redis when configured. */
+export async function registerRateLimits(app: App, redis: Redis | undefined) {
   let store;
-  if (config.REDIS_URL) {
-    const redis = new Redis(config.REDIS_URL, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-    });
-    // Outages are reported by the store; without a listener ioredis prints every retry.
-    redis.on('error', () => {});
+  if (redis) {
     // Without an offline queue, commands sent before the connection is up would fail and be
     // counted in-process: wait for it (or its first failure) before serving.
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, REDIS_READY_TIMEOUT_MS);
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      redis.once('ready', done);
-      redis.once('error', done);
-    });
-    app.addHook('onClose', async () => {
-      redis.disconnect();
-    });
+    if (redis.status !== 'ready') {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, REDIS_READY_TIMEOUT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        redis.once('ready', done);
+        redis.once('error', done);
+      });
+    }
     const log = app.log;
+    const shared = redis;
     store = class extends RedisWithLocalFallback {
       constructor(options: unknown) {
         const params = options as StoreParams;
         super(
-          new RedisStore(params.continueExceeding, params.exponentialBackoff, redis),
+          new RedisStore(params.continueExceeding, params.exponentialBackoff, shared),
           new LocalStore(params.continueExceeding, params.exponentialBackoff),
           log,
         );

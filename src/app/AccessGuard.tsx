@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import {
@@ -10,8 +10,12 @@ import {
 } from '@/lib/session';
 import { useCurrentUser } from './current-user';
 import { decideAccess, type AccessDecision } from './guards';
-import { PrivacyAcceptanceDialog } from './PrivacyAcceptanceDialog';
+import { lazyComponent } from './lazy-page';
 import type { RouteHandle } from './route-types';
+
+const PrivacyAcceptanceDialog = lazyComponent(() =>
+  import('./PrivacyAcceptanceDialog').then((module) => module.PrivacyAcceptanceDialog),
+);
 
 function GuardRedirect({
   decision,
@@ -69,7 +73,9 @@ export function AccessGuard({
         <>
           {children}
           {user && !user.privacy_accepted_at && routeIds.includes('dashboard') && (
-            <PrivacyAcceptanceDialog />
+            <Suspense>
+              <PrivacyAcceptanceDialog />
+            </Suspense>
           )}
         </>
       );

@@ -1,10 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Notifier } from '@/components/Notifier';
 import { queryClient } from '@/lib/query-client';
+import { lazyComponent } from './lazy-page';
 import { createAppRouter } from './router';
 import { ThemeProvider } from './ThemeProvider';
+
+const Notifier = lazyComponent(() =>
+  import('@/components/Notifier').then((module) => module.Notifier),
+);
 
 export function App() {
   const [router] = useState(createAppRouter);
@@ -12,7 +16,10 @@ export function App() {
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Notifier />
+        {/* Notices raised before the toaster's code arrives wait for it (lib/notify). */}
+        <Suspense>
+          <Notifier />
+        </Suspense>
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,14 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { LoadingBar } from '@/components/LoadingBar';
 import { NetworkBanner } from '@/components/NetworkBanner';
 import { useBusy } from '@/lib/loading';
 import { useAccessToken } from '@/lib/session';
-import { HostFrame } from '@tabs/HostFrame';
+import { getHostState } from '@tabs/host';
 import { AccessGuard } from './AccessGuard';
 import { Layout } from './layouts/Layout';
+import { lazyComponent } from './lazy-page';
 import { formatPageTitle, useCurrentPageTitle, useTitleState } from './page-title';
 import type { LayoutName, RouteHandle } from './route-types';
+
+/** The host frame's code (SSO steps, embedded pages) loads only inside a Microsoft 365 host. */
+const HostFrame = lazyComponent(() => import('@tabs/HostFrame').then((module) => module.HostFrame));
 
 function useDocumentTitle() {
   const title = useCurrentPageTitle();
@@ -43,15 +47,22 @@ export function Root() {
     </AccessGuard>
   );
 
+  const frame = (
+    <Layout name={layout} banner={<NetworkBanner />}>
+      {page}
+    </Layout>
+  );
   return (
     <>
       <LoadingBar busy={requestsBusy || navigation.state !== 'idle'} />
       {/* Inside Teams, the host bridge decides what shows around the page (spec 2.8). */}
-      <HostFrame page={page}>
-        <Layout name={layout} banner={<NetworkBanner />}>
-          {page}
-        </Layout>
-      </HostFrame>
+      {getHostState().mode === 'host' ? (
+        <Suspense>
+          <HostFrame page={page}>{frame}</HostFrame>
+        </Suspense>
+      ) : (
+        frame
+      )}
       <ScrollRestoration />
     </>
   );

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { loadChunk } from '@/lib/chunk-reload';
 
 /**
@@ -11,4 +11,12 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
     const module = await loadChunk(load);
     return { Component: module.default };
   };
+}
+
+/**
+ * A component only some visits show (the signed-in frame, a dialog, the host frame): its code
+ * loads on first render, under the same chunk-reload guard. Render it inside <Suspense>.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await loadChunk(load) }));
 }

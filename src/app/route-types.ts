@@ -53,6 +53,8 @@ export type AppRoute =
  * `settings` children of /settings (spec 2.4).
  */
 export interface FeatureRoutes {
+  /** Translation namespaces beyond the shell's that the area's pages use: loaded with them. */
+  namespaces?: string[];
   app?: AppRoute[];
   workspace?: AppRoute[];
   settings?: AppRoute[];

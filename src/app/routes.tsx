@@ -10,9 +10,11 @@
  * An area not built yet lists its routes through `notAvailable(area, [...])`, which shows the
  * layout with a "not available yet" state. To build an area, replace the contents of its
  * routes file (keep the route ids: guards, links and tests use them). A new area adds one
- * import and one entry to `areas` below. Pages load lazily through `lazyPage` (one chunk each).
+ * import and one entry to `areas` below. Pages load lazily through `lazyPage` (one chunk each),
+ * together with the translation namespaces their area names in `namespaces`.
  */
 import { data } from 'react-router';
+import { loadNamespaces } from '@/lib/i18n';
 import { routes as assessments } from '@/features/assessments/routes';
 import { routes as auth } from '@/features/auth/routes';
 import { routes as calendar } from '@/features/calendar/routes';
@@ -56,6 +58,23 @@ const areas: FeatureRoutes[] = [
 /** Where the `workspace` and `settings` contributions of every area are mounted. */
 const MOUNTS = { workspace: 'workspaces-workspace', settings: 'settings' } as const;
 
+/** Each lazy route of an area loads the area's translations alongside its code. */
+function withNamespaces(routes: AppRoute[], namespaces: readonly string[]): AppRoute[] {
+  return routes.map((route) => {
+    const { lazy } = route;
+    const loaded =
+      typeof lazy === 'function'
+        ? {
+            ...route,
+            lazy: async () => (await Promise.all([lazy(), loadNamespaces(namespaces)]))[0],
+          }
+        : route;
+    return !loaded.index && loaded.children
+      ? { ...loaded, children: withNamespaces(loaded.children, namespaces) }
+      : loaded;
+  }) as AppRoute[];
+}
+
 function mount(routes: AppRoute[], parentId: string, children: AppRoute[]): AppRoute[] {
   return routes.map((route) => {
     if (route.index) return route;
@@ -67,7 +86,12 @@ function mount(routes: AppRoute[], parentId: string, children: AppRoute[]): AppR
   });
 }
 
-export function buildAppRoutes(featureRoutes: FeatureRoutes[] = areas): AppRoute[] {
+export function buildAppRoutes(features: FeatureRoutes[] = areas): AppRoute[] {
+  const featureRoutes = features.map(({ namespaces = [], ...places }) =>
+    Object.fromEntries(
+      Object.entries(places).map(([place, routes]) => [place, withNamespaces(routes, namespaces)]),
+    ),
+  ) as FeatureRoutes[];
   let tree: AppRoute[] = [
     { id: 'index', index: true, handle: { guards: ['redirectFromHome'] }, Component: () => null },
     {

@@ -1,6 +1,7 @@
 import i18next, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES } from '@contracts/common';
+import { LANGUAGES } from '@contracts/constants';
+import { loadChunk } from './chunk-reload';
 import { readCookie, writeCookie } from './cookies';
 import { setDateLanguage } from './format';
 
@@ -12,17 +13,45 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_COOKIE = 'i18n_redirected';
 const LANGUAGE_COOKIE_DAYS = 365;
 
-/** Every `locales/<language>/<namespace>.json`, loaded on demand so a language ships only when used. */
+/** Every `locales/<language>/<namespace>.json`, each its own chunk, loaded when a screen needs it. */
 const bundles = import.meta.glob<ResourceLanguage>('../../locales/*/*.json', { import: 'default' });
 
-function bundlesOf(language: Language) {
-  return Object.entries(bundles).flatMap(([file, load]) => {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    return match && match[1] === language ? [{ namespace: match[2], load }] : [];
-  });
+/** What the frame around every page says: titles, menus, errors, shared components. */
+export const SHELL_NAMESPACES = ['app', 'common', 'components'];
+
+const loading = new Map<string, Promise<void>>();
+/** Namespaces asked for so far, so a change of language brings the same ones. */
+const wanted = new Set<string>();
+
+function loadNamespace(language: Language, namespace: string): Promise<void> {
+  const key = `${language}/${namespace}`;
+  const load = bundles[`../../locales/${key}.json`];
+  if (!load) return Promise.resolve();
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = loadChunk(load).then(
+      (resource) => void i18next.addResourceBundle(language, namespace, resource, true, true),
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
 }
 
-export const NAMESPACES = [...new Set(bundlesOf(DEFAULT_LANGUAGE).map((b) => b.namespace))];
+/**
+ * Loads translation namespaces in the interface language. Only that language: the locale
+ * test keeps every key in both, so the English fallback is never needed at run time.
+ */
+export async function loadNamespaces(
+  namespaces: readonly string[],
+  language: Language = currentLanguage(),
+): Promise<void> {
+  namespaces.forEach((namespace) => wanted.add(namespace));
+  await Promise.all(namespaces.map((namespace) => loadNamespace(language, namespace)));
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -44,34 +73,31 @@ export function hasChosenLanguage(): boolean {
   return isLanguage(readCookie(LANGUAGE_COOKIE));
 }
 
-async function loadLanguage(language: Language): Promise<void> {
-  await Promise.all(
-    bundlesOf(language).map(async ({ namespace, load }) => {
-      if (i18next.hasResourceBundle(language, namespace)) return;
-      i18next.addResourceBundle(language, namespace, await load(), true, true);
-    }),
-  );
-}
-
 function applyLanguage(language: Language) {
   document.documentElement.lang = language;
   setDateLanguage(language);
 }
 
-export async function initI18n(language: Language = detectLanguage()): Promise<void> {
+/** Starts i18next with the shell's namespaces (and `namespaces`); pages bring their own. */
+export async function initI18n(
+  language: Language = detectLanguage(),
+  namespaces: readonly string[] = [],
+): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: NAMESPACES,
+    ns: SHELL_NAMESPACES,
     defaultNS: 'app',
     resources: {},
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    // A text whose namespace no route declared loads it, and the screen follows when it lands.
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace) => void loadNamespaces([namespace]),
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
-  await loadLanguage(DEFAULT_LANGUAGE);
-  if (language !== DEFAULT_LANGUAGE) await loadLanguage(language);
+  await loadNamespaces([...SHELL_NAMESPACES, ...namespaces], language);
   applyLanguage(language);
 }
 
@@ -81,7 +107,7 @@ export function currentLanguage(): Language {
 
 /** Switches the interface language and remembers it on this device. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
+  await loadNamespaces([...wanted], language);
   await i18next.changeLanguage(language);
   writeCookie(LANGUAGE_COOKIE, language, { days: LANGUAGE_COOKIE_DAYS });
   applyLanguage(language);

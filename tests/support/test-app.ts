@@ -25,6 +25,8 @@ export async function createTestApp(
     sharedDatabase?: DatabaseHandle;
     /** Where the request log goes (at LOG_LEVEL), for tests that read it; otherwise none. */
     logStream?: { write(line: string): void };
+    /** A client build to serve. */
+    clientDir?: string;
   } = {},
 ) {
   const smtp = await startSmtpServer();
@@ -43,6 +45,7 @@ export async function createTestApp(
     config,
     database,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    clientDir: options.clientDir,
   });
   await app.ready();
   let counter = 0;

@@ -1,29 +1,33 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { FieldGroup, PeoplePrivacy } from '../../auth/privacy';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 
 /**
  * Profile completion: the share of the profile steps (spec 2.12) a person has filled in.
- * Each check looks only at what is stored and names the field group it reads, so the
- * figure is shown to others only when they may see every group it is made of.
+ * Each check looks only at what is stored (on the user row, or elsewhere through a boolean SQL
+ * expression) and names the field group it reads, so the figure is shown to others only when
+ * they may see every group it is made of. Every page load asks for the current user, so the
+ * stored checks run together in one query rather than one query each.
  */
-type CompletionCheck = (db: DbOrTx, user: UserRow) => boolean | Promise<boolean>;
+type CompletionCheck =
+  | { group: FieldGroup; onRow: (user: UserRow) => boolean }
+  /** A boolean SQL expression about the person with this id. */
+  | { group: FieldGroup; stored: (userId: number) => SQL };
 
-const checks: { group: FieldGroup; check: CompletionCheck }[] = [
-  { group: 'profile', check: (_db, user) => Boolean(user.avatarUrl) },
-  { group: 'profile', check: (_db, user) => Boolean(user.bio?.trim()) },
+const checks: CompletionCheck[] = [
+  { group: 'profile', onRow: (user) => Boolean(user.avatarUrl) },
+  { group: 'profile', onRow: (user) => Boolean(user.bio?.trim()) },
+  { group: 'profile', onRow: (user) => Boolean(user.firstName.trim() || user.lastName.trim()) },
   {
     group: 'profile',
-    check: (_db, user) => Boolean(user.firstName.trim() || user.lastName.trim()),
-  },
-  {
-    group: 'profile',
-    check: (_db, user) => user.timezone !== 'UTC' || Boolean(user.preferences.timezone_confirmed),
+    onRow: (user) => user.timezone !== 'UTC' || Boolean(user.preferences.timezone_confirmed),
   },
 ];
 
-export function registerCompletionCheck(group: FieldGroup, check: CompletionCheck) {
-  checks.push({ group, check });
+/** Adds a step whose answer is stored outside the user row. */
+export function registerCompletionCheck(group: FieldGroup, stored: (userId: number) => SQL) {
+  checks.push({ group, stored });
 }
 
 /** The field groups the completion figure is made of. */
@@ -39,8 +43,23 @@ export async function profileCompletionPercent(
 ): Promise<number> {
   const counted = groups ? checks.filter((c) => groups.includes(c.group)) : checks;
   if (counted.length === 0) return 100;
-  const results = await Promise.all(counted.map(({ check }) => check(db, user)));
-  return Math.round((100 * results.filter(Boolean).length) / counted.length);
+  let done = 0;
+  const stored: SQL[] = [];
+  for (const check of counted) {
+    if ('onRow' in check) done += check.onRow(user) ? 1 : 0;
+    else stored.push(check.stored(user.id));
+  }
+  if (stored.length > 0) {
+    const columns = stored.map(
+      (expression, index) => sql`(${expression}) as ${sql.identifier(`check_${index}`)}`,
+    );
+    const [row] = await queryRows<Record<string, boolean>>(
+      db,
+      sql`select ${sql.join(columns, sql`, `)}`,
+    );
+    done += Object.values(row).filter(Boolean).length;
+  }
+  return Math.round((100 * done) / counted.length);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
@@ -7,8 +7,11 @@ import { useIsMobile } from '@/lib/device';
 import { useAccessToken } from '@/lib/session';
 import { useCurrentUser } from '../current-user';
 import { LanguageSwitcher } from '../LanguageSwitcher';
+import { lazyComponent } from '../lazy-page';
 import { PRODUCT_NAME, useCurrentPageTitle } from '../page-title';
-import { UserMenu } from './UserMenu';
+
+/** The user button (avatar, account menu) exists only signed in: the sign-in page goes without. */
+const UserMenu = lazyComponent(() => import('./UserMenu').then((module) => module.UserMenu));
 
 const useStyles = makeStyles({
   header: {
@@ -65,7 +68,9 @@ export function AppHeader({ navigationButton }: { navigationButton?: ReactNode }
       <div className={styles.spacer} />
       <div className={styles.actions}>
         {user ? (
-          <UserMenu user={user} />
+          <Suspense>
+            <UserMenu user={user} />
+          </Suspense>
         ) : (
           <>
             <LanguageSwitcher compact={isMobile} />

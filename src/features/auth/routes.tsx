@@ -3,6 +3,7 @@ import type { FeatureRoutes } from '@/app/route-types';
 
 /** Sign-in and join pages (spec 2.1, 2.2, 4 "Login"). */
 export const routes: FeatureRoutes = {
+  namespaces: ['auth'],
   app: [
     {
       id: 'signin-token',

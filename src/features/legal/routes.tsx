@@ -2,6 +2,7 @@ import { lazyPage } from '@/app/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
 export const routes: FeatureRoutes = {
+  namespaces: ['legal'],
   app: [
     {
       id: 'privacy-policy',

@@ -5,6 +5,7 @@ import type { FeatureRoutes } from '@/app/route-types';
 
 /** Profile (spec 2.3) and public profiles (2.2). */
 export const routes: FeatureRoutes = {
+  namespaces: ['profile', 'personality'],
   app: [
     {
       id: 'profile',

@@ -9,6 +9,7 @@ import type { FeatureRoutes } from '@/app/route-types';
  * routes file under `settings` (e.g. `settings: [{ id: 'settings-notifications', ... }]`).
  */
 export const routes: FeatureRoutes = {
+  namespaces: ['account', 'auth'],
   app: [
     {
       id: 'settings',

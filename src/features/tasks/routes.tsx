@@ -6,6 +6,7 @@ const report = lazyPage(() => import('./pages/TaskReportPage'));
 
 /** Tasks and subtasks in a workspace (spec 2.6). */
 export const routes: FeatureRoutes = {
+  namespaces: ['tasks'],
   workspace: [
     {
       id: 'workspaces-workspace-tasks',

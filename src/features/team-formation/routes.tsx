@@ -3,6 +3,7 @@ import type { FeatureRoutes } from '@/app/route-types';
 
 /** Team formation of a workspace (spec 4 "Random team formation", 7.3) and public workspaces (7.8). */
 export const routes: FeatureRoutes = {
+  namespaces: ['team-formation', 'personality'],
   app: [
     {
       id: 'team-generator',

@@ -3,6 +3,7 @@ import type { FeatureRoutes } from '@/app/route-types';
 
 /** Teams of a workspace (spec 4 "Team", 7.3), inside the workspace area. */
 export const routes: FeatureRoutes = {
+  namespaces: ['workspace-teams', 'team-formation'],
   workspace: [
     {
       id: 'workspaces-workspace-teams',

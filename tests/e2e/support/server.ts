@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openTestDatabase } from '../../support/database';
-import { ensureClientBuilt } from './build-client';
+import { ensureClientBuilt } from '../../../scripts/client-build';
 import { E2E_BASE_URL, E2E_PORT, e2eDataDir, OIDC_DISPLAY_NAME, OIDC_PERSON } from './env';
 
 /**

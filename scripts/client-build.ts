@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** Everything the client bundle is made from. */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Everything the client bundle is made from, the build's own code and dependencies included. */
 const SOURCES = [
   'src',
   'tabs',
@@ -13,7 +13,10 @@ const SOURCES = [
   'contracts',
   'index.html',
   'vite.config.ts',
+  'scripts/precompress.ts',
+  'tsconfig.json',
   'package.json',
+  'package-lock.json',
 ];
 
 function newestChange(entry: string): number {
@@ -27,14 +30,15 @@ function newestChange(entry: string): number {
   return newest;
 }
 
-function isStale(): boolean {
+/** dist/ is missing or older than a source (a changed or a removed file changes its folder). */
+export function isClientStale(): boolean {
   const built = path.join(root, 'dist', 'index.html');
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
   const changedAt = Math.max(...SOURCES.map((entry) => newestChange(path.join(root, entry))));
   return builtAt <= changedAt;
 }
 
-/* Two test runs on one machine must not build at once: Vite empties dist/ before writing it. */
+/* Two runs on one machine must not build at once: Vite empties dist/ before writing it. */
 const LOCK = path.join(tmpdir(), 'teamloop-client-build.lock');
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -58,15 +62,14 @@ async function withBuildLock(work: () => void): Promise<void> {
 }
 
 /**
- * Builds dist/ with Vite when it is missing or older than its sources, so browser tests always
- * run the current client. Playwright starts its webServer before globalSetup, which is why the
- * e2e server calls this rather than a setup hook.
+ * Builds dist/ with Vite when it is missing or older than its sources, so `npm start`, the
+ * browser tests and bench:web serve the current client without paying for a build each time.
  */
 export async function ensureClientBuilt(): Promise<void> {
-  if (!isStale()) return;
+  if (!isClientStale()) return;
   await withBuildLock(() => {
     // Another run may have built it while this one waited.
-    if (!isStale()) return;
+    if (!isClientStale()) return;
     const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],

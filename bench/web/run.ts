@@ -1,0 +1,283 @@
+/**
+ * `npm run bench:web`: what a first visit costs in Debian's Chromium, for /signin, /profile
+ * (signed in) and a workspace's tasks page, cold cache and warm, beside a bare React + Fluent
+ * UI sign-in card (bench/web/baseline) built and served the same way in the same run.
+ * Per page: requests and bytes over the wire until the page is usable, the JavaScript among
+ * them (over the wire, and gzip-compressed for comparison), first contentful paint and usable.
+ * The app runs on a fresh embedded PGlite (or DATABASE_URL when set). Figures, never verdicts.
+ * Options: --runs N (default 3; times are the median).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
+import react from '@vitejs/plugin-react';
+import Fastify from 'fastify';
+import { build } from 'vite';
+import { buildApp } from '../../server/app';
+import { issueAccessToken } from '../../server/auth/access-token';
+import { loadConfig } from '../../server/config';
+import { users } from '../../server/db/schema';
+import { serveClient } from '../../server/http/client';
+import { ensureClientBuilt } from '../../scripts/client-build';
+import { precompress } from '../../scripts/precompress';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(values.runs);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Visit {
+  requests: number;
+  fromNetwork: number;
+  wireBytes: number;
+  jsWireBytes: number;
+  jsGzipBytes: number;
+  fcp: number;
+  usable: number;
+}
+
+interface Target {
+  name: string;
+  url: string;
+  /** The page is usable once this element shows (with this text, if given) and no spinner is left. */
+  usable: { selector: string; text?: string };
+  cookies?: { name: string; value: string }[];
+}
+
+/** Records every response of the page through the DevTools protocol. */
+async function watchNetwork(cdp: CDPSession) {
+  const seen = new Map<string, { url: string; js: boolean; cached: boolean; bytes: number }>();
+  await cdp.send('Network.enable');
+  cdp.on('Network.responseReceived', (event) => {
+    seen.set(event.requestId, {
+      url: event.response.url,
+      js: event.type === 'Script',
+      cached: Boolean(event.response.fromDiskCache || event.response.fromPrefetchCache),
+      bytes: 0,
+    });
+  });
+  cdp.on('Network.requestServedFromCache', (event) => {
+    const entry = seen.get(event.requestId);
+    if (entry) entry.cached = true;
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const entry = seen.get(event.requestId);
+    if (entry) entry.bytes = event.encodedDataLength;
+  });
+  return seen;
+}
+
+async function visit(context: BrowserContext, target: Target): Promise<Visit> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const seen = await watchNetwork(cdp);
+  const bodies = new Map<string, Promise<Buffer | null>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      bodies.set(
+        response.url(),
+        response.body().catch(() => null),
+      );
+  });
+  await page.goto(target.url, { waitUntil: 'commit' });
+  // A function, not a string: the app's Content-Security-Policy forbids eval.
+  const usable = await page.waitForFunction(
+    ({ selector, text }) => {
+      const found = [...document.querySelectorAll(selector)].some(
+        (element) => text === undefined || element.textContent === text,
+      );
+      const loading = document.querySelector(
+        '.fui-Spinner, [role="progressbar"]:not([aria-valuenow])',
+      );
+      return found && !loading && performance.now();
+    },
+    target.usable,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  const usableAt = Number(await usable.jsonValue());
+  const entries = [...seen.values()].filter((entry) => !entry.url.startsWith('data:'));
+  // The paint entry arrives after the frame that showed the page.
+  const fcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (entry) resolve(entry.startTime);
+        }).observe({ type: 'paint', buffered: true });
+        setTimeout(() => resolve(NaN), 5_000);
+      }),
+  );
+  const js = entries.filter((entry) => entry.js);
+  let jsGzipBytes = 0;
+  for (const entry of js) {
+    const body = await bodies.get(entry.url);
+    if (body) jsGzipBytes += gzipSync(body).length;
+  }
+  await cdp.detach();
+  await page.close();
+  return {
+    requests: entries.length,
+    fromNetwork: entries.filter((entry) => !entry.cached).length,
+    wireBytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
+    jsWireBytes: js.reduce((sum, entry) => sum + entry.bytes, 0),
+    jsGzipBytes,
+    fcp,
+    usable: usableAt,
+  };
+}
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[numbers.length >> 1];
+
+/** Cold: a fresh browser profile. Warm: the same page again in that profile. */
+async function measure(browser: Browser, baseUrl: string, target: Target) {
+  const cold: Visit[] = [];
+  const warm: Visit[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US' });
+    if (target.cookies)
+      await context.addCookies(target.cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
+    cold.push(await visit(context, target));
+    warm.push(await visit(context, target));
+    await context.close();
+  }
+  const row = (label: string, visits: Visit[]) => {
+    const last = visits[visits.length - 1];
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    return {
+      page: `${target.name} (${label})`,
+      requests: last.requests,
+      'from network': last.fromNetwork,
+      'wire KB': kb(last.wireBytes),
+      'JS wire KB': kb(last.jsWireBytes),
+      'JS gzip KB': kb(last.jsGzipBytes),
+      'FCP ms': Math.round(median(visits.map((v) => v.fcp))),
+      'usable ms': Math.round(median(visits.map((v) => v.usable))),
+    };
+  };
+  return [row('cold', cold), row('warm', warm)];
+}
+
+/** The bare card, built by Vite with the app's build plugins and served by the app's static code. */
+async function startBaseline() {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'teamloop-bench-baseline-'));
+  await build({
+    root: path.join(here, 'baseline'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react(), precompress()],
+    build: { outDir, emptyOutDir: true },
+  });
+  const server = Fastify();
+  await serveClient(server, outDir);
+  const url = await server.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    close: async () => {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The app on a fresh database with one person, a workspace of theirs and a task in it. */
+async function startApp() {
+  await ensureClientBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamloop-bench-web-'));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SERVE_CLIENT: 'true',
+  });
+  const app = await buildApp({ config, logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const [user] = await app.deps.db
+    .insert(users)
+    .values({
+      email: `bench-web-${Date.now()}@example.com`,
+      firstName: 'Bench',
+      lastName: 'Person',
+      verifiedAt: new Date(),
+      privacyAcceptedAt: new Date(),
+      preferences: { timezone_confirmed: true },
+    })
+    .returning();
+  const token = await issueAccessToken(app.deps, app.deps.db, user, 'password');
+  const headers = { authorization: `Bearer ${token}` };
+  const workspace = await app.inject({
+    method: 'POST',
+    url: '/api/v2/core/workspaces',
+    headers,
+    payload: { name: 'Chemistry 101', workspace_type: 'course' },
+  });
+  const workspaceId = workspace.json().resource.id as number;
+  await app.inject({
+    method: 'POST',
+    url: `/api/v2/core/workspaces/${workspaceId}/tasks-by-owner`,
+    headers,
+    payload: { name: 'Lab report', user_ids: [user.id], reviewer_ids: [] },
+  });
+  return {
+    url,
+    token,
+    workspaceId,
+    kind: app.deps.database.kind,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  const baseline = await startBaseline();
+  const app = await startApp();
+  const signedIn = [
+    { name: 'access_token', value: app.token },
+    { name: 'i18n_redirected', value: 'en' },
+  ];
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const rows = [
+    ...(await measure(browser, baseline.url, {
+      name: 'baseline card',
+      url: '/',
+      usable: { selector: 'input[type="password"]' },
+    })),
+    ...(await measure(browser, app.url, {
+      name: '/signin',
+      url: '/signin',
+      usable: { selector: 'input[type="password"]:not([disabled])' },
+    })),
+    ...(await measure(browser, app.url, {
+      name: '/profile',
+      url: '/profile',
+      usable: { selector: 'main [role="tablist"]' },
+      cookies: signedIn,
+    })),
+    ...(await measure(browser, app.url, {
+      name: 'workspace tasks',
+      url: `/workspaces/${app.workspaceId}/tasks`,
+      usable: { selector: 'main a', text: 'Lab report' },
+      cookies: signedIn,
+    })),
+  ];
+  await browser.close();
+  console.log(
+    `\nbench:web — Chromium ${browser.version()}, ${runs} runs per page (times: median), database ${app.kind}, node ${process.version}\n`,
+  );
+  console.table(rows);
+  await app.close();
+  await baseline.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
