@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { AppConfig } from '../config';
 import { tooManyRequests } from './errors';
 import type { App } from './types';
 
