@@ -16,6 +16,7 @@ import { errorHandler } from '@server/http/error-handler';
 import { tooManyRequests } from '@server/http/errors';
 import type { App } from '@server/http/types';
 import { pickLanguage, translator } from '@server/i18n';
+import { createJobs } from '@server/jobs';
 import { createMailer } from '@server/mail/mailer';
 import { forwardRequest, forwardUpgrade } from './forward';
 import botProxy from './plugin';
@@ -75,6 +76,8 @@ export async function buildStandaloneBotProxy(options: {
       log: app.log,
     }),
     realtime: realtimeHeldElsewhere('the API process behind API_URL'),
+    // Events recorded here are relayed and worked by the API process.
+    jobs: createJobs(database, { ...config, JOBS_WORK: false }, app.log),
   };
   app.decorate('deps', deps);
   app.decorateRequest('lang', 'en');

@@ -27,6 +27,8 @@ import { findNulCharacter } from './http/nul-character';
 import { contentSecurityPolicy } from './http/security';
 import type { App } from './http/types';
 import { pickLanguage, translator } from './i18n';
+import { createJobs } from './jobs';
+import jobRoutes from './jobs/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerModules } from './modules';
 import { attachRealtime } from './realtime';
@@ -77,7 +79,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
   const deps = { config, database, db: database.db, mailer } as AppDeps;
   deps.realtime = attachRealtime(app, deps);
+  deps.jobs = createJobs(database, config, app.log);
   app.decorate('deps', deps);
+  // Modules define their handlers while they register; the queue starts once all have.
+  app.addHook('onReady', () => deps.jobs.start());
+  app.addHook('preClose', () => deps.jobs.stop());
   if (!options.database) app.addHook('onClose', () => database.close());
 
   app.decorateRequest('lang', 'en');
@@ -160,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
 
   await app.register(registerModules, { prefix: API_PREFIX });
+  await app.register(jobRoutes, { prefix: `${API_PREFIX}/core` });
   await app.register(import('../bot-proxy/plugin'));
 
   const serveClient = config.SERVE_CLIENT && existsSync(path.join(clientDist, 'index.html'));

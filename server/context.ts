@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
 import type { Language } from './i18n';
+import type { Jobs } from './jobs';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime';
 
@@ -13,6 +14,7 @@ export interface AppDeps {
   db: Database;
   mailer: Mailer;
   realtime: Realtime;
+  jobs: Jobs;
 }
 
 export interface Auth {
