@@ -202,7 +202,7 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
     ) {
       const queue = queueName(type, handler);
       subscribers.set(type, [...(subscribers.get(type) ?? []), { handler, queue }]);
-      jobs.define<EventJobData>(
+      return jobs.define<EventJobData>(
         queue,
         async (data, job) => {
           const [row] = await database.db
@@ -224,7 +224,10 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
       );
     },
 
-    /** A queue of its own, for scheduled or long work sent with `send`. */
+    /**
+     * A queue of its own, for scheduled or long work sent with `send`. Defined before the app
+     * is ready it starts with the app; after, the returned promise says when it is working.
+     */
     define<D>(
       name: string,
       handle: (data: D, job: JobInfo) => Promise<void>,
@@ -232,7 +235,7 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
     ) {
       if (queues.has(name)) throw new Error(`The job queue ${name} is defined twice.`);
       queues.set(name, { handle: handle as never, options });
-      if (started) void startQueue(name);
+      return started ? startQueue(name) : Promise.resolve();
     },
 
     /**
