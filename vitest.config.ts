@@ -53,6 +53,8 @@ export default defineConfig({
             'tests/api/bad-input.test.ts',
             'tests/api/rate-limit.test.ts',
             'tests/api/privacy-matrix.test.ts',
+            'tests/api/jobs.test.ts',
+            'tests/api/jobs-restart.test.ts',
           ],
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,
