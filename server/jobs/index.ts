@@ -254,8 +254,18 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
       );
     },
 
+    /** Relays committed events to their handlers' queues now, rather than at the next poll. */
+    relay,
+
     async start() {
       await boss.start();
+      if (database.kind === 'pglite' && settings.work) {
+        // One process owns an embedded database, so a job still active at start-up belongs to
+        // a process that died: its lease ends now, not after its full length.
+        await database.executeSql(
+          `update ${SCHEMA}.job set started_on = now() - expire_in where state = 'active'`,
+        );
+      }
       await boss.createQueue(DEAD_LETTERS, { name: DEAD_LETTERS, retentionDays: 365 });
       for (const name of queues.keys()) await startQueue(name);
       started = true;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outboxEvents, tasks } from '@server/db/schema';
+import { notifications, outboxEvents, tasks, teamFormationRuns } from '@server/db/schema';
 import { recordEvent } from '@server/jobs';
 import { notifyAboutTask } from '@server/modules/tasks/notify';
 import { openTestDatabase } from '../support/database';
@@ -157,4 +157,88 @@ describe('a deadline reminder', () => {
       await database.close();
     }
   }, 60_000);
+});
+
+describe('a team formation run whose process died', () => {
+  it('is taken up again after restart and finishes', async () => {
+    const database = await openTestDatabase();
+    const env = { ...fastJobs, JOBS_LEASE_SECONDS: '2' };
+    // The first process records the run and its job, then "dies" mid-run: it works no jobs,
+    // and the test leaves the job and run as a process killed while computing would.
+    const before = await createTestApp(
+      { ...env, JOBS_WORK: 'false' },
+      { sharedDatabase: database },
+    );
+    const { workspace, owner } = await createWorkspace(before, { members: { member: 6 } });
+    const started = await before.app.inject({
+      method: 'POST',
+      url: '/api/v2/teamformation',
+      headers: bearer(owner.token),
+      payload: { workspace_id: workspace.id, team_size: { min: 2, max: 3 } },
+    });
+    expect(started.statusCode).toBe(200);
+    const { token } = started.json().resource as { token: string };
+    await before.app.deps.jobs.relay();
+    await database.executeSql(
+      `update pgboss.job set state = 'active', started_on = now() where name like 'event_team_formation%'`,
+    );
+    await before.db
+      .update(teamFormationRuns)
+      .set({ status: 'running', startedAt: new Date() })
+      .where(eq(teamFormationRuns.token, token));
+    await before.close();
+
+    const after = await createTestApp(env, { sharedDatabase: database });
+    try {
+      const poll = async () =>
+        (
+          await after.app.inject({
+            method: 'GET',
+            url: `/api/v2/teamformation/${token}`,
+            headers: bearer(owner.token),
+          })
+        ).json().resource.run as { status: string; teams: unknown[] | null };
+      const giveUp = Date.now() + 30_000;
+      let run = await poll();
+      while ((run.status === 'running' || run.status === 'queued') && Date.now() < giveUp) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        run = await poll();
+      }
+      expect(run.status).toBe('done');
+      expect(run.teams?.length).toBeGreaterThan(1);
+    } finally {
+      await after.close();
+      await database.close();
+    }
+  }, 60_000);
+
+  it('is reported failed, in the reader’s language, once even its retries are long over', async () => {
+    const t = await createTestApp(fastJobs);
+    try {
+      const { workspace, owner } = await createWorkspace(t, { members: { member: 2 } });
+      const [run] = await t.db
+        .insert(teamFormationRuns)
+        .values({
+          workspaceId: workspace.id,
+          options: {},
+          request: { people: [] },
+          status: 'running',
+          createdBy: owner.user.id,
+          createdAt: new Date(Date.now() - 86_400_000),
+        })
+        .returning();
+      const polled = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/teamformation/${run.token}`,
+        headers: { ...bearer(owner.token), 'accept-language': 'vi' },
+      });
+      expect(polled.statusCode).toBe(200);
+      expect(polled.json().resource.run).toMatchObject({
+        status: 'failed',
+        error: 'Máy chủ đã dừng trong lúc chia nhóm và không thể hoàn tất. Hãy chia nhóm lại.',
+      });
+    } finally {
+      await t.close();
+    }
+  });
 });
