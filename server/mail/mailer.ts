@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -57,10 +57,13 @@ export function createMailer(options: {
         messageId: messageId(idempotencyKey),
       });
       mkdirSync(outbox, { recursive: true });
-      const name = idempotencyKey
-        ? idempotencyKey.replace(/[^\w-]/g, '_')
-        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}`;
-      const file = path.join(outbox, `${name}.eml`);
+      // Names start with the time, so name order is age order; the same message sent again
+      // replaces its earlier file.
+      const tail = `-${info.messageId.replace(/[<>@]/g, '')}.eml`;
+      for (const earlier of readdirSync(outbox).filter((name) => name.endsWith(tail))) {
+        rmSync(path.join(outbox, earlier), { force: true });
+      }
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}${tail}`);
       writeFileSync(file, info.message as Buffer);
       options.log.info(
         { to: mail.to, subject: mail.subject, link: mail.link, file },
@@ -71,5 +74,5 @@ export function createMailer(options: {
 }
 
 function messageId(idempotencyKey: string | undefined) {
-  return idempotencyKey ? `<${idempotencyKey}@teamloop>` : undefined;
+  return idempotencyKey ? `<${idempotencyKey.replace(/[^\w.-]/g, '_')}@teamloop>` : undefined;
 }
