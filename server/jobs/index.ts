@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { asc, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, inArray, isNull, lt, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle, DbOrTx } from '../db/client';
@@ -74,6 +74,12 @@ export interface DeadJob {
 const SCHEMA = 'pgboss';
 const DEAD_LETTERS = 'dead_letters';
 const DEFAULT_RETRY_LIMIT = 2;
+/**
+ * Relayed events and effect marks are kept this long, then pruned: far longer than any lease
+ * and retry, so a job that runs again still finds its event and its marks.
+ */
+const KEEP_DAYS = 30;
+const PRUNE_EVERY_MS = 3_600_000;
 
 interface EventJobData {
   event_id: number;
@@ -123,6 +129,7 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
   let started = false;
   let relayTimer: NodeJS.Timeout | undefined;
   let relaying: Promise<void> | undefined;
+  let prunedAt = 0;
 
   async function startQueue(name: string) {
     const { handle, options } = queues.get(name)!;
@@ -154,8 +161,18 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
     );
   }
 
+  async function prune() {
+    const before = new Date(Date.now() - KEEP_DAYS * 86_400_000);
+    await database.db.delete(outboxEvents).where(lt(outboxEvents.relayedAt, before));
+    await database.db.delete(jobEffects).where(lt(jobEffects.createdAt, before));
+  }
+
   /** Turns committed, unrelayed events into jobs; safe to run in several processes at once. */
   async function relayOnce() {
+    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      await prune();
+    }
     const events = await database.db
       .select()
       .from(outboxEvents)
@@ -308,6 +325,12 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
 
     /** Jobs that failed every retry, newest first: what an operator looks at. */
     async deadLetters(limit = 100): Promise<DeadJob[]> {
+      // A database no working process has opened yet has no queue, so nothing failed there.
+      const [queue] = await queryRows<{ exists: boolean }>(
+        database.db,
+        sql`select to_regclass(${`${SCHEMA}.job`}) is not null as exists`,
+      );
+      if (!queue.exists) return [];
       const rows = await queryRows<{
         id: string;
         data: EventJobData & { queue?: string };
