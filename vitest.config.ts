@@ -56,6 +56,8 @@ export default defineConfig({
             'tests/api/upload-crash.test.ts',
             'tests/api/one-time-secrets.test.ts',
             'tests/api/enumeration.test.ts',
+            'tests/api/jobs.test.ts',
+            'tests/api/jobs-restart.test.ts',
           ],
           env: { TEST_DATABASE_URL: '' },
           testTimeout: 30_000,

@@ -16,6 +16,7 @@ import { requestForLog } from '@server/http/request-log';
 import type { App } from '@server/http/types';
 import { pickLanguage, translator } from '@server/i18n';
 import { openRedis } from '@server/redis';
+import { createJobs } from '@server/jobs';
 import { createMailer } from '@server/mail/mailer';
 import { forwardRequest, forwardUpgrade } from './forward';
 import botProxy from './plugin';
@@ -81,6 +82,8 @@ export async function buildStandaloneBotProxy(options: {
       log: app.log,
     }),
     realtime: realtimeHeldElsewhere('the API process behind API_URL'),
+    // Events recorded here are relayed and worked by the API process.
+    jobs: createJobs(database, { ...config, JOBS_WORK: false }, app.log),
   };
   app.decorate('deps', deps);
   app.decorateRequest('lang', 'en');

@@ -28,6 +28,8 @@ import { contentSecurityPolicy } from './http/security';
 import type { App } from './http/types';
 import { pickLanguage, translator } from './i18n';
 import { openRedis } from './redis';
+import { createJobs } from './jobs';
+import jobRoutes from './jobs/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerModules } from './modules';
 import { storageFor } from './storage';
@@ -87,7 +89,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : undefined;
   const deps = { config, database, db: database.db, mailer, redis } as AppDeps;
   deps.realtime = attachRealtime(app, deps);
+  deps.jobs = createJobs(database, config, app.log);
   app.decorate('deps', deps);
+  // Modules define their handlers while they register; the queue starts once all have.
+  app.addHook('onReady', () => deps.jobs.start());
+  app.addHook('preClose', () => deps.jobs.stop());
   if (!options.database) app.addHook('onClose', () => database.close());
   if (redis) app.addHook('onClose', () => void redis.disconnect());
 
@@ -172,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
   });
   app.addHook('onClose', async () => stopFileSweeper?.());
+  await app.register(jobRoutes, { prefix: `${API_PREFIX}/core` });
   await app.register(import('../bot-proxy/plugin'));
 
   const clientDir = options.clientDir ?? clientDist;

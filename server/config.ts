@@ -73,6 +73,14 @@ const envSchema = z.object({
   M365_TENANT_ID: optionalString,
   M365_AUTHORITY_HOST: z.string().url().default('https://login.microsoftonline.com'),
   M365_APPLICATION_ID_URI: optionalString,
+  JOBS_WORK: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('true')
+    .transform((v) => v === '1' || v === 'true'),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  TASK_REMINDER_LEAD_HOURS: z.coerce.number().min(0).default(24),
   SERVE_CLIENT: z
     .enum(['0', '1', 'true', 'false'])
     .default('true')

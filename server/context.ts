@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
 import type { Language } from './i18n';
+import type { Jobs } from './jobs';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime';
 
@@ -16,6 +17,7 @@ export interface AppDeps {
   realtime: Realtime;
   /** The shared Redis connection (rate limits, readiness) when REDIS_URL is set. */
   redis?: Redis;
+  jobs: Jobs;
 }
 
 export interface Auth {

@@ -19,6 +19,11 @@ export type DbOrTx = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Raw SQL on the same connection(s) as `db`, in node-postgres's shape (an array of results
+   * for several statements): what pg-boss needs to share the app's database.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<unknown>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -45,6 +50,7 @@ export async function openDatabase(options: {
     handle = {
       db,
       kind: 'postgres',
+      executeSql: (text, values) => pool.query(text, values),
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -57,7 +63,18 @@ export async function openDatabase(options: {
     const client = await PGlite.create(location);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
-    handle = { db, kind: 'pglite', ping: () => ping(db), close: () => client.close() };
+    handle = {
+      db,
+      kind: 'pglite',
+      async executeSql(text, values) {
+        if (values?.length) return client.query(text, values);
+        // Without values PGlite runs several statements, as node-postgres's simple query does.
+        const results = await client.exec(text);
+        return results.length === 1 ? results[0] : results;
+      },
+      ping: () => ping(db),
+      close: () => client.close(),
+    };
   }
   return handle;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -10,6 +10,11 @@ export interface OutgoingMail {
   html?: string;
   /** The link the mail is about, logged when mail goes to the outbox so a developer can click it. */
   link?: string;
+  /**
+   * Makes the Message-ID (and the outbox file name), so sending the same mail again from a
+   * retried job is recognisably the same message.
+   */
+  idempotencyKey?: string;
 }
 
 export interface Mailer {
@@ -31,8 +36,12 @@ export function createMailer(options: {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       mode: 'smtp',
-      async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+      async send({ idempotencyKey, ...mail }) {
+        await transport.sendMail({
+          from: options.from,
+          ...mail,
+          messageId: messageId(idempotencyKey),
+        });
         options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
@@ -41,13 +50,20 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     mode: 'outbox',
-    async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+    async send({ idempotencyKey, ...mail }) {
+      const info = await transport.sendMail({
+        from: options.from,
+        ...mail,
+        messageId: messageId(idempotencyKey),
+      });
       mkdirSync(outbox, { recursive: true });
-      const file = path.join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
-      );
+      // Names start with the time, so name order is age order; the same message sent again
+      // replaces its earlier file.
+      const tail = `-${info.messageId.replace(/[<>@]/g, '')}.eml`;
+      for (const earlier of readdirSync(outbox).filter((name) => name.endsWith(tail))) {
+        rmSync(path.join(outbox, earlier), { force: true });
+      }
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}${tail}`);
       writeFileSync(file, info.message as Buffer);
       options.log.info(
         { to: mail.to, subject: mail.subject, link: mail.link, file },
@@ -55,4 +71,8 @@ export function createMailer(options: {
       );
     },
   };
+}
+
+function messageId(idempotencyKey: string | undefined) {
+  return idempotencyKey ? `<${idempotencyKey.replace(/[^\w.-]/g, '_')}@teamloop>` : undefined;
 }

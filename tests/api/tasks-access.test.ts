@@ -39,6 +39,8 @@ const everyone = { viewer: 403, 'other member': 403, outsider: 404, 'signed out'
 const readers = { outsider: 404, 'signed out': 401 };
 
 async function snapshot() {
+  // Notifications of earlier steps are made after their requests; let them land first.
+  await t.app.deps.jobs.drain();
   const [all, ...mine] = await Promise.all([
     rowCounts(t.db),
     t.db.select().from(tasks).orderBy(tasks.id),

@@ -34,6 +34,7 @@ describe('refused uploads', () => {
     status: number,
     message: RegExp,
   ) {
+    await t.app.deps.jobs.drain(); // notifications of earlier steps land first
     const before = await rowCounts(t.db);
     const res = await send();
     expect(res.statusCode).toBe(status);
@@ -131,6 +132,7 @@ describe('refused uploads', () => {
     const stored = storedFiles(t);
     expect(stored).toHaveLength(1);
 
+    await t.app.deps.jobs.drain(); // notifications of earlier steps land first
     const before = await rowCounts(t.db);
     const replace = await call(t, token).upload('PUT', `/tasks/${taskId}/edit-file/${file.id}`, [
       pdf('bigger.pdf', LIMIT * 3),

@@ -66,6 +66,8 @@ describe('a task from owner to report, as people use it', () => {
     // The owner, the reviewer and the two personal assignees are in no team.
     expect(task.users_dont_have_team_count).toBe(4);
     teamUnit = task.assignments.find((a) => a.team?.id === teamId)!.id;
+    // Notifications are made by the event handlers once the change committed.
+    await t.app.deps.jobs.drain();
     const told = await t.db
       .select()
       .from(notifications)
@@ -105,6 +107,7 @@ describe('a task from owner to report, as people use it', () => {
     ]);
     expect(again.statusCode).toBe(409);
 
+    await t.app.deps.jobs.drain();
     const reviewerNotes = await t.db
       .select()
       .from(notifications)
@@ -223,6 +226,7 @@ describe('a task from owner to report, as people use it', () => {
     expect(mail.subject).toBe('Reminder: Essay on rivers');
     expect(mail.text).toContain(`/workspaces/${workspaceId}/tasks/${taskId}/info`);
     await t.smtp.waitFor(ben.user.email);
+    await t.app.deps.jobs.drain();
     const reminded = await t.db
       .select()
       .from(notifications)

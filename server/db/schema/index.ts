@@ -7,3 +7,4 @@ export * from './criteria';
 export * from './pins';
 export * from './tasks';
 export * from './notifications';
+export * from './events';

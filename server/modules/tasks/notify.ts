@@ -1,46 +1,151 @@
+import { inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { notifications, type TaskRow } from '../../db/schema';
+import { jobEffects, notifications, users, type TaskRow } from '../../db/schema';
+import { translator } from '../../i18n';
+import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
+import { displayName } from '../account/present';
+import { appLink } from '../auth/mails';
 
 export type TaskNotificationKind =
   'task_assigned' | 'task_submitted' | 'task_returned' | 'task_accepted' | 'task_reminder';
 
+interface TaskNotification {
+  task: {
+    id: number;
+    workspace_id: number;
+    parent_id: number | null;
+    name: string;
+    expired_at: string | null;
+  };
+  kind: TaskNotificationKind;
+  recipients: number[];
+  /** Null when the system is the one reminding (a deadline coming up). */
+  actor_id: number | null;
+}
+
+declare module '../../jobs' {
+  interface DomainEvents {
+    'task.notification': TaskNotification;
+  }
+}
+
 /**
- * In-app notifications about a task: one row per person, holding what the words need so the
- * notifications list can say it in the reader's language (`tasks:notifications.<kind>`).
+ * Tells people about a task: recorded as an event in the caller's transaction; the in-app
+ * notifications (and for reminders, the mail) are made by handlers after it commits.
  */
 export async function notifyAboutTask(
-  db: DbOrTx,
+  tx: DbOrTx,
   task: Pick<TaskRow, 'id' | 'workspaceId' | 'parentId' | 'name' | 'expiredAt'>,
   kind: TaskNotificationKind,
   userIds: Iterable<number>,
-  actorId: number,
+  actorId: number | null,
 ) {
   const recipients = [...new Set(userIds)].filter((id) => id !== actorId);
   if (recipients.length === 0) return;
-  await db.insert(notifications).values(
-    recipients.map((userId) => ({
-      userId,
-      workspaceId: task.workspaceId,
-      actorId,
-      kind,
-      referenceType: task.parentId === null ? 'task' : 'subtask',
-      referenceId: task.id,
-      data: {
-        message_key: `tasks:notifications.${kind}`,
-        name: task.name,
-        parent_id: task.parentId,
-        expired_at: task.expiredAt?.toISOString() ?? null,
-      },
-    })),
-  );
+  await recordEvent(tx, 'task.notification', {
+    task: {
+      id: task.id,
+      workspace_id: task.workspaceId,
+      parent_id: task.parentId,
+      name: task.name,
+      expired_at: task.expiredAt?.toISOString() ?? null,
+    },
+    kind,
+    recipients,
+    actor_id: actorId,
+  });
 }
 
 /** The page a task opens on (spec 2.6 routes). */
-export function taskPath(task: Pick<TaskRow, 'id' | 'workspaceId' | 'parentId'>) {
+export function taskPath(task: { id: number; workspaceId: number; parentId: number | null }) {
   return task.parentId === null
     ? `/workspaces/${task.workspaceId}/tasks/${task.id}/info`
     : `/workspaces/${task.workspaceId}/tasks/${task.parentId}/subtasks/${task.id}/info`;
+}
+
+/**
+ * In-app notifications: one row per person, holding what the words need so the list can say
+ * it in the reader's language (`tasks:notifications.<kind>`). Written once per event.
+ */
+async function writeNotifications(deps: AppDeps, event: RecordedEvent<'task.notification'>) {
+  const { task, kind, recipients, actor_id: actorId } = event.payload;
+  await deps.db.transaction(async (tx) => {
+    if (!(await claimEffect(tx, `event:${event.id}:notifications`))) return;
+    await tx.insert(notifications).values(
+      recipients.map((userId) => ({
+        userId,
+        workspaceId: task.workspace_id,
+        actorId,
+        kind,
+        referenceType: task.parent_id === null ? 'task' : 'subtask',
+        referenceId: task.id,
+        data: {
+          message_key: `tasks:notifications.${kind}`,
+          name: task.name,
+          parent_id: task.parent_id,
+          expired_at: task.expired_at,
+        },
+      })),
+    );
+  });
+}
+
+/**
+ * A reminder also goes by mail, one per person in their language. Each mail carries a
+ * Message-ID made from the event and person, and is marked sent once out: a run cut off
+ * between the two sends the same message again, which the outbox folder and mail clients
+ * take as one.
+ */
+async function mailReminders(deps: AppDeps, event: RecordedEvent<'task.notification'>) {
+  const { task, kind, recipients } = event.payload;
+  if (kind !== 'task_reminder') return;
+  const effectKey = (userId: number) => `event:${event.id}:mail:${userId}`;
+  const sent = new Set(
+    (
+      await deps.db
+        .select({ key: jobEffects.key })
+        .from(jobEffects)
+        .where(inArray(jobEffects.key, recipients.map(effectKey)))
+    ).map((row) => row.key),
+  );
+  const people = await deps.db.select().from(users).where(inArray(users.id, recipients));
+  const link = appLink(
+    deps,
+    taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
+  );
+  for (const person of people) {
+    if (person.deletedAt || person.deactivatedAt || sent.has(effectKey(person.id))) continue;
+    const t = translator(person.language);
+    const vars = {
+      name: displayName(person),
+      task: task.name,
+      due: task.expired_at ? task.expired_at.slice(0, 10) : t('tasks:mail.reminder.no_due_date'),
+      app: 'Teamloop',
+    };
+    await deps.mailer.send({
+      to: person.email,
+      subject: t('tasks:mail.reminder.subject', vars),
+      text: [
+        t('tasks:mail.reminder.greeting', vars),
+        '',
+        t('tasks:mail.reminder.body', vars),
+        '',
+        link,
+        '',
+        t('tasks:mail.reminder.footer', vars),
+      ].join('\n'),
+      link,
+      idempotencyKey: `task-reminder-${event.id}-${person.id}`,
+    });
+    await claimEffect(deps.db, effectKey(person.id));
+  }
+}
+
+/** The tasks area's event handlers. */
+export function registerTaskNotifications(deps: AppDeps) {
+  deps.jobs.on('task.notification', 'notifications', (event) => writeNotifications(deps, event));
+  deps.jobs.on('task.notification', 'mail', (event) => mailReminders(deps, event));
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { App } from '../../http/types';
+import { registerDeadlineReminders } from './deadline-reminders';
+import { registerTaskNotifications } from './notify';
 import reminderRoutes from './reminder-routes';
 import subtaskRoutes from './subtask-routes';
 import tagRoutes from './tag-routes';
@@ -8,6 +10,8 @@ import './export';
 
 /** Tasks, subtasks, tags, reminders and deadlines (spec 7.4, 7.5, 7.16), under /core. */
 export default async function tasksModule(app: App) {
+  registerTaskNotifications(app.deps);
+  registerDeadlineReminders(app.deps);
   await app.register(taskRoutes);
   await app.register(workRoutes('task'));
   await app.register(workRoutes('subtask'));

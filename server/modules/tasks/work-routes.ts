@@ -329,7 +329,7 @@ export function workRoutes(kind: TaskKind) {
       },
       async (request) => {
         const ctx = await load(request, request.params.id);
-        const sent = await sendReminders(app.deps, ctx, request.log, request.body.user_id);
+        const sent = await sendReminders(app.deps, ctx, request.body.user_id);
         return ok({}, { key: 'tasks:messages.reminders_sent', params: { count: sent } });
       },
     );
@@ -339,7 +339,7 @@ export function workRoutes(kind: TaskKind) {
       { schema: { tags, params: taskParams, response: { 200: envelope(emptyResource) } } },
       async (request) => {
         const ctx = await load(request, request.params.id);
-        const sent = await sendReminders(app.deps, ctx, request.log);
+        const sent = await sendReminders(app.deps, ctx);
         return ok({}, { key: 'tasks:messages.reminders_sent', params: { count: sent } });
       },
     );

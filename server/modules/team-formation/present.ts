@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
 import type { FormationMetrics, FormationRun, TeamMetrics } from '@contracts/team-formation';
 import { privacyOfIds, type PeoplePrivacy } from '../../auth/privacy';
 import type { DbOrTx } from '../../db/client';
@@ -93,6 +94,9 @@ async function peopleById(db: DbOrTx, ids: number[]): Promise<Map<number, Person
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The error of a run its process (and the retries of its job) did not finish: a message key. */
+export const RUN_INTERRUPTED = 'team-formation:messages.run_interrupted';
+
 /**
  * A run as its owner sees it: the proposal names people, and its measures are per team and
  * per run, never per person, and withheld where they would read a part someone hides.
@@ -101,6 +105,7 @@ export async function presentRun(
   db: DbOrTx,
   privacy: PeoplePrivacy,
   run: TeamFormationRunRow,
+  t: TFunction,
 ): Promise<FormationRun> {
   const request = requestOf(run);
   const result = resultOf(run);
@@ -140,7 +145,8 @@ export async function presentRun(
     created_at: run.createdAt.toISOString(),
     finished_at: run.finishedAt?.toISOString() ?? null,
     confirmed_at: run.confirmedAt?.toISOString() ?? null,
-    error: run.error,
+    // The engine answers in plain words; the interruption is told in the reader's language.
+    error: run.error === RUN_INTERRUPTED ? t(RUN_INTERRUPTED) : run.error,
     teams:
       result && evaluation
         ? result.teams.map((team, i) => ({

@@ -13,22 +13,39 @@ import {
 import { workspaceIdParam } from '@contracts/workspaces';
 import { requireAuth } from '../../auth/guard';
 import type { AppDeps } from '../../context';
-import { teamFormationRuns, type TeamFormationRunRow } from '../../db/schema';
+import { teamFormationRuns } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
+import { recordEvent } from '../../jobs';
 import { scoreTeams, TeamFormationInputError } from '../../teamformation';
 import { requireWorkspacePermission } from '../workspaces/access';
 import { buildFormationRequest } from './cohort';
 import { runEngine } from './engine';
-import { peopleOf, presentEvaluation, presentRun, privacyOfRun, requestOf } from './present';
+import {
+  peopleOf,
+  presentEvaluation,
+  presentRun,
+  privacyOfRun,
+  requestOf,
+  RUN_INTERRUPTED,
+} from './present';
 
-/** A run nobody finished in this long died with its process; it is reported as failed. */
-const STALE_AFTER_MS = 10 * 60_000;
+declare module '../../jobs' {
+  interface DomainEvents {
+    'team_formation.requested': { run_id: number };
+  }
+}
 
-/** Computes a run and stores the outcome, so any process can answer the poll. */
-async function compute(deps: AppDeps, run: TeamFormationRunRow) {
+/**
+ * Computes a run as a job and stores the outcome, so any process can answer the poll. A run
+ * whose process died is taken up again once its job's lease ends (docs/decisions/events-and-jobs.md);
+ * one already finished is left as it is.
+ */
+async function compute(deps: AppDeps, runId: number) {
   const { db } = deps;
+  const [run] = await db.select().from(teamFormationRuns).where(eq(teamFormationRuns.id, runId));
+  if (!run || (run.status !== 'queued' && run.status !== 'running')) return;
   try {
     await db
       .update(teamFormationRuns)
@@ -51,16 +68,20 @@ async function compute(deps: AppDeps, run: TeamFormationRunRow) {
   }
 }
 
-/** Marks runs of a workspace that were left unfinished by a stopped process as failed. */
+/**
+ * Marks runs of a workspace as failed that even the job's retries did not finish: each try
+ * holds a lease, and after three a run still unfinished is not going to be.
+ */
 async function failStaleRuns(deps: AppDeps, workspaceId: number) {
+  const staleAfterMs = Math.max(10 * 60_000, 4 * deps.config.JOBS_LEASE_SECONDS * 1000);
   await deps.db
     .update(teamFormationRuns)
-    .set({ status: 'failed', error: 'timed_out', finishedAt: new Date() })
+    .set({ status: 'failed', error: RUN_INTERRUPTED, finishedAt: new Date() })
     .where(
       and(
         eq(teamFormationRuns.workspaceId, workspaceId),
         inArray(teamFormationRuns.status, ['queued', 'running']),
-        lt(teamFormationRuns.createdAt, new Date(Date.now() - STALE_AFTER_MS)),
+        lt(teamFormationRuns.createdAt, new Date(Date.now() - staleAfterMs)),
       ),
     );
 }
@@ -86,6 +107,9 @@ export default async function teamFormationRoutes(app: App) {
   const { deps } = app;
   const { db } = deps;
   const tags = ['team formation'];
+  deps.jobs.on('team_formation.requested', 'compute', (event) =>
+    compute(deps, event.payload.run_id),
+  );
 
   app.post(
     '/',
@@ -101,16 +125,19 @@ export default async function teamFormationRoutes(app: App) {
       const body = request.body;
       const access = await requireWorkspacePermission(request, db, body.workspace_id, 'form_teams');
       const engineRequest = await buildFormationRequest(db, body);
-      const [run] = await db
-        .insert(teamFormationRuns)
-        .values({
-          workspaceId: body.workspace_id,
-          options: body as unknown as Record<string, unknown>,
-          request: engineRequest as unknown as Record<string, unknown>,
-          createdBy: access.userId,
-        })
-        .returning();
-      void compute(deps, run).catch((error) => request.log.error(error, 'team formation failed'));
+      const run = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(teamFormationRuns)
+          .values({
+            workspaceId: body.workspace_id,
+            options: body as unknown as Record<string, unknown>,
+            request: engineRequest as unknown as Record<string, unknown>,
+            createdBy: access.userId,
+          })
+          .returning();
+        await recordEvent(tx, 'team_formation.requested', { run_id: row.id });
+        return row;
+      });
       return ok({ token: run.token, status: run.status }, 'team-formation:messages.started');
     },
   );
@@ -136,7 +163,9 @@ export default async function teamFormationRoutes(app: App) {
         .limit(50);
       const viewer = requireAuth(request).user;
       const presented = await Promise.all(
-        runs.map(async (run) => presentRun(db, await privacyOfRun(db, viewer, run), run)),
+        runs.map(async (run) =>
+          presentRun(db, await privacyOfRun(db, viewer, run), run, request.t),
+        ),
       );
       return ok({ runs: presented.map(({ teams: _teams, ...summary }) => summary) });
     },
@@ -155,7 +184,7 @@ export default async function teamFormationRoutes(app: App) {
     async (request) => {
       const run = await requireRun(request, deps, request.params.token);
       const privacy = await privacyOfRun(db, requireAuth(request).user, run);
-      return ok({ run: await presentRun(db, privacy, run) });
+      return ok({ run: await presentRun(db, privacy, run, request.t) });
     },
   );
 

@@ -11,6 +11,7 @@ import {
   taskTags,
   type TaskRow,
 } from '../../../db/schema';
+import { deadlineChanged } from '../deadline-reminders';
 import { notifyAboutTask } from '../notify';
 import { loadTeams } from '../people';
 import { track } from '../tracking';
@@ -144,6 +145,7 @@ export async function createTask(tx: Tx, task: NewTask): Promise<TaskRow> {
   const teams = await loadTeams(tx, { teamIds });
   const people = [...userIds, ...teams.flatMap((team) => team.members.map((m) => m.id))];
   await notifyAboutTask(tx, row, 'task_assigned', people, task.createdBy);
+  await deadlineChanged(tx, row);
   if (task.parentId !== null) {
     await track(tx, {
       taskId: task.parentId,

@@ -23,6 +23,7 @@ import {
   subtaskIds,
   type TaskContext,
 } from '../load';
+import { deadlineChanged } from '../deadline-reminders';
 import { notifyAboutTask } from '../notify';
 import { track } from '../tracking';
 import { checkDates, tagsExist } from './create-task';
@@ -96,6 +97,9 @@ export async function updateTask(db: DbOrTx, ctx: TaskContext, body: UpdateTaskB
         updatedAt: now,
       })
       .where(eq(tasks.id, task.id));
+    if (expiredAt?.getTime() !== task.expiredAt?.getTime()) {
+      await deadlineChanged(tx, { id: task.id, expiredAt });
+    }
     if (body.reviewer_ids !== undefined) {
       await tx.delete(taskReviewers).where(eq(taskReviewers.taskId, task.id));
       const reviewerIds = [...new Set(body.reviewer_ids)];
