@@ -48,6 +48,19 @@ describe('answers that do not tell who has an account', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('two sign-ups of one new address at once both answer 201, and one account is made', async () => {
+    const fresh = unknownEmail();
+    const signUp = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${api}/join/sign-up`,
+        payload: { email: fresh, password: 'another password', accept_privacy: true },
+      });
+    const answers = await Promise.all([signUp(), signUp(), signUp()]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => seen(a, fresh).body)).size).toBe(1);
+  });
+
   it('sign-up says the same in Vietnamese for both', async () => {
     const { user } = await t.createUser();
     const fresh = unknownEmail();

@@ -36,6 +36,7 @@ import {
   joinOnSignUp,
 } from '../workspaces/invitations/join';
 import { findOrCreateExternalUser, findUserByEmail } from './external-identity';
+import { isUniqueViolation } from '../../db/errors';
 import { appLink, sendAccountMail, sendAccountMailLater } from './mails';
 import {
   buildOidcAuthorizationUrl,
@@ -147,25 +148,32 @@ export default async function authRoutes(app: App) {
         );
         return reply.status(201).send(signUpAnswer(body.email, linkWorkspaceId));
       }
-      const user = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            email: body.email,
-            passwordHash,
-            firstName: body.first_name ?? '',
-            lastName: body.last_name ?? '',
-            language: body.language ?? request.lang,
-            timezone: body.timezone ?? 'UTC',
-            privacyAcceptedAt: body.accept_privacy ? new Date() : null,
-          })
-          .returning();
-        // Signing up from an invitation joins its workspace; a mailed one proves the address.
-        const joined = body.invite_token
-          ? await joinOnSignUp(tx, body.invite_token, created)
-          : null;
-        return { ...created, verifiedAt: joined?.emailProven ? new Date() : null, joined };
-      });
+      const user = await db
+        .transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              email: body.email,
+              passwordHash,
+              firstName: body.first_name ?? '',
+              lastName: body.last_name ?? '',
+              language: body.language ?? request.lang,
+              timezone: body.timezone ?? 'UTC',
+              privacyAcceptedAt: body.accept_privacy ? new Date() : null,
+            })
+            .returning();
+          // Signing up from an invitation joins its workspace; a mailed one proves the address.
+          const joined = body.invite_token
+            ? await joinOnSignUp(tx, body.invite_token, created)
+            : null;
+          return { ...created, verifiedAt: joined?.emailProven ? new Date() : null, joined };
+        })
+        // Two sign-ups of one new address at once: the other one made the account.
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) return null;
+          throw error;
+        });
+      if (!user) return reply.status(201).send(signUpAnswer(body.email, linkWorkspaceId));
       if (user.verifiedAt) {
         // Only the holder of a mailed invitation gets here; it already knows the address is new.
         return reply.status(201).send(

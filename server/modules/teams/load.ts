@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Team } from '@contracts/workspace-teams';
 import { can, type Permission } from '../../auth/permissions';
+import { isUniqueViolation } from '../../db/errors';
 import type { DbOrTx } from '../../db/client';
 import {
   teamMembers,
@@ -145,12 +146,6 @@ export async function addMembers(
     }
     throw error;
   }
-}
-
-/** PostgreSQL's unique_violation, as the driver gives it or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
 }
 
 export async function activeMemberCount(db: DbOrTx, teamId: number) {

@@ -31,12 +31,12 @@ import { closeOtherRequests } from './lifecycle';
 import {
   activeMemberCount,
   addMembers,
-  isUniqueViolation,
   requireTeam,
   requireTeamable,
   teamIdOf,
   teamView,
 } from './load';
+import { isUniqueViolation } from '../../db/errors';
 
 /** Whether the viewer may accept or decline, or cancel, a pending request. */
 async function rightsOver(db: DbOrTx, viewer: UserRow, request: TeamRequestRow) {

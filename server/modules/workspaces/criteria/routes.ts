@@ -16,6 +16,7 @@ import { emptyResource, envelope, idParam } from '@contracts/common';
 import { workspaceIdParam } from '@contracts/workspaces';
 import type { Permission } from '../../../auth/permissions';
 import type { DbOrTx } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/errors';
 import {
   criteria,
   criteriaOptions,
@@ -53,12 +54,6 @@ const presentName = (row: NameBankRow) => ({
   name: row.name,
   created_at: row.createdAt.toISOString(),
 });
-
-/** Postgres' unique violation: the same name twice where names must differ. */
-function isUniqueViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
 
 async function optionsOf(db: DbOrTx, criterionIds: number[]) {
   if (criterionIds.length === 0) return [];
