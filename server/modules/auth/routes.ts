@@ -29,6 +29,7 @@ import { badRequest, conflict, refusal, unauthorized, validationFailed } from '.
 import type { App } from '../../http/types';
 import { displayName } from '../account/present';
 import { joinOnSignUp } from '../workspaces/invitations/join';
+import { announceMembershipChange } from '../workspaces/live';
 import { findOrCreateExternalUser, findUserByEmail } from './external-identity';
 import { appLink, sendAccountMail } from './mails';
 import {
@@ -107,6 +108,13 @@ export default async function authRoutes(app: App) {
         return { ...created, verifiedAt: joined?.emailProven ? new Date() : null, joined };
       });
       const workspace = user.joined ? { workspace_id: user.joined.workspaceId } : {};
+      if (user.joined) {
+        announceMembershipChange(deps, {
+          workspaceId: user.joined.workspaceId,
+          userId: user.id,
+          kind: 'added',
+        });
+      }
       if (user.verifiedAt) {
         return reply
           .status(201)
