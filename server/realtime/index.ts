@@ -1,11 +1,10 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
 import { resolveAccessToken } from '../auth/access-token';
 import type { AppDeps } from '../context';
 import type { App } from '../http/types';
-
-export const SOCKET_PATH = '/_socket_/socket.io';
 
 /** Who may join the room `<kind>-<id>`: the area that owns the kind of room answers. */
 export type RoomRule = (user: RoomUser, id: number) => Promise<boolean>;
@@ -54,12 +53,16 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   io.on('connection', (socket) => {
     const userId = socket.data.userId as number;
     void socket.join(`user-${userId}`);
-    socket.on('register', async (room: unknown, ack: unknown) => {
+    socket.on(REGISTER_EVENT, async (room: unknown, ack: unknown) => {
       const user = { id: userId, role: socket.data.userRole as string };
       // A rule that fails (database away) refuses: the client asks again when it reconnects.
       const allowed = await mayJoin(rules, user, room).catch(() => false);
       if (allowed && typeof room === 'string') await socket.join(room);
       if (typeof ack === 'function') ack({ ok: allowed });
+    });
+    // A screen that stops showing a workspace stops listening to it (its own room stays).
+    socket.on(UNREGISTER_EVENT, async (room: unknown) => {
+      if (typeof room === 'string' && room !== `user-${userId}`) await socket.leave(room);
     });
   });
 

@@ -1,3 +1,4 @@
+import type { LiveEventPayload } from '@contracts/realtime';
 import { can } from '../../auth/permissions';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -13,8 +14,6 @@ export function registerWorkspaceRoom(realtime: Realtime, db: DbOrTx) {
   });
 }
 
-export type MembershipChange = 'added' | 'role_changed' | 'removed';
-
 /**
  * After a membership changed (and its transaction committed): open screens of the workspace
  * refetch its people and abilities, and the person concerned refetches their workspaces. The
@@ -23,12 +22,18 @@ export type MembershipChange = 'added' | 'role_changed' | 'removed';
  */
 export function announceMembershipChange(
   deps: Pick<AppDeps, 'realtime'>,
-  change: { workspaceId: number; userId: number; kind: MembershipChange; role?: WorkspaceRole },
+  change: {
+    workspaceId: number;
+    userId: number;
+    kind: LiveEventPayload<'member-changed'>['kind'];
+    role?: WorkspaceRole;
+  },
 ) {
   const { workspaceId, userId, kind } = change;
   if (kind === 'removed' || change.role === 'deactive') {
     deps.realtime.leaveRoom(userId, `workspace-${workspaceId}`);
   }
-  deps.realtime.toWorkspace(workspaceId, 'member-changed', { workspace_id: workspaceId, kind });
-  deps.realtime.toUser(userId, 'membership-changed', { workspace_id: workspaceId, kind });
+  const payload: LiveEventPayload<'member-changed'> = { workspace_id: workspaceId, kind };
+  deps.realtime.toWorkspace(workspaceId, 'member-changed', payload);
+  deps.realtime.toUser(userId, 'membership-changed', payload);
 }
