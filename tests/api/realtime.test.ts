@@ -77,6 +77,22 @@ describe('realtime rooms', () => {
     server.t.app.deps.realtime.toWorkspace(workspace.id, 'task.updated', { id: 7 });
     expect(await received).toEqual({ id: 7 });
   });
+
+  it('leaves a workspace room on unregister, but never its own user room', async () => {
+    const { workspace, owner } = await createWorkspace(server.t);
+    const socket = await open(server.url, owner.token);
+    expect(await register(socket, `workspace-${workspace.id}`)).toEqual({ ok: true });
+    socket.emit('unregister', `workspace-${workspace.id}`);
+    socket.emit('unregister', `user-${owner.user.id}`);
+    // Events of one socket arrive in order: once this ack is back, both were handled.
+    expect(await register(socket, 'anything-else')).toEqual({ ok: false });
+    const fromWorkspace = arrives(socket, 'task-changed');
+    const fromOwnRoom = next(socket, 'membership-changed');
+    server.t.app.deps.realtime.toWorkspace(workspace.id, 'task-changed', { id: 1 });
+    server.t.app.deps.realtime.toUser(owner.user.id, 'membership-changed', { id: 2 });
+    expect(await fromOwnRoom).toEqual({ id: 2 });
+    expect(await fromWorkspace).toBe(false);
+  });
 });
 
 describe('membership changes reach the rooms', () => {
