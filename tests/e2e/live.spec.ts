@@ -156,3 +156,49 @@ test('a hand-in moves the card on the reviewer’s open board, live and after a 
   await ownerPage.context().close();
   await memberPage.context().close();
 });
+
+test('a new member and a role change show on open screens without reload', async ({
+  browser,
+  request,
+}) => {
+  const owner = await createVerifiedAccount(request, { firstName: 'Minh', lastName: 'Tran' });
+  const newcomer = await createVerifiedAccount(request, { firstName: 'Hoa', lastName: 'Le' });
+  const created = await request.post(`${api}/workspaces`, {
+    headers: headers(owner),
+    data: { name: 'Biology 110', workspace_type: 'course' },
+  });
+  const workspaceId = (await created.json()).resource.id as number;
+  const ownerPage = await signedInPage(browser, owner);
+  await ownerPage.goto(`/workspaces/${workspaceId}/people`);
+  await expect(ownerPage.getByText('Minh Tran').first()).toBeVisible();
+  await expect(ownerPage.getByText('Hoa Le')).toHaveCount(0);
+
+  // The newcomer joins through the invite link: the owner's people list shows them.
+  const invite = await request.get(`${api}/workspaces/${workspaceId}/invite`, {
+    headers: headers(owner),
+  });
+  const joined = await request.post(`${api}/join/join-to-workspace`, {
+    headers: headers(newcomer),
+    data: { token: (await invite.json()).resource.token },
+  });
+  expect(joined.ok()).toBe(true);
+  await expect(ownerPage.getByText('Hoa Le').first()).toBeVisible({ timeout: 5_000 });
+
+  // The owner makes them an admin: the newcomer's open workspace page says so.
+  const newcomerPage = await signedInPage(browser, newcomer);
+  await newcomerPage.goto(`/workspaces/${workspaceId}`);
+  await expect(newcomerPage.getByText('Member', { exact: true }).first()).toBeVisible();
+  const newcomerId = (
+    await (await request.get(`${api}/user`, { headers: headers(newcomer) })).json()
+  ).resource.id as number;
+  const changed = await request.put(
+    `${api}/workspaces/${workspaceId}/users/${newcomerId}/change-role`,
+    { headers: headers(owner), data: { role: 'admin' } },
+  );
+  expect(changed.ok()).toBe(true);
+  await expect(newcomerPage.getByText('Admin', { exact: true }).first()).toBeVisible({
+    timeout: 5_000,
+  });
+  await ownerPage.context().close();
+  await newcomerPage.context().close();
+});
