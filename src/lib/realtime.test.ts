@@ -62,7 +62,7 @@ function setUp() {
 }
 
 async function until(check: () => boolean | Promise<boolean>, what: string) {
-  for (let waited = 0; waited < 4_000; waited += 20) {
+  for (let waited = 0; waited < 8_000; waited += 20) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -85,7 +85,8 @@ function showQuery(queryClient: QueryClient, queryKey: unknown[]) {
   return { fetches: () => fetches, stop };
 }
 
-describe('live updates', () => {
+// Reconnecting waits out the client's real backoff (0.5 to 1.5 s): room for a busy machine.
+describe('live updates', { timeout: 20_000 }, () => {
   it('turns an event into invalidations of exactly the mapped queries', async () => {
     const { queryClient, updates } = setUp();
     for (const key of [
