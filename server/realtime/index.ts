@@ -1,17 +1,25 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
 import { resolveAccessToken } from '../auth/access-token';
-import { can } from '../auth/permissions';
 import type { AppDeps } from '../context';
 import type { App } from '../http/types';
-import { loadWorkspaceAccess } from '../modules/workspaces/access';
 
-export const SOCKET_PATH = '/_socket_/socket.io';
+/** Who may join the room `<kind>-<id>`: the area that owns the kind of room answers. */
+export type RoomRule = (user: RoomUser, id: number) => Promise<boolean>;
+export interface RoomUser {
+  id: number;
+  role: string;
+}
 
 export interface Realtime {
   toUser(userId: number, event: string, payload: unknown): void;
   toWorkspace(workspaceId: number, event: string, payload: unknown): void;
+  /** Takes every socket of a person out of a room (they lost the right to be in it). */
+  leaveRoom(userId: number, room: string): void;
+  /** An area says who may join its rooms; `user-<id>` is joined on connection and is no rule. */
+  registerRoomRule(kind: string, rule: RoomRule): void;
 }
 
 /**
@@ -25,6 +33,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     transports: ['websocket'],
     serveClient: false,
   });
+  const rules = new Map<string, RoomRule>();
   let redis: Redis | undefined;
   if (deps.config.REDIS_URL) {
     redis = new Redis(deps.config.REDIS_URL, { maxRetriesPerRequest: null });
@@ -44,14 +53,16 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   io.on('connection', (socket) => {
     const userId = socket.data.userId as number;
     void socket.join(`user-${userId}`);
-    socket.on('register', async (room: unknown, ack?: (answer: { ok: boolean }) => void) => {
-      const allowed = await mayJoin(
-        deps,
-        { id: userId, role: socket.data.userRole as string },
-        room,
-      );
+    socket.on(REGISTER_EVENT, async (room: unknown, ack: unknown) => {
+      const user = { id: userId, role: socket.data.userRole as string };
+      // A rule that fails (database away) refuses: the client asks again when it reconnects.
+      const allowed = await mayJoin(rules, user, room).catch(() => false);
       if (allowed && typeof room === 'string') await socket.join(room);
-      ack?.({ ok: allowed });
+      if (typeof ack === 'function') ack({ ok: allowed });
+    });
+    // A screen that stops showing a workspace stops listening to it (its own room stays).
+    socket.on(UNREGISTER_EVENT, async (room: unknown) => {
+      if (typeof room === 'string' && room !== `user-${userId}`) await socket.leave(room);
     });
   });
 
@@ -64,18 +75,21 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     toUser: (userId, event, payload) => io.to(`user-${userId}`).emit(event, payload),
     toWorkspace: (workspaceId, event, payload) =>
       io.to(`workspace-${workspaceId}`).emit(event, payload),
+    leaveRoom: (userId, room) => io.in(`user-${userId}`).socketsLeave(room),
+    registerRoomRule: (kind, rule) => {
+      if (rules.has(kind)) throw new Error(`Room rule for "${kind}" registered twice`);
+      rules.set(kind, rule);
+    },
   };
 }
 
-async function mayJoin(deps: AppDeps, user: { id: number; role: string }, room: unknown) {
+async function mayJoin(rules: Map<string, RoomRule>, user: RoomUser, room: unknown) {
   if (typeof room !== 'string') return false;
-  const [, kind, id] = room.match(/^(user|workspace)-(\d+)$/) ?? [];
+  const [, kind, id] = room.match(/^([a-z][a-z-]*)-(\d+)$/) ?? [];
+  if (!kind) return false;
   if (kind === 'user') return Number(id) === user.id;
-  if (kind === 'workspace') {
-    const access = await loadWorkspaceAccess(deps.db, Number(id), user);
-    return access !== null && can(access, 'view_workspace');
-  }
-  return false;
+  const rule = rules.get(kind);
+  return rule ? rule(user, Number(id)) : false;
 }
 
 /**
@@ -86,5 +100,6 @@ export function realtimeHeldElsewhere(where: string): Realtime {
   const refuse = () => {
     throw new Error(`Realtime events are sent by ${where}, not by this process`);
   };
-  return { toUser: refuse, toWorkspace: refuse };
+  // Rooms are joined where the sockets are held, so rules registered here have nothing to guard.
+  return { toUser: refuse, toWorkspace: refuse, leaveRoom: refuse, registerRoomRule: () => {} };
 }

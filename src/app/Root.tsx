@@ -8,6 +8,7 @@ import { getHostState } from '@tabs/host';
 import { AccessGuard } from './AccessGuard';
 import { Layout } from './layouts/Layout';
 import { lazyComponent } from './lazy-page';
+import { useLiveUpdates } from './live-updates';
 import { formatPageTitle, useCurrentPageTitle, useTitleState } from './page-title';
 import type { LayoutName, RouteHandle } from './route-types';
 
@@ -30,6 +31,7 @@ export function Root() {
   const token = useAccessToken();
   const { key } = useLocation();
   useDocumentTitle();
+  useLiveUpdates();
   // Kept here, above the layout (which changes when the session does and remounts the guard).
   const arrival = useRef({ key, signedIn: token !== null });
   if (arrival.current.key !== key) arrival.current = { key, signedIn: token !== null };

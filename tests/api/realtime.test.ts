@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace } from '../support/factories';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { bearer, createTestApp, type TestApp } from '../support/test-app';
 
 const apps: TestApp[] = [];
 const sockets: Socket[] = [];
@@ -34,6 +34,24 @@ function open(url: string, token: string): Promise<Socket> {
 const register = (socket: Socket, room: string) =>
   socket.emitWithAck('register', room) as Promise<{ ok: boolean }>;
 
+const next = (socket: Socket, event: string) =>
+  new Promise((resolve) => socket.once(event, resolve));
+
+/** Whether `event` arrives within a short wait (for what must NOT arrive). */
+function arrives(socket: Socket, event: string, waitMs = 300) {
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => {
+      socket.off(event, seen);
+      resolve(false);
+    }, waitMs);
+    const seen = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    socket.once(event, seen);
+  });
+}
+
 describe('realtime rooms', () => {
   let server: Awaited<ReturnType<typeof startApp>>;
   beforeAll(async () => {
@@ -58,6 +76,126 @@ describe('realtime rooms', () => {
     const received = new Promise((resolve) => ownerSocket.once('task.updated', resolve));
     server.t.app.deps.realtime.toWorkspace(workspace.id, 'task.updated', { id: 7 });
     expect(await received).toEqual({ id: 7 });
+  });
+
+  it('leaves a workspace room on unregister, but never its own user room', async () => {
+    const { workspace, owner } = await createWorkspace(server.t);
+    const socket = await open(server.url, owner.token);
+    expect(await register(socket, `workspace-${workspace.id}`)).toEqual({ ok: true });
+    socket.emit('unregister', `workspace-${workspace.id}`);
+    socket.emit('unregister', `user-${owner.user.id}`);
+    // Events of one socket arrive in order: once this ack is back, both were handled.
+    expect(await register(socket, 'anything-else')).toEqual({ ok: false });
+    const fromWorkspace = arrives(socket, 'task-changed');
+    const fromOwnRoom = next(socket, 'membership-changed');
+    server.t.app.deps.realtime.toWorkspace(workspace.id, 'task-changed', { id: 1 });
+    server.t.app.deps.realtime.toUser(owner.user.id, 'membership-changed', { id: 2 });
+    expect(await fromOwnRoom).toEqual({ id: 2 });
+    expect(await fromWorkspace).toBe(false);
+  });
+});
+
+describe('membership changes reach the rooms', () => {
+  let server: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    server = await startApp();
+  });
+
+  const changeRole = (workspaceId: number, userId: number, token: string, role: unknown) =>
+    server.t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/core/workspaces/${workspaceId}/users/${userId}/change-role`,
+      headers: bearer(token),
+      payload: { role },
+    });
+
+  it('tells the workspace room and the person when a role changes, naming no one', async () => {
+    const { workspace, owner, people } = await createWorkspace(server.t, {
+      members: { member: 2 },
+    });
+    const [changed, bystander] = people.member;
+    const outsider = await server.t.createUser();
+    const ownerSocket = await open(server.url, owner.token);
+    const bystanderSocket = await open(server.url, bystander.token);
+    const changedSocket = await open(server.url, changed.token);
+    const outsiderSocket = await open(server.url, outsider.token);
+    expect(await register(ownerSocket, `workspace-${workspace.id}`)).toEqual({ ok: true });
+    expect(await register(bystanderSocket, `workspace-${workspace.id}`)).toEqual({ ok: true });
+    expect(await register(outsiderSocket, `workspace-${workspace.id}`)).toEqual({ ok: false });
+
+    const toOwner = next(ownerSocket, 'member-changed');
+    const toBystander = next(bystanderSocket, 'member-changed');
+    const toChanged = next(changedSocket, 'membership-changed');
+    const toOutsider = arrives(outsiderSocket, 'member-changed');
+    const response = await changeRole(workspace.id, changed.user.id, owner.token, 'admin');
+    expect(response.statusCode).toBe(200);
+    const payload = { workspace_id: workspace.id, kind: 'role_changed' };
+    expect(await toOwner).toEqual(payload);
+    expect(await toBystander).toEqual(payload);
+    expect(await toChanged).toEqual(payload);
+    expect(await toOutsider).toBe(false);
+  });
+
+  it('announces nothing when a change is refused or changes nothing', async () => {
+    const { workspace, owner, people } = await createWorkspace(server.t, {
+      members: { member: 2 },
+    });
+    const [target, other] = people.member;
+    const ownerSocket = await open(server.url, owner.token);
+    expect(await register(ownerSocket, `workspace-${workspace.id}`)).toEqual({ ok: true });
+    const announced = arrives(ownerSocket, 'member-changed', 500);
+    // A member may not change roles (403); a role that is not one is bad input (422).
+    expect((await changeRole(workspace.id, target.user.id, other.token, 'admin')).statusCode).toBe(
+      403,
+    );
+    expect((await changeRole(workspace.id, target.user.id, owner.token, 'king')).statusCode).toBe(
+      422,
+    );
+    expect((await changeRole(workspace.id, target.user.id, owner.token, 'member')).statusCode).toBe(
+      200,
+    );
+    expect(await announced).toBe(false);
+  });
+
+  it('takes a removed member out of the room, and tells them', async () => {
+    const { workspace, owner, people } = await createWorkspace(server.t, {
+      members: { member: 1 },
+    });
+    const [removed] = people.member;
+    const removedSocket = await open(server.url, removed.token);
+    expect(await register(removedSocket, `workspace-${workspace.id}`)).toEqual({ ok: true });
+    const toRemoved = next(removedSocket, 'membership-changed');
+    const response = await server.t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/core/workspaces/${workspace.id}/users/${removed.user.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await toRemoved).toEqual({ workspace_id: workspace.id, kind: 'removed' });
+    const later = arrives(removedSocket, 'task-changed');
+    server.t.app.deps.realtime.toWorkspace(workspace.id, 'task-changed', { id: 1 });
+    expect(await later).toBe(false);
+    expect(await register(removedSocket, `workspace-${workspace.id}`)).toEqual({ ok: false });
+  });
+
+  it('tells the workspace room when someone joins through the invite link', async () => {
+    const { workspace, owner } = await createWorkspace(server.t);
+    const newcomer = await server.t.createUser();
+    const ownerSocket = await open(server.url, owner.token);
+    const newcomerSocket = await open(server.url, newcomer.token);
+    expect(await register(ownerSocket, `workspace-${workspace.id}`)).toEqual({ ok: true });
+    const toOwner = next(ownerSocket, 'member-changed');
+    const toNewcomer = next(newcomerSocket, 'membership-changed');
+    const response = await server.t.app.inject({
+      method: 'POST',
+      url: '/api/v2/core/join/join-to-workspace',
+      headers: bearer(newcomer.token),
+      payload: { token: workspace.inviteCode },
+    });
+    expect(response.statusCode).toBe(200);
+    const payload = { workspace_id: workspace.id, kind: 'added' };
+    expect(await toOwner).toEqual(payload);
+    expect(await toNewcomer).toEqual(payload);
   });
 });
 

@@ -35,6 +35,7 @@ import {
   findInvitation,
   joinOnSignUp,
 } from '../workspaces/invitations/join';
+import { announceMembershipChange } from '../workspaces/live';
 import { findOrCreateExternalUser, findUserByEmail } from './external-identity';
 import { isUniqueViolation } from '../../db/errors';
 import { appLink, sendAccountMail, sendAccountMailLater } from './mails';
@@ -174,6 +175,13 @@ export default async function authRoutes(app: App) {
           throw error;
         });
       if (!user) return reply.status(201).send(signUpAnswer(body.email, linkWorkspaceId));
+      if (user.joined) {
+        announceMembershipChange(deps, {
+          workspaceId: user.joined.workspaceId,
+          userId: user.id,
+          kind: 'added',
+        });
+      }
       if (user.verifiedAt) {
         // Only the holder of a mailed invitation gets here; it already knows the address is new.
         return reply.status(201).send(

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { LiveEventPayload } from '@contracts/realtime';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { jobEffects, notifications, users, type TaskRow } from '../../db/schema';
@@ -156,9 +157,10 @@ export function announceTaskChange(
   deps: Pick<AppDeps, 'realtime'>,
   task: Pick<TaskRow, 'id' | 'workspaceId' | 'parentId'>,
 ) {
-  deps.realtime.toWorkspace(task.workspaceId, 'task-changed', {
+  const payload: LiveEventPayload<'task-changed'> = {
     id: task.id,
     parent_id: task.parentId,
     workspace_id: task.workspaceId,
-  });
+  };
+  deps.realtime.toWorkspace(task.workspaceId, 'task-changed', payload);
 }

@@ -38,6 +38,7 @@ import {
 } from '../access';
 import { storageFor } from '../../../storage';
 import { workspaceFileKeys } from '../../../storage/references';
+import { announceMembershipChange } from '../live';
 import { assertNotLastOwner, endMembership } from '../members/removal';
 import { personColumns, presentPerson, presentWorkspace, presentWorkspaces } from '../present';
 import { assertDateOrder, createWorkspace } from './create-workspace';
@@ -351,6 +352,11 @@ export default async function workspaceCoreRoutes(app: App) {
         if (!membership) throw notFound('workspaces:messages.not_found');
         await assertNotLastOwner(tx, membership.workspaceId, membership.role);
         await endMembership(tx, membership.workspaceId, user.id);
+      });
+      announceMembershipChange(app.deps, {
+        workspaceId: request.params.id,
+        userId: user.id,
+        kind: 'removed',
       });
       return ok({}, 'workspaces:messages.left');
     },

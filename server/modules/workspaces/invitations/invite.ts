@@ -70,7 +70,7 @@ export async function inviteToWorkspace(
     addExisting: boolean;
     overCap: 'refuse' | 'skip';
   },
-): Promise<{ outcomes: InviteOutcome[]; mails: Mail[] }> {
+): Promise<{ outcomes: InviteOutcome[]; mails: Mail[]; addedUserIds: number[] }> {
   const { workspace, inviter, entries } = options;
   await lockWorkspace(tx, workspace.id);
   const emails = [...new Set(entries.map((e) => e.email.toLowerCase()))];
@@ -143,12 +143,14 @@ export async function inviteToWorkspace(
   }
 
   const mails: Mail[] = [];
+  const addedUserIds: number[] = [];
   for (const { entry, outcome } of plan) {
     const account = accountByEmail.get(outcome.email) ?? null;
     if (outcome.status === 'added' && account) {
       await tx
         .insert(workspaceMembers)
         .values({ workspaceId: workspace.id, userId: account.id, role: entry.role });
+      addedUserIds.push(account.id);
       const link = appLink(deps, `/workspaces/${workspace.id}`);
       mails.push(() =>
         sendWorkspaceMail(
@@ -191,7 +193,7 @@ export async function inviteToWorkspace(
       );
     }
   }
-  return { outcomes: plan.map((p) => p.outcome), mails };
+  return { outcomes: plan.map((p) => p.outcome), mails, addedUserIds };
 }
 
 function inviterName(inviter: UserRow) {

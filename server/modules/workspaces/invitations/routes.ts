@@ -23,6 +23,7 @@ import { notFound } from '../../../http/errors';
 import type { App } from '../../../http/types';
 import { appLink } from '../../auth/mails';
 import { requireWorkspaceChange, requireWorkspacePermission } from '../access';
+import { announceMembershipChange } from '../live';
 import { sendAll } from '../mails';
 import { assertSeatsFree, lockWorkspace } from '../members/member-cap';
 import { personColumns, presentInvitation, presentWorkspace } from '../present';
@@ -95,7 +96,7 @@ export default async function workspaceInvitationRoutes(app: App) {
       const { user } = requireAuth(request);
       const checks = parseInvitationCsv(await receiveCsv(request)).map(checkCsvRow);
       const valid = checks.flatMap((c) => ('entry' in c ? [c] : []));
-      const { outcomes, mails } = await db.transaction((tx) =>
+      const { outcomes, mails, addedUserIds } = await db.transaction((tx) =>
         inviteToWorkspace(deps, tx, {
           workspace: access.workspace,
           inviter: user,
@@ -105,6 +106,9 @@ export default async function workspaceInvitationRoutes(app: App) {
           overCap: 'skip',
         }),
       );
+      for (const userId of addedUserIds) {
+        announceMembershipChange(deps, { workspaceId: access.workspace.id, userId, kind: 'added' });
+      }
       await sendAll(request.log, mails);
       // Outcomes come back in the order of the valid rows.
       let next = 0;
@@ -314,6 +318,13 @@ export default async function workspaceInvitationRoutes(app: App) {
       const { user } = requireAuth(request);
       await attemptInvitationToken(db, request.body.token);
       const joined = await db.transaction((tx) => joinWorkspace(tx, request.body.token, user));
+      if (!joined.alreadyMember) {
+        announceMembershipChange(deps, {
+          workspaceId: joined.workspace.id,
+          userId: user.id,
+          kind: 'added',
+        });
+      }
       return ok(
         {
           workspace: await presentWorkspace(db, joined.workspace, joined.role, {

@@ -21,6 +21,7 @@ import type { App } from '../../../http/types';
 import { appLink } from '../../auth/mails';
 import { profileCompletionFor, visibleStepsDone } from '../../profile/completion';
 import { requireWorkspaceChange, requireWorkspacePermission } from '../access';
+import { announceMembershipChange } from '../live';
 import { sendAll, sendWorkspaceMail } from '../mails';
 import { personColumns, presentMember } from '../present';
 import { assertSeatsFree, lockWorkspace } from './member-cap';
@@ -76,7 +77,7 @@ export default async function workspaceMemberRoutes(app: App) {
     async (request) => {
       const access = await requireWorkspaceChange(request, db, request.params.id, 'manage_members');
       const role = request.body.role;
-      const changed = await db.transaction(async (tx) => {
+      const { member, changed } = await db.transaction(async (tx) => {
         await lockWorkspace(tx, access.workspace.id);
         const [target] = await tx
           .select()
@@ -95,7 +96,7 @@ export default async function workspaceMemberRoutes(app: App) {
         if ((target.role === 'owner' || role === 'owner') && !can(access, 'manage_owners')) {
           throw forbidden();
         }
-        if (target.role === role) return target;
+        if (target.role === role) return { member: target, changed: false };
         await assertNotLastOwner(tx, access.workspace.id, target.role);
         if (target.role === 'deactive') await assertSeatsFree(tx, access.workspace.id, 1);
         const [updated] = await tx
@@ -103,13 +104,21 @@ export default async function workspaceMemberRoutes(app: App) {
           .set({ role })
           .where(eq(workspaceMembers.id, target.id))
           .returning();
-        return updated;
+        return { member: updated, changed: true };
       });
+      if (changed) {
+        announceMembershipChange(deps, {
+          workspaceId: access.workspace.id,
+          userId: member.userId,
+          kind: 'role_changed',
+          role,
+        });
+      }
       const [person] = await db
         .select(personColumns)
         .from(users)
-        .where(eq(users.id, changed.userId));
-      return ok(presentMember(changed, person), 'workspaces:messages.role_changed');
+        .where(eq(users.id, member.userId));
+      return ok(presentMember(member, person), 'workspaces:messages.role_changed');
     },
   );
 
@@ -139,6 +148,11 @@ export default async function workspaceMemberRoutes(app: App) {
         if (target.role === 'owner' && !can(access, 'manage_owners')) throw forbidden();
         await assertNotLastOwner(tx, access.workspace.id, target.role);
         await endMembership(tx, access.workspace.id, target.userId);
+      });
+      announceMembershipChange(deps, {
+        workspaceId: access.workspace.id,
+        userId: request.params.user,
+        kind: 'removed',
       });
       return ok({}, 'workspaces:messages.member_removed');
     },

@@ -1,0 +1,185 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { Server } from 'socket.io';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
+import { LiveUpdates, type LiveInvalidations } from './realtime';
+
+/**
+ * A real socket.io server speaking the app's protocol: a token in the handshake, `register`
+ * with an ack (here `workspace-1` is allowed and `workspace-2` is not), `unregister`.
+ */
+const httpServer = createServer();
+const io = new Server(httpServer, { path: SOCKET_PATH, transports: ['websocket'] });
+const handshakeTokens: string[] = [];
+let url = '';
+
+beforeAll(async () => {
+  io.use((socket, next) => {
+    const token = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || !token.startsWith('good')) return next(new Error('nope'));
+    handshakeTokens.push(token);
+    return next();
+  });
+  io.on('connection', (socket) => {
+    socket.on(REGISTER_EVENT, async (room: string, ack: (a: { ok: boolean }) => void) => {
+      const ok = room === 'workspace-1';
+      if (ok) await socket.join(room);
+      ack({ ok });
+    });
+    socket.on(UNREGISTER_EVENT, (room: string) => socket.leave(room));
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await io.close();
+});
+
+const invalidations: LiveInvalidations = {
+  'task-changed': ({ id, workspace_id }) => [
+    ['tasks', 'list', workspace_id],
+    ['tasks', 'one', id],
+  ],
+  'member-changed': ({ workspace_id }) => [['workspaces', workspace_id]],
+  'membership-changed': () => [['workspaces']],
+};
+
+const live: LiveUpdates[] = [];
+afterEach(async () => {
+  live.splice(0).forEach((l) => l.disconnect());
+  await until(() => io.of('/').sockets.size === 0, 'the server to see every socket go');
+  handshakeTokens.length = 0;
+});
+
+function setUp() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  const updates = new LiveUpdates({ queryClient, invalidations, url });
+  live.push(updates);
+  return { queryClient, updates };
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string) {
+  for (let waited = 0; waited < 8_000; waited += 20) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+const inRoom = async (room: string) => (await io.in(room).fetchSockets()).length;
+
+/** A query a screen is showing: it has an observer, and counts its fetches. */
+function showQuery(queryClient: QueryClient, queryKey: unknown[]) {
+  let fetches = 0;
+  const observer = new QueryObserver(queryClient, {
+    queryKey,
+    queryFn: async () => {
+      fetches += 1;
+      return fetches;
+    },
+  });
+  const stop = observer.subscribe(() => undefined);
+  return { fetches: () => fetches, stop };
+}
+
+// Reconnecting waits out the client's real backoff (0.5 to 1.5 s): room for a busy machine.
+describe('live updates', { timeout: 20_000 }, () => {
+  it('turns an event into invalidations of exactly the mapped queries', async () => {
+    const { queryClient, updates } = setUp();
+    for (const key of [
+      ['tasks', 'list', 1, { status: 'open' }],
+      ['tasks', 'one', 5],
+      ['tasks', 'one', 6],
+      ['tasks', 'list', 2, { status: 'open' }],
+      ['workspaces', 1],
+    ]) {
+      queryClient.setQueryData(key, 'cached');
+    }
+    await updates.connect('good-token');
+    updates.watch('workspace-1');
+    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+
+    io.to('workspace-1').emit('task-changed', { id: 5, parent_id: null, workspace_id: 1 });
+    const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    await until(() => stale(['tasks', 'one', 5]) === true, 'the task to go stale');
+    expect(stale(['tasks', 'list', 1, { status: 'open' }])).toBe(true);
+    expect(stale(['tasks', 'one', 6])).toBe(false);
+    expect(stale(['tasks', 'list', 2, { status: 'open' }])).toBe(false);
+    expect(stale(['workspaces', 1])).toBe(false);
+
+    // Unknown events and malformed payloads change nothing.
+    io.to('workspace-1').emit('member-changed', { workspace_id: 'one', kind: 'added' });
+    io.to('workspace-1').emit('something-else', { workspace_id: 1 });
+    io.to('workspace-1').emit('member-changed', { workspace_id: 1, kind: 'added' });
+    await until(() => stale(['workspaces', 1]) === true, 'the workspace to go stale');
+    expect(stale(['tasks', 'one', 6])).toBe(false);
+  });
+
+  it('joins only the rooms the server allows, and leaves a room no screen shows', async () => {
+    const { updates } = setUp();
+    const stopOne = updates.watch('workspace-1');
+    updates.watch('workspace-2');
+    await updates.connect('good-token');
+    await until(async () => (await inRoom('workspace-1')) === 1, 'the allowed room');
+    expect(await inRoom('workspace-2')).toBe(0);
+    stopOne();
+    await until(async () => (await inRoom('workspace-1')) === 0, 'leaving the room');
+  });
+
+  it('after the connection is cut: reconnects, registers its rooms again, refetches what is shown', async () => {
+    const { queryClient, updates } = setUp();
+    const shown = showQuery(queryClient, ['tasks', 'list', 1]);
+    const hidden = new QueryObserver(queryClient, { queryKey: ['tasks', 'one', 9] });
+    queryClient.setQueryData(['tasks', 'one', 9], 'cached');
+    await until(() => shown.fetches() === 1, 'the first fetch');
+    updates.watch('workspace-1');
+    await updates.connect('good-token');
+    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+    const [before] = await io.in('workspace-1').fetchSockets();
+
+    // The transport dies under the socket (as when a proxy or the network drops it).
+    io.of('/').sockets.forEach((socket) => socket.conn.close());
+    await until(async () => {
+      const [after] = await io.in('workspace-1').fetchSockets();
+      return after !== undefined && after.id !== before.id;
+    }, 'a new connection in the room');
+    await until(() => shown.fetches() === 2, 'the shown query to refetch');
+    expect(queryClient.getQueryState(['tasks', 'one', 9])?.isInvalidated).toBe(true);
+    expect(hidden.getCurrentResult().fetchStatus).toBe('idle');
+
+    // And events flow again.
+    io.to('workspace-1').emit('task-changed', { id: 1, parent_id: null, workspace_id: 1 });
+    await until(() => shown.fetches() === 3, 'the next event');
+    shown.stop();
+  });
+
+  it('pauses while the browser is offline and catches up when it is back', async () => {
+    const { queryClient, updates } = setUp();
+    const shown = showQuery(queryClient, ['tasks', 'list', 1]);
+    updates.watch('workspace-1');
+    await updates.connect('good-token');
+    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+    await until(() => shown.fetches() === 1, 'the first fetch');
+    updates.pause();
+    await until(async () => (await inRoom('workspace-1')) === 0, 'the socket to close');
+    updates.resume();
+    await until(async () => (await inRoom('workspace-1')) === 1, 'the room again');
+    await until(() => shown.fetches() === 2, 'the catch-up refetch');
+    shown.stop();
+  });
+
+  it('reconnects with a new token, and stays away once signed out', async () => {
+    const { updates } = setUp();
+    await updates.connect('good-first');
+    await until(() => handshakeTokens.includes('good-first'), 'the first handshake');
+    await updates.connect('good-first');
+    await updates.connect('good-second');
+    await until(() => handshakeTokens.includes('good-second'), 'the new token');
+    await until(async () => io.of('/').sockets.size === 1, 'one socket only');
+    updates.disconnect();
+    await until(async () => io.of('/').sockets.size === 0, 'the socket to go');
+  });
+});
