@@ -10,7 +10,6 @@ import type {
   personalityQuestion,
   personalityResource,
   savePreferencesBody,
-  skill,
   softSkillsResource,
   userSkillsResource,
   workPreferences,
@@ -21,7 +20,6 @@ export type PersonalityQuestion = z.infer<typeof personalityQuestion>;
 export type Personality = z.infer<typeof personalityResource>;
 export type Availability = z.infer<typeof availabilityResource>;
 export type UserSkills = z.infer<typeof userSkillsResource>;
-export type Skill = z.infer<typeof skill>;
 export type PageInformation = z.infer<typeof pageInformation>;
 export type Activities = z.infer<typeof activitiesResource>;
 export type WorkPreferences = z.infer<typeof workPreferences>;
@@ -36,7 +34,6 @@ export const profileKeys = {
   section: (userRef: string | number, section: string) =>
     ['profile', String(userRef), section] as const,
   person: (userRef: string | number) => ['profile', String(userRef)] as const,
-  skills: (search: string) => ['profile', 'skills', search] as const,
 };
 
 const get = async <T>(url: string, hideMessages = false) =>
@@ -49,10 +46,6 @@ export const profileApi = {
   questions: () =>
     get<{ questions: PersonalityQuestion[] }>('core/questions?type=personality').then(
       (r) => r.questions,
-    ),
-  skills: (search: string) =>
-    get<{ skills: Skill[] }>(`core/skills?limit=20&search=${encodeURIComponent(search)}`).then(
-      (r) => r.skills,
     ),
   /** Reads of a person; hidden sections answer 403, which the page shows in place. */
   personality: (ref: string | number) => get<Personality>(`core/user/${ref}/personality`, true),
