@@ -34,6 +34,9 @@ export const startFormationBody = z
         path: ['min'],
       })
       .default({ min: 4, max: 5 }),
+    /** Skills every team should have, by catalogue id (the profile's skills picker)... */
+    required_skill_ids: z.array(z.number().int().positive()).max(50).default([]),
+    /** ...or by name, English or Vietnamese, any case. */
     required_skills: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
     /** Shared free hours a week a team should have. */
     availability_target: z.number().int().min(1).max(40).default(6),

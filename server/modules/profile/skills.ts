@@ -109,6 +109,59 @@ export async function skillsByUser(
   return result;
 }
 
+/**
+ * Skills a workspace's team formation can ask for: ids (shared, or of this workspace) and
+ * names in either language, any case. Answers the ids found and which asked-for ids are unknown.
+ */
+export async function resolveWorkspaceSkills(
+  db: DbOrTx,
+  workspaceId: number,
+  ask: { ids: readonly number[]; names: readonly string[] },
+): Promise<{ ids: number[]; unknownIds: number[]; unknownNames: string[] }> {
+  const lowered = [...new Set(ask.names.map((n) => n.toLowerCase()))];
+  if (ask.ids.length === 0 && lowered.length === 0)
+    return { ids: [], unknownIds: [], unknownNames: [] };
+  const rows = await db
+    .select({ id: skills.id, name: skills.name, nameVi: skills.nameVi })
+    .from(skills)
+    .where(
+      and(
+        or(isNull(skills.workspaceId), eq(skills.workspaceId, workspaceId)),
+        or(
+          ask.ids.length > 0 ? inArray(skills.id, [...ask.ids]) : undefined,
+          lowered.length > 0 ? inArray(sql`lower(${skills.name})`, lowered) : undefined,
+          lowered.length > 0 ? inArray(sql`lower(${skills.nameVi})`, lowered) : undefined,
+        ),
+      ),
+    );
+  const byName = new Map<string, number>();
+  for (const row of rows) {
+    byName.set(row.name.toLowerCase(), row.id);
+    if (row.nameVi) byName.set(row.nameVi.toLowerCase(), row.id);
+  }
+  const found = new Set(rows.map((row) => row.id));
+  const named = lowered.flatMap((n) => (byName.has(n) ? [byName.get(n)!] : []));
+  return {
+    ids: [...new Set([...ask.ids.filter((id) => found.has(id)), ...named])],
+    unknownIds: ask.ids.filter((id) => !found.has(id)),
+    unknownNames: lowered.filter((n) => !byName.has(n)),
+  };
+}
+
+/** Names of skills by id, in the reader's language. */
+export async function skillNamesById(
+  db: DbOrTx,
+  ids: readonly number[],
+  lang: Language,
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: skills.id, name: localName(lang) })
+    .from(skills)
+    .where(inArray(skills.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Skill names of many people at once, for team views. */
 export async function skillNamesByUser(
   db: DbOrTx,

@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm';
 import type { FormationRun } from '@contracts/team-formation';
 import type { DbOrTx } from '../../db/client';
 import { users, type TeamFormationRunRow } from '../../db/schema';
-import type { TeamFormationRequest, TeamFormationResult } from '../../teamformation';
+import type { TeamFormationRequest, TeamFormationResult, TeamMetrics } from '../../teamformation';
+import { skillNamesById } from '../profile/skills';
 import { personColumns, presentPerson, type PersonRow } from '../workspaces/present';
 
 export const requestOf = (run: TeamFormationRunRow) =>
@@ -18,8 +19,32 @@ async function peopleById(db: DbOrTx, ids: number[]): Promise<Map<number, Person
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * The engine knows skills by catalogue id (see cohort.ts); people read their names. Keys that
+ * are not ids (a name no catalogue has, or runs stored before ids) stay as they are.
+ */
+export async function nameMissingSkills(
+  db: DbOrTx,
+  teamMetrics: readonly TeamMetrics[],
+  lang: 'en' | 'vi',
+): Promise<TeamMetrics[]> {
+  const isId = (key: string) => /^\d+$/.test(key);
+  const ids = teamMetrics.flatMap((m) => m.missing_skills.filter(isId).map(Number));
+  const names = await skillNamesById(db, ids, lang);
+  return teamMetrics.map((m) => ({
+    ...m,
+    missing_skills: m.missing_skills.map((key) =>
+      isId(key) ? (names.get(Number(key)) ?? key) : key,
+    ),
+  }));
+}
+
 /** A run as its owner sees it: the proposal names people, and metrics are per team only. */
-export async function presentRun(db: DbOrTx, run: TeamFormationRunRow): Promise<FormationRun> {
+export async function presentRun(
+  db: DbOrTx,
+  run: TeamFormationRunRow,
+  lang: 'en' | 'vi',
+): Promise<FormationRun> {
   const request = requestOf(run);
   const result = resultOf(run);
   const people = request.people ?? [];
@@ -49,10 +74,12 @@ export async function presentRun(db: DbOrTx, run: TeamFormationRunRow): Promise<
     confirmed_at: run.confirmedAt?.toISOString() ?? null,
     error: run.error,
     teams: result
-      ? result.teams.map((team, i) => ({
-          members: team.map((id) => personOf(Number(id))),
-          metrics: result.team_metrics[i],
-        }))
+      ? await nameMissingSkills(db, result.team_metrics, lang).then((metrics) =>
+          result.teams.map((team, i) => ({
+            members: team.map((id) => personOf(Number(id))),
+            metrics: metrics[i],
+          })),
+        )
       : null,
     metrics: result?.metrics ?? null,
     infeasible: (result?.infeasible ?? []).map(({ rule, message }) => ({ rule, message })),

@@ -20,7 +20,7 @@ import { scoreTeams, TeamFormationInputError } from '../../teamformation';
 import { requireWorkspacePermission } from '../workspaces/access';
 import { buildFormationRequest } from './cohort';
 import { runEngine } from './engine';
-import { presentRun, requestOf } from './present';
+import { nameMissingSkills, presentRun, requestOf } from './present';
 
 /** A run nobody finished in this long died with its process; it is reported as failed. */
 const STALE_AFTER_MS = 10 * 60_000;
@@ -133,7 +133,7 @@ export default async function teamFormationRoutes(app: App) {
         .where(eq(teamFormationRuns.workspaceId, request.params.id))
         .orderBy(desc(teamFormationRuns.createdAt), desc(teamFormationRuns.id))
         .limit(50);
-      const presented = await Promise.all(runs.map((run) => presentRun(db, run)));
+      const presented = await Promise.all(runs.map((run) => presentRun(db, run, request.lang)));
       return ok({ runs: presented.map(({ teams: _teams, ...summary }) => summary) });
     },
   );
@@ -150,7 +150,7 @@ export default async function teamFormationRoutes(app: App) {
     },
     async (request) => {
       const run = await requireRun(request, deps, request.params.token);
-      return ok({ run: await presentRun(db, run) });
+      return ok({ run: await presentRun(db, run, request.lang) });
     },
   );
 
@@ -168,7 +168,11 @@ export default async function teamFormationRoutes(app: App) {
     async (request) => {
       const run = await requireRun(request, deps, request.params.token);
       try {
-        return ok(scoreTeams(requestOf(run), request.body.teams));
+        const scored = scoreTeams(requestOf(run), request.body.teams);
+        return ok({
+          ...scored,
+          team_metrics: await nameMissingSkills(db, scored.team_metrics, request.lang),
+        });
       } catch (error) {
         if (error instanceof TeamFormationInputError) {
           throw validationFailed({ teams: 'team-formation:messages.not_a_split' });

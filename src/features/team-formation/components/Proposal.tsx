@@ -50,16 +50,20 @@ const decimal = (value: number) => value.toFixed(3);
 export function MetricsTable({
   metrics,
   before,
+  personalityMeasured = true,
 }: {
   metrics: FormationMetrics;
   before?: FormationMetrics;
+  /** False when too few people finished the self-assessment: ρ, ρ₂ and dmax mean nothing. */
+  personalityMeasured?: boolean;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const personal = (text: string) => (personalityMeasured ? text : '—');
   const rows: { key: string; value: (m: FormationMetrics) => string }[] = [
-    { key: 'rho', value: (m) => decimal(m.rho) },
-    { key: 'rho2', value: (m) => decimal(m.rho2) },
-    { key: 'dmax', value: (m) => m.dmax.toFixed(2) },
+    { key: 'rho', value: (m) => personal(decimal(m.rho)) },
+    { key: 'rho2', value: (m) => personal(decimal(m.rho2)) },
+    { key: 'dmax', value: (m) => personal(m.dmax.toFixed(2)) },
     {
       key: 'skills_mean',
       value: (m) => `${percent(m.skills_mean)} / ${percent(m.skills_upper_bound)}`,
