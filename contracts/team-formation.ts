@@ -171,6 +171,12 @@ export const publicWorkspacePage = z.object({
     meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
   }),
 });
+/** `GET teamgenerator/workspaces/:id/public`: whether its owners published it. */
+export const publicationState = z.object({
+  public: z.boolean(),
+  summary: z.string().nullable(),
+  published_at: z.string().nullable(),
+});
 export const publicWorkspaceDetail = z.object({
   workspace: publicWorkspace,
   teams: z.array(z.object({ name: z.string(), members_count: z.number().int() })),

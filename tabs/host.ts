@@ -1,4 +1,4 @@
-import { app, authentication } from '@microsoft/teams-js';
+import type { app as TeamsApp } from '@microsoft/teams-js';
 import { useSyncExternalStore } from 'react';
 import type { SignInResult } from '@contracts/auth';
 import { CONSENT_REQUIRED } from '@contracts/teams';
@@ -18,6 +18,17 @@ import {
   launchOf,
   themeFor,
 } from './launch';
+
+type TeamsJs = typeof import('@microsoft/teams-js');
+/**
+ * teams-js, loaded only once we know we are in a host: merely importing it fetches its list of
+ * valid host domains from Microsoft's CDN, which a standalone page has no business asking.
+ */
+let teamsJs: TeamsJs | null = null;
+function sdk(): TeamsJs {
+  if (!teamsJs) throw new Error('teams-js is used outside a Microsoft 365 host');
+  return teamsJs;
+}
 
 /**
  * The host bridge: the one place that talks to Microsoft Teams (and the other Microsoft 365
@@ -105,8 +116,10 @@ export async function connectHost(): Promise<HostState> {
     if (readCookie(EMBEDDED_COOKIE) === 'true') setEmbeddedFlag(false);
     return state;
   }
-  let context: app.Context;
+  let context: TeamsApp.Context;
   try {
+    teamsJs = await import('@microsoft/teams-js');
+    const { app } = teamsJs;
     await withTimeout(app.initialize(), HOST_TIMEOUT_MS);
     context = await withTimeout(app.getContext(), HOST_TIMEOUT_MS);
   } catch {
@@ -116,7 +129,7 @@ export async function connectHost(): Promise<HostState> {
   }
   const theme = themeFor(context.app.theme);
   setThemeName(theme);
-  app.registerOnThemeChangeHandler((hostTheme) => {
+  sdk().app.registerOnThemeChangeHandler((hostTheme) => {
     const changed = themeFor(hostTheme);
     setThemeName(changed);
     update({ theme: changed });
@@ -155,12 +168,13 @@ export async function connectHost(): Promise<HostState> {
 
 /** Tells the host the app has loaded, so it takes its loading indicator away. */
 export function reportLoaded() {
-  if (state.mode === 'host') void app.notifySuccess();
+  if (state.mode === 'host') void sdk().app.notifySuccess();
 }
 
 /** Tells the host the app could not load, so it shows its own error instead of waiting. */
 export function reportFailure(error: unknown) {
   if (state.mode !== 'host') return;
+  const { app } = sdk();
   app.notifyFailure({
     reason: app.FailedReason.Other,
     message: error instanceof Error ? error.message : String(error),
@@ -197,7 +211,7 @@ export async function signInThroughHost(): Promise<SsoState> {
   update({ sso: 'signing-in', ssoMessage: undefined });
   let answer: ExchangeAnswer;
   try {
-    answer = await exchange(await authentication.getAuthToken());
+    answer = await exchange(await sdk().authentication.getAuthToken());
   } catch {
     update({ sso: 'failed' });
     return state.sso;
@@ -226,7 +240,7 @@ export async function signInThroughHost(): Promise<SsoState> {
  */
 export async function grantConsent(): Promise<SsoState> {
   try {
-    await authentication.authenticate({
+    await sdk().authentication.authenticate({
       url: new URL('/tabs/auth-start.html', window.location.origin).href,
       width: 600,
       height: 535,
@@ -255,5 +269,5 @@ export function openStandalone(path: string) {
     return;
   }
   setEmbeddedFlag(false);
-  void app.openLink(url.href);
+  void sdk().app.openLink(url.href);
 }

@@ -319,6 +319,18 @@ describe('public workspaces of the team generator', () => {
     expect(
       (await call(stranger, 'GET', `/teamgenerator/workspaces/${w.workspace.id}`)).statusCode,
     ).toBe(404);
+    // Owners read whether it is published without a 404; members may not, strangers see nothing.
+    const state = `/teamgenerator/workspaces/${w.workspace.id}/public`;
+    expect((await call(w.owner, 'GET', state)).json().resource).toEqual({
+      public: false,
+      summary: null,
+      published_at: null,
+    });
+    expect((await call(w.members[0], 'GET', state)).statusCode).toBe(403);
+    expect((await call(stranger, 'GET', state)).statusCode).toBe(404);
+    expect((await call(w.owner, 'GET', '/teamgenerator/workspaces/abc/public')).statusCode).toBe(
+      422,
+    );
     expect(
       (
         await call(w.owner, 'PUT', `/teamgenerator/workspaces/${w.workspace.id}/public`, {
@@ -326,6 +338,10 @@ describe('public workspaces of the team generator', () => {
         })
       ).statusCode,
     ).toBe(200);
+    expect((await call(w.owner, 'GET', state)).json().resource).toMatchObject({
+      public: true,
+      summary: 'A course of four',
+    });
 
     const list = await call(stranger, 'GET', '/teamgenerator/workspaces?search=four');
     expect(list.json().resource.workspaces.meta.total).toBe(1);
