@@ -131,7 +131,12 @@ export default function SignUpPage() {
         <Field
           label={t('auth:fields.new_password')}
           required
-          hint={t('auth:fields.password_hint', { min: MIN_PASSWORD })}
+          // The rule shows once: as the hint, or as the error when it is broken.
+          hint={
+            passwordTooShort && tried
+              ? undefined
+              : t('auth:fields.password_hint', { min: MIN_PASSWORD })
+          }
           validationMessage={
             passwordTooShort && tried
               ? t('auth:fields.password_hint', { min: MIN_PASSWORD })
