@@ -82,8 +82,10 @@ export const profileApi = {
     post<{ social_media: Record<string, string> }>('core/user/social-media', {
       social_media: links,
     }),
+  /** Saved with the basics, whose "saved" toast speaks for both: one save, one toast. */
   saveTimezone: async (timezone: string) =>
-    (await http.put<Envelope<CurrentUser>>('core/user/timezone', { timezone })).data.resource,
+    (await http.put<Envelope<CurrentUser>>('core/user/timezone', { timezone }, HIDE_MESSAGE)).data
+      .resource,
   saveBasics: async (body: { first_name?: string; last_name?: string; bio?: string | null }) =>
     (await http.patch<Envelope<CurrentUser>>('core/user', body)).data.resource,
   timezones: () =>
