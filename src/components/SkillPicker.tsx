@@ -122,11 +122,6 @@ export function SkillPicker({
         />
       </TagPickerControl>
       <TagPickerList className={styles.list}>
-        {offerTyped && (
-          <TagPickerOption value={`${TYPED}${search}`} text={search}>
-            {t('profile:skills.add_typed', { name: search })}
-          </TagPickerOption>
-        )}
         {groups.map(([key, list]) => (
           <TagPickerOptionGroup key={key} label={groupLabel(key, t)}>
             {list.map((s) => (
@@ -136,6 +131,11 @@ export function SkillPicker({
             ))}
           </TagPickerOptionGroup>
         ))}
+        {offerTyped && (
+          <TagPickerOption value={`${TYPED}${search}`} text={search}>
+            {t('profile:skills.add_typed', { name: search })}
+          </TagPickerOption>
+        )}
         {groups.length === 0 && !offerTyped ? (
           <Text className={styles.empty}>{t('components:skill_picker.no_match')}</Text>
         ) : undefined}

@@ -72,8 +72,10 @@ export const profileApi = {
       )
     ).data,
   saveAvailability: (slots: number[]) => post<Availability>('core/user/availability', { slots }),
-  saveSkills: (skills: { skill_id?: number; name?: string; level?: number | null }[]) =>
-    post<UserSkills>('core/user/skills', { skills }),
+  /** No toast: each pick saves at once and the list below the picker shows it. */
+  saveSkills: async (skills: { skill_id?: number; name?: string; level?: number | null }[]) =>
+    (await http.post<Envelope<UserSkills>>('core/user/skills', { skills }, HIDE_MESSAGE)).data
+      .resource,
   savePreferences: (body: z.input<typeof savePreferencesBody>) =>
     post<{ preferences: WorkPreferences }>('core/user/preferences', body).then(
       (r) => r.preferences,
