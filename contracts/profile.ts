@@ -102,7 +102,40 @@ export const availabilityResource = z.object({
 
 // ---------------------------------------------------------------- skills
 
-export const skill = z.object({ id: z.number().int(), name: z.string() });
+/** Categories of the shipped skills catalogue; a workspace's own skills have none. */
+export const SKILL_CATEGORIES = [
+  'programming_languages',
+  'software_engineering',
+  'web_mobile',
+  'data_ai',
+  'cloud_devops',
+  'security',
+  'design',
+  'product_project',
+  'business',
+  'marketing_sales',
+  'finance',
+  'office_tools',
+  'languages',
+  'communication',
+  'leadership',
+  'teamwork',
+  'thinking',
+  'personal_effectiveness',
+  'engineering_science',
+  'education_health',
+  'arts_media',
+] as const;
+export type SkillCategory = (typeof SKILL_CATEGORIES)[number];
+
+/** A catalogue skill, named in the caller's language. */
+export const skill = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(SKILL_CATEGORIES).nullable(),
+  /** Set for a skill only that workspace sees. */
+  workspace_id: z.number().int().nullable(),
+});
 export const skillName = z
   .string()
   .trim()
@@ -110,10 +143,19 @@ export const skillName = z
   .max(60)
   .regex(/^[^<>]+$/);
 export const skillsQuery = z.object({
+  /** Matches the English or Vietnamese name, ignoring case and accents. */
   search: z.string().trim().max(60).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Narrows workspace skills to this workspace (the shared ones are always there). */
+  workspace_id: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(50),
 });
 export const skillsResource = z.object({ skills: z.array(skill) });
+/** `POST core/workspaces/:id/skills`: a skill only this workspace sees. */
+export const workspaceSkillBody = z.object({
+  name: skillName,
+  name_vi: skillName.optional(),
+});
+export const workspaceSkillResource = z.object({ skill });
 export const userSkill = z.object({
   skill_id: z.number().int(),
   name: z.string(),

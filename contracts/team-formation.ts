@@ -35,6 +35,9 @@ export const startFormationBody = z
         path: ['min'],
       })
       .default({ min: 4, max: 5 }),
+    /** Skills every team should have, by catalogue id (the profile's skills picker)... */
+    required_skill_ids: z.array(z.number().int().positive()).max(50).default([]),
+    /** ...or by name, English or Vietnamese, any case. */
     required_skills: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
     /** Shared free hours a week a team should have. */
     availability_target: z.number().int().min(1).max(40).default(6),
@@ -186,6 +189,12 @@ export const publicWorkspacePage = z.object({
     data: z.array(publicWorkspace),
     meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
   }),
+});
+/** `GET teamgenerator/workspaces/:id/public`: whether its owners published it. */
+export const publicationState = z.object({
+  public: z.boolean(),
+  summary: z.string().nullable(),
+  published_at: z.string().nullable(),
 });
 export const publicWorkspaceDetail = z.object({
   workspace: publicWorkspace,

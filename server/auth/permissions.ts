@@ -138,6 +138,8 @@ export function abilitiesFor(
     isSupervisor: boolean;
     role: WorkspaceRole | null;
     permissions: readonly string[];
+    /** The workspace's only owner: the server refuses their leaving, so it is not offered. */
+    isSoleOwner?: boolean;
   },
   paymentType: string,
 ): Record<Permission | PaidFeature | 'leave_workspace', boolean> {
@@ -148,7 +150,7 @@ export function abilitiesFor(
   for (const feature of Object.keys(PAID_FEATURES) as PaidFeature[]) {
     abilities[feature] = canUseFeature(actor, paymentType, feature);
   }
-  // Any member may leave, deactivated ones included; the last owner is refused by the server.
-  abilities.leave_workspace = actor.role !== null;
+  // Any member may leave, deactivated ones included, except the last owner.
+  abilities.leave_workspace = actor.role !== null && !actor.isSoleOwner;
   return abilities;
 }

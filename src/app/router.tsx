@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { setSessionExpiredHandler } from '@/lib/http';
 import { currentRoute, setNavigator } from '@/lib/navigation';
 import { endSessionLocally, rememberRoute } from '@/lib/session';
@@ -13,6 +14,8 @@ export function createAppRouter() {
       id: 'root',
       path: '/',
       Component: Root,
+      // Shown while the first page's lazy code loads (React Router warns when it is missing).
+      HydrateFallback: () => <FullPageSpinner />,
       // The frame itself failed (layout, guard): a fresh error page with its own frame.
       errorElement: <RootErrorPage />,
       children: [

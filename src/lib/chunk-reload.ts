@@ -12,8 +12,24 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** Reloads unless it already did within the guard time; says whether it did. */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Settles when the browser says the network is back. */
+function whenOnline(): Promise<void> {
+  if (!isOffline()) return Promise.resolve();
+  return new Promise((resolve) =>
+    window.addEventListener('online', () => resolve(), { once: true }),
+  );
+}
+
+/**
+ * Reloads unless it already did within the guard time; says whether it did. Offline it never
+ * reloads: that would swap the app (and its offline banner) for the browser's error page.
+ */
 export function reloadAfterChunkFailure(now = Date.now()): boolean {
+  if (isOffline()) return false;
   const last = Number(sessionStore.get(RELOADED_AT_KEY));
   if (Number.isFinite(last) && last > 0 && now - last < CHUNK_RELOAD_GUARD_MS) return false;
   sessionStore.set(RELOADED_AT_KEY, String(now));
@@ -21,12 +37,21 @@ export function reloadAfterChunkFailure(now = Date.now()): boolean {
   return true;
 }
 
-/** Loads a chunk; on a chunk failure the page reloads (once a minute), else the error stands. */
+/**
+ * Loads a chunk. Offline, the navigation waits (the current page and the offline banner stay)
+ * and loads again when the network returns. Online, a chunk failure reloads the page (once a
+ * minute); any other error stands.
+ */
 export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (isChunkLoadError(error) && reloadAfterChunkFailure()) {
+    if (!isChunkLoadError(error)) throw error;
+    if (isOffline()) {
+      await whenOnline();
+      return loadChunk(load);
+    }
+    if (reloadAfterChunkFailure()) {
       // The page is going away; never settle so nothing renders a half-loaded route.
       return new Promise<T>(() => undefined);
     }

@@ -241,7 +241,7 @@ describe('skills, availability, preferences, links and activities', () => {
   it('saves skills by id or typed name and finds them in the catalogue', async () => {
     const me = await t.createUser();
     const saved = await call(me, 'POST', '/user/skills', {
-      skills: [{ name: 'TypeScript', level: 4 }, { name: 'public speaking' }],
+      skills: [{ name: 'TypeScript', level: 4 }, { name: 'underwater basket weaving' }],
     });
     expect(saved.statusCode).toBe(200);
     const typescript = saved
@@ -257,9 +257,14 @@ describe('skills, availability, preferences, links and activities', () => {
       { skill_id: typescript.skill_id, name: 'TypeScript', level: null },
     ]);
 
-    const search = await call(me, 'GET', '/skills?search=script');
+    const search = await call(me, 'GET', '/skills?search=basket');
     expect(search.json().resource.skills).toEqual([
-      { id: typescript.skill_id, name: 'TypeScript' },
+      {
+        id: expect.any(Number),
+        name: 'underwater basket weaving',
+        category: null,
+        workspace_id: null,
+      },
     ]);
     const list = await call(me, 'GET', `/user/${other.user.id}/skills`);
     expect(list.json().resource.skills[0].name).toBe('TypeScript');
@@ -277,6 +282,109 @@ describe('skills, availability, preferences, links and activities', () => {
     );
     await expectNothingWritten(
       () => call(me, 'POST', '/user/skills', { skills: [{ name: '' }] }),
+      422,
+    );
+  });
+
+  it('ships a catalogue of several hundred skills named in English and Vietnamese', async () => {
+    const me = await t.createUser();
+    const all = (await call(me, 'GET', '/skills?limit=500')).json().resource.skills;
+    expect(all.length).toBeGreaterThanOrEqual(400);
+    const categories = new Set(all.map((s: { category: string | null }) => s.category));
+    expect(categories.size).toBeGreaterThanOrEqual(15);
+
+    // Either language, any case, with or without Vietnamese accents.
+    const accentless = await call(me, 'GET', '/skills?search=lam%20viec%20nhom', undefined, {
+      language: 'vi',
+    });
+    expect(accentless.json().resource.skills.map((s: { name: string }) => s.name)).toContain(
+      'Làm việc nhóm',
+    );
+    const english = await call(me, 'GET', '/skills?search=TEAMWORK');
+    expect(english.json().resource.skills[0]).toMatchObject({
+      name: 'Teamwork',
+      category: 'teamwork',
+    });
+    // Typing the Vietnamese name of a shipped skill picks that skill, not a new one.
+    const typed = await call(
+      me,
+      'POST',
+      '/user/skills',
+      { skills: [{ name: 'làm việc nhóm' }] },
+      {
+        language: 'vi',
+      },
+    );
+    expect(typed.json().resource.user_skills).toEqual([
+      { skill_id: english.json().resource.skills[0].id, name: 'Làm việc nhóm', level: null },
+    ]);
+  });
+
+  it('lets a workspace owner or admin add skills only its members see', async () => {
+    const { workspace, owner, people } = await createWorkspace(t, {
+      members: { admin: 1, member: 1 },
+    });
+    const outsider = await t.createUser();
+    const url = `/workspaces/${workspace.id}/skills`;
+
+    const added = await call(owner, 'POST', url, {
+      name: 'Lab safety',
+      name_vi: 'An toàn phòng thí nghiệm',
+    });
+    expect(added.statusCode).toBe(201);
+    const skill = added.json().resource.skill;
+    expect(skill).toMatchObject({ name: 'Lab safety', category: null, workspace_id: workspace.id });
+    expect((await call(people.admin[0]!, 'POST', url, { name: 'Titration' })).statusCode).toBe(201);
+
+    // Members see it (in their language) and may pick it; people outside see nothing of it.
+    const seen = await call(people.member[0]!, 'GET', '/skills?search=an%20toan', undefined, {
+      language: 'vi',
+    });
+    expect(seen.json().resource.skills).toEqual([
+      {
+        id: skill.id,
+        name: 'An toàn phòng thí nghiệm',
+        category: null,
+        workspace_id: workspace.id,
+      },
+    ]);
+    expect(
+      (await call(outsider, 'GET', '/skills?search=lab%20safety')).json().resource.skills,
+    ).toEqual([]);
+    expect(
+      (await call(people.member[0]!, 'POST', '/user/skills', { skills: [{ skill_id: skill.id }] }))
+        .statusCode,
+    ).toBe(200);
+    await expectNothingWritten(
+      () => call(outsider, 'POST', '/user/skills', { skills: [{ skill_id: skill.id }] }),
+      422,
+    );
+
+    // Wrong role: a member gets 403, someone outside 404, signed out 401.
+    await expectNothingWritten(
+      () => call(people.member[0]!, 'POST', url, { name: 'Pipetting' }),
+      403,
+    );
+    await expectNothingWritten(() => call(outsider, 'POST', url, { name: 'Pipetting' }), 404);
+    await expectNothingWritten(() => call(null, 'POST', url, { name: 'Pipetting' }), 401);
+
+    // Bad input: empty, too long, markup, a name the list already has (either language).
+    for (const body of [{}, { name: '' }, { name: 'x'.repeat(61) }, { name: '<b>bold</b>' }]) {
+      await expectNothingWritten(() => call(owner, 'POST', url, body), 422);
+    }
+    await expectNothingWritten(() => call(owner, 'POST', url, { name: 'lab SAFETY' }), 422);
+    const taken = await call(
+      owner,
+      'POST',
+      url,
+      { name: 'An toàn PHÒNG thí nghiệm' },
+      { language: 'vi' },
+    );
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.name).toEqual(['Đã có kỹ năng cùng tên trong danh sách.']);
+    await expectNothingWritten(() => call(owner, 'POST', url, { name: 'Teamwork' }), 422);
+    await expectNothingWritten(
+      () => call(owner, 'POST', '/workspaces/abc/skills', { name: 'X' }),
       422,
     );
   });

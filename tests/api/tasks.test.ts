@@ -140,6 +140,7 @@ describe('a task from owner to report, as people use it', () => {
       comment: 'Please add a map.',
     });
     expect(returned.statusCode).toBe(200);
+    expect(returned.json().messages).toEqual(['The work is returned to the assignee.']);
     const unit = returned
       .json()
       .resource.task.assignments.find((a: { id: number }) => a.id === teamUnit);
@@ -165,14 +166,39 @@ describe('a task from owner to report, as people use it', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().resource.task.my_status).toBe('resubmitted');
 
-    const closed = await call(t, rev.token).post(`/tasks/${taskId}/close-by-reviewer`, {
+    // Bad input changes nothing: a comment too long, an unknown field.
+    for (const body of [
+      { assignment_id: teamUnit, comment: 'x'.repeat(5001) },
+      { assignment_id: teamUnit, note: 'x' },
+    ]) {
+      const refused = await call(t, rev.token).post(`/tasks/${taskId}/close-by-reviewer`, body);
+      expect(refused.statusCode).toBe(422);
+    }
+    // Wrong role: the assignee cannot accept their own work.
+    const selfAccept = await call(t, cat.token).post(`/tasks/${taskId}/close-by-reviewer`, {
       assignment_id: teamUnit,
     });
+    expect(selfAccept.statusCode).toBe(403);
+
+    const closed = await call(t, rev.token).post(`/tasks/${taskId}/close-by-reviewer`, {
+      assignment_id: teamUnit,
+      comment: 'Good map.',
+    });
     expect(closed.statusCode).toBe(200);
+    expect(closed.json().messages).toEqual(['The submission is accepted.']);
     const unit = closed
       .json()
       .resource.task.assignments.find((a: { id: number }) => a.id === teamUnit);
-    expect(unit).toMatchObject({ status: 'closed', closed_by: 'reviewer', number_of_returned: 1 });
+    // The acceptance note replaces the earlier return note.
+    expect(unit).toMatchObject({
+      status: 'closed',
+      closed_by: 'reviewer',
+      number_of_returned: 1,
+      comment: 'Good map.',
+    });
+    expect((await call(t, cat.token).get(`/tasks/${taskId}`)).json().resource.task.comment).toBe(
+      'Good map.',
+    );
     // The assignee cannot undo a reviewer's acceptance.
     const reopen = await call(t, cat.token).post(`/tasks/${taskId}/open-by-assignee`, {});
     expect(reopen.statusCode).toBe(409);

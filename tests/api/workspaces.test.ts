@@ -53,7 +53,8 @@ describe('creating a workspace', () => {
     expect(created.abilities).toMatchObject({
       delete_workspace: true,
       invite_members: true,
-      leave_workspace: true,
+      // The only owner cannot leave, so is not offered to.
+      leave_workspace: false,
     });
     expect(created.created_by).toMatchObject({ id: person.user.id, is_deleted: false });
     expect(created.created_by).not.toHaveProperty('password_hash');

@@ -239,7 +239,7 @@ test('on a phone the screens fit the width and the menu opens from the header', 
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('link', { name: 'Drive' }).click();
   await expect(page).toHaveURL(/\/drive$/);
-  await expect(page.getByRole('heading', { name: 'Drive is not available yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Drive: coming soon' })).toBeVisible();
 });
 
 test('the page says when the browser goes offline and when it is back', async ({

@@ -110,3 +110,55 @@ test('availability is set by dragging over the week grid and stored in UTC', asy
   expect(timezone).toBe('UTC');
   expect(slots).toEqual([9, 10, 11, 33, 35, 57, 58, 59]);
 });
+
+test('skills are picked from the shipped list: it opens on click, narrows as one types, takes several', async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, { firstName: 'Quynh', lastName: 'Do' });
+  await page.goto('/profile/skills');
+  const picker = page.getByRole('combobox', { name: 'Add skills' });
+  await picker.click();
+  const list = page.getByRole('listbox');
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('group', { name: 'Programming languages' })).toBeVisible();
+  expect(await list.getByRole('option').count()).toBeGreaterThan(100);
+
+  await picker.fill('teamw');
+  await expect(list.getByRole('option', { name: 'Teamwork', exact: true })).toBeVisible();
+  await expect(list.getByRole('option', { name: 'Python', exact: true })).toBeHidden();
+  await list.getByRole('option', { name: 'Teamwork', exact: true }).click();
+  const mine = page.getByRole('list', { name: 'Your skills' });
+  await expect(mine.getByText('Teamwork', { exact: true })).toBeVisible();
+
+  await picker.fill('pyth');
+  await page.getByRole('option', { name: 'Python', exact: true }).click();
+  await expect(mine.getByText('Python', { exact: true })).toBeVisible();
+
+  // A skill the list lacks: type it and press Enter.
+  await picker.fill('Kite surfing');
+  await picker.press('Enter');
+  await expect(mine.getByText('Kite surfing', { exact: true })).toBeVisible();
+  await picker.press('Escape');
+
+  // Saved, and the page still answers: reload shows them, a tab still navigates.
+  await page.reload();
+  for (const name of ['Teamwork', 'Python', 'Kite surfing']) {
+    await expect(mine.getByText(name, { exact: true })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Availability' }).click();
+  await expect(page).toHaveURL(/\/profile\/availability$/);
+});
+
+test('in Vietnamese the skills list is in Vietnamese and matches without accents', async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, { firstName: 'Quynh', lastName: 'Do', language: 'vi' });
+  await page.goto('/profile/skills');
+  const picker = page.getByRole('combobox', { name: 'Thêm kỹ năng' });
+  await picker.click();
+  await picker.fill('giai quyet van de');
+  await page.getByRole('option', { name: 'Giải quyết vấn đề', exact: true }).click();
+  await expect(
+    page.getByRole('list', { name: 'Kỹ năng của bạn' }).getByText('Giải quyết vấn đề'),
+  ).toBeVisible();
+});

@@ -87,3 +87,55 @@ test('submitting a real file shows its upload progress, then the task moves on t
       .getByRole('link', { name: 'Lab report' }),
   ).toHaveCount(0);
 });
+
+test('the review loop says what happened: returned, then accepted with a note that feedback shows', async ({
+  page,
+}) => {
+  const account = await signUpAndSignIn(page, { firstName: 'Tuan', lastName: 'Bui' });
+  const { workspaceId, taskId } = await workspaceWithTask(page.request, account);
+  const api = `${E2E_BASE_URL}/api/v2/core/tasks/${taskId}`;
+  const headers = { authorization: `Bearer ${account.token}` };
+  const handIn = async (mode: 'submit' | 'resubmit') =>
+    expect(
+      (await page.request.post(`${api}/${mode}`, { headers, multipart: { answer: 'Done.' } })).ok(),
+    ).toBe(true);
+
+  await handIn('submit');
+  await page.goto(`/workspaces/${workspaceId}/tasks/${taskId}/info`);
+  const review = page.getByRole('table', { name: 'Work to review' });
+  await review.getByRole('button', { name: 'Return' }).click();
+  const returning = page.getByRole('dialog', { name: 'Return the work' });
+  await returning.getByLabel('Feedback').fill('Add the error analysis.');
+  await returning.getByRole('button', { name: 'Return' }).click();
+  await expect(
+    page.locator('.fui-ToastTitle', { hasText: 'The work is returned to the assignee.' }),
+  ).toBeVisible();
+  await expect(review.getByText('Add the error analysis.')).toBeVisible();
+
+  await handIn('resubmit');
+  await page.reload();
+  await review.getByRole('button', { name: 'Accept' }).click();
+  const accepting = page.getByRole('dialog', { name: 'Accept the submission' });
+  await expect(accepting.getByLabel('Feedback')).toHaveValue('');
+  await accepting.getByLabel('Feedback').fill('Well argued.');
+  await accepting.getByRole('button', { name: 'Accept' }).click();
+  await expect(
+    page.locator('.fui-ToastTitle', { hasText: 'The submission is accepted.' }),
+  ).toBeVisible();
+  await expect(review.getByText('Well argued.')).toBeVisible();
+  await expect(review.getByText('Add the error analysis.')).toHaveCount(0);
+
+  // The list's feedback shows the acceptance note; the board has the task under Done.
+  await page.goto(`/workspaces/${workspaceId}/tasks`);
+  const section = page.getByRole('region', { name: 'Tasks' });
+  await section.locator('[data-view="list"]').click();
+  await expect(section.getByText('Well argued.')).toBeVisible();
+  await section.locator('[data-view="board"]').click();
+  const done = page.getByRole('region', { name: 'Done', exact: true });
+  await expect(done.getByRole('link', { name: 'Lab report' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'To do', exact: true })
+      .getByRole('link', { name: 'Lab report' }),
+  ).toHaveCount(0);
+});

@@ -141,8 +141,10 @@ test('invitation mails bring a new account and an existing one into the workspac
   const register = mail.text.match(/\/register\/[\w-]+/);
   expect(register).not.toBeNull();
   await newPage.goto(register![0]);
+  // The page names the workspace and has the invited address filled in.
+  await expect(newPage.getByText(`Create your account to join ${workspace.name}.`)).toBeVisible();
+  await expect(newPage.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(newcomer);
   await newPage.getByRole('textbox', { name: 'First name' }).fill('New');
-  await newPage.getByRole('textbox', { name: 'E-mail', exact: true }).fill(newcomer);
   await newPage.getByLabel(/^New password/).fill('a long enough password');
   await newPage.getByRole('checkbox').check();
   await newPage.getByRole('button', { name: 'Create account' }).click();

@@ -14,20 +14,34 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_KINDS } from '../../../contracts/profile';
 import { users } from './users';
+import { workspaces } from './workspaces';
 
 /**
- * The skills catalogue (`core/skills`). People pick from it or type a new one, which then
- * joins the catalogue for everyone; names are unique regardless of case.
+ * The skills catalogue (`core/skills`). The shipped list (seeded at start-up, with a Vietnamese
+ * name and a category) is for everyone; a workspace's own skills (`workspace_id`) are seen only
+ * in that workspace. A skill someone types joins the shared list. `search_key` holds both names
+ * in lower case without accents, so "ky nang" finds "Kỹ năng". Names are unique per scope
+ * regardless of case.
  */
 export const skills = pgTable(
   'skills',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    nameVi: text('name_vi'),
+    category: text('category'),
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    searchKey: text('search_key').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('skills_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('skills_scope_name_unique').on(
+      sql`coalesce(${t.workspaceId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+    index('skills_workspace_idx').on(t.workspaceId),
+  ],
 );
 
 export const userSkills = pgTable(

@@ -84,7 +84,9 @@ async function buildCard(db: DbOrTx, viewer: UserRow, person: UserRow): Promise<
     bio: shown ? person.bio : null,
     timezone: shown ? person.timezone : null,
     social_media: shown ? person.socialMedia : null,
-    skills: visibility.skills ? (await userSkillsOf(db, person.id)).map((s) => s.name) : null,
+    skills: visibility.skills
+      ? (await userSkillsOf(db, person.id, viewer.language)).map((s) => s.name)
+      : null,
     common_workspaces: await commonWorkspaces(db, viewer.id, person.id),
   };
 }
@@ -216,8 +218,8 @@ export default async function profilePeopleRoutes(app: App) {
       const person = await requireVisible(db, user, request.params.id, 'skills');
       return ok({
         user_id: person.id,
-        user_skills: await userSkillsOf(db, person.id),
-        skills: await listSkills(db, { limit: 200 }),
+        user_skills: await userSkillsOf(db, person.id, request.lang),
+        skills: await listSkills(db, { userId: user.id, lang: request.lang, limit: 200 }),
       });
     },
   );

@@ -18,7 +18,7 @@ import {
   availabilityResource,
 } from '@contracts/profile';
 import { requireAuth } from '../../auth/guard';
-import { personalityAnswers, skills, users } from '../../db/schema';
+import { personalityAnswers, users } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
@@ -26,10 +26,15 @@ import { privacyOptionsOf } from '../../auth/privacy';
 import { normaliseLink } from './links';
 import { answeredCount } from './personality';
 import { loadPersonalityRow, presentAvailability, presentPersonality } from './present';
-import { ensureSkills, listSkills, replaceUserSkills, userSkillsOf } from './skills';
+import {
+  ensureSkills,
+  listSkills,
+  replaceUserSkills,
+  userSkillsOf,
+  visibleSkillIds,
+} from './skills';
 import { loadProfile, notificationSettingsOf, saveProfile, workPreferencesOf } from './store';
 import { PERSONALITY_ITEM_COUNT } from '@contracts/profile';
-import { inArray } from 'drizzle-orm';
 
 /** The signed-in person's own profile settings (spec 7.9 `POST user/...`). */
 export default async function profileSettingsRoutes(app: App) {
@@ -51,13 +56,7 @@ export default async function profileSettingsRoutes(app: App) {
       const entries = request.body.skills;
       const ids = entries.flatMap((e) => (e.skill_id === undefined ? [] : [e.skill_id]));
       await db.transaction(async (tx) => {
-        const known = new Set(
-          ids.length > 0
-            ? (await tx.select({ id: skills.id }).from(skills).where(inArray(skills.id, ids))).map(
-                (row) => row.id,
-              )
-            : [],
-        );
+        const known = await visibleSkillIds(tx, user.id, ids);
         const unknown = entries.findIndex(
           (e) => e.skill_id !== undefined && !known.has(e.skill_id),
         );
@@ -83,8 +82,8 @@ export default async function profileSettingsRoutes(app: App) {
       return ok(
         {
           user_id: user.id,
-          user_skills: await userSkillsOf(db, user.id),
-          skills: await listSkills(db, { limit: 200 }),
+          user_skills: await userSkillsOf(db, user.id, request.lang),
+          skills: await listSkills(db, { userId: user.id, lang: request.lang, limit: 200 }),
         },
         'profile:messages.skills_saved',
       );

@@ -187,7 +187,8 @@ export async function presentTasks(
       assignments: visible.map(presentUnit),
       my_assignment_id: first?.id ?? null,
       my_status: first?.status ?? null,
-      comment: first?.comment ?? null,
+      // Feedback: the note on the caller's own work; a reviewer sees the latest note given.
+      comment: first ? first.comment : latestNote(visible),
       number_of_returned: visible.reduce((sum, u) => sum + u.numberOfReturned, 0),
       subtask_count: subtasks.get(row.id) ?? 0,
       submitted_percentage: roles.viewReport
@@ -207,4 +208,11 @@ export async function presentTask(db: DbOrTx, row: TaskRow, viewer: Viewer): Pro
 
 export function viewerOf(access: WorkspaceAccess): Viewer {
   return { userId: access.userId, access: new Map([[access.workspace.id, access]]) };
+}
+
+/** The note of the unit whose review changed last, if any unit has one. */
+function latestNote(units: readonly TaskAssignmentRow[]): string | null {
+  const noted = units.filter((u) => u.comment);
+  noted.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+  return noted[0]?.comment ?? null;
 }

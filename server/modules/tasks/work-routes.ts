@@ -392,12 +392,21 @@ export function workRoutes(kind: TaskKind) {
     app.post(`${base}/:id/close-by-reviewer`, { schema: reviewerAction }, async (request) => {
       const ctx = await load(request, request.params.id);
       await closeByReviewer(db, ctx, request.body);
-      return answerWith(ctx, 'tasks:messages.closed_by_reviewer_done');
+      // With a unit the reviewer accepted someone's work; without, closed the whole task.
+      const accepted = request.body.assignment_id !== undefined;
+      return answerWith(
+        ctx,
+        accepted ? 'tasks:messages.work_accepted' : 'tasks:messages.closed_by_reviewer_done',
+      );
     });
     app.post(`${base}/:id/open-by-reviewer`, { schema: reviewerAction }, async (request) => {
       const ctx = await load(request, request.params.id);
       await openByReviewer(db, ctx, request.body);
-      return answerWith(ctx, 'tasks:messages.opened_by_reviewer_done');
+      const returned = request.body.assignment_id !== undefined;
+      return answerWith(
+        ctx,
+        returned ? 'tasks:messages.work_returned' : 'tasks:messages.opened_by_reviewer_done',
+      );
     });
 
     app.post(

@@ -12,7 +12,7 @@ import {
 import { validationFailed } from '../../http/errors';
 import type { TeamFormationRequest } from '../../teamformation';
 import { factorScores } from '../profile/personality';
-import { skillNamesByUser } from '../profile/skills';
+import { resolveWorkspaceSkills, skillsByUser } from '../profile/skills';
 import { requireTeamable } from '../teams/load';
 
 type StartBody = z.output<typeof startFormationBody>;
@@ -42,7 +42,7 @@ async function membersWithoutTeam(db: DbOrTx, workspaceId: number): Promise<numb
 /**
  * The engine input for a run: each person's factor sums (when their self-assessment is
  * finished), skills and free hours from their profile, and group marks for the isolation
- * rule. Skill names are compared regardless of case.
+ * rule. Skills reach the engine as catalogue ids, so a name in either language is one skill.
  */
 export async function buildFormationRequest(
   db: DbOrTx,
@@ -66,12 +66,20 @@ export async function buildFormationRequest(
     if (outside(pair)) fields[`keep_apart.${i}`] = 'team-formation:messages.not_in_run';
     else if (pair[0] === pair[1]) fields[`keep_apart.${i}`] = 'team-formation:messages.pair_twice';
   });
+  const required = await resolveWorkspaceSkills(db, body.workspace_id, {
+    ids: body.required_skill_ids,
+    names: body.required_skills,
+  });
+  body.required_skill_ids.forEach((id, i) => {
+    if (required.unknownIds.includes(id))
+      fields[`required_skill_ids.${i}`] = 'profile:messages.skill_unknown';
+  });
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
 
   const [answers, profiles, skills] = await Promise.all([
     db.select().from(personalityAnswers).where(inArray(personalityAnswers.userId, userIds)),
     db.select().from(userProfiles).where(inArray(userProfiles.userId, userIds)),
-    skillNamesByUser(db, userIds),
+    skillsByUser(db, userIds),
   ]);
   const big5 = new Map(
     answers.flatMap((row) => {
@@ -84,7 +92,8 @@ export async function buildFormationRequest(
     team_size: body.team_size,
     strategy: body.strategy,
     ...(body.strategy === 'mixed' && body.weights ? { weights: body.weights } : {}),
-    required_skills: [...new Set(body.required_skills.map((s) => s.toLowerCase()))],
+    // A name nobody's catalogue has stays as typed: no team can cover it, and it says so.
+    required_skills: [...required.ids.map(String), ...required.unknownNames],
     availability_target: body.availability_target,
     no_isolated: body.groups.map((_, i) => ({ attribute: `group_${i}`, value: true })),
     keep_together: body.keep_together,
@@ -95,7 +104,7 @@ export async function buildFormationRequest(
       return {
         id,
         ...(big5.has(id) ? { big5: big5.get(id) } : {}),
-        skills: (skills.get(id) ?? []).map((s) => s.toLowerCase()),
+        skills: (skills.get(id) ?? []).map((s) => String(s.id)),
         // No hours given reads as "free any time" to the engine, so nobody is punished for it.
         ...(free.length > 0 ? { availability: free } : {}),
         attributes: Object.fromEntries(

@@ -11,6 +11,7 @@ import type {
   TeamFormationResult,
   TeamMetrics as EngineTeamMetrics,
 } from '../../teamformation';
+import { skillNamesById } from '../profile/skills';
 import { personColumns, presentPerson, type PersonRow } from '../workspaces/present';
 
 export const requestOf = (run: TeamFormationRunRow) =>
@@ -88,6 +89,31 @@ export function presentEvaluation(
   };
 }
 
+/**
+ * The engine knows skills by catalogue id (see cohort.ts); people read their names. Keys that
+ * are not ids (a name no catalogue has, or runs stored before ids) stay as they are.
+ */
+export async function nameMissingSkills(
+  db: DbOrTx,
+  teamMetrics: readonly TeamMetrics[],
+  lang: 'en' | 'vi',
+): Promise<TeamMetrics[]> {
+  const isId = (key: string) => /^\d+$/.test(key);
+  const ids = teamMetrics.flatMap((m) => (m.missing_skills ?? []).filter(isId).map(Number));
+  const names = await skillNamesById(db, ids, lang);
+  return teamMetrics.map((m) => ({
+    ...m,
+    missing_skills:
+      m.missing_skills?.map((key) => (isId(key) ? (names.get(Number(key)) ?? key) : key)) ?? null,
+  }));
+}
+
+/** Who reads a run: messages in their words, skills named in their language. */
+export interface RunReader {
+  t: TFunction;
+  lang: 'en' | 'vi';
+}
+
 async function peopleById(db: DbOrTx, ids: number[]): Promise<Map<number, PersonRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db.select(personColumns).from(users).where(inArray(users.id, ids));
@@ -105,13 +131,16 @@ export async function presentRun(
   db: DbOrTx,
   privacy: PeoplePrivacy,
   run: TeamFormationRunRow,
-  t: TFunction,
+  reader: RunReader,
 ): Promise<FormationRun> {
   const request = requestOf(run);
   const result = resultOf(run);
   const people = request.people ?? [];
   const ids = peopleOf(run);
   const evaluation = result && presentEvaluation(privacy, ids, result.teams, result);
+  const teamMetrics = evaluation
+    ? await nameMissingSkills(db, evaluation.team_metrics, reader.lang)
+    : null;
   /** Those who have `has` among the people who show `group`, and how many hide it. */
   const covered = (
     group: 'personality' | 'skills' | 'availability',
@@ -146,12 +175,12 @@ export async function presentRun(
     finished_at: run.finishedAt?.toISOString() ?? null,
     confirmed_at: run.confirmedAt?.toISOString() ?? null,
     // The engine answers in plain words; the interruption is told in the reader's language.
-    error: run.error === RUN_INTERRUPTED ? t(RUN_INTERRUPTED) : run.error,
+    error: run.error === RUN_INTERRUPTED ? reader.t(RUN_INTERRUPTED) : run.error,
     teams:
-      result && evaluation
+      result && teamMetrics
         ? result.teams.map((team, i) => ({
             members: team.map((id) => personOf(Number(id))),
-            metrics: evaluation.team_metrics[i],
+            metrics: teamMetrics[i],
           }))
         : null,
     metrics: evaluation?.metrics ?? null,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
 import { envelope, emptyResource } from '@contracts/common';
 import {
+  publicationState,
   publicWorkspaceDetail,
   publicWorkspacePage,
   publicWorkspacesQuery,
@@ -193,6 +194,30 @@ export default async function publicWorkspaceRoutes(app: App) {
           avatar_url: person.avatarUrl,
           skills: visibility.get(person.id)!.skills ? (skills.get(person.id) ?? []) : null,
         })),
+      });
+    },
+  );
+
+  app.get(
+    '/workspaces/:id/public',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the workspace is published to the team generator (owners and admins)',
+        params: workspaceIdParam,
+        response: { 200: envelope(publicationState) },
+      },
+    },
+    async (request) => {
+      await requireWorkspacePermission(request, db, request.params.id, 'update_workspace');
+      const [row] = await db
+        .select()
+        .from(publicWorkspaces)
+        .where(eq(publicWorkspaces.workspaceId, request.params.id));
+      return ok({
+        public: Boolean(row),
+        summary: row?.summary ?? null,
+        published_at: row?.publishedAt.toISOString() ?? null,
       });
     },
   );

@@ -23,6 +23,7 @@ import { requireWorkspacePermission } from '../workspaces/access';
 import { buildFormationRequest } from './cohort';
 import { runEngine } from './engine';
 import {
+  nameMissingSkills,
   peopleOf,
   presentEvaluation,
   presentRun,
@@ -163,9 +164,7 @@ export default async function teamFormationRoutes(app: App) {
         .limit(50);
       const viewer = requireAuth(request).user;
       const presented = await Promise.all(
-        runs.map(async (run) =>
-          presentRun(db, await privacyOfRun(db, viewer, run), run, request.t),
-        ),
+        runs.map(async (run) => presentRun(db, await privacyOfRun(db, viewer, run), run, request)),
       );
       return ok({ runs: presented.map(({ teams: _teams, ...summary }) => summary) });
     },
@@ -184,7 +183,7 @@ export default async function teamFormationRoutes(app: App) {
     async (request) => {
       const run = await requireRun(request, deps, request.params.token);
       const privacy = await privacyOfRun(db, requireAuth(request).user, run);
-      return ok({ run: await presentRun(db, privacy, run, request.t) });
+      return ok({ run: await presentRun(db, privacy, run, request) });
     },
   );
 
@@ -205,7 +204,11 @@ export default async function teamFormationRoutes(app: App) {
       try {
         const evaluation = scoreTeams(requestOf(run), split);
         const privacy = await privacyOfRun(db, requireAuth(request).user, run);
-        return ok(presentEvaluation(privacy, peopleOf(run), split, evaluation));
+        const shown = presentEvaluation(privacy, peopleOf(run), split, evaluation);
+        return ok({
+          ...shown,
+          team_metrics: await nameMissingSkills(db, shown.team_metrics, request.lang),
+        });
       } catch (error) {
         if (error instanceof TeamFormationInputError) {
           throw validationFailed({ teams: 'team-formation:messages.not_a_split' });

@@ -1,4 +1,4 @@
-import { and, count, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import {
   DEFAULT_SECTIONS,
   WORKSPACE_SECTIONS,
@@ -106,6 +106,19 @@ export async function seatCounts(db: DbOrTx, workspaceIds: number[]) {
   return new Map(rows.map((r) => [r.workspaceId, Number(r.n)]));
 }
 
+/** Owners per workspace: the last one may not leave, so is not offered to. */
+async function ownerCounts(db: DbOrTx, workspaceIds: number[]) {
+  if (workspaceIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ workspaceId: workspaceMembers.workspaceId, n: count() })
+    .from(workspaceMembers)
+    .where(
+      and(inArray(workspaceMembers.workspaceId, workspaceIds), eq(workspaceMembers.role, 'owner')),
+    )
+    .groupBy(workspaceMembers.workspaceId);
+  return new Map(rows.map((r) => [r.workspaceId, Number(r.n)]));
+}
+
 export interface Viewer {
   id: number;
   isSupervisor: boolean;
@@ -119,8 +132,9 @@ export async function presentWorkspaces(
 ): Promise<Workspace[]> {
   const ids = rows.map((r) => r.workspace.id);
   const creatorIds = [...new Set(rows.map((r) => r.workspace.createdBy))];
-  const [seats, creators] = await Promise.all([
+  const [seats, owners, creators] = await Promise.all([
     seatCounts(db, ids),
+    ownerCounts(db, ids),
     creatorIds.length
       ? db.select(personColumns).from(users).where(inArray(users.id, creatorIds))
       : Promise.resolve([] as PersonRow[]),
@@ -150,7 +164,12 @@ export async function presentWorkspaces(
       members_count: seats.get(workspace.id) ?? 0,
       created_by: creator ? presentPerson(creator) : null,
       abilities: abilitiesFor(
-        { isSupervisor: viewer.isSupervisor, role, permissions },
+        {
+          isSupervisor: viewer.isSupervisor,
+          role,
+          permissions,
+          isSoleOwner: role === 'owner' && (owners.get(workspace.id) ?? 0) <= 1,
+        },
         workspace.paymentType,
       ),
     };

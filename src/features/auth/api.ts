@@ -9,6 +9,7 @@ import type {
   signUpBody,
   signUpResult,
 } from '@contracts/auth';
+import type { InvitationPreview } from '@contracts/workspaces';
 import { HIDE_MESSAGE, http, type Envelope } from '@/lib/http';
 
 /*
@@ -25,6 +26,9 @@ const get = async <T>(url: string) => (await http.get<Envelope<T>>(url, HIDE_MES
 const segment = encodeURIComponent;
 
 export const authApi = {
+  /** The workspace and address an invitation is for (an open route), to fill in sign-up. */
+  invitation: async (token: string) =>
+    (await get<InvitationPreview>(`core/join/invitations/${encodeURIComponent(token)}`)).resource,
   login: (body: z.input<typeof loginBody>) => post<SignInResult>('core/join/login', body),
   loginWithSecondFactor: (body: z.input<typeof secondFactorBody>) =>
     post<SignInResult>('core/join/login-2fa', body),

@@ -10,7 +10,6 @@ import type {
   personalityQuestion,
   personalityResource,
   savePreferencesBody,
-  skill,
   softSkillsResource,
   userSkillsResource,
   workPreferences,
@@ -21,7 +20,6 @@ export type PersonalityQuestion = z.infer<typeof personalityQuestion>;
 export type Personality = z.infer<typeof personalityResource>;
 export type Availability = z.infer<typeof availabilityResource>;
 export type UserSkills = z.infer<typeof userSkillsResource>;
-export type Skill = z.infer<typeof skill>;
 export type PageInformation = z.infer<typeof pageInformation>;
 export type Activities = z.infer<typeof activitiesResource>;
 export type WorkPreferences = z.infer<typeof workPreferences>;
@@ -36,7 +34,6 @@ export const profileKeys = {
   section: (userRef: string | number, section: string) =>
     ['profile', String(userRef), section] as const,
   person: (userRef: string | number) => ['profile', String(userRef)] as const,
-  skills: (search: string) => ['profile', 'skills', search] as const,
 };
 
 const get = async <T>(url: string, hideMessages = false) =>
@@ -49,10 +46,6 @@ export const profileApi = {
   questions: () =>
     get<{ questions: PersonalityQuestion[] }>('core/questions?type=personality').then(
       (r) => r.questions,
-    ),
-  skills: (search: string) =>
-    get<{ skills: Skill[] }>(`core/skills?limit=20&search=${encodeURIComponent(search)}`).then(
-      (r) => r.skills,
     ),
   /** Reads of a person; hidden sections answer 403, which the page shows in place. */
   personality: (ref: string | number) => get<Personality>(`core/user/${ref}/personality`, true),
@@ -79,8 +72,10 @@ export const profileApi = {
       )
     ).data,
   saveAvailability: (slots: number[]) => post<Availability>('core/user/availability', { slots }),
-  saveSkills: (skills: { skill_id?: number; name?: string; level?: number | null }[]) =>
-    post<UserSkills>('core/user/skills', { skills }),
+  /** No toast: each pick saves at once and the list below the picker shows it. */
+  saveSkills: async (skills: { skill_id?: number; name?: string; level?: number | null }[]) =>
+    (await http.post<Envelope<UserSkills>>('core/user/skills', { skills }, HIDE_MESSAGE)).data
+      .resource,
   savePreferences: (body: z.input<typeof savePreferencesBody>) =>
     post<{ preferences: WorkPreferences }>('core/user/preferences', body).then(
       (r) => r.preferences,
@@ -89,8 +84,10 @@ export const profileApi = {
     post<{ social_media: Record<string, string> }>('core/user/social-media', {
       social_media: links,
     }),
+  /** Saved with the basics, whose "saved" toast speaks for both: one save, one toast. */
   saveTimezone: async (timezone: string) =>
-    (await http.put<Envelope<CurrentUser>>('core/user/timezone', { timezone })).data.resource,
+    (await http.put<Envelope<CurrentUser>>('core/user/timezone', { timezone }, HIDE_MESSAGE)).data
+      .resource,
   saveBasics: async (body: { first_name?: string; last_name?: string; bio?: string | null }) =>
     (await http.patch<Envelope<CurrentUser>>('core/user', body)).data.resource,
   timezones: () =>

@@ -6,7 +6,7 @@ import type {
   startedFormation,
 } from '@contracts/team-formation';
 import type { team } from '@contracts/workspace-teams';
-import { http, type Envelope } from '@/lib/http';
+import { HIDE_MESSAGE, http, type Envelope } from '@/lib/http';
 
 export type FormationRun = z.infer<typeof formationRun>;
 export type FormationScore = z.infer<typeof formationScore>;
@@ -14,6 +14,7 @@ export type StartFormation = z.input<typeof startFormationBody>;
 type History = { runs: Omit<FormationRun, 'teams'>[] };
 
 export const formationKeys = {
+  all: ['team-formation'] as const,
   run: (token: string) => ['team-formation', 'run', token] as const,
   history: (workspaceId: number) => ['team-formation', 'history', workspaceId] as const,
 };
@@ -22,8 +23,9 @@ const resource = async <T>(call: Promise<{ data: Envelope<T> }>) => (await call)
 
 /** Spec 7.2, 7.3: start a run, poll it, score hand edits, confirm, history. */
 export const formationApi = {
+  /** No "Forming teams…" toast: the page shows its own progress until the result is in. */
   start: (body: StartFormation) =>
-    resource<z.infer<typeof startedFormation>>(http.post('teamformation', body)),
+    resource<z.infer<typeof startedFormation>>(http.post('teamformation', body, HIDE_MESSAGE)),
   run: (token: string) =>
     resource<{ run: FormationRun }>(http.get(`teamformation/${token}`)).then((r) => r.run),
   score: (token: string, teams: number[][]) =>

@@ -8,7 +8,7 @@ import type {
   teamRequest,
   updateTeamBody,
 } from '@contracts/workspace-teams';
-import { HIDE_MESSAGE, http, type Envelope } from '@/lib/http';
+import { http, type Envelope } from '@/lib/http';
 
 export type Team = z.infer<typeof team>;
 export type TeamRequest = z.infer<typeof teamRequest>;
@@ -68,16 +68,11 @@ export const teamsApi = {
     resource<TeamInformation>(
       http.post(`core/workspaces/${workspaceId}/team-information`, { user_ids: userIds }),
     ),
-  /** Whether the workspace is public in the team generator (404 when it is not). */
-  isPublic: async (workspaceId: number) => {
-    try {
-      await http.get(`teamgenerator/workspaces/${workspaceId}`, HIDE_MESSAGE);
-      return true;
-    } catch (error) {
-      if ((error as { response?: { status?: number } }).response?.status === 404) return false;
-      throw error;
-    }
-  },
+  /** Whether the workspace is public in the team generator. */
+  isPublic: (workspaceId: number) =>
+    resource<{ public: boolean }>(http.get(`teamgenerator/workspaces/${workspaceId}/public`)).then(
+      (r) => r.public,
+    ),
   publish: (workspaceId: number) =>
     resource(http.put(`teamgenerator/workspaces/${workspaceId}/public`, { summary: null })),
   unpublish: (workspaceId: number) =>

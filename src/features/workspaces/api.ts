@@ -63,8 +63,10 @@ export const workspacesApi = {
   menu: () => resource<WorkspacesMenu>(http.get('core/workspaces/menu')),
   get: (id: number) => resource<Workspace>(http.get(`core/workspaces/${id}`)),
   create: (body: CreateWorkspaceBody) => data<Workspace>(http.post('core/workspaces', body)),
-  update: (id: number, body: Partial<Pick<Workspace, 'name' | 'description'>>) =>
-    data<Workspace>(http.patch(`core/workspaces/${id}`, body)),
+  update: (
+    id: number,
+    body: Partial<Pick<Workspace, 'name' | 'description' | 'start_date' | 'end_date'>>,
+  ) => data<Workspace>(http.patch(`core/workspaces/${id}`, body)),
   setColor: (id: number, color: string) =>
     data<Workspace>(http.put(`core/workspaces/${id}/schema`, { schema: { color } })),
   setMemberAccess: (id: number, access: Partial<Record<MemberAccessKey, boolean>>) =>

@@ -1,3 +1,4 @@
+import { Navigate, useParams } from 'react-router';
 import { lazyPage } from '@/app/lazy-page';
 import { notAvailable } from '@/app/not-available';
 import type { FeatureRoutes } from '@/app/route-types';
@@ -35,6 +36,13 @@ export const routes: FeatureRoutes = {
           default: m.CreateGeneralWorkspacePage,
         })),
       ),
+    },
+    {
+      // The flow's address without a step starts (or resumes) at its first step.
+      id: 'workspaces-generalized-id',
+      path: 'workspaces/generalized/:id?',
+      handle: { title: 'app:titles.generalized_basic_information', area: 'workspaces' },
+      Component: GeneralizedStart,
     },
     {
       id: 'workspaces-generalized-id-basic-information',
@@ -98,3 +106,9 @@ export const routes: FeatureRoutes = {
     },
   ],
 };
+
+function GeneralizedStart() {
+  const { id } = useParams();
+  const base = id ? `/workspaces/generalized/${id}` : '/workspaces/generalized';
+  return <Navigate to={`${base}/basic-information`} replace />;
+}

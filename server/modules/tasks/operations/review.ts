@@ -48,7 +48,8 @@ export async function closeByReviewer(
         closedBy: 'reviewer',
         closedAt: now,
         updatedAt: now,
-        ...(body.comment !== undefined ? { comment: body.comment || null } : {}),
+        // The acceptance note replaces the note of an earlier return: feedback shows the latest.
+        comment: body.comment || null,
       })
       .where(and(eq(taskAssignments.id, unit.id), inArray(taskAssignments.status, HANDED_IN)))
       .returning();

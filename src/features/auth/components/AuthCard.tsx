@@ -65,7 +65,9 @@ const useFormStyles = makeStyles({
     display: 'flex',
     gap: tokens.spacingHorizontalM,
     '@media (max-width: 599px)': { flexDirection: 'column' },
-    '& > *': { flexGrow: 1, flexBasis: 0 },
+    // Without minWidth 0 a field keeps its input's natural width and pokes out of the card.
+    '& > *': { flexGrow: 1, flexBasis: 0, minWidth: 0 },
+    '& .fui-Input': { width: '100%', minWidth: 0 },
   },
 });
 

@@ -76,7 +76,9 @@ function ResetForm({ token, email }: { token: string; email: string }) {
         <Field
           label={t('auth:fields.new_password')}
           required
-          hint={t('auth:fields.password_hint', { min: MIN_PASSWORD })}
+          hint={
+            tried && tooShort ? undefined : t('auth:fields.password_hint', { min: MIN_PASSWORD })
+          }
           validationMessage={
             tried && tooShort
               ? t('auth:fields.password_hint', { min: MIN_PASSWORD })

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Field, Input, Spinner, Text } from '@fluentui/react-components';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { fieldError, FormAlert } from '@/components/FormAlert';
@@ -33,6 +33,19 @@ export default function SignUpPage() {
   const [tried, setTried] = useState(false);
   const set = (field: keyof typeof form) => (_event: unknown, data: { value: string }) =>
     setForm((current) => ({ ...current, [field]: data.value }));
+
+  // From an invitation: its address goes in the form and the page names the workspace.
+  const invitation = useQuery({
+    queryKey: ['auth', 'invitation', token],
+    queryFn: () => authApi.invitation(token!),
+    enabled: Boolean(token),
+    retry: false,
+  });
+  const invitedEmail = invitation.data?.email;
+  useEffect(() => {
+    if (invitedEmail)
+      setForm((current) => (current.email ? current : { ...current, email: invitedEmail }));
+  }, [invitedEmail]);
 
   const steps = useSignInSteps();
   const signUp = useMutation<Awaited<ReturnType<typeof authApi.signUp>>, ApiError>({
@@ -80,7 +93,11 @@ export default function SignUpPage() {
   return (
     <AuthCard
       title={t('auth:sign_up.title')}
-      subtitle={t('auth:sign_up.subtitle')}
+      subtitle={
+        invitation.data
+          ? t('auth:sign_up.invited', { workspace: invitation.data.workspace.name })
+          : t('auth:sign_up.subtitle')
+      }
       footer={
         <Text>
           {t('auth:sign_up.have_account')}{' '}
@@ -131,7 +148,12 @@ export default function SignUpPage() {
         <Field
           label={t('auth:fields.new_password')}
           required
-          hint={t('auth:fields.password_hint', { min: MIN_PASSWORD })}
+          // The rule shows once: as the hint, or as the error when it is broken.
+          hint={
+            passwordTooShort && tried
+              ? undefined
+              : t('auth:fields.password_hint', { min: MIN_PASSWORD })
+          }
           validationMessage={
             passwordTooShort && tried
               ? t('auth:fields.password_hint', { min: MIN_PASSWORD })

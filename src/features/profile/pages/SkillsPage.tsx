@@ -1,9 +1,7 @@
 import {
   Button,
-  Combobox,
   Field,
   makeStyles,
-  Option,
   Select,
   Spinner,
   Tag,
@@ -12,10 +10,10 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '@/app/current-user';
 import { FormAlert } from '@/components/FormAlert';
+import { SkillPicker } from '@/components/SkillPicker';
 import { apiErrorOf } from '@/lib/http';
 import { profileApi, profileKeys, type UserSkills } from '../api';
 import { Section } from '../components/Section';
@@ -43,20 +41,15 @@ const useStyles = makeStyles({
 type Entry = UserSkills['user_skills'][number];
 const LEVELS = [1, 2, 3, 4, 5] as const;
 
-/** /profile/skills (spec 2.12): pick a skill from the list, or type one and press Enter. */
+/** /profile/skills (spec 2.12): pick skills from the list, or type one and press Enter. */
 export default function SkillsPage() {
   const styles = useStyles();
   const { t } = useTranslation();
   const user = useSignedInUser();
   const refresh = useRefreshProfile();
-  const [search, setSearch] = useState('');
   const mine = useQuery({
     queryKey: profileKeys.section(user.id, 'skills'),
     queryFn: () => profileApi.userSkills(user.id),
-  });
-  const suggestions = useQuery({
-    queryKey: profileKeys.skills(search.trim()),
-    queryFn: () => profileApi.skills(search.trim()),
   });
   const save = useMutation({
     mutationFn: (entries: { skill_id?: number; name?: string; level: number | null }[]) =>
@@ -68,22 +61,12 @@ export default function SkillsPage() {
   if (!mine.data) return <Spinner label={t('app:loading')} />;
   const current = mine.data.user_skills;
   const asEntries = (list: Entry[]) => list.map((s) => ({ skill_id: s.skill_id, level: s.level }));
-  const has = (name: string) => current.some((s) => s.name.toLowerCase() === name.toLowerCase());
-  const add = (name: string, id?: number) => {
-    const trimmed = name.trim();
-    if (!trimmed || has(trimmed)) return;
+  const add = (skill: { id: number } | { name: string }) =>
     save.mutate([
       ...asEntries(current),
-      id ? { skill_id: id, level: null } : { name: trimmed, level: null },
+      'id' in skill ? { skill_id: skill.id, level: null } : { name: skill.name, level: null },
     ]);
-    setSearch('');
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    add(search);
-  };
-  const options = (suggestions.data ?? []).filter((s) => !has(s.name));
+  const remove = (id: number) => save.mutate(asEntries(current.filter((s) => s.skill_id !== id)));
 
   return (
     <Section
@@ -93,23 +76,13 @@ export default function SkillsPage() {
     >
       <FormAlert error={save.error ? apiErrorOf(save.error) : null} />
       <Field label={t('profile:skills.add')} className={styles.picker}>
-        <Combobox
-          freeform
-          value={search}
+        <SkillPicker
+          allowTyped
+          selectedIds={current.map((s) => s.skill_id)}
+          onAdd={add}
+          onRemove={remove}
           placeholder={t('profile:skills.placeholder')}
-          onChange={(event) => setSearch(event.target.value)}
-          onKeyDown={onKeyDown}
-          onOptionSelect={(_event, data) => {
-            const option = options.find((s) => String(s.id) === data.optionValue);
-            if (option) add(option.name, option.id);
-          }}
-        >
-          {options.map((option) => (
-            <Option key={option.id} value={String(option.id)}>
-              {option.name}
-            </Option>
-          ))}
-        </Combobox>
+        />
       </Field>
       {current.length === 0 ? (
         <Text>{t('profile:skills.none')}</Text>
@@ -142,9 +115,7 @@ export default function SkillsPage() {
                 appearance="subtle"
                 icon={<DismissRegular />}
                 aria-label={t('profile:skills.remove', { name: entry.name })}
-                onClick={() =>
-                  save.mutate(asEntries(current.filter((s) => s.skill_id !== entry.skill_id)))
-                }
+                onClick={() => remove(entry.skill_id)}
               />
             </li>
           ))}

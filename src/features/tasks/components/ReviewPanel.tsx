@@ -36,23 +36,30 @@ export function unitName(unit: Assignment) {
   return unit.user ? <PersonName person={unit.user} /> : <Text>{unit.team?.name}</Text>;
 }
 
-function ReturnDialog({
+type Verdict = 'accept' | 'return';
+
+/** Accepting or returning one unit's work, with a note for its people (optional to accept). */
+function VerdictDialog({
   task,
   unit,
+  verdict,
   onClose,
 }: {
   task: Task;
   unit: Assignment;
+  verdict: Verdict;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [comment, setComment] = useState(unit.comment ?? '');
-  const giveBack = useTaskMutation(() =>
-    tasksApi.act(task.kind, task.id, 'open-by-reviewer', {
-      assignment_id: unit.id,
-      comment: comment.trim() || undefined,
-    }),
+  const [comment, setComment] = useState(verdict === 'return' ? (unit.comment ?? '') : '');
+  const decide = useTaskMutation(() =>
+    tasksApi.act(
+      task.kind,
+      task.id,
+      verdict === 'accept' ? 'close-by-reviewer' : 'open-by-reviewer',
+      { assignment_id: unit.id, comment: comment.trim() || undefined },
+    ),
   );
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
@@ -60,14 +67,25 @@ function ReturnDialog({
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            giveBack.mutate(undefined, { onSuccess: onClose });
+            decide.mutate(undefined, { onSuccess: onClose });
           }}
         >
           <DialogBody>
-            <DialogTitle>{t('tasks:review.return_title')}</DialogTitle>
+            <DialogTitle>
+              {verdict === 'accept'
+                ? t('tasks:review.accept_title')
+                : t('tasks:review.return_title')}
+            </DialogTitle>
             <DialogContent className={styles.form}>
-              <FormAlert error={(giveBack.error as ApiError | null) ?? null} />
-              <Field label={t('tasks:review.comment')} hint={t('tasks:review.comment_hint')}>
+              <FormAlert error={(decide.error as ApiError | null) ?? null} />
+              <Field
+                label={t('tasks:review.comment')}
+                hint={
+                  verdict === 'accept'
+                    ? t('tasks:review.accept_comment_hint')
+                    : t('tasks:review.comment_hint')
+                }
+              >
                 <Textarea
                   value={comment}
                   onChange={(_, data) => setComment(data.value)}
@@ -77,8 +95,8 @@ function ReturnDialog({
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose}>{t('tasks:actions.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={giveBack.isPending}>
-                {t('tasks:review.return')}
+              <Button appearance="primary" type="submit" disabled={decide.isPending}>
+                {verdict === 'accept' ? t('tasks:review.accept') : t('tasks:review.return')}
               </Button>
             </DialogActions>
           </DialogBody>
@@ -92,17 +110,12 @@ function ReturnDialog({
 export function ReviewPanel({ task }: { task: Task }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [returning, setReturning] = useState<Assignment | null>(null);
-  const accept = useTaskMutation((unit: Assignment) =>
-    tasksApi.act(task.kind, task.id, 'close-by-reviewer', { assignment_id: unit.id }),
-  );
+  const [deciding, setDeciding] = useState<{ unit: Assignment; verdict: Verdict } | null>(null);
   const remind = useTaskMutation((userId: number) => tasksApi.remind(task.kind, task.id, userId));
   const live = task.status !== 'archived';
   return (
     <>
-      <FormAlert
-        error={(accept.error as ApiError | null) ?? (remind.error as ApiError | null) ?? null}
-      />
+      <FormAlert error={(remind.error as ApiError | null) ?? null} />
       <Table aria-label={t('tasks:review.title')} size="small">
         <TableHeader>
           <TableRow>
@@ -128,12 +141,16 @@ export function ReviewPanel({ task }: { task: Task }) {
                 <TableCell>
                   <div className={styles.actions}>
                     {live && task.permissions.review && handedIn && (
-                      <Button size="small" appearance="primary" onClick={() => accept.mutate(unit)}>
+                      <Button
+                        size="small"
+                        appearance="primary"
+                        onClick={() => setDeciding({ unit, verdict: 'accept' })}
+                      >
                         {t('tasks:review.accept')}
                       </Button>
                     )}
                     {live && task.permissions.review && (handedIn || unit.status === 'closed') && (
-                      <Button size="small" onClick={() => setReturning(unit)}>
+                      <Button size="small" onClick={() => setDeciding({ unit, verdict: 'return' })}>
                         {t('tasks:review.return')}
                       </Button>
                     )}
@@ -153,8 +170,13 @@ export function ReviewPanel({ task }: { task: Task }) {
           })}
         </TableBody>
       </Table>
-      {returning && (
-        <ReturnDialog task={task} unit={returning} onClose={() => setReturning(null)} />
+      {deciding && (
+        <VerdictDialog
+          task={task}
+          unit={deciding.unit}
+          verdict={deciding.verdict}
+          onClose={() => setDeciding(null)}
+        />
       )}
     </>
   );

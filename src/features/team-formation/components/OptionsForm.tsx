@@ -9,6 +9,8 @@ import {
   RadioGroup,
   Slider,
   SpinButton,
+  Tag,
+  TagGroup,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -17,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { FORMATION_STRATEGIES } from '@contracts/team-formation';
 import type { Member } from '@contracts/workspaces';
 import { fieldError } from '@/components/FormAlert';
+import { SkillPicker } from '@/components/SkillPicker';
 import type { ApiError } from '@/lib/http';
 import type { StartFormation } from '../api';
 
@@ -99,7 +102,7 @@ export function OptionsForm({
     availability: 25,
   });
   const [size, setSize] = useState({ min: 4, max: 5 });
-  const [skills, setSkills] = useState('');
+  const [skills, setSkills] = useState<{ id: number; name: string }[]>([]);
   const [target, setTarget] = useState(6);
   const [groupName, setGroupName] = useState('');
   const [groupIds, setGroupIds] = useState<string[]>([]);
@@ -122,10 +125,7 @@ export function OptionsForm({
         ? { weights: Object.fromEntries(WEIGHTS.map((w) => [w, weights[w] / 100])) as Weights }
         : {}),
       team_size: size,
-      required_skills: skills
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
+      required_skill_ids: skills.map((s) => s.id),
       availability_target: target,
       groups:
         groupIds.length > 0
@@ -199,9 +199,38 @@ export function OptionsForm({
       <Field
         label={t('team-formation:options.required_skills')}
         hint={t('team-formation:options.required_skills_hint')}
+        validationMessage={fieldError(error, 'required_skill_ids.0')}
       >
-        <Input value={skills} onChange={(_e, d) => setSkills(d.value)} />
+        <SkillPicker
+          workspaceId={workspaceId}
+          selectedIds={skills.map((s) => s.id)}
+          onAdd={(skill) => {
+            if ('id' in skill) setSkills((list) => [...list, skill]);
+          }}
+          onRemove={(id) => setSkills((list) => list.filter((s) => s.id !== id))}
+        />
       </Field>
+      {skills.length > 0 && (
+        <TagGroup
+          aria-label={t('team-formation:options.required_skills')}
+          onDismiss={(_e, data) =>
+            setSkills((list) => list.filter((s) => String(s.id) !== data.value))
+          }
+        >
+          {skills.map((skill) => (
+            <Tag
+              key={skill.id}
+              value={String(skill.id)}
+              dismissible
+              dismissIcon={{
+                'aria-label': t('team-formation:options.remove_skill'),
+              }}
+            >
+              {skill.name}
+            </Tag>
+          ))}
+        </TagGroup>
+      )}
       <div className={styles.row}>
         <Field
           label={t('team-formation:options.group_name')}

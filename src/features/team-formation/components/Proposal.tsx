@@ -53,16 +53,21 @@ const shown = <T,>(value: T | null, format: (value: T) => string) =>
 export function MetricsTable({
   metrics,
   before,
+  personalityMeasured = true,
 }: {
   metrics: FormationMetrics;
   before?: FormationMetrics;
+  /** False when too few people finished the self-assessment: ρ, ρ₂ and dmax mean nothing. */
+  personalityMeasured?: boolean;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const personal = <T,>(value: T | null, format: (value: T) => string) =>
+    personalityMeasured ? shown(value, format) : '—';
   const rows: { key: string; value: (m: FormationMetrics) => string | null }[] = [
-    { key: 'rho', value: (m) => shown(m.rho, decimal) },
-    { key: 'rho2', value: (m) => shown(m.rho2, decimal) },
-    { key: 'dmax', value: (m) => shown(m.dmax, (v) => v.toFixed(2)) },
+    { key: 'rho', value: (m) => personal(m.rho, decimal) },
+    { key: 'rho2', value: (m) => personal(m.rho2, decimal) },
+    { key: 'dmax', value: (m) => personal(m.dmax, (v) => v.toFixed(2)) },
     {
       key: 'skills_mean',
       value: (m) =>

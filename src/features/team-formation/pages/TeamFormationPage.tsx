@@ -14,7 +14,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Person } from '@contracts/workspaces';
@@ -78,6 +78,14 @@ export default function TeamFormationPage() {
     },
   });
 
+  // A run that finished (or failed) changes the history's status column.
+  const runStatus = run.data?.status;
+  useEffect(() => {
+    if (runStatus && runStatus !== 'queued' && runStatus !== 'running') {
+      void queryClient.invalidateQueries({ queryKey: formationKeys.history(workspaceId) });
+    }
+  }, [runStatus, queryClient, workspaceId]);
+
   const open = (next: string) => {
     setToken(next);
     setEdited(null);
@@ -103,7 +111,11 @@ export default function TeamFormationPage() {
     mutationFn: (split: number[][]) =>
       withApiError(() => formationApi.confirm(workspaceId, token!, split)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+      // The run is now confirmed: no cached copy may still offer to confirm it.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+        queryClient.invalidateQueries({ queryKey: formationKeys.all }),
+      ]);
       navigate(`/workspaces/${workspaceId}/teams`);
     },
     onError: (failure) => setError(failure as unknown as ApiError),
@@ -146,6 +158,8 @@ export default function TeamFormationPage() {
     setEdited(next);
     rescore.mutate(next);
   };
+  // ρ and ρ₂ compare teams' personality averages: they need at least two finished assessments.
+  const personalityMeasured = (proposal?.coverage.personality ?? 0) >= 2;
   const busy =
     proposal?.status === 'queued' ||
     proposal?.status === 'running' ||
@@ -204,11 +218,25 @@ export default function TeamFormationPage() {
                 <MessageBarBody>{t(`team-formation:infeasible.${rule.rule}`)}</MessageBarBody>
               </MessageBar>
             ))}
+            {!personalityMeasured && (
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  {t('team-formation:page.personality_unmeasured', {
+                    count: proposal.coverage.personality,
+                    people: proposal.people_count,
+                  })}
+                </MessageBarBody>
+              </MessageBar>
+            )}
             <MetricsTable
               metrics={score?.metrics ?? proposal.metrics}
               before={score ? proposal.metrics : undefined}
+              personalityMeasured={personalityMeasured}
             />
             <Text>{t('team-formation:page.swap_hint')}</Text>
+            {score && sameMeasures(score.metrics, proposal.metrics) && (
+              <Text weight="semibold">{t('team-formation:page.swap_unchanged')}</Text>
+            )}
             <ProposedTeams
               split={split}
               people={people}
@@ -278,4 +306,8 @@ export default function TeamFormationPage() {
       )}
     </div>
   );
+}
+
+function sameMeasures(a: FormationScore['metrics'], b: FormationScore['metrics']): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

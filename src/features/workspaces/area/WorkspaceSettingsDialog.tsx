@@ -10,6 +10,7 @@ import {
   Divider,
   Dropdown,
   Field,
+  Input,
   makeStyles,
   Option,
   Switch,
@@ -18,6 +19,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FORMATION_STRATEGIES } from '@contracts/team-formation';
@@ -27,13 +29,80 @@ import {
   type MemberAccessKey,
   type Workspace,
 } from '@contracts/workspaces';
+import { fieldError } from '@/components/FormAlert';
+import { withApiError, type ApiError } from '@/lib/http';
 import { refreshWorkspaces, workspacesApi } from '../api';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   swatches: { flexWrap: 'wrap' },
   danger: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  dates: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    '& > *': { flexGrow: 1, flexBasis: '10rem', minWidth: 0 },
+  },
 });
+
+/** The workspace's name and dates, saved together. */
+function DetailsForm({ workspace, onSaved }: { workspace: Workspace; onSaved: () => unknown }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const [name, setName] = useState(workspace.name);
+  const [start, setStart] = useState(workspace.start_date ?? '');
+  const [end, setEnd] = useState(workspace.end_date ?? '');
+  const save = useMutation<unknown, ApiError>({
+    mutationFn: () =>
+      withApiError(() =>
+        workspacesApi.update(workspace.id, {
+          name: name.trim(),
+          start_date: start || null,
+          end_date: end || null,
+        }),
+      ),
+    onSuccess: onSaved,
+  });
+  const changed =
+    name.trim() !== workspace.name ||
+    start !== (workspace.start_date ?? '') ||
+    end !== (workspace.end_date ?? '');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form className={styles.details} onSubmit={onSubmit}>
+      <Field
+        label={t('workspaces:create.name')}
+        required
+        validationMessage={fieldError(save.error, 'name')}
+      >
+        <Input value={name} onChange={(_e, data) => setName(data.value)} />
+      </Field>
+      <div className={styles.dates}>
+        <Field
+          label={t('workspaces:create.start_date')}
+          validationMessage={fieldError(save.error, 'start_date')}
+        >
+          <Input type="date" value={start} onChange={(_e, data) => setStart(data.value)} />
+        </Field>
+        <Field
+          label={t('workspaces:create.end_date')}
+          validationMessage={fieldError(save.error, 'end_date')}
+        >
+          <Input type="date" value={end} onChange={(_e, data) => setEnd(data.value)} />
+        </Field>
+      </div>
+      <div>
+        <Button type="submit" appearance="primary" disabled={!changed || save.isPending}>
+          {t('workspaces:settings.save_details')}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 /** Settings of a workspace: colour, what members may do, archive, restore and delete. */
 export function WorkspaceSettingsDialog({
@@ -85,6 +154,7 @@ export function WorkspaceSettingsDialog({
         <DialogBody>
           <DialogTitle>{t('workspaces:settings.title', { name: workspace.name })}</DialogTitle>
           <DialogContent className={styles.content}>
+            {editable && <DetailsForm workspace={workspace} onSaved={done} />}
             <Field label={t('workspaces:create.color')}>
               <SwatchPicker
                 aria-label={t('workspaces:create.color')}
