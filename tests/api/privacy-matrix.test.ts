@@ -372,7 +372,7 @@ describe('team formation with a member who hides skills, free hours and self-ass
     for (const team of run.teams.filter((team: Team) => team !== alone)) {
       // Skills and hours read the team's members only; the personality mix reads the whole run.
       expect(team.metrics.mean_z).toBeNull();
-      expect(team.metrics.missing_skills).toEqual(['rare']);
+      expect(team.metrics.missing_skills).toEqual(['Rare']);
       expect(team.metrics.common_slots).toBe(2);
     }
     expect(run.metrics).toMatchObject({
@@ -405,7 +405,7 @@ describe('team formation with a member who hides skills, free hours and self-ass
     });
     expect(solo.team_metrics[1]).toMatchObject({
       mean_z: null,
-      missing_skills: ['rare'],
+      missing_skills: ['Rare'],
       common_slots: 2,
     });
     expect(solo.metrics).toMatchObject({ rho: null, skills_mean: null, availability_mean: null });
