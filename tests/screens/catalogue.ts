@@ -21,7 +21,11 @@ export function routesFor(seeded: SeededWorkspace): ScreenRoute[] {
   const ws = `/workspaces/${seeded.workspaceId}`;
   const task = `${ws}/tasks/${seeded.reviewedTaskId}`;
   const route = (path: string, people: Person[] = OWNER): ScreenRoute => ({
-    name: path.replace(/^\//, '').replace(/\d+/g, 'N').replace(/[/:?]+/g, '_') || 'index',
+    name:
+      path
+        .replace(/^\//, '')
+        .replace(/\d+/g, 'N')
+        .replace(/[/:?]+/g, '_') || 'index',
     path,
     people,
   });
@@ -126,7 +130,9 @@ export function popupsFor(seeded: SeededWorkspace): ScreenPopup[] {
       path: '/dashboard',
       open: (page, language) =>
         page
-          .getByRole('button', { name: word(language, 'app:user_menu.label', { name: 'Linh Pham' }) })
+          .getByRole('button', {
+            name: word(language, 'app:user_menu.label', { name: 'Linh Pham' }),
+          })
           .click(),
     },
     {

@@ -14,8 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { seriousViolations, THEMES_UNDER_TEST, useTheme } from '../e2e/support/a11y';
+import { checkAccessibility, THEMES_UNDER_TEST, useTheme } from '../e2e/support/a11y';
 import { popupsFor, routesFor, type Person } from './catalogue';
 
 const args = process.argv.slice(2);
@@ -76,8 +75,18 @@ async function settle(page: Page) {
   await page.waitForTimeout(200);
 }
 
-async function newPage(browser: Browser, person: { token: string | null }, language: string, size: keyof typeof VIEWPORTS, theme?: string) {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: VIEWPORTS[size], locale: language === 'vi' ? 'vi-VN' : 'en-US' });
+async function newPage(
+  browser: Browser,
+  person: { token: string | null },
+  language: string,
+  size: keyof typeof VIEWPORTS,
+  theme?: string,
+) {
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    viewport: VIEWPORTS[size],
+    locale: language === 'vi' ? 'vi-VN' : 'en-US',
+  });
   const cookies = [{ name: 'i18n_redirected', value: language, url: E2E_BASE_URL }];
   if (person.token) cookies.push({ name: 'access_token', value: person.token, url: E2E_BASE_URL });
   await context.addCookies(cookies);
@@ -91,7 +100,10 @@ const problems: string[] = [];
 
 async function main() {
   const stop = await startServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const request = (await browser.newContext()).request;
     const seeded = await seedWorkspace(request);
@@ -114,26 +126,41 @@ async function main() {
           for (const route of routes.filter((r) => r.people.includes(person))) {
             await page.goto(route.path);
             await settle(page);
-            await page.screenshot({ path: path.join(folder, `${person}-${route.name}.png`), fullPage: true });
+            await page.screenshot({
+              path: path.join(folder, `${person}-${route.name}.png`),
+              fullPage: true,
+            });
             shots += 1;
           }
-          for (const popup of popups.filter((p) => p.person === person && (size === 'phone' || !p.phoneOnly))) {
+          for (const popup of popups.filter(
+            (p) => p.person === person && (size === 'phone' || !p.phoneOnly),
+          )) {
             try {
               await page.goto(popup.path);
               await settle(page);
               await popup.open(page, language);
               await page.waitForTimeout(400);
-              await page.screenshot({ path: path.join(folder, `${person}-popup-${popup.name}.png`) });
+              await page.screenshot({
+                path: path.join(folder, `${person}-popup-${popup.name}.png`),
+              });
               shots += 1;
               const over = await page.evaluate(whatCoversTheCentre);
-              if (over !== 'page' && over !== 'popup') problems.push(`${language}-${size} ${popup.name} open: ${over}`);
+              if (over !== 'page' && over !== 'popup')
+                problems.push(`${language}-${size} ${popup.name} open: ${over}`);
               await page.keyboard.press('Escape');
               if (popup.closeTwice) await page.keyboard.press('Escape');
-              await page.waitForTimeout(300);
-              const after = await page.evaluate(whatCoversTheCentre);
-              if (after !== 'page') problems.push(`${language}-${size} ${popup.name} closed: ${after}`);
+              // Popups fade out: give the page a moment to come back.
+              let after = '';
+              for (let tries = 0; tries < 10 && after !== 'page'; tries += 1) {
+                await page.waitForTimeout(200);
+                after = await page.evaluate(whatCoversTheCentre);
+              }
+              if (after !== 'page')
+                problems.push(`${language}-${size} ${popup.name} closed: ${after}`);
             } catch (error) {
-              problems.push(`${language}-${size} ${popup.name}: ${(error as Error).message.split('\n')[0]}`);
+              problems.push(
+                `${language}-${size} ${popup.name}: ${(error as Error).message.split('\n')[0]}`,
+              );
             }
           }
           await page.context().close();
@@ -150,10 +177,12 @@ async function main() {
           for (const route of routes.filter((r) => r.people.includes(person))) {
             await page.goto(route.path);
             await settle(page);
-            const violations = seriousViolations(await new AxeBuilder({ page }).analyze());
+            const violations = await checkAccessibility(page);
             if (violations.length) {
               findings[`${theme} ${person} ${route.path}`] = violations;
-              problems.push(`axe ${theme} ${person} ${route.path}: ${violations.map((v) => `${v.id} (${v.nodes.length})`).join(', ')}`);
+              problems.push(
+                `axe ${theme} ${person} ${route.path}: ${violations.map((v) => `${v.id} (${v.nodes.length})`).join(', ')}`,
+              );
             }
           }
           await page.context().close();

@@ -20,7 +20,7 @@ export function whatCoversTheCentre(): string {
     return parts.length === 4 ? parts[3] : parts.length === 3 ? 1 : 0;
   };
   const SURFACES =
-    '[role="menu"], [role="listbox"], [role="dialog"], [role="alertdialog"], [role="tooltip"], [role="status"], [role="alert"], [role="option"], .fui-Toast, .fui-PopoverSurface';
+    '[role="menu"], [role="listbox"], [role="dialog"], [role="alertdialog"], [role="tooltip"], [role="status"], [role="alert"], [role="option"], .fui-Toast, .fui-PopoverSurface, .fui-DrawerBody, .fui-NavDrawer';
   const viewportArea = window.innerWidth * window.innerHeight;
   const stack = document.elementsFromPoint(x, y);
   let covered = false;
