@@ -92,7 +92,7 @@ export function PeoplePicker({
           onChange(data.selectedOptions.map(Number));
           setQuery('');
         }}
-        positioning={{ position: 'below', align: 'start', autoSize: 'height' }}
+        positioning={{ position: 'below', align: 'start' }}
       >
         <TagPickerControl>
           <TagPickerGroup aria-label={label}>
