@@ -92,7 +92,7 @@ export function PeoplePicker({
           onChange(data.selectedOptions.map(Number));
           setQuery('');
         }}
-        positioning={{ position: 'below', align: 'start' }}
+        positioning={{ position: 'below', align: 'start', autoSize: false }}
       >
         <TagPickerControl>
           <TagPickerGroup aria-label={label}>

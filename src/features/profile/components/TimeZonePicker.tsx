@@ -57,7 +57,7 @@ export function TimeZonePicker({
       }}
       onKeyDown={onKeyDown}
       listbox={{ className: styles.list }}
-      positioning={{ position: 'below', align: 'start' }}
+      positioning={{ position: 'below', align: 'start', autoSize: false }}
     >
       {matches.map((zone) => (
         <Option key={zone.name} value={zone.name} text={zone.name}>
