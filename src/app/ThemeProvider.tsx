@@ -11,10 +11,12 @@ import {
   type Theme,
 } from '@fluentui/react-components';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { localStore } from '@/lib/storage';
 
 /**
- * The theme seam. The standalone app uses `web-light`; the Teams host bridge (tabs/) calls
- * `setThemeName('teams-dark')` etc. when the host reports or changes its theme.
+ * The theme seam. The standalone app follows the system's colour scheme (`web-light` or
+ * `web-dark`); the Teams host bridge (tabs/) calls `setThemeName('teams-dark')` etc. when the
+ * host reports or changes its theme.
  */
 export const THEMES = {
   'web-light': webLightTheme,
@@ -25,14 +27,39 @@ export const THEMES = {
 } satisfies Record<string, Theme>;
 export type ThemeName = keyof typeof THEMES;
 
-let themeName: ThemeName = 'web-light';
+/**
+ * A theme named in local storage under this key wins over the system's scheme: how a test or a
+ * designer previews the Teams themes in a plain browser (docs/decisions/themes.md).
+ */
+export const THEME_PREVIEW_KEY = 'teamloop.theme';
+const isThemeName = (name: unknown): name is ThemeName =>
+  typeof name === 'string' && Object.hasOwn(THEMES, name);
+
+function standaloneTheme(): ThemeName {
+  const preview = localStore.get(THEME_PREVIEW_KEY);
+  if (isThemeName(preview)) return preview;
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'web-dark' : 'web-light';
+}
+
+let themeName: ThemeName = standaloneTheme();
+/** Once a host names the theme, the system's scheme no longer decides it. */
+let hostDecides = false;
 const listeners = new Set<() => void>();
 
-export function setThemeName(name: ThemeName): void {
+function changeTheme(name: ThemeName): void {
   if (name === themeName) return;
   themeName = name;
   listeners.forEach((listener) => listener());
 }
+
+export function setThemeName(name: ThemeName): void {
+  hostDecides = true;
+  changeTheme(name);
+}
+
+window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => {
+  if (!hostDecides) changeTheme(standaloneTheme());
+});
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -54,8 +81,7 @@ const useStyles = makeStyles({
   root: {
     minHeight: '100vh',
     backgroundColor: tokens.colorNeutralBackground2,
-    // Long words (e-mail addresses, links) wrap instead of widening the page on phones.
-    overflowWrap: 'anywhere',
+    color: tokens.colorNeutralForeground1,
   },
 });
 

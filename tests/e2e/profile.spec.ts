@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import type { Page } from '@playwright/test';
 import { signUpAndSignIn } from './support/accounts';
 import { E2E_BASE_URL } from './support/env';
 

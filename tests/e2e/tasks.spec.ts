@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
+import type { APIRequestContext } from '@playwright/test';
 import { signUpAndSignIn, type TestAccount } from './support/accounts';
 import { E2E_BASE_URL } from './support/env';
 

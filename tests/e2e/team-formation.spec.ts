@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /**
  * Forming teams for a class of 40. The class is seeded into an app of this file's own

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Frame } from '@playwright/test';
+import { expect, test } from './support/test';
+import type { Frame } from '@playwright/test';
 import { TEAMS_WEB_CLIENT_ID, TENANT_A } from '../teams-host/entra';
 import { startTeamsServer, type RunningTeamsServer } from '../teams-host/process';
 import { openInTeamsHost, type LegacyContext, type TeamsHost } from '../teams-host/simulator';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedAccount, signUpAndSignIn, type Language } from './support/accounts';
 import { E2E_BASE_URL } from './support/env';
 import { mailedLink, newestMailTo } from './support/mail';

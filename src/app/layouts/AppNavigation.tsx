@@ -12,13 +12,18 @@ import {
   CalendarRegular,
   ChatRegular,
   FolderRegular,
-  PeopleTeamRegular,
   PersonRegular,
   SettingsRegular,
 } from '@fluentui/react-icons';
 import type { MouseEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHref, useLocation, useNavigate } from 'react-router';
+import {
+  ALL_WORKSPACES_VALUE,
+  WORKSPACES_CATEGORY,
+  WorkspaceMenu,
+  workspaceNavValue,
+} from '@/features/workspaces/area/WorkspaceMenu';
 
 interface Destination {
   value: string;
@@ -42,9 +47,19 @@ function NavLink({ destination }: { destination: Destination }) {
   );
 }
 
+/** Which entry of the menu the path is in: a workspace, the list of them, or a section. */
+function selectionOf(pathname: string): { value: string; category?: string } {
+  const [, section = '', id] = pathname.split('/');
+  if (section !== 'workspaces') return { value: section };
+  if (id && /^\d+$/.test(id))
+    return { value: workspaceNavValue(id), category: WORKSPACES_CATEGORY };
+  return { value: ALL_WORKSPACES_VALUE, category: WORKSPACES_CATEGORY };
+}
+
 /**
- * The app menu of the panel layout: inline beside the content, or an overlay opened from the
- * header's menu button on phones. The workspace menu drawer of the workspaces area mounts here.
+ * The one menu of the panel layout: inline beside the content (the header's menu button folds
+ * it away), or an overlay opened from that button on phones. The workspaces are a category of
+ * it, so the workspace area needs no second column.
  */
 export function AppNavigation({
   open,
@@ -57,19 +72,15 @@ export function AppNavigation({
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const destinations: Destination[] = [
+  const before: Destination[] = [
     {
       value: 'dashboard',
       to: '/dashboard',
       label: t('app:titles.dashboard'),
       icon: <BoardRegular />,
     },
-    {
-      value: 'workspaces',
-      to: '/workspaces',
-      label: t('app:titles.workspaces'),
-      icon: <PeopleTeamRegular />,
-    },
+  ];
+  const after: Destination[] = [
     { value: 'messages', to: '/messages', label: t('app:titles.messages'), icon: <ChatRegular /> },
     {
       value: 'notification',
@@ -92,13 +103,15 @@ export function AppNavigation({
       icon: <SettingsRegular />,
     },
   ];
-  const section = pathname.split('/')[1] ?? '';
+  const selection = selectionOf(pathname);
 
   return (
     <NavDrawer
       open={open}
       type={type}
-      selectedValue={section}
+      selectedValue={selection.value}
+      selectedCategoryValue={selection.category}
+      defaultOpenCategories={[WORKSPACES_CATEGORY]}
       onOpenChange={(_event, data) => {
         if (!data.open) onClose();
       }}
@@ -110,7 +123,11 @@ export function AppNavigation({
         </NavDrawerHeader>
       )}
       <NavDrawerBody>
-        {destinations.map((destination) => (
+        {before.map((destination) => (
+          <NavLink key={destination.value} destination={destination} />
+        ))}
+        <WorkspaceMenu />
+        {after.map((destination) => (
           <NavLink key={destination.value} destination={destination} />
         ))}
       </NavDrawerBody>

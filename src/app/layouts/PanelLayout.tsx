@@ -3,13 +3,18 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useIsMobile } from '@/lib/device';
+import { localStore } from '@/lib/storage';
 import { AppHeader } from './AppHeader';
 import { AppNavigation } from './AppNavigation';
 import { useFrameStyles } from './frame-styles';
 
+/** Whether the person folded the desktop menu away, remembered on this device. */
+const COLLAPSED_KEY = 'app:navigation-collapsed';
+
 /**
  * Spec 2.7 "panel": the signed-in app: header with the user button, the app menu beside the
- * content, and on phones (mobile menu mode) the menu as an overlay behind a menu button.
+ * content (the header's menu button folds it away and back), and on phones (mobile menu mode)
+ * the menu as an overlay behind that button.
  */
 export function PanelLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   const styles = useFrameStyles();
@@ -19,6 +24,11 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   // The overlay menu closes by itself when the visitor moves to another page.
   const menuOpen = openedAt === key;
+  const [collapsed, setCollapsed] = useState(() => localStore.get(COLLAPSED_KEY) === 'true');
+  const toggleCollapsed = () => {
+    localStore.set(COLLAPSED_KEY, String(!collapsed));
+    setCollapsed(!collapsed);
+  };
 
   return (
     <div className={styles.frame}>
@@ -29,14 +39,20 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
         navigationButton={
           isMobile ? (
             <Hamburger aria-label={t('app:navigation.open')} onClick={() => setOpenedAt(key)} />
-          ) : undefined
+          ) : (
+            <Hamburger
+              aria-label={t(collapsed ? 'app:navigation.expand' : 'app:navigation.collapse')}
+              aria-expanded={!collapsed}
+              onClick={toggleCollapsed}
+            />
+          )
         }
       />
       {banner}
       <div className={styles.body}>
-        <div className={isMobile ? undefined : styles.navigation}>
+        <div className={isMobile || collapsed ? undefined : styles.navigation}>
           <AppNavigation
-            open={isMobile ? menuOpen : true}
+            open={isMobile ? menuOpen : !collapsed}
             type={isMobile ? 'overlay' : 'inline'}
             onClose={() => setOpenedAt(null)}
           />

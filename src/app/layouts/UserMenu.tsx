@@ -28,6 +28,9 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     color: tokens.colorNeutralForeground3,
     maxWidth: '280px',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
   },
 });
 
@@ -66,7 +69,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Button>
       </MenuTrigger>
       <MenuPopover>
-        <div className={styles.who}>{user.email}</div>
+        <div className={styles.who} title={user.email}>
+          {user.email}
+        </div>
         <MenuList>
           <MenuItem icon={<PersonRegular />} onClick={() => navigate('/profile')}>
             {t('app:user_menu.profile')}

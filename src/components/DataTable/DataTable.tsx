@@ -19,12 +19,44 @@ import {
 import { ColumnTripleEditRegular } from '@fluentui/react-icons';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '@/lib/device';
 import { useColumnOptions, type DataTableId } from './use-column-options';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   options: { display: 'flex', justifyContent: 'flex-end' },
   scroll: { overflowX: 'auto' },
+  // Columns as wide as their content (a header is never broken mid-word), the card scrolls.
+  table: { tableLayout: 'auto', minWidth: '100%' },
+  head: { whiteSpace: 'nowrap' },
+  cell: { verticalAlign: 'middle' },
+  /** Phones: each row a card of label and value pairs instead of a table wider than the screen. */
+  cards: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  pair: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(88px, 35%) 1fr',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    margin: 0,
+  },
+  term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  value: { margin: 0, minWidth: 0, overflowWrap: 'break-word' },
   clickable: { cursor: 'pointer' },
   dimmed: { opacity: 0.5 },
   empty: { padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground3 },
@@ -38,7 +70,8 @@ export interface DataTableColumn<T> {
   defaultHidden?: boolean;
   /** Cannot be hidden (the name column). */
   alwaysShown?: boolean;
-  width?: string;
+  /** Minimum width of the column, e.g. '220px' for names. */
+  minWidth?: string;
 }
 
 export interface DataTableProps<T> {
@@ -70,6 +103,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const styles = useStyles();
   const { t } = useTranslation();
+  const isMobile = useIsMobile();
   const { hidden, setHidden } = useColumnOptions(
     tableId,
     columns.filter((c) => c.defaultHidden).map((c) => c.id),
@@ -112,44 +146,79 @@ export function DataTable<T>({
           </MenuPopover>
         </Menu>
       </div>
-      <div className={styles.scroll}>
-        {/* Narrow screens scroll the table sideways instead of squeezing its columns. */}
-        <Table aria-label={label} size="small" style={{ minWidth: `${shown.length * 120}px` }}>
-          <TableHeader>
-            <TableRow>
-              {shown.map((column) => (
-                <TableHeaderCell key={column.id} style={{ width: column.width }}>
-                  {column.label}
-                </TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.map((item) => (
-              <TableRow
+      {isMobile ? (
+        <ul className={styles.cards} aria-label={label}>
+          {items.map((item) => {
+            const [title, ...rest] = shown;
+            return (
+              <li
                 key={getRowId(item)}
                 className={mergeClasses(
+                  styles.card,
                   onRowClick && styles.clickable,
                   isDimmed?.(item) && styles.dimmed,
                 )}
-                tabIndex={onRowClick ? 0 : undefined}
                 onClick={onRowClick ? () => open(item) : undefined}
-                onKeyDown={onRowClick ? (event) => onKeyDown(event, item) : undefined}
                 data-dimmed={isDimmed?.(item) || undefined}
               >
+                <div>{title.render(item)}</div>
+                <dl className={styles.cards}>
+                  {rest.map((column) => (
+                    <div key={column.id} className={styles.pair}>
+                      <dt className={styles.term}>{column.label}</dt>
+                      <dd className={styles.value}>{column.render(item)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <div className={styles.scroll}>
+          <Table aria-label={label} size="small" className={styles.table}>
+            <TableHeader>
+              <TableRow>
                 {shown.map((column) => (
-                  <TableCell key={column.id}>{column.render(item)}</TableCell>
+                  <TableHeaderCell
+                    key={column.id}
+                    className={styles.head}
+                    style={{ minWidth: column.minWidth }}
+                  >
+                    {column.label}
+                  </TableHeaderCell>
                 ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {items.length === 0 && (
-          <Text as="p" className={styles.empty}>
-            {emptyText ?? t('components:data_table.empty')}
-          </Text>
-        )}
-      </div>
+            </TableHeader>
+            <TableBody>
+              {items.map((item) => (
+                <TableRow
+                  key={getRowId(item)}
+                  className={mergeClasses(
+                    onRowClick && styles.clickable,
+                    isDimmed?.(item) && styles.dimmed,
+                  )}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  onClick={onRowClick ? () => open(item) : undefined}
+                  onKeyDown={onRowClick ? (event) => onKeyDown(event, item) : undefined}
+                  data-dimmed={isDimmed?.(item) || undefined}
+                >
+                  {shown.map((column) => (
+                    <TableCell key={column.id} className={styles.cell}>
+                      {column.render(item)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {items.length === 0 && (
+        <Text as="p" className={styles.empty}>
+          {emptyText ?? t('components:data_table.empty')}
+        </Text>
+      )}
     </div>
   );
 }

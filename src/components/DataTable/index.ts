@@ -6,3 +6,4 @@ export {
   useColumnOptions,
   type DataTableId,
 } from './use-column-options';
+export { Truncated } from './Truncated';

@@ -61,6 +61,9 @@ const useStyles = makeStyles({
   filter: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalXS },
   sortField: { minWidth: '160px' },
   body: { padding: tokens.spacingHorizontalM },
+  // The add button keeps its label on one line; on a phone it moves to a row of its own.
+  add: { whiteSpace: 'nowrap', flexShrink: 0 },
+  toolbar: { flexWrap: 'wrap' },
 });
 
 export interface SortOption {
@@ -224,6 +227,7 @@ export function SectionCard({
           </div>
         )}
         <Toolbar
+          className={styles.toolbar}
           aria-label={t('components:section_card.toolbar', { title })}
           checkedValues={{ view: [view] }}
           onCheckedValueChange={(_event, data) => {
@@ -266,7 +270,12 @@ export function SectionCard({
             />
           </Tooltip>
           {onAdd && (
-            <ToolbarButton appearance="primary" icon={<AddRegular />} onClick={onAdd}>
+            <ToolbarButton
+              appearance="primary"
+              icon={<AddRegular />}
+              onClick={onAdd}
+              className={styles.add}
+            >
               {addLabel ?? t('components:section_card.add')}
             </ToolbarButton>
           )}

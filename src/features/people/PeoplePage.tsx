@@ -28,7 +28,7 @@ import {
   type WorkspaceRoleName,
 } from '@contracts/workspaces';
 import { useSignedInUser } from '@/app/current-user';
-import { DataTable, PersonName, type DataTableColumn } from '@/components/DataTable';
+import { DataTable, PersonName, Truncated, type DataTableColumn } from '@/components/DataTable';
 import { formatDate } from '@/lib/format';
 import { refreshWorkspaces, workspaceKeys, workspacesApi } from '@/features/workspaces/api';
 import { useWorkspace } from '@/features/workspaces/area/use-workspace';
@@ -145,7 +145,11 @@ export default function PeoplePage() {
       alwaysShown: true,
       render: (member) => <PersonName person={member} />,
     },
-    { id: 'email', label: t('workspaces:columns.email'), render: (member) => member.email },
+    {
+      id: 'email',
+      label: t('workspaces:columns.email'),
+      render: (member) => <Truncated text={member.email} />,
+    },
     {
       id: 'role',
       label: t('workspaces:columns.role'),
@@ -194,7 +198,7 @@ export default function PeoplePage() {
       id: 'email',
       label: t('workspaces:columns.email'),
       alwaysShown: true,
-      render: (item) => item.email,
+      render: (item) => <Truncated text={item.email} />,
     },
     {
       id: 'role',

@@ -23,7 +23,8 @@ export function RoleIcon({ role }: { role: WorkspaceRoleName }) {
   const { t } = useTranslation();
   return (
     <Tooltip relationship="label" content={t(`workspaces:roles.${role}`)}>
-      <span data-role={role} style={{ display: 'inline-flex', fontSize: '16px' }}>
+      {/* An image named by the tooltip: a plain span may not carry a label. */}
+      <span role="img" data-role={role} style={{ display: 'inline-flex', fontSize: '16px' }}>
         {ROLE_ICONS[role]}
       </span>
     </Tooltip>

@@ -10,6 +10,11 @@ const useStyles = makeStyles({
     gridTemplateColumns: '3.5rem repeat(7, minmax(2.5rem, 1fr))',
     gap: '2px',
     minWidth: '22rem',
+    // Phones: the whole week fits (narrower hours); still narrower screens scroll inside.
+    '@media (max-width: 599px)': {
+      gridTemplateColumns: '2.25rem repeat(7, minmax(1.6rem, 1fr))',
+      minWidth: '14.5rem',
+    },
     userSelect: 'none',
     touchAction: 'none',
   },
@@ -25,6 +30,7 @@ const useStyles = makeStyles({
     textAlign: 'right',
     paddingRight: tokens.spacingHorizontalS,
     lineHeight: '20px',
+    '@media (max-width: 599px)': { paddingRight: tokens.spacingHorizontalXS },
   },
   cell: {
     height: '20px',

@@ -30,6 +30,7 @@ import { formatDate } from '@/lib/format';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { profileApi, profileKeys, type WorkPreferences } from '../api';
 import { Section } from '../components/Section';
+import { TimeZonePicker } from '../components/TimeZonePicker';
 import { useRefreshProfile } from '../use-refresh-user';
 
 const useStyles = makeStyles({
@@ -184,17 +185,7 @@ function AboutSection({ user }: { user: CurrentUser }) {
           label={t('profile:basic.timezone')}
           validationMessage={fieldError(error, 'timezone')}
         >
-          <Combobox
-            value={timezone}
-            selectedOptions={[timezone]}
-            onOptionSelect={(_e, d) => d.optionValue && setTimezone(d.optionValue)}
-          >
-            {(zones.data ?? []).map((zone) => (
-              <Option key={zone.name} value={zone.name} text={zone.name}>
-                {`${zone.name} (${zone.offset})`}
-              </Option>
-            ))}
-          </Combobox>
+          <TimeZonePicker zones={zones.data ?? []} value={timezone} onChange={setTimezone} />
         </Field>
         <Field label={t('profile:basic.bio')} validationMessage={fieldError(error, 'bio')}>
           <Textarea

@@ -1,7 +1,6 @@
 import {
   Button,
   Checkbox,
-  Combobox,
   Dialog,
   DialogActions,
   DialogBody,
@@ -11,7 +10,6 @@ import {
   Field,
   Input,
   makeStyles,
-  Option,
   Textarea,
   tokens,
 } from '@fluentui/react-components';
@@ -20,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task, TaskPerson } from '@contracts/tasks';
 import { FormAlert, fieldError } from '@/components/FormAlert';
+import { PeoplePicker } from '@/components/PeoplePicker';
 import type { ApiError } from '@/lib/http';
 import { tasksApi, taskKeys } from '../api';
 import { useTaskMutation } from '../hooks';
@@ -41,40 +40,6 @@ function localInput(iso: string | null): string {
   const date = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-function PeoplePicker({
-  label,
-  people,
-  selected,
-  onChange,
-  error,
-}: {
-  label: string;
-  people: { id: number; name: string }[];
-  selected: number[];
-  onChange: (ids: number[]) => void;
-  error?: string;
-}) {
-  return (
-    <Field label={label} validationMessage={error}>
-      <Combobox
-        multiselect
-        selectedOptions={selected.map(String)}
-        value={people
-          .filter((p) => selected.includes(p.id))
-          .map((p) => p.name)
-          .join(', ')}
-        onOptionSelect={(_, data) => onChange(data.selectedOptions.map(Number))}
-      >
-        {people.map((person) => (
-          <Option key={person.id} value={String(person.id)}>
-            {person.name}
-          </Option>
-        ))}
-      </Combobox>
-    </Field>
-  );
 }
 
 export function TaskFormDialog({ mode, onClose }: { mode: TaskFormMode; onClose: () => void }) {
@@ -153,8 +118,21 @@ export function TaskFormDialog({ mode, onClose }: { mode: TaskFormMode; onClose:
   });
   const error = (save.error as ApiError | null) ?? null;
   const title = t(`tasks:form.title_${mode.kind}`);
+  // A stray Escape or click beside the dialog never throws typed work away; Cancel does.
+  const typed =
+    name.trim() !== (editing?.name ?? '') ||
+    description.trim() !== (editing?.description ?? '').trim() ||
+    due !== localInput(editing?.expired_at ?? null) ||
+    userIds.length > 0;
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog
+      open
+      onOpenChange={(_, data) => {
+        if (data.open) return;
+        if (typed && (data.type === 'escapeKeyDown' || data.type === 'backdropClick')) return;
+        onClose();
+      }}
+    >
       <DialogSurface>
         <form
           onSubmit={(event) => {
@@ -208,6 +186,7 @@ export function TaskFormDialog({ mode, onClose }: { mode: TaskFormMode; onClose:
               )}
               {teams.data && teams.data.teams.length > 0 && (
                 <PeoplePicker
+                  kind="team"
                   label={t('tasks:fields.teams')}
                   people={teams.data.teams}
                   selected={teamIds}

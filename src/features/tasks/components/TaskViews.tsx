@@ -39,11 +39,14 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS },
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  // The board scrolls sideways inside its card; no column is cut at the edge.
   board: {
     display: 'grid',
-    gridTemplateColumns: `repeat(${BOARD_COLUMNS.length}, minmax(200px, 1fr))`,
+    gridTemplateColumns: `repeat(${BOARD_COLUMNS.length}, minmax(220px, 1fr))`,
     gap: tokens.spacingHorizontalM,
     overflowX: 'auto',
+    maxWidth: '100%',
+    paddingBottom: tokens.spacingVerticalS,
   },
   column: {
     display: 'flex',
@@ -78,21 +81,34 @@ function TaskName({ task }: { task: Task }) {
 /** The task columns of the data table (spec 2.11). */
 export function useTaskColumns(): DataTableColumn<Task>[] {
   const { t } = useTranslation();
+  // Key columns first: what it is, where it stands, when it is due, who does it.
   return [
     {
       id: 'name',
       label: t('tasks:fields.name'),
       alwaysShown: true,
+      minWidth: '200px',
       render: (task) => <TaskName task={task} />,
     },
-    { id: 'type', label: t('tasks:fields.type'), render: (task) => t(`tasks:type.${task.type}`) },
+    { id: 'status', label: t('tasks:fields.status'), render: (task) => <StatusOf task={task} /> },
+    { id: 'due_at', label: t('tasks:fields.due_at'), render: (task) => <DueDate task={task} /> },
     {
       id: 'assignee',
       label: t('tasks:fields.assignee'),
       render: (task) => <People people={assigneesOf(task)} />,
     },
-    { id: 'status', label: t('tasks:fields.status'), render: (task) => <StatusOf task={task} /> },
-    { id: 'feedback', label: t('tasks:fields.feedback'), render: (task) => task.comment ?? '—' },
+    {
+      id: 'submitted_percentage',
+      label: t('tasks:fields.submitted_percentage'),
+      render: (task) => <SubmittedPercentage value={task.submitted_percentage} />,
+    },
+    {
+      id: 'feedback',
+      label: t('tasks:fields.feedback'),
+      minWidth: '160px',
+      render: (task) => task.comment ?? '—',
+    },
+    { id: 'type', label: t('tasks:fields.type'), render: (task) => t(`tasks:type.${task.type}`) },
     {
       id: 'subtask_count',
       label: t('tasks:fields.subtask_count'),
@@ -103,12 +119,6 @@ export function useTaskColumns(): DataTableColumn<Task>[] {
       label: t('tasks:fields.started_at'),
       defaultHidden: true,
       render: (task) => (task.started_at ? formatDate(task.started_at) : '—'),
-    },
-    { id: 'due_at', label: t('tasks:fields.due_at'), render: (task) => <DueDate task={task} /> },
-    {
-      id: 'submitted_percentage',
-      label: t('tasks:fields.submitted_percentage'),
-      render: (task) => <SubmittedPercentage value={task.submitted_percentage} />,
     },
     {
       id: 'created_by',

@@ -73,7 +73,11 @@ export default function TaskReportPage() {
       </div>
       <div className={styles.summary}>
         <Text>{t('tasks:report.submitted', { percent: report.data.submitted_percentage })}</Text>
-        <ProgressBar value={report.data.submitted_percentage / 100} thickness="large" />
+        <ProgressBar
+          value={report.data.submitted_percentage / 100}
+          thickness="large"
+          aria-label={t('tasks:fields.submitted_percentage')}
+        />
       </div>
       <FormAlert error={(remind.error as ApiError | null) ?? null} />
       <Table aria-label={t('tasks:report.people')}>

@@ -1,22 +1,5 @@
-import {
-  Badge,
-  Button,
-  Drawer,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  makeStyles,
-  Tab,
-  TabList,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
-import {
-  DismissRegular,
-  NavigationRegular,
-  SearchRegular,
-  SettingsRegular,
-} from '@fluentui/react-icons';
+import { Badge, Button, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { SearchRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,30 +12,40 @@ import { useIsMobile } from '@/lib/device';
 import type { ApiError } from '@/lib/http';
 import { apiErrorOf } from '@/lib/http';
 import { workspaceKeys, workspacesApi } from '../api';
-import { WorkspaceMenu } from './WorkspaceMenu';
 import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', minHeight: '100%' },
-  side: {
-    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    padding: tokens.spacingHorizontalS,
-  },
-  main: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  root: { display: 'flex', flexDirection: 'column', minHeight: '100%', minWidth: 0 },
   header: {
     display: 'flex',
     alignItems: 'center',
     flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXS,
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL} 0`,
+    '@media (max-width: 599px)': { padding: `0 0 ${tokens.spacingVerticalXS}` },
   },
   color: { width: '14px', height: '14px', borderRadius: '4px', flexShrink: 0 },
-  name: { flexGrow: 1 },
+  name: {
+    flex: '1 1 auto',
+    minWidth: 0,
+    margin: 0,
+    '@media (max-width: 599px)': {
+      flexBasis: 'calc(100% - 30px)',
+      fontSize: tokens.fontSizeBase500,
+      lineHeight: tokens.lineHeightBase500,
+    },
+  },
+  /** Phones: the badges and settings share one short row under the name. */
+  settings: { marginLeft: 'auto' },
   submenu: {
     padding: `0 ${tokens.spacingHorizontalM}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    // Sections that do not fit scroll sideways; none is cut.
     overflowX: 'auto',
+    '@media (max-width: 599px)': { padding: 0 },
   },
+  tabs: { flexWrap: 'nowrap', width: 'max-content' },
   content: { flexGrow: 1, minWidth: 0 },
 });
 
@@ -67,6 +60,7 @@ function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const isMobile = useIsMobile();
   const canSet =
     workspace.abilities.update_workspace ||
     workspace.abilities.archive_workspace ||
@@ -95,14 +89,18 @@ function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
           <Button
             appearance="subtle"
             icon={<SettingsRegular />}
+            className={styles.settings}
+            aria-label={isMobile ? t('workspaces:settings.open') : undefined}
             onClick={() => setSettingsOpen(true)}
           >
-            {t('workspaces:settings.open')}
+            {isMobile ? undefined : t('workspaces:settings.open')}
           </Button>
         )}
       </div>
       <nav className={styles.submenu} aria-label={t('workspaces:area.sections')}>
         <TabList
+          className={styles.tabs}
+          size={isMobile ? 'small' : 'medium'}
           selectedValue={sectionOf(pathname)}
           onTabSelect={(_event, data) =>
             navigate(`/workspaces/${workspace.id}/${String(data.value)}`)
@@ -127,14 +125,12 @@ function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
 }
 
 /**
- * The workspace area (spec 2.6, 2.7): the workspace menu drawer on the left (an overlay on
- * phones), a header, the secondary submenu of the workspace's sections, and the section.
+ * The workspace area (spec 2.6, 2.7): a header, the secondary submenu of the workspace's
+ * sections, and the section. The workspace menu is a category of the app's main menu.
  */
 export default function WorkspaceLayout() {
   const styles = useStyles();
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
-  const [menuOpen, setMenuOpen] = useState(false);
   const id = Number(useParams().workspace);
   const { pathname } = useLocation();
   const workspace = useQuery<Workspace, ApiError>({
@@ -150,7 +146,6 @@ export default function WorkspaceLayout() {
     retry: false,
   });
 
-  const menu = <WorkspaceMenu currentId={id} onNavigate={() => setMenuOpen(false)} />;
   let body;
   if (!Number.isInteger(id) || id <= 0 || workspace.error) {
     body = (
@@ -180,47 +175,5 @@ export default function WorkspaceLayout() {
     );
   }
 
-  return (
-    <div className={styles.root}>
-      {isMobile ? (
-        <Drawer
-          type="overlay"
-          position="start"
-          open={menuOpen}
-          onOpenChange={(_event, data) => setMenuOpen(data.open)}
-        >
-          <DrawerHeader>
-            <DrawerHeaderTitle
-              action={
-                <Button
-                  appearance="subtle"
-                  icon={<DismissRegular />}
-                  aria-label={t('workspaces:menu.close')}
-                  onClick={() => setMenuOpen(false)}
-                />
-              }
-            >
-              {t('workspaces:menu.label')}
-            </DrawerHeaderTitle>
-          </DrawerHeader>
-          <DrawerBody>{menu}</DrawerBody>
-        </Drawer>
-      ) : (
-        <aside className={styles.side}>{menu}</aside>
-      )}
-      <div className={styles.main}>
-        {isMobile && (
-          <Button
-            appearance="subtle"
-            icon={<NavigationRegular />}
-            onClick={() => setMenuOpen(true)}
-            aria-label={t('workspaces:menu.open')}
-          >
-            {t('workspaces:menu.label')}
-          </Button>
-        )}
-        {body}
-      </div>
-    </div>
-  );
+  return <div className={styles.root}>{body}</div>;
 }

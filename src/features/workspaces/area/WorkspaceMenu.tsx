@@ -1,92 +1,96 @@
-import { makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
-import { GridRegular } from '@fluentui/react-icons';
+import {
+  makeStyles,
+  mergeClasses,
+  NavCategory,
+  NavCategoryItem,
+  NavSubItem,
+  NavSubItemGroup,
+  tokens,
+} from '@fluentui/react-components';
+import { PeopleTeamRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHref, useNavigate } from 'react-router';
 import type { MenuItem } from '@contracts/workspaces';
-import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { workspaceKeys, workspacesApi } from '../api';
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-    width: '220px',
-  },
-  heading: {
-    display: 'flex',
-    flexDirection: 'column',
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
-  },
-  list: { listStyleType: 'none', margin: 0, padding: 0 },
-  item: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  active: { backgroundColor: tokens.colorNeutralBackground1Selected },
+  item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   dot: { width: '10px', height: '10px', borderRadius: '50%', flexShrink: 0 },
   previous: { color: tokens.colorNeutralForeground3 },
 });
 
-/**
- * The workspace menu (spec 2.7 drawer, 7.14 workspaces/menu): the caller's open and previous
- * workspaces. Spec 4: the active one is the workspace open on screen, else the last active,
- * else the first entry, else '-'.
- */
-export function WorkspaceMenu({
-  currentId,
-  onNavigate,
+/** The nav value of a workspace's entry, and of the list of all workspaces. */
+export const workspaceNavValue = (id: number | string) => `workspace-${id}`;
+export const ALL_WORKSPACES_VALUE = 'workspaces';
+export const WORKSPACES_CATEGORY = 'workspaces-category';
+
+function SubLink({
+  to,
+  value,
+  title,
+  children,
 }: {
-  currentId?: number;
-  onNavigate?: () => void;
+  to: string;
+  value: string;
+  title?: string;
+  children: ReactNode;
 }) {
+  const navigate = useNavigate();
+  const href = useHref(to);
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(to);
+  };
+  return (
+    <NavSubItem as="a" href={href} value={value} title={title} onClick={onClick}>
+      {children}
+    </NavSubItem>
+  );
+}
+
+/**
+ * The workspace menu (spec 2.7 drawer, 7.14 workspaces/menu) as a category of the one main
+ * menu: all workspaces, then the caller's open and previous ones, each its colour and name.
+ * The workspace open on screen is the selected entry (spec 4's "active" workspace).
+ */
+export function WorkspaceMenu() {
   const styles = useStyles();
   const { t } = useTranslation();
   const menu = useQuery({ queryKey: workspaceKeys.menu(), queryFn: workspacesApi.menu });
-  if (menu.isPending) return <Spinner size="tiny" />;
   const items: MenuItem[] = menu.data?.workspaces ?? [];
-  const activeId = currentId ?? menu.data?.active_workspace_id ?? null;
-  const active = items.find((item) => item.id === activeId);
   return (
-    <nav className={styles.root} aria-label={t('workspaces:menu.label')}>
-      <div className={styles.heading}>
-        <Text size={200}>{t('workspaces:menu.active')}</Text>
-        <Text weight="semibold" data-testid="active-workspace">
-          {active?.name ?? '-'}
-        </Text>
-      </div>
-      <ul className={styles.list}>
+    <NavCategory value={WORKSPACES_CATEGORY}>
+      <NavCategoryItem icon={<PeopleTeamRegular />}>{t('workspaces:menu.label')}</NavCategoryItem>
+      <NavSubItemGroup>
+        <SubLink to="/workspaces" value={ALL_WORKSPACES_VALUE}>
+          {t('workspaces:menu.all')}
+        </SubLink>
         {items.map((item) => (
-          <li
+          <SubLink
             key={item.id}
-            className={mergeClasses(styles.item, item.id === activeId && styles.active)}
+            to={`/workspaces/${item.id}`}
+            value={workspaceNavValue(item.id)}
+            title={item.name}
           >
-            <span
-              className={styles.dot}
-              style={{ backgroundColor: item.schema.color ?? tokens.colorBrandBackground }}
-              aria-hidden
-            />
-            <RouterLink
-              to={`/workspaces/${item.id}`}
-              className={item.status === 'closed' ? styles.previous : undefined}
-              onClick={onNavigate}
-            >
-              {item.name}
-            </RouterLink>
-          </li>
+            <span className={styles.item}>
+              <span
+                className={styles.dot}
+                style={{ backgroundColor: item.schema.color ?? tokens.colorBrandBackground }}
+                aria-hidden
+              />
+              <span
+                className={mergeClasses(styles.name, item.status === 'closed' && styles.previous)}
+              >
+                {item.name}
+              </span>
+            </span>
+          </SubLink>
         ))}
-      </ul>
-      <RouterButton
-        appearance="subtle"
-        icon={<GridRegular />}
-        to="/workspaces"
-        onClick={onNavigate}
-      >
-        {t('workspaces:menu.all')}
-      </RouterButton>
-    </nav>
+      </NavSubItemGroup>
+    </NavCategory>
   );
 }
