@@ -8,6 +8,7 @@ import {
 } from '@playwright/test';
 import { createVerifiedAccount, type TestAccount } from './support/accounts';
 import { E2E_BASE_URL } from './support/env';
+import { expectMenuNavigates } from './support/usable';
 
 const api = `${E2E_BASE_URL}/api/v2/core`;
 const headers = (account: TestAccount) => ({ authorization: `Bearer ${account.token}` });
@@ -153,6 +154,8 @@ test('a hand-in moves the card on the reviewer’s open board, live and after a 
 
   expect(await ownerPage.evaluate(() => 'boardNotReloaded' in window)).toBe(true);
   await ownerPage.screenshot({ path: testInfo.outputPath('board-after-reconnect.png') });
+  // This test drives browsers of its own, so it runs the usability guard itself.
+  await expectMenuNavigates(ownerPage);
   await ownerPage.context().close();
   await memberPage.context().close();
 });
@@ -199,6 +202,7 @@ test('a new member and a role change show on open screens without reload', async
   await expect(newcomerPage.getByText('Admin', { exact: true }).first()).toBeVisible({
     timeout: 5_000,
   });
+  await expectMenuNavigates(newcomerPage);
   await ownerPage.context().close();
   await newcomerPage.context().close();
 });

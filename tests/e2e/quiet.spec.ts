@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signUpAndSignIn } from './support/accounts';
 import { E2E_BASE_URL } from './support/env';
 
