@@ -40,6 +40,8 @@ interface WorkspaceFacts {
   defaultReviewers: TaskPerson[];
   withoutTeam: number;
   teamOfViewer: number | null;
+  /** Its active teams with their members: every team a unit of its tasks can stand for. */
+  teams: TaskTeam[];
 }
 
 async function loadWorkspaceFacts(
@@ -56,6 +58,7 @@ async function loadWorkspaceFacts(
     defaultReviewers: reviewerChoices(people).default_reviewers,
     withoutTeam: assignable(people).filter((p) => !inTeams.has(p.id)).length,
     teamOfViewer: teams.find((t) => t.members.some((m) => m.id === userId))?.id ?? null,
+    teams,
   };
 }
 
@@ -99,10 +102,8 @@ export async function presentTasks(
           .where(inArray(tasks.id, parentIds))
       : Promise.resolve([]),
   ]);
-  const teamIds = [...new Set(units.map((u) => u.teamId).filter((t): t is number => t !== null))];
   const workspaceIds = [...new Set(rows.map((r) => r.workspaceId))];
-  const [teamList, people, facts] = await Promise.all([
-    loadTeams(db, { teamIds }),
+  const [people, facts] = await Promise.all([
     loadPeople(db, [
       ...rows.map((r) => r.createdBy),
       ...units.flatMap((u) => (u.userId === null ? [] : [u.userId])),
@@ -110,7 +111,7 @@ export async function presentTasks(
     ]),
     Promise.all(workspaceIds.map((w) => loadWorkspaceFacts(db, w, viewer.userId))),
   ]);
-  const teamsById = new Map<number, TaskTeam>(teamList.map((t) => [t.id, t]));
+  const teamsById = new Map<number, TaskTeam>(facts.flatMap((f) => f.teams).map((t) => [t.id, t]));
   const factsByWorkspace = new Map(workspaceIds.map((w, i) => [w, facts[i]]));
   const unitsByTask = groupBy(units, (u) => u.taskId);
   const reviewersByTask = groupBy(reviewers, (r) => r.taskId);
