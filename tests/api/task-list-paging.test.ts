@@ -77,3 +77,35 @@ describe('the task list, a page at a time', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('the workspace list, a page at a time', () => {
+  it("pages in the order asked, with each workspace's seats and creator", async () => {
+    const first = await createWorkspace(t, { members: { member: 2 } });
+    const { owner } = first;
+    for (const name of ['Biology', 'chemistry']) {
+      const res = await call(t, owner.token).post('/workspaces', {
+        name,
+        workspace_type: 'course',
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const pages = [];
+    for (const n of [1, 2, 3, 4]) {
+      const res = await call(t, owner.token).get(
+        `/workspaces?sort=name&direction=asc&per_page=1&page=${n}`,
+      );
+      expect(res.statusCode).toBe(200);
+      pages.push(res.json().resource);
+    }
+    const names = pages.map((p) => p.workspaces.map((w: { name: string }) => w.name));
+    expect(names).toEqual([['Biology'], ['chemistry'], ['Test workspace'], []]);
+    expect(pages.map((p) => p.meta.total)).toEqual([3, 3, 3, 3]);
+    const listed = pages[2].workspaces[0];
+    expect(listed.id).toBe(first.workspace.id);
+    expect(listed.members_count).toBe(3);
+    expect(listed.created_by.id).toBe(owner.user.id);
+    expect(pages[0].workspaces[0].members_count).toBe(1);
+    const bad = await call(t, owner.token).get('/workspaces?per_page=500');
+    expect(bad.statusCode).toBe(422);
+  });
+});

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SortDirection, WorkspaceSort, WorkspaceStatus } from '@contracts/workspaces';
 import type { DbOrTx } from '../../../db/client';
 import { pageOf, sortedBy, type Page } from '../../../db/list';
+import { qualified } from '../../../db/qualified';
 import { users, workspaceMembers, workspaces } from '../../../db/schema';
 import { todayUtc, type WorkspaceListRow } from '../present';
 
@@ -39,12 +40,9 @@ export async function listWorkspacesOf(
 ): Promise<Page<WorkspaceListRow>> {
   const search = query.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
   const creators = alias(users, 'creator');
-  const seats = db
-    .select({ n: count() })
-    .from(workspaceMembers)
-    .where(
-      and(eq(workspaceMembers.workspaceId, workspaces.id), ne(workspaceMembers.role, 'deactive')),
-    );
+  const seats = sql<number>`(select count(*) from ${workspaceMembers}
+    where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
+      and ${qualified(workspaceMembers.role)} <> 'deactive')`.mapWith(Number);
   const mine = alias(workspaceMembers, 'mine');
   return pageOf<WorkspaceListRow>(
     db,
@@ -53,7 +51,7 @@ export async function listWorkspacesOf(
         .select({
           workspace: workspaces,
           role: mine.role,
-          membersCount: sql<number>`(${seats})`.mapWith(Number),
+          membersCount: seats,
           creator: {
             id: creators.id,
             firstName: creators.firstName,
