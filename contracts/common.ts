@@ -39,9 +39,17 @@ export const pageMeta = z.object({
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: pageMeta });
 
+export const MAX_PER_PAGE = 100;
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(20),
+});
+/**
+ * Paging for lists clients used to get whole (tasks, workspaces): without `per_page` they
+ * get the largest page, so a client that does not page yet misses nothing below 100 rows.
+ */
+export const wholeListPageQuery = pageQuery.extend({
+  per_page: pageQuery.shape.per_page.unwrap().default(MAX_PER_PAGE),
 });
 
 export const languageSchema = z.enum(LANGUAGES);

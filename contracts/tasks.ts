@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId, rowIdText } from './common';
+import { pageMeta, wholeListPageQuery, rowId, rowIdText } from './common';
 
 /** Tasks and subtasks (spec 3 "Task", 4, 7.4, 7.5, 7.16): the shapes both sides share. */
 
@@ -138,8 +138,9 @@ export const taskListQuery = z.object({
   sort: z.enum(TASK_SORTS).default('created_at'),
   direction: z.enum(['asc', 'desc']).default('desc'),
   tag_id: rowIdText.optional(),
+  ...wholeListPageQuery.shape,
 });
-export const taskList = z.object({ tasks: z.array(task), counts: taskCounts });
+export const taskList = z.object({ tasks: z.array(task), counts: taskCounts, meta: pageMeta });
 
 export const taskSearchQuery = z.object({
   q: z.string().trim().min(1).max(100),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId, rowIdText } from './common';
+import { pageMeta, wholeListPageQuery, rowId, rowIdText } from './common';
 import { email } from './auth';
 
 /** Spec 1 and 3: the kinds of workspace, its list statuses and its roles. */
@@ -143,8 +143,9 @@ export const workspaceListQuery = z.object({
   sort: z.enum(WORKSPACE_SORTS).default('created_at'),
   direction: z.enum(SORT_DIRECTIONS).default('desc'),
   search: z.string().trim().max(100).optional(),
+  ...wholeListPageQuery.shape,
 });
-export const workspaceList = z.object({ workspaces: z.array(workspace) });
+export const workspaceList = z.object({ workspaces: z.array(workspace), meta: pageMeta });
 
 export const createWorkspaceBody = z.object({
   name: workspaceName,

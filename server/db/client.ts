@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Logger, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -38,6 +38,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   inMemory?: boolean;
+  /** Sees every query (benchmarks count queries per request with it). */
+  logger?: Logger;
 }): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.databaseUrl) {
@@ -45,7 +47,7 @@ export async function openDatabase(options: {
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', () => undefined);
-    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    const db = drizzlePostgres(pool, { schema, logger: options.logger }) as unknown as Database;
     await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
     handle = {
       db,
@@ -61,7 +63,7 @@ export async function openDatabase(options: {
       mkdirSync(location, { recursive: true });
     }
     const client = await PGlite.create(location);
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Database;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     handle = {
       db,

@@ -117,6 +117,8 @@ export const taskAssignments = pgTable(
     uniqueIndex('task_assignments_team_unique')
       .on(t.taskId, t.teamId)
       .where(sql`${t.teamId} is not null`),
+    // A task's units, for lists (the unique indexes above are partial, so they cannot serve it).
+    index('task_assignments_task_idx').on(t.taskId),
     index('task_assignments_user_idx').on(t.userId),
     index('task_assignments_team_idx').on(t.teamId),
   ],

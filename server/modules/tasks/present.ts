@@ -1,6 +1,7 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Task, TaskPerson, TaskTeam } from '@contracts/tasks';
 import type { DbOrTx } from '../../db/client';
+import { qualified } from '../../db/qualified';
 import {
   criteria,
   taskAssignments,
@@ -25,21 +26,12 @@ export interface Viewer {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = groups.get(k);
-    if (list) list.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
-
 interface WorkspaceFacts {
   defaultReviewers: TaskPerson[];
   withoutTeam: number;
   teamOfViewer: number | null;
+  /** Its active teams with their members: every team a unit of its tasks can stand for. */
+  teams: TaskTeam[];
 }
 
 async function loadWorkspaceFacts(
@@ -56,7 +48,68 @@ async function loadWorkspaceFacts(
     defaultReviewers: reviewerChoices(people).default_reviewers,
     withoutTeam: assignable(people).filter((p) => !inTeams.has(p.id)).length,
     teamOfViewer: teams.find((t) => t.members.some((m) => m.id === userId))?.id ?? null,
+    teams,
   };
+}
+
+const json = <T>(query: SQL) => sql<T>`coalesce((${query}), '[]')`;
+
+/**
+ * Everything a task is shown with that lives in other tables, one row per task in one query
+ * (correlated subqueries aggregated as JSON): its units, reviewers, tags, key results, subtask
+ * count and parent.
+ */
+async function loadRelated(db: DbOrTx, ids: number[]) {
+  const task = qualified(tasks.id);
+  const rows = await db
+    .select({
+      id: tasks.id,
+      units: json<UnitJson[]>(sql`select json_agg(json_build_object(
+          'id', a.id, 'taskId', a.task_id, 'userId', a.user_id, 'teamId', a.team_id,
+          'status', a.status, 'closedBy', a.closed_by, 'numberOfReturned', a.number_of_returned,
+          'comment', a.comment, 'submittedAt', a.submitted_at, 'closedAt', a.closed_at,
+          'createdAt', a.created_at, 'updatedAt', a.updated_at) order by a.id)
+        from ${taskAssignments} a where a.task_id = ${task}`),
+      reviewerIds: json<number[]>(
+        sql`select json_agg(r.user_id) from ${taskReviewers} r where r.task_id = ${task}`,
+      ),
+      tags: json<Task['tags']>(sql`select json_agg(json_build_object('id', c.id,
+          'workspace_id', c.workspace_id, 'type', c.type, 'name', c.name, 'color', c.color)
+          order by c.name)
+        from ${taskTags} tt join ${criteria} c on c.id = tt.tag_id where tt.task_id = ${task}`),
+      keyResults: json<number[]>(sql`select json_agg(k.key_result_id order by k.key_result_id)
+        from ${taskKeyResults} k where k.task_id = ${task}`),
+      subtaskCount:
+        sql<number>`(select count(*) from ${tasks} s where s.parent_id = ${task})`.mapWith(Number),
+      parent: sql<Task['parent']>`(select json_build_object('id', p.id, 'name', p.name)
+        from ${tasks} p where p.id = ${qualified(tasks.parentId)})`,
+    })
+    .from(tasks)
+    .where(inArray(tasks.id, ids));
+  return rows.map((row) => ({ ...row, units: row.units.map(unitOf) }));
+}
+
+type UnitJson = Omit<TaskAssignmentRow, 'submittedAt' | 'closedAt' | 'createdAt' | 'updatedAt'> & {
+  submittedAt: string | null;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const dateOf = (text: string | null) => (text === null ? null : new Date(text));
+const unitOf = (unit: UnitJson): TaskAssignmentRow => ({
+  ...unit,
+  submittedAt: dateOf(unit.submittedAt),
+  closedAt: dateOf(unit.closedAt),
+  createdAt: new Date(unit.createdAt),
+  updatedAt: new Date(unit.updatedAt),
+});
+
+/** The people the tasks name (creators, assignees, reviewers), as a subquery. */
+function peopleOfTasks(ids: number[]) {
+  return sql`(select ${qualified(tasks.createdBy)} from ${tasks} where ${inArray(qualified(tasks.id), ids)}
+    union select a.user_id from ${taskAssignments} a where ${inArray(sql`a.task_id`, ids)}
+    union select r.user_id from ${taskReviewers} r where ${inArray(sql`r.task_id`, ids)})`;
 }
 
 /**
@@ -70,61 +123,22 @@ export async function presentTasks(
 ): Promise<Task[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const parentIds = [
-    ...new Set(rows.map((r) => r.parentId).filter((p): p is number => p !== null)),
-  ];
-  const [units, reviewers, tagRows, keyResults, subtaskCounts, parents] = await Promise.all([
-    db
-      .select()
-      .from(taskAssignments)
-      .where(inArray(taskAssignments.taskId, ids))
-      .orderBy(taskAssignments.id),
-    db.select().from(taskReviewers).where(inArray(taskReviewers.taskId, ids)),
-    db
-      .select({ taskId: taskTags.taskId, tag: criteria })
-      .from(taskTags)
-      .innerJoin(criteria, eq(criteria.id, taskTags.tagId))
-      .where(inArray(taskTags.taskId, ids))
-      .orderBy(criteria.name),
-    db.select().from(taskKeyResults).where(inArray(taskKeyResults.taskId, ids)),
-    db
-      .select({ parentId: tasks.parentId, n: count() })
-      .from(tasks)
-      .where(inArray(tasks.parentId, ids))
-      .groupBy(tasks.parentId),
-    parentIds.length
-      ? db
-          .select({ id: tasks.id, name: tasks.name })
-          .from(tasks)
-          .where(inArray(tasks.id, parentIds))
-      : Promise.resolve([]),
-  ]);
-  const teamIds = [...new Set(units.map((u) => u.teamId).filter((t): t is number => t !== null))];
   const workspaceIds = [...new Set(rows.map((r) => r.workspaceId))];
-  const [teamList, people, facts] = await Promise.all([
-    loadTeams(db, { teamIds }),
-    loadPeople(db, [
-      ...rows.map((r) => r.createdBy),
-      ...units.flatMap((u) => (u.userId === null ? [] : [u.userId])),
-      ...reviewers.map((r) => r.userId),
-    ]),
+  const [related, people, facts] = await Promise.all([
+    loadRelated(db, ids),
+    loadPeople(db, peopleOfTasks(ids)),
     Promise.all(workspaceIds.map((w) => loadWorkspaceFacts(db, w, viewer.userId))),
   ]);
-  const teamsById = new Map<number, TaskTeam>(teamList.map((t) => [t.id, t]));
+  const teamsById = new Map<number, TaskTeam>(facts.flatMap((f) => f.teams).map((t) => [t.id, t]));
+  const relatedById = new Map(related.map((r) => [r.id, r]));
   const factsByWorkspace = new Map(workspaceIds.map((w, i) => [w, facts[i]]));
-  const unitsByTask = groupBy(units, (u) => u.taskId);
-  const reviewersByTask = groupBy(reviewers, (r) => r.taskId);
-  const tagsByTask = groupBy(tagRows, (r) => r.taskId);
-  const keyResultsByTask = groupBy(keyResults, (r) => r.taskId);
-  const subtasks = new Map(subtaskCounts.map((r) => [r.parentId, r.n]));
-  const parentById = new Map(parents.map((p) => [p.id, p]));
-
   return rows.map((row) => {
     const access = viewer.access.get(row.workspaceId);
     if (!access) throw new Error(`No access loaded for workspace ${row.workspaceId}`);
     const workspace = factsByWorkspace.get(row.workspaceId)!;
-    const taskUnits = unitsByTask.get(row.id) ?? [];
-    const reviewerIds = (reviewersByTask.get(row.id) ?? []).map((r) => r.userId);
+    const extra = relatedById.get(row.id)!;
+    const taskUnits = extra.units;
+    const reviewerIds = extra.reviewerIds;
     const mine = taskUnits.filter(
       (u) =>
         u.userId === viewer.userId || (u.teamId !== null && u.teamId === workspace.teamOfViewer),
@@ -148,12 +162,11 @@ export async function presentTasks(
       submitted_at: iso(unit.submittedAt),
       closed_at: iso(unit.closedAt),
     });
-    const parent = row.parentId === null ? null : (parentById.get(row.parentId) ?? null);
     return {
       id: row.id,
       workspace_id: row.workspaceId,
       kind: kindOf(row),
-      parent,
+      parent: extra.parent,
       type: row.type,
       name: row.name,
       description: row.description,
@@ -174,23 +187,15 @@ export async function presentTasks(
       }),
       reviewers: reviewerIds.map(personOf),
       default_reviewers: workspace.defaultReviewers,
-      tags: (tagsByTask.get(row.id) ?? []).map(({ tag }) => ({
-        id: tag.id,
-        workspace_id: tag.workspaceId,
-        type: tag.type,
-        name: tag.name,
-        color: tag.color,
-      })),
-      key_results: (keyResultsByTask.get(row.id) ?? [])
-        .map((k) => k.keyResultId)
-        .sort((a, b) => a - b),
+      tags: extra.tags,
+      key_results: extra.keyResults,
       assignments: visible.map(presentUnit),
       my_assignment_id: first?.id ?? null,
       my_status: first?.status ?? null,
       // Feedback: the note on the caller's own work; a reviewer sees the latest note given.
       comment: first ? first.comment : latestNote(visible),
       number_of_returned: visible.reduce((sum, u) => sum + u.numberOfReturned, 0),
-      subtask_count: subtasks.get(row.id) ?? 0,
+      subtask_count: extra.subtaskCount,
       submitted_percentage: roles.viewReport
         ? submittedPercentage(peopleOfUnits(taskUnits, people, teamsById))
         : -1,

@@ -1,5 +1,14 @@
-import type { TaskPerson, TaskTeam } from '@contracts/tasks';
-import type { TaskAssignmentRow } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { WORK_STATUSES, type TaskPerson, type TaskTeam } from '@contracts/tasks';
+import { qualified } from '../../db/qualified';
+import {
+  taskAssignments,
+  taskReviewers,
+  tasks,
+  teamMembers,
+  teams,
+  type TaskAssignmentRow,
+} from '../../db/schema';
 import { isHandedIn } from './policy';
 
 export interface PersonUnit {
@@ -44,4 +53,32 @@ export function submittedPercentage(rows: readonly PersonUnit[]): number {
   if (done.size === 0) return 0;
   const handedIn = [...done.values()].filter(Boolean).length;
   return Math.round((handedIn * 100) / done.size);
+}
+
+/**
+ * The SQL twin of `submittedPercentage` for a row of `tasks`, as the viewer sees it: -1 on tasks
+ * whose report they may not see (spec: the percentage is hidden), so the list sorts by it in SQL.
+ */
+export function submittedPercentageSql(viewer: { userId: number; seesAllReports: boolean }) {
+  const q = qualified;
+  const handedIn = sql.join(
+    WORK_STATUSES.filter(isHandedIn).map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const percentage = sql`(select coalesce(round(100.0 * count(*) filter (where done) / nullif(count(*), 0)), 0)
+    from (select person, bool_or(status in (${handedIn})) as done from (
+      select ${q(taskAssignments.userId)} as person, ${q(taskAssignments.status)} as status
+        from ${taskAssignments}
+        where ${q(taskAssignments.taskId)} = ${q(tasks.id)} and ${q(taskAssignments.userId)} is not null
+      union all
+      select ${q(teamMembers.userId)}, ${q(taskAssignments.status)}
+        from ${taskAssignments}
+        join ${teams} on ${q(teams.id)} = ${q(taskAssignments.teamId)} and ${q(teams.deletedAt)} is null
+        join ${teamMembers} on ${q(teamMembers.teamId)} = ${q(teams.id)} and ${q(teamMembers.deletedAt)} is null
+        where ${q(taskAssignments.taskId)} = ${q(tasks.id)}
+    ) as units group by person) as people)`;
+  if (viewer.seesAllReports) return sql<number>`${percentage}`;
+  return sql<number>`case when exists (select 1 from ${taskReviewers}
+    where ${q(taskReviewers.taskId)} = ${q(tasks.id)} and ${q(taskReviewers.userId)} = ${viewer.userId})
+    then ${percentage} else -1 end`;
 }

@@ -1,4 +1,15 @@
-import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import { envelope, idParam } from '@contracts/common';
 import {
@@ -17,7 +28,8 @@ import {
 } from '@contracts/tasks';
 import { requireAuth } from '../../auth/guard';
 import { can } from '../../auth/permissions';
-import { tasks, taskTags, workspaceMembers } from '../../db/schema';
+import { pageOf, sortedBy } from '../../db/list';
+import { tasks, taskTags, workspaceMembers, type TaskRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
@@ -31,33 +43,12 @@ import { requireWorkspaceLive } from './load';
 import { createTask, validateNewTask } from './operations/create-task';
 import { announceTaskChange } from './notify';
 import { countPeopleWithoutTeam, teamOf } from './people';
+import { reportPermission } from './policy';
 import { presentTasks, viewerOf } from './present';
+import { submittedPercentageSql } from './progress';
 import { freshTask } from './shared';
 
 const tags = ['tasks'];
-
-/** Sorting happens on presented tasks, so submitted_percentage sorts as the caller sees it (-1). */
-function sortTasks(
-  list: Task[],
-  sort: z.infer<typeof taskListQuery>['sort'],
-  direction: 'asc' | 'desc',
-) {
-  const sign = direction === 'asc' ? 1 : -1;
-  const value = (task: Task): string | number | null => {
-    if (sort === 'submitted_percentage') return task.submitted_percentage;
-    if (sort === 'name') return task.name.toLocaleLowerCase();
-    return task[sort];
-  };
-  return [...list].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    // Tasks without the date go last either way, as in Planner.
-    if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
-    if (x < y) return -sign;
-    if (x > y) return sign;
-    return sign * (a.id - b.id);
-  });
-}
 
 export default async function taskRoutes(app: App) {
   const { db } = app.deps;
@@ -89,11 +80,28 @@ export default async function taskRoutes(app: App) {
               tasks.id,
               db.select({ id: taskTags.taskId }).from(taskTags).where(eq(taskTags.tagId, tagId)),
             );
-      const [rows, countRows] = await Promise.all([
-        db
-          .select()
-          .from(tasks)
-          .where(and(inWorkspace, eq(tasks.status, status), tagged)),
+      const sortColumn = {
+        name: sql`lower(${tasks.name})`,
+        created_at: tasks.createdAt,
+        started_at: tasks.startedAt,
+        expired_at: tasks.expiredAt,
+        submitted_percentage: submittedPercentageSql({
+          userId: access.userId,
+          seesAllReports: can(access, reportPermission('task')),
+        }),
+      }[sort];
+      const [page, countRows] = await Promise.all([
+        pageOf<TaskRow>(
+          db,
+          (total) =>
+            db
+              .select({ ...getTableColumns(tasks), list_total: total })
+              .from(tasks)
+              .where(and(inWorkspace, eq(tasks.status, status), tagged))
+              .$dynamic(),
+          sortedBy(sortColumn, direction, tasks.id),
+          request.query,
+        ),
         db
           .select({ status: tasks.status, n: count() })
           .from(tasks)
@@ -102,8 +110,8 @@ export default async function taskRoutes(app: App) {
       ]);
       const counts = { open: 0, closed: 0, archived: 0 };
       for (const row of countRows) counts[row.status] = row.n;
-      const presented = await presentTasks(db, rows, viewerOf(access));
-      return ok({ tasks: sortTasks(presented, sort, direction), counts });
+      const presented = await presentTasks(db, page.rows, viewerOf(access));
+      return ok({ tasks: presented, counts, meta: page.meta });
     },
   );
 

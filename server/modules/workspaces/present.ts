@@ -124,6 +124,16 @@ export interface Viewer {
   isSupervisor: boolean;
 }
 
+/** What a workspace is presented from: its row, the viewer's role, its seats and creator. */
+export interface WorkspaceListRow {
+  workspace: WorkspaceRow;
+  role: WorkspaceRole | null;
+  membersCount: number;
+  /** The last owner may not leave, so is not offered to. */
+  ownersCount: number;
+  creator: PersonRow | null;
+}
+
 /** Workspaces with the viewer's role and abilities; one query each for counts and creators. */
 export async function presentWorkspaces(
   db: DbOrTx,
@@ -141,39 +151,55 @@ export async function presentWorkspaces(
   ]);
   const creatorById = new Map(creators.map((c) => [c.id, c]));
   const today = todayUtc();
-  return rows.map(({ workspace, role }) => {
-    const permissions = permissionsFor(role, workspace.memberAccess);
-    const creator = creatorById.get(workspace.createdBy);
-    return {
-      id: workspace.id,
-      name: workspace.name,
-      description: workspace.description,
-      workspace_type: workspace.workspaceType,
-      status: statusOf(workspace, today),
-      start_date: workspace.startDate,
-      end_date: workspace.endDate,
-      created_at: workspace.createdAt.toISOString(),
-      updated_at: workspace.updatedAt.toISOString(),
-      archived_at: workspace.archivedAt?.toISOString() ?? null,
-      schema: { color: workspace.schema.color ?? null },
-      member_access: workspace.memberAccess,
-      team_formation_strategy: workspace.teamFormationStrategy,
-      pricing_rule: { payment_type: workspace.paymentType },
-      sections: sectionsOf(workspace),
-      role,
-      members_count: seats.get(workspace.id) ?? 0,
-      created_by: creator ? presentPerson(creator) : null,
-      abilities: abilitiesFor(
-        {
-          isSupervisor: viewer.isSupervisor,
-          role,
-          permissions,
-          isSoleOwner: role === 'owner' && (owners.get(workspace.id) ?? 0) <= 1,
-        },
-        workspace.paymentType,
-      ),
-    };
-  });
+  return rows.map((row) =>
+    presentWorkspaceRow(
+      {
+        ...row,
+        membersCount: seats.get(row.workspace.id) ?? 0,
+        ownersCount: owners.get(row.workspace.id) ?? 0,
+        creator: creatorById.get(row.workspace.createdBy) ?? null,
+      },
+      viewer,
+      today,
+    ),
+  );
+}
+
+export function presentWorkspaceRow(
+  { workspace, role, membersCount, ownersCount, creator }: WorkspaceListRow,
+  viewer: Viewer,
+  today = todayUtc(),
+): Workspace {
+  const permissions = permissionsFor(role, workspace.memberAccess);
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    description: workspace.description,
+    workspace_type: workspace.workspaceType,
+    status: statusOf(workspace, today),
+    start_date: workspace.startDate,
+    end_date: workspace.endDate,
+    created_at: workspace.createdAt.toISOString(),
+    updated_at: workspace.updatedAt.toISOString(),
+    archived_at: workspace.archivedAt?.toISOString() ?? null,
+    schema: { color: workspace.schema.color ?? null },
+    member_access: workspace.memberAccess,
+    team_formation_strategy: workspace.teamFormationStrategy,
+    pricing_rule: { payment_type: workspace.paymentType },
+    sections: sectionsOf(workspace),
+    role,
+    members_count: membersCount,
+    created_by: creator ? presentPerson(creator) : null,
+    abilities: abilitiesFor(
+      {
+        isSupervisor: viewer.isSupervisor,
+        role,
+        permissions,
+        isSoleOwner: role === 'owner' && ownersCount <= 1,
+      },
+      workspace.paymentType,
+    ),
+  };
 }
 
 export async function presentWorkspace(

@@ -1,8 +1,11 @@
-import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { SortDirection, WorkspaceSort, WorkspaceStatus } from '@contracts/workspaces';
 import type { DbOrTx } from '../../../db/client';
-import { workspaceMembers, workspaces } from '../../../db/schema';
-import { todayUtc } from '../present';
+import { pageOf, sortedBy, type Page } from '../../../db/list';
+import { qualified } from '../../../db/qualified';
+import { users, workspaceMembers, workspaces } from '../../../db/schema';
+import { todayUtc, type WorkspaceListRow } from '../present';
 
 /** The SQL twin of `statusOf`: the list a workspace is in on the given day. */
 export function statusSql(today = todayUtc()): SQL<WorkspaceStatus> {
@@ -19,7 +22,10 @@ const sortColumns: Record<WorkspaceSort, SQL | typeof workspaces.createdAt> = {
   created_at: workspaces.createdAt,
 };
 
-/** The caller's workspaces in one list (spec 4), sorted as spec 3 allows. */
+/**
+ * A page of the caller's workspaces in one list (spec 4), sorted as spec 3 allows, with each
+ * one's seats and creator in the same query.
+ */
 export async function listWorkspacesOf(
   db: DbOrTx,
   userId: number,
@@ -28,27 +34,51 @@ export async function listWorkspacesOf(
     sort: WorkspaceSort;
     direction: SortDirection;
     search?: string;
+    page: number;
+    per_page: number;
   },
-) {
-  const order = query.direction === 'asc' ? asc : desc;
-  const column = sortColumns[query.sort];
+): Promise<Page<WorkspaceListRow>> {
   const search = query.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return (
-    db
-      .select({ workspace: workspaces, role: workspaceMembers.role })
-      .from(workspaces)
-      .innerJoin(
-        workspaceMembers,
-        and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)),
-      )
-      .where(
-        and(
-          eq(statusSql(), query.status),
-          search ? ilike(workspaces.name, `%${search}%`) : undefined,
-        ),
-      )
-      // Undated workspaces sort after dated ones in both directions.
-      .orderBy(sql`${column} is null`, order(column), order(workspaces.id))
+  const creators = alias(users, 'creator');
+  const seats = sql<number>`(select count(*) from ${workspaceMembers}
+    where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
+      and ${qualified(workspaceMembers.role)} <> 'deactive')`.mapWith(Number);
+  const owners = sql<number>`(select count(*) from ${workspaceMembers}
+    where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
+      and ${qualified(workspaceMembers.role)} = 'owner')`.mapWith(Number);
+  const mine = alias(workspaceMembers, 'mine');
+  return pageOf<WorkspaceListRow>(
+    db,
+    (total) =>
+      db
+        .select({
+          workspace: workspaces,
+          role: mine.role,
+          membersCount: seats,
+          ownersCount: owners,
+          creator: {
+            id: creators.id,
+            firstName: creators.firstName,
+            lastName: creators.lastName,
+            email: creators.email,
+            avatarUrl: creators.avatarUrl,
+            deletedAt: creators.deletedAt,
+            deactivatedAt: creators.deactivatedAt,
+          },
+          list_total: total,
+        })
+        .from(workspaces)
+        .innerJoin(mine, and(eq(mine.workspaceId, workspaces.id), eq(mine.userId, userId)))
+        .leftJoin(creators, eq(creators.id, workspaces.createdBy))
+        .where(
+          and(
+            eq(statusSql(), query.status),
+            search ? ilike(workspaces.name, `%${search}%`) : undefined,
+          ),
+        )
+        .$dynamic(),
+    sortedBy(sortColumns[query.sort], query.direction, workspaces.id),
+    query,
   );
 }
 

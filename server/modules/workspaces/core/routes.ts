@@ -40,7 +40,13 @@ import { storageFor } from '../../../storage';
 import { workspaceFileKeys } from '../../../storage/references';
 import { announceMembershipChange } from '../live';
 import { assertNotLastOwner, endMembership } from '../members/removal';
-import { personColumns, presentPerson, presentWorkspace, presentWorkspaces } from '../present';
+import {
+  personColumns,
+  presentPerson,
+  presentWorkspace,
+  presentWorkspaceRow,
+  todayUtc,
+} from '../present';
 import { assertDateOrder, createWorkspace } from './create-workspace';
 import { commonWorkspaces, listWorkspacesOf } from './list';
 import { numberOfWorks } from './work-counts';
@@ -79,13 +85,10 @@ export default async function workspaceCoreRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const rows = await listWorkspacesOf(db, user.id, request.query);
-      return ok({
-        workspaces: await presentWorkspaces(db, rows, {
-          id: user.id,
-          isSupervisor: user.role === 'supervisor',
-        }),
-      });
+      const { rows, meta } = await listWorkspacesOf(db, user.id, request.query);
+      const viewer = { id: user.id, isSupervisor: user.role === 'supervisor' };
+      const today = todayUtc();
+      return ok({ workspaces: rows.map((row) => presentWorkspaceRow(row, viewer, today)), meta });
     },
   );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "task_assignments_task_idx" ON "task_assignments" USING btree ("task_id");
