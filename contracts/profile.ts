@@ -146,7 +146,7 @@ export const skillsQuery = z.object({
   /** Matches the English or Vietnamese name, ignoring case and accents. */
   search: z.string().trim().max(60).optional(),
   /** Narrows workspace skills to this workspace (the shared ones are always there). */
-  workspace_id: z.coerce.number().int().positive().optional(),
+  workspace_id: rowIdText.optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(50),
 });
 export const skillsResource = z.object({ skills: z.array(skill) });

@@ -36,7 +36,7 @@ export const startFormationBody = z
       })
       .default({ min: 4, max: 5 }),
     /** Skills every team should have, by catalogue id (the profile's skills picker)... */
-    required_skill_ids: z.array(z.number().int().positive()).max(50).default([]),
+    required_skill_ids: z.array(rowId).max(50).default([]),
     /** ...or by name, English or Vietnamese, any case. */
     required_skills: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
     /** Shared free hours a week a team should have. */
