@@ -8,12 +8,6 @@ import {
   DialogTitle,
   Field,
   makeStyles,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   Textarea,
   tokens,
@@ -21,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Assignment, Task } from '@contracts/tasks';
+import { DataTable } from '@/components/DataTable';
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { tasksApi } from '../api';
@@ -116,60 +111,71 @@ export function ReviewPanel({ task }: { task: Task }) {
   return (
     <>
       <FormAlert error={(remind.error as ApiError | null) ?? null} />
-      <Table aria-label={t('tasks:review.title')} size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('tasks:fields.assignee')}</TableHeaderCell>
-            <TableHeaderCell>{t('tasks:fields.status')}</TableHeaderCell>
-            <TableHeaderCell>{t('tasks:fields.number_of_returned')}</TableHeaderCell>
-            <TableHeaderCell>{t('tasks:fields.feedback')}</TableHeaderCell>
-            <TableHeaderCell>{t('tasks:fields.actions')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {task.assignments.map((unit) => {
-            const handedIn = unit.status === 'submitted' || unit.status === 'resubmitted';
-            const pending = unit.status === 'todo' || unit.status === 'returned';
-            return (
-              <TableRow key={unit.id}>
-                <TableCell>{unitName(unit)}</TableCell>
-                <TableCell>
-                  <WorkStatusBadge status={unit.status} />
-                </TableCell>
-                <TableCell>{unit.number_of_returned}</TableCell>
-                <TableCell>{unit.comment ?? '—'}</TableCell>
-                <TableCell>
-                  <div className={styles.actions}>
-                    {live && task.permissions.review && handedIn && (
-                      <Button
-                        size="small"
-                        appearance="primary"
-                        onClick={() => setDeciding({ unit, verdict: 'accept' })}
-                      >
-                        {t('tasks:review.accept')}
-                      </Button>
-                    )}
-                    {live && task.permissions.review && (handedIn || unit.status === 'closed') && (
-                      <Button size="small" onClick={() => setDeciding({ unit, verdict: 'return' })}>
-                        {t('tasks:review.return')}
-                      </Button>
-                    )}
-                    {task.status === 'open' && pending && unit.user && (
-                      <Button
-                        size="small"
-                        appearance="subtle"
-                        onClick={() => remind.mutate(unit.user!.id)}
-                      >
-                        {t('tasks:actions.remind')}
-                      </Button>
-                    )}
-                  </div>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <DataTable
+        tableId="task-review"
+        label={t('tasks:review.title')}
+        items={task.assignments}
+        getRowId={(unit) => unit.id}
+        columns={[
+          {
+            id: 'assignee',
+            label: t('tasks:fields.assignee'),
+            alwaysShown: true,
+            render: (unit) => unitName(unit),
+          },
+          {
+            id: 'status',
+            label: t('tasks:fields.status'),
+            render: (unit) => <WorkStatusBadge status={unit.status} />,
+          },
+          {
+            id: 'returned',
+            label: t('tasks:fields.number_of_returned'),
+            render: (unit) => unit.number_of_returned,
+          },
+          {
+            id: 'feedback',
+            label: t('tasks:fields.feedback'),
+            render: (unit) => unit.comment ?? '—',
+          },
+          {
+            id: 'actions',
+            label: t('tasks:fields.actions'),
+            alwaysShown: true,
+            render: (unit) => {
+              const handedIn = unit.status === 'submitted' || unit.status === 'resubmitted';
+              const pending = unit.status === 'todo' || unit.status === 'returned';
+              return (
+                <div className={styles.actions}>
+                  {live && task.permissions.review && handedIn && (
+                    <Button
+                      size="small"
+                      appearance="primary"
+                      onClick={() => setDeciding({ unit, verdict: 'accept' })}
+                    >
+                      {t('tasks:review.accept')}
+                    </Button>
+                  )}
+                  {live && task.permissions.review && (handedIn || unit.status === 'closed') && (
+                    <Button size="small" onClick={() => setDeciding({ unit, verdict: 'return' })}>
+                      {t('tasks:review.return')}
+                    </Button>
+                  )}
+                  {task.status === 'open' && pending && unit.user && (
+                    <Button
+                      size="small"
+                      appearance="subtle"
+                      onClick={() => remind.mutate(unit.user!.id)}
+                    >
+                      {t('tasks:actions.remind')}
+                    </Button>
+                  )}
+                </div>
+              );
+            },
+          },
+        ]}
+      />
       {deciding && (
         <VerdictDialog
           task={task}
