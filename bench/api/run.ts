@@ -7,17 +7,11 @@
  * route can reach. Each route's ratio to both is printed.
  * Options: --duration SECONDS (default 5), --connections N (default 10), --rounds N (default 3).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { buildApp } from '../../server/app';
-import { issueAccessToken } from '../../server/auth/access-token';
-import { hashSecret } from '../../server/auth/password';
-import { loadConfig } from '../../server/config';
+import { BENCH_PASSWORD, startBenchApp } from '../support/app';
 import { users } from '../../server/db/schema';
 
 const { values } = parseArgs({
@@ -57,42 +51,17 @@ async function main() {
   emptyServer.get('/empty', async () => ({ ok: true }));
   const emptyUrl = await emptyServer.listen({ port: 0, host: '127.0.0.1' });
 
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'teamloop-bench-')),
-    LOG_LEVEL: 'silent',
-    SERVE_CLIENT: 'false',
-    AUTH_RATE_LIMIT_MAX: '100000000',
-  });
-  const app = await buildApp({ config, logger: false });
-  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const [user] = await app.deps.db
-    .insert(users)
-    .values({
-      email: `bench-${Date.now()}@example.com`,
-      passwordHash: await hashSecret('bench password'),
-      verifiedAt: new Date(),
-    })
-    .returning();
-  const token = await issueAccessToken(app.deps, app.deps.db, user, 'password');
-
-  const headers = { authorization: `Bearer ${token}` };
-  const workspace = await app.inject({
-    method: 'POST',
-    url: '/api/v2/core/workspaces',
+  const {
+    app,
+    url: appUrl,
+    user,
     headers,
-    payload: { name: 'Chemistry 101', workspace_type: 'course' },
+    workspaceId,
+    close,
+  } = await startBenchApp({
+    serveClient: false,
+    tasks: ['Lab report', 'Reading notes', 'Poster', 'Peer review', 'Final exam'],
   });
-  const workspaceId = workspace.json().resource.id as number;
-  for (const name of ['Lab report', 'Reading notes', 'Poster', 'Peer review', 'Final exam']) {
-    await app.inject({
-      method: 'POST',
-      url: `/api/v2/core/workspaces/${workspaceId}/tasks-by-owner`,
-      headers,
-      payload: { name, user_ids: [user.id], reviewer_ids: [] },
-    });
-  }
 
   const { db } = app.deps;
   const bare = Fastify();
@@ -112,7 +81,7 @@ async function main() {
         url: `${appUrl}/api/v2/core/join/login`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: user.email, password: 'bench password' }),
+        body: JSON.stringify({ email: user.email, password: BENCH_PASSWORD }),
       },
     ],
     ['GET core/user', { url: `${appUrl}/api/v2/core/user`, headers }],
@@ -154,7 +123,7 @@ async function main() {
       errors: row.errors,
     })),
   );
-  await app.close();
+  await close();
   await bare.close();
   await emptyServer.close();
 }

@@ -17,10 +17,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession } from '@p
 import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
 import { build } from 'vite';
-import { buildApp } from '../../server/app';
-import { issueAccessToken } from '../../server/auth/access-token';
-import { loadConfig } from '../../server/config';
-import { users } from '../../server/db/schema';
+import { startBenchApp } from '../support/app';
 import { serveClient } from '../../server/http/client';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { precompress } from '../../scripts/precompress';
@@ -185,51 +182,16 @@ async function startBaseline() {
 /** The app on a fresh database with one person, a workspace of theirs and a task in it. */
 async function startApp() {
   await ensureClientBuilt();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teamloop-bench-web-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SERVE_CLIENT: 'true',
-  });
-  const app = await buildApp({ config, logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const [user] = await app.deps.db
-    .insert(users)
-    .values({
-      email: `bench-web-${Date.now()}@example.com`,
-      firstName: 'Bench',
-      lastName: 'Person',
-      verifiedAt: new Date(),
-      privacyAcceptedAt: new Date(),
-      preferences: { timezone_confirmed: true },
-    })
-    .returning();
-  const token = await issueAccessToken(app.deps, app.deps.db, user, 'password');
-  const headers = { authorization: `Bearer ${token}` };
-  const workspace = await app.inject({
-    method: 'POST',
-    url: '/api/v2/core/workspaces',
-    headers,
-    payload: { name: 'Chemistry 101', workspace_type: 'course' },
-  });
-  const workspaceId = workspace.json().resource.id as number;
-  await app.inject({
-    method: 'POST',
-    url: `/api/v2/core/workspaces/${workspaceId}/tasks-by-owner`,
-    headers,
-    payload: { name: 'Lab report', user_ids: [user.id], reviewer_ids: [] },
+  const { app, url, token, workspaceId, close } = await startBenchApp({
+    serveClient: true,
+    tasks: ['Lab report'],
   });
   return {
     url,
     token,
     workspaceId,
     kind: app.deps.database.kind,
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 

@@ -65,16 +65,26 @@ function recipient(user: UserRow) {
   return { email: user.email, name: displayName(user), language: user.language };
 }
 
-async function sendVerification(deps: AppDeps, db: DbOrTx, user: UserRow) {
-  const token = await createOneTimeToken(db, 'verify_email', {
+/** A one-time link for the person, mailed: e-mail verification or a password reset. */
+async function mailOneTimeLink(
+  deps: AppDeps,
+  db: DbOrTx,
+  user: UserRow,
+  purpose: 'verify_email' | 'reset_password',
+  { ttlMs, path }: { ttlMs: number; path: string },
+) {
+  const token = await createOneTimeToken(db, purpose, {
     userId: user.id,
     email: user.email,
-    ttlMs: 48 * HOURS,
+    ttlMs,
   });
-  await sendAccountMail(deps, 'verify_email', recipient(user), {
-    link: appLink(deps, '/verify', { token }),
+  await sendAccountMail(deps, purpose, recipient(user), {
+    link: appLink(deps, path, { token }),
   });
 }
+
+const sendVerification = (deps: AppDeps, db: DbOrTx, user: UserRow) =>
+  mailOneTimeLink(deps, db, user, 'verify_email', { ttlMs: 48 * HOURS, path: '/verify' });
 
 /** The answer to a sign-up, whether or not the address already had an account. */
 const signUpAnswer = (email: string, workspaceId: number | undefined) =>
@@ -348,16 +358,12 @@ export default async function authRoutes(app: App) {
       const user = await findUserByEmail(db, request.body.email);
       // Same answer, and mail off the request path, whether or not the address is known.
       if (user) {
-        sendAccountMailLater(request.log, async () => {
-          const token = await createOneTimeToken(db, 'reset_password', {
-            userId: user.id,
-            email: user.email,
+        sendAccountMailLater(request.log, () =>
+          mailOneTimeLink(deps, db, user, 'reset_password', {
             ttlMs: 1 * HOURS,
-          });
-          await sendAccountMail(deps, 'reset_password', recipient(user), {
-            link: appLink(deps, '/password/reset', { token }),
-          });
-        });
+            path: '/password/reset',
+          }),
+        );
       }
       return ok({}, 'auth:messages.reset_sent');
     },
