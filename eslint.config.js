@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import areaBoundaries from './eslint/area-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'coverage'] },
@@ -20,6 +21,12 @@ export default tseslint.config(
     files: ['src/**/*.tsx', 'src/**/*.ts', 'tabs/**/*.ts', 'tabs/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Areas talk through their index.ts (docs/decisions/area-seams.md).
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { teamloop: { rules: { 'area-boundaries': areaBoundaries } } },
+    rules: { 'teamloop/area-boundaries': 'error' },
   },
   {
     // tabs/ is the host bridge: the only code allowed to talk to the Teams SDK.

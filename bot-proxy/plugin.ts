@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { signInResult } from '@contracts/auth';
 import { envelope } from '@contracts/common';
-import { CONSENT_REQUIRED, teamsConsentQuery, teamsExchangeBody } from '@contracts/teams';
+import { CONSENT_REQUIRED, teamsConsentQuery, teamsExchangeBody } from '@contracts/teams-host';
 import type { AppDeps } from '@server/context';
 import type { DbOrTx } from '@server/db/client';
 import { userIdentities, users } from '@server/db/schema';
@@ -12,10 +12,7 @@ import { ok } from '@server/http/envelope';
 import { refusal, unauthorized } from '@server/http/errors';
 import { keyedLimit } from '@server/http/rate-limit';
 import type { App } from '@server/http/types';
-import { findOrCreateExternalUser, splitName } from '@server/modules/auth/external-identity';
-import { beginSecondFactor, completeSignIn, needsSecondFactor } from '@server/modules/auth/sign-in';
-import { avatarUrlOf, removeFiles } from '@server/modules/profile/files';
-import { saveProfile } from '@server/modules/profile/store';
+import type { HostAccounts } from '@server/host-accounts';
 import { newStorageKey, storageFor } from '@server/storage';
 import { ConsentRequiredError, fetchGraphPhoto, type GraphPhoto } from './on-behalf-of';
 import { teamsSsoSettings, verifyTeamsSsoToken } from './sso-token';
@@ -49,7 +46,11 @@ interface StoredPhoto {
 }
 
 /** Puts the Graph photo where uploaded pictures live, before any transaction opens. */
-async function storePhoto(deps: AppDeps, photo: GraphPhoto): Promise<StoredPhoto> {
+async function storePhoto(
+  deps: AppDeps,
+  accounts: HostAccounts,
+  photo: GraphPhoto,
+): Promise<StoredPhoto> {
   const key = newStorageKey('avatars');
   const file = {
     key,
@@ -58,14 +59,15 @@ async function storePhoto(deps: AppDeps, photo: GraphPhoto): Promise<StoredPhoto
     size: photo.bytes.length,
   };
   await storageFor(deps.config).stage(key, Readable.from([photo.bytes]));
-  return { ...file, url: avatarUrlOf(file) };
+  return { ...file, url: accounts.avatarUrlOf(file) };
 }
 
 /**
  * The host auth exchange (architecture: bot-proxy). Mounted in-process by server/app.ts and
  * by bot-proxy/standalone.ts in front of a separate API.
  */
-export default async function botProxy(app: App) {
+/** The host exchange; it reaches accounts and profiles only through `accounts`. */
+export default async function botProxy(app: App, { accounts }: { accounts: HostAccounts }) {
   const { deps } = app;
   const { db } = deps;
   const { AUTH_RATE_LIMIT_MAX: max, AUTH_RATE_LIMIT_WINDOW_MS: timeWindow } = deps.config;
@@ -86,7 +88,8 @@ export default async function botProxy(app: App) {
   };
   const configured = () => {
     const settings = teamsSsoSettings(deps.config);
-    if (!settings) throw refusal(404, 'provider_not_configured', 'teams:messages.not_configured');
+    if (!settings)
+      throw refusal(404, 'provider_not_configured', 'teams-host:messages.not_configured');
     return settings;
   };
 
@@ -115,20 +118,20 @@ export default async function botProxy(app: App) {
       if (!(await hasAvatar(db, provider, identity.objectId))) {
         try {
           const found = await fetchGraphPhoto(settings, token, identity.tenantId, request.log);
-          if (found) photo = await storePhoto(deps, found);
+          if (found) photo = await storePhoto(deps, accounts, found);
         } catch (error) {
           if (error instanceof ConsentRequiredError) {
-            throw refusal(403, CONSENT_REQUIRED, 'teams:messages.consent_required');
+            throw refusal(403, CONSENT_REQUIRED, 'teams-host:messages.consent_required');
           }
           throw error;
         }
       }
 
-      const { firstName, lastName } = splitName(identity.name);
+      const { firstName, lastName } = accounts.splitName(identity.name);
       let photoUsed = false;
       try {
         const result = await db.transaction(async (tx) => {
-          const { user } = await findOrCreateExternalUser(tx, {
+          const { user } = await accounts.findOrCreateExternalUser(tx, {
             provider,
             subject: identity.objectId,
             email: identity.username,
@@ -136,7 +139,7 @@ export default async function botProxy(app: App) {
             firstName,
             lastName,
           });
-          if (user.deletedAt) throw unauthorized('teams:messages.account_deleted');
+          if (user.deletedAt) throw unauthorized('teams-host:messages.account_deleted');
           let current = user;
           if (photo && !user.avatarUrl) {
             [current] = await tx
@@ -144,7 +147,7 @@ export default async function botProxy(app: App) {
               .set({ avatarUrl: photo.url, updatedAt: new Date() })
               .where(eq(users.id, user.id))
               .returning();
-            await saveProfile(tx, user.id, {
+            await accounts.saveProfile(tx, user.id, {
               avatar: {
                 key: photo.key,
                 name: photo.name,
@@ -155,16 +158,16 @@ export default async function botProxy(app: App) {
             });
             photoUsed = true;
           }
-          return needsSecondFactor(current)
-            ? beginSecondFactor(deps, tx, current, 'teams_sso')
-            : completeSignIn(deps, tx, request, reply, current, 'teams_sso');
+          return accounts.needsSecondFactor(current)
+            ? accounts.beginSecondFactor(deps, tx, current, 'teams_sso')
+            : accounts.completeSignIn(deps, tx, request, reply, current, 'teams_sso');
         });
         // Visible once the row naming it has committed (docs/decisions/stored-files.md).
         if (photo && photoUsed) await storageFor(deps.config).publish([photo.key]);
         return ok(result);
       } finally {
         // A picture nobody ended up using (the account had one, or the sign-in failed).
-        if (photo && !photoUsed) await removeFiles(deps, [photo.key]);
+        if (photo && !photoUsed) await accounts.removeFiles(deps, [photo.key]);
       }
     },
   );

@@ -58,7 +58,8 @@ function keySet(settings: TeamsSsoSettings) {
   return keys;
 }
 
-const refuse = (code: string, key: string): AppError => refusal(401, code, `teams:messages.${key}`);
+const refuse = (code: string, key: string): AppError =>
+  refusal(401, code, `teams-host:messages.${key}`);
 
 /**
  * Checks a token from `authentication.getAuthToken` the way Entra ID's docs ask a resource

@@ -21,6 +21,7 @@ import { createMailer } from '@server/mail/mailer';
 import { forwardRequest, forwardUpgrade } from './forward';
 import botProxy from './plugin';
 import { realtimeHeldElsewhere } from '../server/realtime';
+import { hostAccounts } from '../server/host-accounts';
 
 /**
  * The bot-proxy on its own, in front of an API elsewhere (API_URL): it answers the Teams
@@ -51,7 +52,9 @@ export async function buildStandaloneBotProxy(options: {
         forwardRequest(apiUrl, request, response, (req, res, error) => {
           app.log.error({ err: error, url: req.url }, 'API unreachable');
           const body: ErrorBody = {
-            messages: [translator(pickLanguage(req.headers))('teams:messages.api_unreachable')],
+            messages: [
+              translator(pickLanguage(req.headers))('teams-host:messages.api_unreachable'),
+            ],
             code: 'bad_gateway',
           };
           res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
@@ -94,7 +97,7 @@ export async function buildStandaloneBotProxy(options: {
     request.t = translator(request.lang);
   });
   await registerRateLimits(app, redis);
-  await app.register(botProxy);
+  await app.register(botProxy, { accounts: hostAccounts });
   return app;
 }
 

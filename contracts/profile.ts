@@ -192,8 +192,11 @@ export const savePrivacyBody = privacyOptions.partial();
 /** What a person can be told about, and by which channel; every switch defaults to on. */
 export const NOTIFICATION_EVENTS = [
   'task_assigned',
+  'task_submitted',
   'task_due',
   'task_reviewed',
+  'workspace_invited',
+  'meeting_invited',
   'assessment_assigned',
   'team_request',
   'team_formed',
@@ -201,12 +204,16 @@ export const NOTIFICATION_EVENTS = [
   'chat_message',
   'weekly_digest',
 ] as const;
-export const NOTIFICATION_CHANNELS = ['email', 'in_app'] as const;
+export const NOTIFICATION_CHANNELS = ['email', 'in_app', 'email_digest'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const NOTIFICATION_SETTING_KEYS = NOTIFICATION_EVENTS.flatMap((event) =>
   NOTIFICATION_CHANNELS.map((channel) => `${event}_${channel}`),
 );
+/** Every switch is on unless turned off, but the daily digest, which one asks for. */
+export function notificationSettingDefault(key: string): boolean {
+  return !key.endsWith('_email_digest');
+}
 export const notificationSettings = z.record(z.string(), z.boolean());
 export const notificationsResource = z.object({ notification_settings: notificationSettings });
 export const saveNotificationsBody = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { person } from './people';
 import { pageMeta, wholeListPageQuery, rowId, rowIdText } from './common';
 
 /** Tasks and subtasks (spec 3 "Task", 4, 7.4, 7.5, 7.16): the shapes both sides share. */
@@ -29,18 +30,7 @@ const comment = z.string().trim().max(5_000);
 const when = z.iso.datetime({ offset: true }).nullable();
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
-export const taskPerson = z.object({
-  id,
-  first_name: z.string(),
-  last_name: z.string(),
-  name: z.string(),
-  avatar_url: z.string().nullable(),
-  /** Deleted or deactivated accounts: shown at half opacity (spec 2.11). */
-  is_shadow: z.boolean(),
-});
-export type TaskPerson = z.infer<typeof taskPerson>;
-
-export const taskTeam = z.object({ id, name: z.string(), members: z.array(taskPerson) });
+export const taskTeam = z.object({ id, name: z.string(), members: z.array(person) });
 export type TaskTeam = z.infer<typeof taskTeam>;
 
 export const tag = z.object({
@@ -54,7 +44,7 @@ export type Tag = z.infer<typeof tag>;
 
 export const assignment = z.object({
   id,
-  user: taskPerson.nullable(),
+  user: person.nullable(),
   team: taskTeam.nullable(),
   status: workStatus,
   closed_by: z.enum(['assignee', 'reviewer']).nullable(),
@@ -96,17 +86,17 @@ export const task = z.object({
   expired_at: timestamp.nullable(),
   is_overdue: z.boolean(),
   schema: z.object({ color: z.string().optional() }),
-  created_by: taskPerson,
+  created_by: person,
   created_at: timestamp,
   updated_at: timestamp,
   closed_at: timestamp.nullable(),
   archived_at: timestamp.nullable(),
   /** People assigned one by one. */
-  users: z.array(taskPerson),
+  users: z.array(person),
   teams: z.array(taskTeam),
-  reviewers: z.array(taskPerson),
+  reviewers: z.array(person),
   /** The workspace's default reviewers (spec 3), preselected when none were chosen. */
-  default_reviewers: z.array(taskPerson),
+  default_reviewers: z.array(person),
   tags: z.array(tag),
   key_results: z.array(id),
   /** Every unit for reviewers and report readers; only the caller's own units for others. */
@@ -248,7 +238,7 @@ export const taskFile = z.object({
   mime_type: z.string(),
   size: z.number().int(),
   report_id: id.nullable(),
-  uploaded_by: taskPerson,
+  uploaded_by: person,
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -260,7 +250,7 @@ export const report = z.object({
   assignment_id: id,
   kind: z.enum(REPORT_KINDS),
   body: z.string().nullable(),
-  author: taskPerson,
+  author: person,
   files: z.array(taskFile),
   created_at: timestamp,
   updated_at: timestamp,
@@ -275,7 +265,7 @@ export const reportResource = z.object({ answer: report });
 export const trackingEvent = z.object({
   id,
   action: z.string(),
-  actor: taskPerson.nullable(),
+  actor: person.nullable(),
   assignment_id: id.nullable(),
   details: z.record(z.string(), z.unknown()),
   created_at: timestamp,
@@ -288,7 +278,7 @@ export const submissionReport = z.object({
   submitted_percentage: z.number().int().min(0).max(100),
   people: z.array(
     z.object({
-      user: taskPerson,
+      user: person,
       team: z.object({ id, name: z.string() }).nullable(),
       assignment_id: id,
       status: workStatus,
@@ -299,21 +289,21 @@ export const submissionReport = z.object({
 });
 export type SubmissionReport = z.infer<typeof submissionReport>;
 
-export const people = z.object({ users: z.array(taskPerson) });
+export const people = z.object({ users: z.array(person) });
 export const teamsList = z.object({
   teams: z.array(taskTeam),
   users_dont_have_team_count: z.number().int(),
 });
 export const reviewerChoices = z.object({
-  all_reviewers: z.array(taskPerson),
-  default_reviewers: z.array(taskPerson),
+  all_reviewers: z.array(person),
+  default_reviewers: z.array(person),
 });
 export const moveTargets = z.object({ tasks: z.array(z.object({ id, name: z.string() })) });
 export const subtaskList = z.object({ subtasks: z.array(task) });
 export const subtasksUsers = z.object({
   users: z.array(
     z.object({
-      user: taskPerson,
+      user: person,
       subtasks: z.array(z.object({ id, name: z.string(), status: workStatus })),
     }),
   ),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rowId } from './common';
 import { FACTORS } from './profile';
 import { team, userIds } from './workspace-teams';
-import { person } from './workspaces';
+import { person } from './people';
 
 /** Team formation (spec 4 "Random team formation", 7.2, 7.3): start, poll, adjust, confirm. */
 export const FORMATION_STRATEGIES = [

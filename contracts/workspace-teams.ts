@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rowId, rowIdText } from './common';
-import { person } from './workspaces';
+import { person } from './people';
 
 /** Teams inside a workspace (spec 3 "Team", 4 "Team", 7.3). Not Microsoft Teams: see teams.ts. */
 export const TEAM_MEMBER_ROLES = ['leader', 'member'] as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageMeta, wholeListPageQuery, rowId, rowIdText } from './common';
 import { email } from './auth';
+import { objectiveBoardViewConfig } from './okrs';
+import { person } from './people';
 
 /** Spec 1 and 3: the kinds of workspace, its list statuses and its roles. */
 export const WORKSPACE_TYPES = [
@@ -40,6 +42,7 @@ export const WORKSPACE_SECTIONS = [
   'tasks',
   'assessments',
   'tasks-assessments',
+  'objectives',
   'people',
   'teams',
   'talent-pool',
@@ -47,9 +50,9 @@ export const WORKSPACE_SECTIONS = [
 export type WorkspaceSection = (typeof WORKSPACE_SECTIONS)[number];
 
 export const DEFAULT_SECTIONS: Record<WorkspaceType, readonly WorkspaceSection[]> = {
-  course: ['dashboard', 'my-work', 'tasks', 'assessments', 'people', 'teams'],
-  general: ['dashboard', 'my-work', 'tasks', 'assessments', 'people', 'teams'],
-  organization: ['dashboard', 'my-work', 'tasks-assessments', 'people', 'teams'],
+  course: ['dashboard', 'my-work', 'tasks', 'assessments', 'objectives', 'people', 'teams'],
+  general: ['dashboard', 'my-work', 'tasks', 'assessments', 'objectives', 'people', 'teams'],
+  organization: ['dashboard', 'my-work', 'tasks-assessments', 'objectives', 'people', 'teams'],
   recruit: ['dashboard', 'talent-pool', 'people'],
   generalized: ['dashboard', 'my-work', 'tasks', 'people', 'teams'],
 };
@@ -99,17 +102,6 @@ export const memberParams = workspaceIdParam.extend({
 export const invitationParams = workspaceIdParam.extend({
   invitation: rowIdText,
 });
-
-/** A person as other people see them; deleted accounts stay listed (at half opacity). */
-export const person = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  avatar_url: z.string().nullable(),
-  is_deleted: z.boolean(),
-  is_deactivated: z.boolean(),
-});
-export type Person = z.infer<typeof person>;
 
 export const abilities = z.record(z.string(), z.boolean());
 export type Abilities = z.infer<typeof abilities>;
@@ -368,10 +360,21 @@ export const question = z.object({
 });
 export const questionList = z.object({ questions: z.array(question) });
 
-export const boardViewBody = z.object({
-  name: z.string().trim().min(1).max(100),
-  config: z.record(z.string().max(50), z.unknown()).default({}),
-});
+/** Which shape a board view's `config` must have, by its `kind` (others are free-form). */
+const BOARD_VIEW_CONFIGS: Record<string, z.ZodTypeAny> = { objectives: objectiveBoardViewConfig };
+
+export const boardViewBody = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    config: z.record(z.string().max(50), z.unknown()).default({}),
+  })
+  .superRefine((body, ctx) => {
+    const shape = BOARD_VIEW_CONFIGS[String(body.config.kind)];
+    const parsed = shape?.safeParse(body.config);
+    for (const issue of parsed?.success === false ? parsed.error.issues : []) {
+      ctx.addIssue({ ...issue, path: ['config', ...issue.path] } as z.IssueData);
+    }
+  });
 export const boardView = z.object({
   id: z.number(),
   workspace_id: z.number(),

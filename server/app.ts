@@ -35,6 +35,7 @@ import { registerModules } from './modules';
 import { storageFor } from './storage';
 import { startFileSweeper } from './storage/sweep';
 import { attachRealtime } from './realtime';
+import { hostAccounts } from './host-accounts';
 
 export const API_PREFIX = '/api/v2';
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -100,13 +101,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('t', null as never);
   app.decorateRequest('auth', null);
+  app.decorateRequest('changedWorkspaceId', null);
   app.addHook('onRequest', async (request, reply) => {
     request.lang = pickLanguage(request.headers);
     request.t = translator(request.lang);
     reply.header('x-request-id', request.id);
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      request.auth = await resolveAccessToken(deps, header.slice('Bearer '.length).trim());
+      request.auth = await resolveAccessToken(
+        deps,
+        header.slice('Bearer '.length).trim(),
+        request.routeOptions.config?.sessionExtra,
+      );
     }
   });
   // Signed-in by default: a route opts out with `config: { public: true }`. Checked before
@@ -179,7 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   app.addHook('onClose', async () => stopFileSweeper?.());
   await app.register(jobRoutes, { prefix: `${API_PREFIX}/core` });
-  await app.register(import('../bot-proxy/plugin'));
+  await app.register(import('../bot-proxy/plugin'), { accounts: hostAccounts });
 
   const clientDir = options.clientDir ?? clientDist;
   if (config.SERVE_CLIENT && existsSync(path.join(clientDir, 'index.html'))) {

@@ -40,7 +40,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Where people reach the app (links in mail, LTI, Teams); on a laptop, this machine's PORT. */
+  APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
@@ -73,6 +74,20 @@ const envSchema = z.object({
   M365_TENANT_ID: optionalString,
   M365_AUTHORITY_HOST: z.string().url().default('https://login.microsoftonline.com'),
   M365_APPLICATION_ID_URI: optionalString,
+  /** Microsoft Graph (another host in national clouds and tests). */
+  M365_GRAPH_URL: z.string().url().default('https://graph.microsoft.com'),
+  /** Zoom server-to-server OAuth app; meetings through Zoom are off without all three. */
+  ZOOM_ACCOUNT_ID: optionalString,
+  ZOOM_CLIENT_ID: optionalString,
+  ZOOM_CLIENT_SECRET: optionalString,
+  ZOOM_OAUTH_URL: z.string().url().default('https://zoom.us/oauth/token'),
+  ZOOM_API_URL: z.string().url().default('https://api.zoom.us'),
+  /** okrAI: an OpenAI-compatible chat-completions endpoint (base URL, e.g. .../v1); rules without it. */
+  OKR_AI_URL: optionalUrl,
+  OKR_AI_KEY: optionalString,
+  OKR_AI_MODEL: z.string().default('gpt-4o-mini'),
+  /** The hour (UTC) the daily notification digest goes out. */
+  NOTIFICATION_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   JOBS_WORK: z
     .enum(['0', '1', 'true', 'false'])
     .default('true')
@@ -89,7 +104,8 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, 'JWT_SECRET' | 'DATA_DIR'> {
+export interface AppConfig extends Omit<Env, 'JWT_SECRET' | 'DATA_DIR' | 'APP_URL'> {
+  APP_URL: string;
   DATA_DIR: string;
   JWT_SECRET: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
@@ -124,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined;
   return {
     ...values,
+    APP_URL: values.APP_URL ?? `http://localhost:${values.PORT || 3000}`,
     DATA_DIR: dataDir,
     JWT_SECRET: values.JWT_SECRET ?? persistentSecret(dataDir),
     oidc,

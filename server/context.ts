@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
@@ -23,12 +24,21 @@ export interface AppDeps {
 export interface Auth {
   user: UserRow;
   sessionId: string;
+  /** What the route's `sessionExtra` asked for, read in the same query as the session. */
+  extra?: unknown;
 }
+
+/**
+ * A value a route needs about the signed-in person, as SQL over their id: read in the one
+ * query that resolves the session instead of a query of its own (`config: { sessionExtra }`).
+ */
+export type SessionExtra = (userId: number) => SQL;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open without sign-in; every other API route answers 401 to signed-out callers. */
     public?: boolean;
+    sessionExtra?: SessionExtra;
   }
   interface FastifyInstance {
     deps: AppDeps;
@@ -38,5 +48,10 @@ declare module 'fastify' {
     t: TFunction;
     /** Set by the authenticate hook; routes that require sign-in read it through requireAuth. */
     auth: Auth | null;
+    /**
+     * The workspace a request was let change (requireWorkspaceChange), so an area can tell
+     * the workspace's open screens once the change answered (its live event).
+     */
+    changedWorkspaceId: number | null;
   }
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
+import { themeReady } from '@/app/ThemeProvider';
 import { installChunkReload } from '@/lib/chunk-reload';
 import { installClientErrorReporting, reportClientProblem } from '@/lib/client-log';
 import { markOperatingSystem } from '@/lib/device';
@@ -16,7 +17,11 @@ markOperatingSystem();
 // Inside Teams (or another Microsoft 365 host): its theme and language, and SSO, first.
 const host = await connectHost();
 // The host frame's own words (sign-in state, consent) only matter inside a host.
-await initI18n(host.language, host.mode === 'host' ? ['teams'] : []);
+// The starting theme's colours too (only the default one ships with the shell).
+await Promise.all([
+  initI18n(host.language, host.mode === 'host' ? ['teams-host'] : []),
+  themeReady(),
+]);
 await signInThroughHost();
 
 createRoot(document.getElementById('root')!, {

@@ -10,7 +10,7 @@ import { isOpenRoute } from '@/app/guards';
 import { PrivacyAcceptanceDialog } from '@/app/PrivacyAcceptanceDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
-import { SecondFactorStep } from '@/features/auth/components/SecondFactorStep';
+import { SecondFactorStep } from '@/features/auth';
 import { useAccessToken } from '@/lib/session';
 import {
   fallBackToSignIn,
@@ -48,8 +48,8 @@ function ContinueInTeamloop({ path }: { path: string }) {
     <EmptyState
       headingLevel={1}
       icon={<Open20Regular />}
-      title={t('teams:tab.continue_title')}
-      description={t('teams:tab.continue_text')}
+      title={t('teams-host:tab.continue_title')}
+      description={t('teams-host:tab.continue_text')}
       actions={
         <>
           <Button
@@ -57,11 +57,11 @@ function ContinueInTeamloop({ path }: { path: string }) {
             icon={<Open20Regular />}
             onClick={() => openStandalone(path)}
           >
-            {t('teams:tab.view_in_teamloop')}
+            {t('teams-host:tab.view_in_teamloop')}
           </Button>
           {window.history.length > 1 && (
             <Button icon={<ArrowLeft20Regular />} onClick={() => void navigate(-1)}>
-              {t('teams:tab.back')}
+              {t('teams-host:tab.back')}
             </Button>
           )}
         </>
@@ -77,8 +77,8 @@ function ConsentPrompt({ message }: { message?: string }) {
     <EmptyState
       headingLevel={1}
       icon={<PersonKey20Regular />}
-      title={t('teams:tab.consent_title')}
-      description={message ?? t('teams:tab.consent_text')}
+      title={t('teams-host:tab.consent_title')}
+      description={message ?? t('teams-host:tab.consent_text')}
       actions={
         <>
           <Button
@@ -90,10 +90,10 @@ function ConsentPrompt({ message }: { message?: string }) {
               void grantConsent().finally(() => setBusy(false));
             }}
           >
-            {t('teams:tab.consent_action')}
+            {t('teams-host:tab.consent_action')}
           </Button>
           <Button appearance="subtle" onClick={fallBackToSignIn}>
-            {t('teams:tab.use_password')}
+            {t('teams-host:tab.use_password')}
           </Button>
         </>
       }
@@ -148,7 +148,7 @@ export function HostFrame({ page, children }: { page: ReactNode; children: React
   if (!token && host.sso === 'signing-in') {
     return (
       <EmbeddedFrame>
-        <FullPageSpinner label={t('teams:tab.signing_in')} />
+        <FullPageSpinner label={t('teams-host:tab.signing_in')} />
       </EmbeddedFrame>
     );
   }

@@ -21,7 +21,7 @@ export function SignInState() {
   const styles = useStyles();
   const host = useHostState();
   const [busy, setBusy] = useState(false);
-  if (host.sso === 'signing-in') return <Spinner label={t('teams:tab.signing_in')} />;
+  if (host.sso === 'signing-in') return <Spinner label={t('teams-host:tab.signing_in')} />;
   const consent = host.sso === 'consent-required';
   const run = (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -30,7 +30,8 @@ export function SignInState() {
   return (
     <div className={styles.root}>
       <Text>
-        {host.ssoMessage ?? t(consent ? 'teams:tab.consent_text' : 'teams:tab.config_sign_in')}
+        {host.ssoMessage ??
+          t(consent ? 'teams-host:tab.consent_text' : 'teams-host:tab.config_sign_in')}
       </Text>
       <Button
         appearance="primary"
@@ -38,7 +39,7 @@ export function SignInState() {
         icon={busy ? <Spinner size="tiny" /> : undefined}
         onClick={() => run(consent ? grantConsent : signInThroughHost)}
       >
-        {t(consent ? 'teams:tab.consent_action' : 'teams:tab.try_again')}
+        {t(consent ? 'teams-host:tab.consent_action' : 'teams-host:tab.try_again')}
       </Button>
     </div>
   );

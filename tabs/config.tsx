@@ -67,7 +67,7 @@ function ConfigPage() {
         saveEvent.notifyFailure('No workspace chosen');
         return;
       }
-      const name = t('teams:tab.people_tab_name', { name: workspace.name });
+      const name = t('teams-host:tab.people_tab_name', { name: workspace.name });
       pages.config.setConfig(tabConfigFor(workspace, name)).then(
         () => saveEvent.notifySuccess(),
         (error: unknown) => saveEvent.notifyFailure(String(error)),
@@ -81,20 +81,20 @@ function ConfigPage() {
 
   let body;
   if (!token) body = <SignInState />;
-  else if (workspaces.isPending) body = <Spinner label={t('teams:tab.loading_workspaces')} />;
-  else if (workspaces.isError) body = <Text>{t('teams:tab.workspaces_failed')}</Text>;
+  else if (workspaces.isPending) body = <Spinner label={t('teams-host:tab.loading_workspaces')} />;
+  else if (workspaces.isError) body = <Text>{t('teams-host:tab.workspaces_failed')}</Text>;
   else if (workspaces.data.length === 0) {
     body = (
       <>
-        <Text>{t('teams:tab.config_empty')}</Text>
+        <Text>{t('teams-host:tab.config_empty')}</Text>
         <Button icon={<Open20Regular />} onClick={() => openStandalone('/workspaces')}>
-          {t('teams:tab.config_open_teamloop')}
+          {t('teams-host:tab.config_open_teamloop')}
         </Button>
       </>
     );
   } else {
     body = (
-      <Field label={t('teams:tab.config_choose')}>
+      <Field label={t('teams-host:tab.config_choose')}>
         <RadioGroup value={chosen ?? ''} onChange={(_event, data) => setChosen(data.value)}>
           {workspaces.data.map((workspace) => (
             <Radio key={workspace.id} value={String(workspace.id)} label={workspace.name} />
@@ -105,8 +105,8 @@ function ConfigPage() {
   }
   return (
     <main className={styles.root}>
-      <Title3 as="h1">{t('teams:tab.config_title')}</Title3>
-      <Text>{t('teams:tab.config_text')}</Text>
+      <Title3 as="h1">{t('teams-host:tab.config_title')}</Title3>
+      <Text>{t('teams-host:tab.config_text')}</Text>
       {body}
     </main>
   );

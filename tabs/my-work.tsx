@@ -36,14 +36,14 @@ function MyWorkPage() {
 
   let body;
   if (!token) body = <SignInState />;
-  else if (workspaces.isPending) body = <Spinner label={t('teams:tab.loading_workspaces')} />;
-  else if (workspaces.isError) body = <Text>{t('teams:tab.workspaces_failed')}</Text>;
+  else if (workspaces.isPending) body = <Spinner label={t('teams-host:tab.loading_workspaces')} />;
+  else if (workspaces.isError) body = <Text>{t('teams-host:tab.workspaces_failed')}</Text>;
   else if (workspaces.data.length === 0) {
     body = (
       <>
-        <Text>{t('teams:tab.config_empty')}</Text>
+        <Text>{t('teams-host:tab.config_empty')}</Text>
         <Button icon={<Open20Regular />} onClick={() => openStandalone('/workspaces')}>
-          {t('teams:tab.config_open_teamloop')}
+          {t('teams-host:tab.config_open_teamloop')}
         </Button>
       </>
     );
@@ -60,7 +60,7 @@ function MyWorkPage() {
                   window.location.assign(`${peoplePath(workspace.id)}?${IN_HOST_PARAM}=1`)
                 }
               >
-                {t('teams:tab.my_work_people')}
+                {t('teams-host:tab.my_work_people')}
               </Button>
               <Button
                 appearance="primary"
@@ -68,7 +68,7 @@ function MyWorkPage() {
                 iconPosition="after"
                 onClick={() => openStandalone(`/workspaces/${workspace.id}/my-work`)}
               >
-                {t('teams:tab.my_work_open')}
+                {t('teams-host:tab.my_work_open')}
               </Button>
             </div>
           </Card>
@@ -78,8 +78,8 @@ function MyWorkPage() {
   }
   return (
     <main className={styles.root}>
-      <Title3 as="h1">{t('teams:tab.my_work_title')}</Title3>
-      <Text>{t('teams:tab.my_work_text')}</Text>
+      <Title3 as="h1">{t('teams-host:tab.my_work_title')}</Title3>
+      <Text>{t('teams-host:tab.my_work_text')}</Text>
       {body}
     </main>
   );

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ThemeProvider } from '@/app/ThemeProvider';
+import { ThemeProvider, themeReady } from '@/app/ThemeProvider';
 import { Notifier } from '@/components/Notifier';
 import { initI18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
@@ -14,7 +14,7 @@ import { connectHost, reportFailure, reportLoaded, signInThroughHost } from './h
 export async function startTabPage(Page: ComponentType, options: { signIn: boolean }) {
   try {
     const host = await connectHost();
-    await initI18n(host.language, ['teams']);
+    await Promise.all([initI18n(host.language, ['teams-host']), themeReady()]);
     if (options.signIn) await signInThroughHost();
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -18,8 +18,8 @@ function RemovePage() {
   }, []);
   return (
     <main className={styles.root}>
-      <Title3 as="h1">{t('teams:tab.remove_title')}</Title3>
-      <Text>{t('teams:tab.remove_text')}</Text>
+      <Title3 as="h1">{t('teams-host:tab.remove_title')}</Title3>
+      <Text>{t('teams-host:tab.remove_text')}</Text>
     </main>
   );
 }

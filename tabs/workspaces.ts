@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@contracts/workspaces';
-import { http, type Envelope } from '@/lib/http';
+import { api } from '@/lib/http';
 import { useAccessToken } from '@/lib/session';
 
 /** The signed-in person's open workspaces, for the tab pages that pick or list them. */
@@ -8,9 +8,7 @@ export function useMyWorkspaces() {
   const token = useAccessToken();
   return useQuery({
     queryKey: ['core', 'workspaces', 'open'],
-    queryFn: async () =>
-      (await http.get<Envelope<{ workspaces: Workspace[] }>>('core/workspaces')).data.resource
-        .workspaces,
+    queryFn: async () => (await api.get<{ workspaces: Workspace[] }>('core/workspaces')).workspaces,
     enabled: token !== null,
   });
 }

@@ -7,6 +7,7 @@ import {
   paymentTypeAllows,
   PERMISSIONS,
   permissionsFor,
+  registerPermissions,
   ROLE_PERMISSIONS,
 } from './permissions';
 
@@ -112,5 +113,22 @@ describe('abilities sent to the client', () => {
     const outsider = abilitiesFor({ isSupervisor: true, role: null, permissions: [] }, 'free');
     expect(outsider.delete_workspace).toBe(true);
     expect(outsider.leave_workspace).toBe(false);
+  });
+});
+
+describe('permissions an area adds', () => {
+  it('grants them to the roles the area names and to owners, and reports them as abilities', () => {
+    // An area declares its names by declaration merging; the test registers one untyped.
+    const register = registerPermissions as (grants: Record<string, string[]>) => void;
+    register({ check_in_example: ['member'] });
+    expect(permissionsFor('member')).toContain('check_in_example');
+    expect(permissionsFor('owner')).toContain('check_in_example');
+    expect(permissionsFor('admin')).not.toContain('check_in_example');
+    expect(permissionsFor('viewer')).not.toContain('check_in_example');
+    const viewer = abilitiesFor(
+      { isSupervisor: false, role: 'viewer', permissions: permissionsFor('viewer') },
+      'free',
+    ) as Record<string, boolean>;
+    expect(viewer.check_in_example).toBe(false);
   });
 });

@@ -35,7 +35,31 @@ export const PERMISSIONS = [
   'create_own_team',
   'join_teams',
 ] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * Permissions an area adds, by declaration merging from the area's folder
+ * (`declare module '../../auth/permissions' { interface AreaPermissions { manage_objectives:
+ * true } }`), granted to roles with `registerPermissions` when the area loads. This file never
+ * lists another area's permissions.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AreaPermissions {}
+type AreaPermission = keyof AreaPermissions & string;
+export type Permission = (typeof PERMISSIONS)[number] | AreaPermission;
+
+const areaGrants = new Map<Permission, readonly WorkspaceRole[]>();
+
+/** An area's permissions and the roles that hold them (owners hold every permission). */
+export function registerPermissions(grants: Record<AreaPermission, readonly WorkspaceRole[]>) {
+  for (const [permission, roles] of Object.entries(grants) as [Permission, WorkspaceRole[]][]) {
+    areaGrants.set(permission, roles.includes('owner') ? roles : [...roles, 'owner']);
+  }
+}
+
+/** Every permission: the core's and those the areas registered. */
+export function allPermissions(): Permission[] {
+  return [...PERMISSIONS, ...areaGrants.keys()];
+}
 
 /** Always passes (spec 6: "The value ACCESS always passes"). */
 export const ACCESS = 'ACCESS';
@@ -75,6 +99,7 @@ export function permissionsFor(
 ): Permission[] {
   if (!role) return [];
   const granted = new Set<Permission>(ROLE_PERMISSIONS[role]);
+  for (const [permission, roles] of areaGrants) if (roles.includes(role)) granted.add(permission);
   if (role === 'member') {
     for (const [flag, permissions] of Object.entries(MEMBER_ACCESS_GRANTS)) {
       if (memberAccess[flag]) permissions.forEach((p) => granted.add(p));
@@ -143,7 +168,7 @@ export function abilitiesFor(
   },
   paymentType: string,
 ): Record<Permission | PaidFeature | 'leave_workspace', boolean> {
-  const abilities = Object.fromEntries(PERMISSIONS.map((p) => [p, can(actor, p)])) as Record<
+  const abilities = Object.fromEntries(allPermissions().map((p) => [p, can(actor, p)])) as Record<
     Permission | PaidFeature | 'leave_workspace',
     boolean
   >;

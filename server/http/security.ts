@@ -15,6 +15,16 @@ export const FRAME_ANCESTORS = [
   'https://outlook-sdf.office365.com',
 ];
 
+let extraFrameAncestors = '';
+
+/**
+ * Origins that may frame us besides the fixed list: the learning platforms registered as LTI
+ * plugins (server/modules/lti keeps it current).
+ */
+export function setExtraFrameAncestors(origins: string[]) {
+  extraFrameAncestors = origins.filter((o) => /^https?:\/\/[^\s;,']+$/.test(o)).join(' ');
+}
+
 export const contentSecurityPolicy = {
   useDefaults: false,
   directives: {
@@ -29,6 +39,6 @@ export const contentSecurityPolicy = {
     connectSrc: ["'self'", 'ws:', 'wss:', 'https://res.cdn.office.net'],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
-    frameAncestors: FRAME_ANCESTORS,
+    frameAncestors: [...FRAME_ANCESTORS, () => extraFrameAncestors],
   },
 };

@@ -80,6 +80,8 @@ const DEFAULT_RETRY_LIMIT = 2;
  */
 const KEEP_DAYS = 30;
 const PRUNE_EVERY_MS = 3_600_000;
+/** How long a stop waits for running jobs before leaving them to their lease. */
+const STOP_WAIT_MS = 5_000;
 
 interface EventJobData {
   event_id: number;
@@ -91,6 +93,21 @@ interface EventJobData {
 function jobId(key: string) {
   const hex = createHash('sha256').update(key).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Processes that start together on one database create the same queues at once, and
+ * PostgreSQL may pick one of them as a deadlock victim: that one tries again.
+ */
+async function retryOnDeadlock(work: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * attempt));
+    }
+  }
 }
 
 function queueName(type: string, handler: string) {
@@ -111,8 +128,16 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
     /** Whether this process relays events and works jobs, or only records and sends them. */
     work: config.JOBS_WORK,
   };
+  // Set once the queue has stopped: a handler still running then (its lease lapsed or it
+  // outlived the stop's wait) finishes against a closing database, and pg-boss does not await
+  // its completion query, so that query is dropped here; the job is taken over once its lease
+  // ends, as if this process had died.
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) as never },
+    db: {
+      executeSql: (text, values) =>
+        (stopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values)) as never,
+    },
     schema: SCHEMA,
     supervise: true,
     // A lease that ran out is only noticed by maintenance, so it runs often enough to matter.
@@ -140,8 +165,10 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
       expireInSeconds: options.leaseSeconds ?? settings.leaseSeconds,
       deadLetter: DEAD_LETTERS,
     };
-    await boss.createQueue(name, { name, ...policy });
-    await boss.updateQueue(name, { name, ...policy });
+    await retryOnDeadlock(async () => {
+      await boss.createQueue(name, { name, ...policy });
+      await boss.updateQueue(name, { name, ...policy });
+    });
     if (!settings.work) return;
     await boss.work(
       name,
@@ -275,6 +302,7 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
     relay,
 
     async start() {
+      stopped = false;
       await boss.start();
       if (database.kind === 'pglite' && settings.work) {
         // One process owns an embedded database, so a job still active at start-up belongs to
@@ -283,7 +311,9 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
           `update ${SCHEMA}.job set started_on = now() - expire_in where state = 'active'`,
         );
       }
-      await boss.createQueue(DEAD_LETTERS, { name: DEAD_LETTERS, retentionDays: 365 });
+      await retryOnDeadlock(() =>
+        boss.createQueue(DEAD_LETTERS, { name: DEAD_LETTERS, retentionDays: 365 }),
+      );
       for (const name of queues.keys()) await startQueue(name);
       started = true;
       if (settings.work) {
@@ -295,10 +325,12 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
     async stop() {
       if (relayTimer) clearInterval(relayTimer);
       await relaying;
-      // Not graceful: a job cut off here is taken over once its lease ends, which is the
-      // same path as a process that died.
-      if (started) await boss.stop({ graceful: false, wait: true, close: false });
+      // Running jobs get a few seconds to finish; one cut off after that is taken over once
+      // its lease ends, which is the same path as a process that died.
+      if (started)
+        await boss.stop({ graceful: true, timeout: STOP_WAIT_MS, wait: true, close: false });
       started = false;
+      stopped = true;
     },
 
     /**

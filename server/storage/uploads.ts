@@ -29,6 +29,13 @@ export interface ReceivedForm {
   discard(): Promise<void>;
 }
 
+/**
+ * Where an operation gets its form from, when it is ready to read it (after its checks): a
+ * route reads the request's multipart body; a job or a command line hands over blobs it
+ * stored already. Operations never see the HTTP request.
+ */
+export type FormSource = () => Promise<ReceivedForm>;
+
 /** The words of each refusal, from the caller's namespace. */
 export interface UploadMessages {
   notMultipart: string;

@@ -34,7 +34,7 @@ export function scoreTeams(
   const missing = cohort.ids.filter((_, i) => !seen.has(i));
   if (missing.length > 0)
     issues.push(
-      `teams: ${missing.length} people are in no team (${missing
+      `teams-host: ${missing.length} people are in no team (${missing
         .slice(0, 5)
         .map((id) => JSON.stringify(id))
         .join(', ')}${missing.length > 5 ? ', ...' : ''})`,

@@ -30,7 +30,7 @@ function GuardRedirect({
     if (decision.kind === 'sign-out') {
       if (decision.keepEmail) keepVerifyEmail(decision.keepEmail);
       endSessionLocally();
-    } else if (decision.remember && route) {
+    } else if ((decision.remember || decision.resume) && route) {
       rememberRoute(route);
     }
     navigate(decision.to, { replace: true });
@@ -82,6 +82,13 @@ export function AccessGuard({
     case 'wait':
       return <FullPageSpinner />;
     default:
-      return <GuardRedirect decision={decision} route={arrivedSignedIn ? null : route} />;
+      return (
+        <GuardRedirect
+          decision={decision}
+          route={
+            arrivedSignedIn && !(decision.kind === 'redirect' && decision.resume) ? null : route
+          }
+        />
+      );
   }
 }

@@ -1,50 +1,50 @@
-import {
-  Button,
-  Menu,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  type MenuProps,
-} from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { GlobeRegular } from '@fluentui/react-icons';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, LANGUAGES, type Language } from '@/lib/i18n';
-import { LANGUAGE_NAMES, useSwitchLanguage } from './language';
+import { currentLanguage } from '@/lib/i18n';
+import { LANGUAGE_NAMES } from './language-names';
+import { lazyComponent } from './lazy-page';
 
-/** The language menu of the header and the sign-in pages. */
+const loadMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazyComponent(() => loadMenu().then((module) => module.LanguageMenu));
+/** Once anyone opened it, the menu's code is here: later headers render it straight away. */
+let menuLoaded = false;
+
+/**
+ * The language menu of the header and the sign-in pages. The button shows at once; the menu's
+ * code (Fluent Menu, positioning) is fetched when the pointer or focus reaches the button, and
+ * a click before it arrives opens the menu as soon as it does. The sign-in page's first load
+ * does not carry it.
+ */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
-  const switchLanguage = useSwitchLanguage();
   const language = currentLanguage();
+  const [opening, setOpening] = useState(false);
+  const prefetch = () => void loadMenu().catch(() => undefined);
 
-  const onChange: MenuProps['onCheckedValueChange'] = (_event, data) => {
-    const next = data.checkedItems[0];
-    if (next && next !== language) void switchLanguage(next as Language);
-  };
+  const button = (onClick?: (event: MouseEvent) => void) => (
+    <Button
+      appearance="subtle"
+      icon={<GlobeRegular />}
+      aria-label={compact ? `${t('app:language.label')}: ${LANGUAGE_NAMES[language]}` : undefined}
+      aria-haspopup="menu"
+      onPointerEnter={onClick ? prefetch : undefined}
+      onFocus={onClick ? prefetch : undefined}
+      onClick={onClick}
+    >
+      {compact ? undefined : LANGUAGE_NAMES[language]}
+    </Button>
+  );
 
+  if (!menuLoaded && !opening)
+    return button(() => {
+      menuLoaded = true;
+      setOpening(true);
+    });
   return (
-    <Menu checkedValues={{ language: [language] }} onCheckedValueChange={onChange}>
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          icon={<GlobeRegular />}
-          aria-label={
-            compact ? `${t('app:language.label')}: ${LANGUAGE_NAMES[language]}` : undefined
-          }
-        >
-          {compact ? undefined : LANGUAGE_NAMES[language]}
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {LANGUAGES.map((code) => (
-            <MenuItemRadio key={code} name="language" value={code} lang={code}>
-              {LANGUAGE_NAMES[code]}
-            </MenuItemRadio>
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <Suspense fallback={button()}>
+      <LanguageMenu trigger={button()} defaultOpen={opening} />
+    </Suspense>
   );
 }

@@ -10,9 +10,11 @@ import {
 } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import { RouterLink } from '@/components/RouterLink';
-import { http, type Envelope } from '@/lib/http';
+import { api } from '@/lib/http';
+import { takeRememberedRoute } from '@/lib/session';
 import { currentUserKey } from './current-user';
 import { useSignOut } from './sign-out';
 
@@ -21,10 +23,15 @@ export function PrivacyAcceptanceDialog() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const signOut = useSignOut();
+  const navigate = useNavigate();
   const accept = useMutation({
-    mutationFn: async () =>
-      (await http.put<Envelope<CurrentUser>>('core/user/accept-privacy')).data.resource,
-    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+    mutationFn: () => api.put<CurrentUser>('core/user/accept-privacy'),
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserKey, user);
+      // Back to the page that was asked for before the question (a course, a shared link).
+      const asked = takeRememberedRoute();
+      if (asked) navigate(asked, { replace: true });
+    },
   });
 
   return (

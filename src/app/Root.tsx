@@ -8,7 +8,7 @@ import { getHostState } from '@tabs/host';
 import { AccessGuard } from './AccessGuard';
 import { Layout } from './layouts/Layout';
 import { lazyComponent } from './lazy-page';
-import { useLiveUpdates } from './live-updates';
+import { useLiveUpdates } from './live-socket';
 import { formatPageTitle, useCurrentPageTitle, useTitleState } from './page-title';
 import type { LayoutName, RouteHandle } from './route-types';
 

@@ -2,30 +2,47 @@ import {
   FluentProvider,
   makeStaticStyles,
   makeStyles,
-  teamsDarkTheme,
-  teamsHighContrastTheme,
-  teamsLightTheme,
   tokens,
-  webDarkTheme,
   webLightTheme,
   type Theme,
 } from '@fluentui/react-components';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { loadChunk } from '@/lib/chunk-reload';
 import { localStore } from '@/lib/storage';
+import type { OTHER_THEMES } from './themes';
 
 /**
  * The theme seam. The standalone app follows the system's colour scheme (`web-light` or
  * `web-dark`); the Teams host bridge (tabs/) calls `setThemeName('teams-dark')` etc. when the
  * host reports or changes its theme.
  */
-export const THEMES = {
-  'web-light': webLightTheme,
-  'web-dark': webDarkTheme,
-  'teams-light': teamsLightTheme,
-  'teams-dark': teamsDarkTheme,
-  'teams-contrast': teamsHighContrastTheme,
-} satisfies Record<string, Theme>;
-export type ThemeName = keyof typeof THEMES;
+export type ThemeName = 'web-light' | keyof typeof OTHER_THEMES;
+const THEME_NAMES: ThemeName[] = [
+  'web-light',
+  'web-dark',
+  'teams-light',
+  'teams-dark',
+  'teams-contrast',
+];
+
+/**
+ * The default theme ships with the shell; the others (src/app/themes.ts) load the first time one
+ * is asked for, and the switch happens once it is here.
+ */
+const loaded: Partial<Record<ThemeName, Theme>> = { 'web-light': webLightTheme };
+let otherThemes: Promise<void> | undefined;
+
+function loadTheme(name: ThemeName): Promise<void> {
+  if (loaded[name]) return Promise.resolve();
+  otherThemes ??= loadChunk(() => import('./themes')).then(
+    (module) => void Object.assign(loaded, module.OTHER_THEMES),
+    (error: unknown) => {
+      otherThemes = undefined;
+      throw error;
+    },
+  );
+  return otherThemes;
+}
 
 /**
  * A theme named in local storage under this key wins over the system's scheme: how a test or a
@@ -33,7 +50,7 @@ export type ThemeName = keyof typeof THEMES;
  */
 export const THEME_PREVIEW_KEY = 'teamloop.theme';
 const isThemeName = (name: unknown): name is ThemeName =>
-  typeof name === 'string' && Object.hasOwn(THEMES, name);
+  typeof name === 'string' && (THEME_NAMES as string[]).includes(name);
 
 function standaloneTheme(): ThemeName {
   const preview = localStore.get(THEME_PREVIEW_KEY);
@@ -41,24 +58,43 @@ function standaloneTheme(): ThemeName {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'web-dark' : 'web-light';
 }
 
-let themeName: ThemeName = standaloneTheme();
+let themeName: ThemeName = 'web-light';
+/** The theme last asked for: of two switches in flight, the later one wins. */
+let wanted: ThemeName = themeName;
 /** Once a host names the theme, the system's scheme no longer decides it. */
 let hostDecides = false;
 const listeners = new Set<() => void>();
 
-function changeTheme(name: ThemeName): void {
-  if (name === themeName) return;
-  themeName = name;
-  listeners.forEach((listener) => listener());
+function changeTheme(name: ThemeName): Promise<void> {
+  wanted = name;
+  return loadTheme(name).then(
+    () => {
+      if (wanted !== name || name === themeName) return;
+      themeName = name;
+      listeners.forEach((listener) => listener());
+    },
+    // Without the theme's code the current one stays; nothing else breaks.
+    () => undefined,
+  );
+}
+
+void changeTheme(standaloneTheme());
+
+/** Settles once the theme asked for (the system's, or the host's) is here: first paint in its colours. */
+export function themeReady(): Promise<void> {
+  return loadTheme(wanted).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export function setThemeName(name: ThemeName): void {
   hostDecides = true;
-  changeTheme(name);
+  void changeTheme(name);
 }
 
 window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => {
-  if (!hostDecides) changeTheme(standaloneTheme());
+  if (!hostDecides) void changeTheme(standaloneTheme());
 });
 
 function subscribe(listener: () => void) {
@@ -92,7 +128,7 @@ export function ThemeProvider({ theme, children }: { theme?: ThemeName; children
   return (
     // The page styles sit on an inner element: Fluent copies the provider's className onto every
     // portal (menus, dialogs, tooltips), which would lay a full-height opaque page over the app.
-    <FluentProvider theme={THEMES[theme ?? current]}>
+    <FluentProvider theme={loaded[theme ?? current] ?? webLightTheme}>
       <div className={styles.root}>{children}</div>
     </FluentProvider>
   );

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
-import { http, type Envelope } from '@/lib/http';
+import { api } from '@/lib/http';
 import { useAccessToken } from '@/lib/session';
 
 /** Query key of the signed-in user (GET core/user); sign-in results are written here too. */
 export const currentUserKey = ['core', 'user'] as const;
 
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const { data } = await http.get<Envelope<CurrentUser>>('core/user');
-  return data.resource;
+  return api.get<CurrentUser>('core/user');
 }
 
 /** Spec 4: with a token, the current user is fetched; without one there is nobody to fetch. */

@@ -104,6 +104,7 @@ describe('access rules (spec 2.8)', () => {
     expect(decideAccess(at(['settings'], { user: pending }), [])).toEqual({
       kind: 'redirect',
       to: '/dashboard',
+      resume: true,
     });
     expect(decideAccess(at(['dashboard'], { user: pending }), [])).toEqual({ kind: 'allow' });
     expect(decideAccess(at(['privacy-policy'], { user: pending }), [])).toEqual({ kind: 'allow' });

@@ -42,7 +42,14 @@ export interface AccessContext {
 export type AccessDecision =
   | { kind: 'allow' }
   | { kind: 'wait' }
-  | { kind: 'redirect'; to: string; remember?: boolean }
+  | {
+      kind: 'redirect';
+      to: string;
+      /** Come back here after signing in. */
+      remember?: boolean;
+      /** Come back here once the page redirected to is done (the session stays). */
+      resume?: boolean;
+    }
   | { kind: 'sign-out'; to: string; keepEmail?: string };
 
 type Guard = (context: AccessContext) => AccessDecision | null;
@@ -70,7 +77,10 @@ const guards = {
   privacyAccepted(context) {
     const { user } = context;
     if (!user || user.privacy_accepted_at || isOpenRoute(context.routeIds)) return null;
-    return context.routeIds.includes('dashboard') ? null : { kind: 'redirect', to: DASHBOARD_PATH };
+    // The page asked for (a workspace an LTI launch or a mail link opens) comes after acceptance.
+    return context.routeIds.includes('dashboard')
+      ? null
+      : { kind: 'redirect', to: DASHBOARD_PATH, resume: true };
   },
   /** Sign-in and sign-up pages send a signed-in visitor on to the app. */
   guest(context) {

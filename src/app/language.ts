@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CurrentUser } from '@contracts/auth';
-import { HIDE_MESSAGE, http, type Envelope } from '@/lib/http';
+import { api } from '@/lib/http';
 import {
   changeLanguage,
   currentLanguage,
@@ -11,13 +11,12 @@ import {
 } from '@/lib/i18n';
 import { currentUserKey } from './current-user';
 
-/** Each language named in itself, so anyone can find their own. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', vi: 'Tiếng Việt' };
+export { LANGUAGE_NAMES } from './language-names';
 
 async function saveAccountLanguage(queryClient: QueryClient, language: Language) {
-  const { data } = await http.patch<Envelope<CurrentUser>>('core/user', { language }, HIDE_MESSAGE);
-  queryClient.setQueryData(currentUserKey, data.resource);
-  return data.resource;
+  const user = await api.patch<CurrentUser>('core/user', { language }, { hideMessages: true });
+  queryClient.setQueryData(currentUserKey, user);
+  return user;
 }
 
 /** Switches the interface; a signed-in account keeps the choice too (its mail follows it). */

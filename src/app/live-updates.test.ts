@@ -1,7 +1,7 @@
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { taskKeys } from '@/features/tasks/api';
-import { teamKeys } from '@/features/teams/api';
+import { teamKeys } from '@/features/workspace-teams/api';
 import { workspaceKeys } from '@/features/workspaces/api';
 import { currentUserKey } from './current-user';
 import { liveInvalidations } from './live-updates';
@@ -27,7 +27,6 @@ describe('the live update table', () => {
     const keys = liveInvalidations['member-changed']({ workspace_id: 1, kind: 'role_changed' });
     expect(invalidates(keys, workspaceKeys.members(1))).toBe(true);
     expect(invalidates(keys, workspaceKeys.detail(1))).toBe(true);
-    expect(invalidates(keys, taskKeys.workspace(1))).toBe(true);
     expect(invalidates(keys, teamKeys.members(1))).toBe(true);
     expect(invalidates(keys, workspaceKeys.members(2))).toBe(false);
     expect(invalidates(keys, currentUserKey)).toBe(false);

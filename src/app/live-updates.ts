@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
-import { useMatches } from 'react-router';
-import { taskKeys } from '@/features/tasks/api';
-import { teamKeys } from '@/features/teams/api';
-import { workspaceKeys } from '@/features/workspaces/api';
-import { queryClient } from '@/lib/query-client';
-import { LiveUpdates, type LiveInvalidations } from '@/lib/realtime';
-import { useAccessToken } from '@/lib/session';
+import { assessmentKeys } from '@/features/assessments';
+import { messageKeys } from '@/features/messages';
+import { notificationKeys } from '@/features/notifications';
+import { okrKeys } from '@/features/okrs';
+import { taskKeys } from '@/features/tasks';
+import { teamKeys } from '@/features/workspace-teams';
+import { workspaceKeys } from '@/features/workspaces';
+import type { LiveInvalidations } from '@/lib/realtime';
 import { currentUserKey } from './current-user';
 
 /**
@@ -19,6 +19,20 @@ export const liveInvalidations: LiveInvalidations = {
     workspaceKeys.works(workspace_id),
     workspaceKeys.menu(),
   ],
+  // An assessment was made, changed, released, closed or deleted, or someone handed in: the
+  // lists, the answering screen, reports and progress, and the workspace's counters.
+  'assessment-changed': ({ workspace_id }) => [
+    assessmentKeys.all,
+    workspaceKeys.works(workspace_id),
+    workspaceKeys.menu(),
+  ],
+  // An objective, key result, check-in, alignment or org position changed: every OKR screen
+  // and the workspace's counters.
+  'okr-changed': ({ workspace_id }) => [
+    okrKeys.all,
+    workspaceKeys.works(workspace_id),
+    workspaceKeys.menu(),
+  ],
   // Someone joined, left or changed role: the people and what they may do, wherever shown.
   'member-changed': ({ workspace_id }) => [
     workspaceKeys.detail(workspace_id),
@@ -27,38 +41,26 @@ export const liveInvalidations: LiveInvalidations = {
   ],
   // It was me: my workspaces, my abilities in this one, and whether I still belong to it.
   'membership-changed': () => [workspaceKeys.all, taskKeys.all, teamKeys.all, currentUserKey],
+  // A notification for me was made or read (another tab): the bell and the inbox.
+  'notifications-changed': () => [notificationKeys.all],
+  // A message came, changed or went: its chat's history, the chat list, the unread counts.
+  'chat-message': ({ chat_id }) => [
+    ['messaging', 'history', chat_id],
+    messageKeys.chats(),
+    messageKeys.chat(chat_id),
+    messageKeys.menu,
+  ],
+  // Typing is no cached data: the conversation listens to it (liveUpdates.listen).
+  'chat-typing': () => [],
+  // A read pointer moved: unread counts (mine), read marks (others').
+  'chat-read': ({ chat_id }) => [messageKeys.chats(), messageKeys.chat(chat_id), messageKeys.menu],
+  // A chat of mine was made, changed, joined or left.
+  'chat-changed': ({ chat_id }) => [
+    messageKeys.chats(),
+    messageKeys.chat(chat_id),
+    messageKeys.menu,
+  ],
 };
 
-export const liveUpdates = new LiveUpdates({ queryClient, invalidations: liveInvalidations });
-
-/**
- * Keeps the socket in step with the session (connected while signed in, with the current
- * token) and listening to the workspace on screen. Called once, at the root of the app.
- */
-export function useLiveUpdates() {
-  const token = useAccessToken();
-  const matches = useMatches();
-  const workspace = Number(matches.at(-1)?.params.workspace);
-  const workspaceId = Number.isInteger(workspace) && workspace > 0 ? workspace : null;
-
-  useEffect(() => {
-    if (token) void liveUpdates.connect(token);
-    else liveUpdates.disconnect();
-  }, [token]);
-
-  useEffect(() => {
-    if (workspaceId === null) return undefined;
-    return liveUpdates.watch(`workspace-${workspaceId}`);
-  }, [workspaceId]);
-
-  useEffect(() => {
-    const pause = () => liveUpdates.pause();
-    const resume = () => liveUpdates.resume();
-    window.addEventListener('offline', pause);
-    window.addEventListener('online', resume);
-    return () => {
-      window.removeEventListener('offline', pause);
-      window.removeEventListener('online', resume);
-    };
-  }, []);
-}
+/** The socket and the root's hook (src/app/live-socket.ts), which loads this table when it connects. */
+export { liveUpdates, useLiveUpdates } from './live-socket';

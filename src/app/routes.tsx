@@ -24,13 +24,15 @@ import { routes as legal } from '@/features/legal/routes';
 import { routes as lti } from '@/features/lti/routes';
 import { routes as messages } from '@/features/messages/routes';
 import { routes as notifications } from '@/features/notifications/routes';
+import { routes as okrs } from '@/features/okrs/routes';
 import { routes as payments } from '@/features/payments/routes';
+import { routes as people } from '@/features/people/routes';
 import { routes as profile } from '@/features/profile/routes';
 import { routes as recruit } from '@/features/recruit/routes';
 import { routes as settings } from '@/features/settings/routes';
 import { routes as tasks } from '@/features/tasks/routes';
 import { routes as teamFormation } from '@/features/team-formation/routes';
-import { routes as teams } from '@/features/teams/routes';
+import { routes as workspaceTeams } from '@/features/workspace-teams/routes';
 import { routes as workspaces } from '@/features/workspaces/routes';
 import { ErrorsRoutePage, NOT_FOUND_TEXT } from './ErrorPage';
 import type { AppRoute, FeatureRoutes } from './route-types';
@@ -40,11 +42,13 @@ const areas: FeatureRoutes[] = [
   legal,
   dashboard,
   workspaces,
+  people,
   tasks,
+  okrs,
   assessments,
   recruit,
   profile,
-  teams,
+  workspaceTeams,
   teamFormation,
   settings,
   messages,

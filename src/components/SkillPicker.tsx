@@ -14,7 +14,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { http, type Envelope } from '@/lib/http';
+import { api } from '@/lib/http';
 
 type Skill = z.infer<typeof skill>;
 
@@ -65,8 +65,7 @@ export function SkillPicker({
     queryFn: async () => {
       const params = new URLSearchParams({ limit: '1000', search });
       if (workspaceId) params.set('workspace_id', String(workspaceId));
-      const { data } = await http.get<Envelope<{ skills: Skill[] }>>(`core/skills?${params}`);
-      return data.resource.skills;
+      return (await api.get<{ skills: Skill[] }>(`core/skills?${params}`)).skills;
     },
     placeholderData: keepPreviousData,
     staleTime: 60_000,

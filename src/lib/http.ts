@@ -2,6 +2,7 @@ import axios, {
   isAxiosError,
   isCancel,
   type AxiosInstance,
+  type AxiosRequestConfig,
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
@@ -227,3 +228,42 @@ export async function withApiError<T>(call: () => Promise<T>): Promise<T> {
     throw apiErrorOf(error);
   }
 }
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+interface CallOptions extends Partial<
+  Pick<AxiosRequestConfig, 'params' | 'signal' | 'onUploadProgress'>
+> {
+  /** The screen shows the server's messages itself (forms); no toasts. */
+  hideMessages?: boolean;
+}
+
+/** The one place a response envelope is opened: the whole envelope, for screens that need its messages. */
+export async function callEnvelope<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  { hideMessages, ...config }: CallOptions = {},
+): Promise<Envelope<T>> {
+  const response = await http.request<Envelope<T>>({
+    method,
+    url,
+    data: body,
+    ...config,
+    ...(hideMessages ? HIDE_MESSAGE : {}),
+  });
+  return response.data;
+}
+
+/** The typed API client every feature calls through: answers the envelope's resource. */
+export const api = {
+  get: async <T>(url: string, options?: CallOptions) =>
+    (await callEnvelope<T>('get', url, undefined, options)).resource,
+  post: async <T>(url: string, body?: unknown, options?: CallOptions) =>
+    (await callEnvelope<T>('post', url, body, options)).resource,
+  put: async <T>(url: string, body?: unknown, options?: CallOptions) =>
+    (await callEnvelope<T>('put', url, body, options)).resource,
+  patch: async <T>(url: string, body?: unknown, options?: CallOptions) =>
+    (await callEnvelope<T>('patch', url, body, options)).resource,
+  delete: async <T>(url: string, body?: unknown, options?: CallOptions) =>
+    (await callEnvelope<T>('delete', url, body, options)).resource,
+};

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '@server/auth/password';
 import { MAX_SECRET_ATTEMPTS } from '@server/auth/split-token';
 import { oneTimeTokens, workspaceInvitations } from '@server/db/schema';
-import { createOneTimeToken, MINUTES } from '@server/modules/auth/one-time-tokens';
+import { createOneTimeToken, MINUTES } from '@server/auth/one-time-tokens';
 import { newInvitationToken } from '@server/modules/workspaces/invitations/invite';
 import { createWorkspace } from '../support/factories';
 import { linkIn } from '../support/smtp';

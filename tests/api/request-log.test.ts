@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOneTimeToken, MINUTES } from '@server/modules/auth/one-time-tokens';
+import { createOneTimeToken, MINUTES } from '@server/auth/one-time-tokens';
 import { bearer, createTestApp, type TestApp } from '../support/test-app';
 
 // Whatever the request log writes, at the level production uses.

@@ -30,6 +30,8 @@ async function refusedWithoutWriting(
   action: () => Promise<{ statusCode: number }>,
   status: number,
 ) {
+  // Earlier steps' notifications are delivered in the background first.
+  await t.app.deps.jobs.drain();
   const before = await rowCounts(t.db);
   const response = await action();
   expect(response.statusCode).toBe(status);

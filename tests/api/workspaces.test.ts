@@ -48,7 +48,7 @@ describe('creating a workspace', () => {
       members_count: 1,
       schema: { color: '#3366ff' },
       pricing_rule: { payment_type: 'free' },
-      sections: ['dashboard', 'my-work', 'tasks', 'assessments', 'people', 'teams'],
+      sections: ['dashboard', 'my-work', 'tasks', 'assessments', 'objectives', 'people', 'teams'],
     });
     expect(created.abilities).toMatchObject({
       delete_workspace: true,

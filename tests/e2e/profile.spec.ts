@@ -42,6 +42,8 @@ test('the self-assessment keeps partial answers through save and close, then sho
   await answerPage(page, 'Neither accurate nor inaccurate');
   for (let turn = 0; turn < 3; turn++) {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
+    // The next page shows once the answers are saved: answer it, not the one still on screen.
+    await expect(page.getByText(new RegExp(`^${21 + turn * 10}\\. `))).toBeVisible();
     await answerPage(page, 'Moderately inaccurate');
   }
   await expect(page.getByText('50 of 50 answered')).toBeVisible();

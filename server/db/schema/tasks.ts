@@ -21,7 +21,7 @@ import {
   type WorkStatus,
 } from '../../../contracts/tasks';
 import { criteria } from './criteria';
-import { teams } from './teams';
+import { teams } from './workspace-teams';
 import { users } from './users';
 import { workspaces } from './workspaces';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { registerExportSection } from '../../core/export-sections';
 import {
   clientLogs,
   sessions,
@@ -8,18 +8,6 @@ import {
   users,
   userTours,
 } from '../../db/schema';
-
-/**
- * "Export my data": every module that stores something about a person registers a section
- * here, so the export stays complete as the product grows.
- */
-type ExportSection = (db: DbOrTx, userId: number) => Promise<unknown>;
-
-const sections = new Map<string, ExportSection>();
-
-export function registerExportSection(name: string, section: ExportSection) {
-  sections.set(name, section);
-}
 
 registerExportSection('account', async (db, userId) => {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -65,9 +53,3 @@ registerExportSection('identities', (db, userId) =>
 registerExportSection('client_logs', (db, userId) =>
   db.select().from(clientLogs).where(eq(clientLogs.userId, userId)),
 );
-
-export async function exportUserData(db: DbOrTx, userId: number) {
-  const data: Record<string, unknown> = { exported_at: new Date().toISOString() };
-  for (const [name, section] of sections) data[name] = await section(db, userId);
-  return data;
-}

@@ -1,16 +1,17 @@
 import type { CurrentUser } from '@contracts/auth';
+import { displayName } from '../../core/people';
 import { privacyOptionsOf } from '../../auth/privacy';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { profileCompletionPercent } from '../profile/completion';
-
-export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
-  const name = `${user.firstName} ${user.lastName}`.trim();
-  return name || user.email.split('@')[0];
-}
+import { profileCompletionPercent } from '../profile';
 
 /** The only way a user row leaves the server for its owner: no hashes, no secrets. */
-export async function presentCurrentUser(db: DbOrTx, user: UserRow): Promise<CurrentUser> {
+export async function presentCurrentUser(
+  db: DbOrTx,
+  user: UserRow,
+  /** The profile's stored steps done (storedStepsDone), when read with the session. */
+  storedStepsDone?: number,
+): Promise<CurrentUser> {
   return {
     id: user.id,
     public_id: user.publicId,
@@ -27,7 +28,12 @@ export async function presentCurrentUser(db: DbOrTx, user: UserRow): Promise<Cur
     avatar_url: user.avatarUrl,
     bio: user.bio,
     privacy_accepted_at: user.privacyAcceptedAt?.toISOString() ?? null,
-    profile_completion_percent: await profileCompletionPercent(db, user),
+    profile_completion_percent: await profileCompletionPercent(
+      db,
+      user,
+      undefined,
+      storedStepsDone,
+    ),
     preferences: user.preferences,
     privacy_options: privacyOptionsOf(user),
     notification_settings: user.notificationSettings,

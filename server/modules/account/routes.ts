@@ -20,16 +20,13 @@ import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
 import { keyedLimit } from '../../http/rate-limit';
 import type { App } from '../../http/types';
-import {
-  acceptTotp,
-  checkSecondFactor,
-  newRecoveryCodes,
-  newTwoFactorSetup,
-} from '../auth/two-factor';
+import { acceptTotp, checkSecondFactor, newRecoveryCodes, newTwoFactorSetup } from '../auth';
 import { storageFor } from '../../storage';
 import { personalFileKeys } from '../../storage/references';
-import { isKnownTimezone } from '../lookups/timezones';
-import { exportUserData } from './export';
+import { isKnownTimezone } from '../lookups';
+import { exportUserData } from '../../core/export-sections';
+import './export';
+import { storedStepsDone } from '../profile';
 import { presentCurrentUser } from './present';
 import { loadTours } from './tours';
 
@@ -55,8 +52,15 @@ export default async function accountRoutes(app: App) {
 
   app.get(
     '/user',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: envelope(currentUser) } } },
-    async (request) => ok(await present(requireAuth(request).user)),
+    {
+      schema: { tags, summary: 'The signed-in user', response: { 200: envelope(currentUser) } },
+      // Every page load asks for it: the profile's stored steps are read with the session.
+      config: { sessionExtra: storedStepsDone },
+    },
+    async (request) => {
+      const { user, extra } = requireAuth(request);
+      return ok(await presentCurrentUser(db, user, extra == null ? undefined : Number(extra)));
+    },
   );
 
   app.patch(

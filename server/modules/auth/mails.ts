@@ -38,12 +38,6 @@ export async function sendAccountMail(
   });
 }
 
-export function appLink(deps: AppDeps, pathname: string, query: Record<string, string> = {}) {
-  const url = new URL(pathname, deps.config.APP_URL);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
-}
-
 /**
  * Makes and sends a mail after the answer (its token included), so whether a mail went out
  * (a known address) or not takes no time a caller could measure. A failure is logged; the

@@ -29,16 +29,13 @@ import { ok } from '../../http/envelope';
 import { badRequest, conflict, refusal, unauthorized, validationFailed } from '../../http/errors';
 import { keyedLimit } from '../../http/rate-limit';
 import type { App } from '../../http/types';
-import { displayName } from '../account/present';
-import {
-  attemptInvitationToken,
-  findInvitation,
-  joinOnSignUp,
-} from '../workspaces/invitations/join';
-import { announceMembershipChange } from '../workspaces/live';
+import { displayName } from '../../core/people';
+import { attemptInvitationToken, findInvitation, joinOnSignUp } from '../workspaces';
+import { announceMembershipChange } from '../workspaces';
 import { findOrCreateExternalUser, findUserByEmail } from './external-identity';
 import { isUniqueViolation } from '../../db/errors';
-import { appLink, sendAccountMail, sendAccountMailLater } from './mails';
+import { appLink } from '../../core/links';
+import { sendAccountMail, sendAccountMailLater } from './mails';
 import {
   buildOidcAuthorizationUrl,
   exchangeOidcCode,
@@ -54,7 +51,7 @@ import {
   MINUTES,
   peekOneTimeToken,
   useOneTimeToken,
-} from './one-time-tokens';
+} from '../../auth/one-time-tokens';
 import { beginSecondFactor, completeSignIn, needsSecondFactor } from './sign-in';
 import { acceptTotp, checkSecondFactor, newRecoveryCodes } from './two-factor';
 

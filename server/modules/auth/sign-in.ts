@@ -5,9 +5,9 @@ import { issueAccessToken, type SessionOrigin } from '../../auth/access-token';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import { presentCurrentUser } from '../account/present';
-import { loadTours } from '../account/tours';
-import { createOneTimeToken, MINUTES } from './one-time-tokens';
+import { presentCurrentUser } from '../account';
+import { loadTours } from '../account';
+import { createOneTimeToken, MINUTES } from '../../auth/one-time-tokens';
 import { newTwoFactorSetup } from './two-factor';
 
 export const ACCESS_TOKEN_HEADER = 'access-token';

@@ -35,11 +35,29 @@ export function completionGroups(): FieldGroup[] {
   return [...new Set(checks.map((c) => c.group))];
 }
 
-/** The share of the steps done, over every step or only those of `groups`. */
+/**
+ * How many of every stored step this person has done, as one SQL expression: a route that shows
+ * the signed-in person's figure reads it with the session (`sessionExtra`), then passes it to
+ * profileCompletionPercent as `storedDone`.
+ */
+export function storedStepsDone(userId: number): SQL {
+  const stored = checks.flatMap((check) => ('stored' in check ? [check.stored(userId)] : []));
+  if (stored.length === 0) return sql`0`;
+  return sql.join(
+    stored.map((expression) => sql`(case when (${expression}) then 1 else 0 end)`),
+    sql` + `,
+  );
+}
+
+/**
+ * The share of the steps done, over every step or only those of `groups`. `storedDone` (over
+ * every step only) is storedStepsDone's answer when it was already read.
+ */
 export async function profileCompletionPercent(
   db: DbOrTx,
   user: UserRow,
   groups?: readonly FieldGroup[],
+  storedDone?: number,
 ): Promise<number> {
   const counted = groups ? checks.filter((c) => groups.includes(c.group)) : checks;
   if (counted.length === 0) return 100;
@@ -49,7 +67,9 @@ export async function profileCompletionPercent(
     if ('onRow' in check) done += check.onRow(user) ? 1 : 0;
     else stored.push(check.stored(user.id));
   }
-  if (stored.length > 0) {
+  if (stored.length > 0 && !groups && typeof storedDone === 'number') {
+    done += storedDone;
+  } else if (stored.length > 0) {
     const columns = stored.map(
       (expression, index) => sql`(${expression}) as ${sql.identifier(`check_${index}`)}`,
     );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { userActivities } from '../../db/schema';
-import { registerExportSection } from '../account/export';
+import { registerExportSection } from '../../core/export-sections';
 import { personalityResult } from './personality';
 import { loadPersonalityRow } from './present';
 import { userSkillsOf } from './skills';

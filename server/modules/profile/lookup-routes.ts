@@ -13,7 +13,7 @@ import { skills } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
-import { requireWorkspaceChange } from '../workspaces/access';
+import { requireWorkspaceChange } from '../../core/workspace-access';
 import { PERSONALITY_ITEMS } from './personality';
 import { listSkills, seedSkillCatalogue, skillSearchKey } from './skills';
 

@@ -30,10 +30,11 @@ import {
 import { ok } from '../../http/envelope';
 import { forbidden, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
-import { displayName } from '../account/present';
+import { displayName } from '../../core/people';
 import { profileCompletionFor } from './completion';
 import { normaliseLink } from './links';
-import { performanceOf } from './performance';
+import { performanceOf } from '../../core/performance-metrics';
+import './performance';
 import {
   loadPersonalityRow,
   presentAvailability,

@@ -1,28 +1,10 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { FieldGroup, PeoplePrivacy } from '../../auth/privacy';
-import type { DbOrTx } from '../../db/client';
-import { userSkills, workspaceMembers, type UserRow } from '../../db/schema';
+import { registerPerformanceMetric } from '../../core/performance-metrics';
+import { userSkills, workspaceMembers } from '../../db/schema';
 import { completionGroups, profileCompletionPercent } from './completion';
 import { loadPersonalityRow } from './present';
 import { answeredCount } from './personality';
 import { loadProfile } from './store';
-
-/**
- * Figures on a person's profile page ("page information / performance"). Each module that
- * knows something countable about a person's work registers it here (tasks submitted, teams),
- * with the field groups the figure reads, so a viewer only gets the figures they may see.
- */
-type PerformanceMetric = (db: DbOrTx, person: UserRow) => Promise<number>;
-
-const metrics = new Map<string, { groups: () => FieldGroup[]; metric: PerformanceMetric }>();
-
-export function registerPerformanceMetric(
-  key: string,
-  groups: FieldGroup | (() => FieldGroup[]),
-  metric: PerformanceMetric,
-) {
-  metrics.set(key, { groups: typeof groups === 'string' ? () => [groups] : groups, metric });
-}
 
 registerPerformanceMetric('profile_completion_percent', completionGroups, profileCompletionPercent);
 registerPerformanceMetric('workspaces', 'profile', async (db, person) => {
@@ -47,12 +29,3 @@ registerPerformanceMetric(
 registerPerformanceMetric('self_assessment_answered', 'personality', async (db, person) =>
   answeredCount((await loadPersonalityRow(db, person.id))?.answers ?? {}),
 );
-
-/** The figures the viewer may see; a figure made of a hidden group is left out. */
-export async function performanceOf(db: DbOrTx, privacy: PeoplePrivacy, person: UserRow) {
-  const entries = [...metrics.entries()].filter(([, { groups }]) =>
-    privacy.seesAll([person.id], groups()),
-  );
-  const values = await Promise.all(entries.map(([, { metric }]) => metric(db, person)));
-  return entries.map(([key], i) => ({ key, value: values[i] }));
-}

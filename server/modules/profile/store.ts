@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   NOTIFICATION_SETTING_KEYS,
+  notificationSettingDefault,
   type NotificationChannel,
   type NotificationEvent,
   type WorkPreferences,
@@ -31,7 +32,10 @@ export async function saveProfile(
 /** Every notification switch with its stored value; the ones never touched are on. */
 export function notificationSettingsOf(user: Pick<UserRow, 'notificationSettings'>) {
   return Object.fromEntries(
-    NOTIFICATION_SETTING_KEYS.map((key) => [key, user.notificationSettings[key] ?? true]),
+    NOTIFICATION_SETTING_KEYS.map((key) => [
+      key,
+      user.notificationSettings[key] ?? notificationSettingDefault(key),
+    ]),
   );
 }
 
@@ -41,7 +45,8 @@ export function wantsNotification(
   event: NotificationEvent,
   channel: NotificationChannel,
 ): boolean {
-  return user.notificationSettings[`${event}_${channel}`] ?? true;
+  const key = `${event}_${channel}`;
+  return user.notificationSettings[key] ?? notificationSettingDefault(key);
 }
 
 export function workPreferencesOf(profile: UserProfileRow | null): WorkPreferences {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { TaskPerson, TaskTeam } from '@contracts/tasks';
+import type { TaskTeam } from '@contracts/tasks';
+import type { Person } from '@contracts/people';
 import type { DbOrTx } from '../../db/client';
 import { taskAssignments, taskReviewers, type TaskRow } from '../../db/schema';
 import type { Choices } from './operations/create-task';
@@ -14,10 +15,10 @@ import {
 
 /** Who may be given work, as people and teams, and who may review it. */
 export interface TaskChoices {
-  users: TaskPerson[];
+  users: Person[];
   teams: TaskTeam[];
-  allReviewers: TaskPerson[];
-  defaultReviewers: TaskPerson[];
+  allReviewers: Person[];
+  defaultReviewers: Person[];
 }
 
 type Scope = Pick<TaskRow, 'workspaceId' | 'type' | 'createdBy' | 'parentId'>;
@@ -69,7 +70,7 @@ export async function choicesFor(db: DbOrTx, scope: Scope): Promise<TaskChoices>
     db,
     units.flatMap((u) => (u.userId === null ? [] : [u.userId])),
   );
-  const users = new Map<number, TaskPerson>();
+  const users = new Map<number, Person>();
   for (const person of [...individuals.values(), ...teams.flatMap((t) => t.members)]) {
     if (!person.is_shadow) users.set(person.id, person);
   }

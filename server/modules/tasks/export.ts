@@ -7,7 +7,7 @@ import {
   taskReports,
   tasks,
 } from '../../db/schema';
-import { registerExportSection } from '../account/export';
+import { registerExportSection } from '../../core/export-sections';
 
 /** What the tasks module keeps about a person, for "export my data". */
 registerExportSection('tasks_created', (db, userId) =>

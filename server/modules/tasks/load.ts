@@ -11,7 +11,7 @@ import {
   type TaskRow,
 } from '../../db/schema';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
-import { requireWorkspacePermission, type WorkspaceAccess } from '../workspaces/access';
+import { requireWorkspacePermission, type WorkspaceAccess } from '../../core/workspace-access';
 import { teamOf } from './people';
 import { taskAbilities, taskRoles, type TaskFacts, type TaskRoles } from './policy';
 

@@ -2,11 +2,12 @@ import { inArray } from 'drizzle-orm';
 import type { LiveEventPayload } from '@contracts/realtime';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { jobEffects, notifications, users, type TaskRow } from '../../db/schema';
+import { jobEffects, users, type TaskRow } from '../../db/schema';
 import { translator } from '../../i18n';
 import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
-import { displayName } from '../account/present';
-import { appLink } from '../auth/mails';
+import { displayName } from '../../core/people';
+import { appLink } from '../../core/links';
+import { notify, settingsLink, wantsKind } from '../../core/notify';
 
 export type TaskNotificationKind =
   'task_assigned' | 'task_submitted' | 'task_returned' | 'task_accepted' | 'task_reminder';
@@ -73,22 +74,22 @@ async function writeNotifications(deps: AppDeps, event: RecordedEvent<'task.noti
   const { task, kind, recipients, actor_id: actorId } = event.payload;
   await deps.db.transaction(async (tx) => {
     if (!(await claimEffect(tx, `event:${event.id}:notifications`))) return;
-    await tx.insert(notifications).values(
-      recipients.map((userId) => ({
-        userId,
-        workspaceId: task.workspace_id,
-        actorId,
-        kind,
-        referenceType: task.parent_id === null ? 'task' : 'subtask',
-        referenceId: task.id,
-        data: {
-          message_key: `tasks:notifications.${kind}`,
-          name: task.name,
-          parent_id: task.parent_id,
-          expired_at: task.expired_at,
-        },
-      })),
-    );
+    await notify(tx, {
+      userIds: recipients,
+      kind,
+      workspaceId: task.workspace_id,
+      actorId,
+      reference: { type: task.parent_id === null ? 'task' : 'subtask', id: task.id },
+      data: {
+        message_key: `tasks:notifications.${kind}`,
+        name: task.name,
+        parent_id: task.parent_id,
+        expired_at: task.expired_at,
+      },
+      link: taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
+      // Reminders have their own mail below.
+      skipEmail: kind === 'task_reminder',
+    });
   });
 }
 
@@ -117,6 +118,7 @@ async function mailReminders(deps: AppDeps, event: RecordedEvent<'task.notificat
   );
   for (const person of people) {
     if (person.deletedAt || person.deactivatedAt || sent.has(effectKey(person.id))) continue;
+    if (!wantsKind(person, 'task_reminder', 'email')) continue;
     const t = translator(person.language);
     const vars = {
       name: displayName(person),
@@ -135,6 +137,7 @@ async function mailReminders(deps: AppDeps, event: RecordedEvent<'task.notificat
         link,
         '',
         t('tasks:mail.reminder.footer', vars),
+        t('notifications:mail.settings', { link: settingsLink(deps, person.id) }),
       ].join('\n'),
       link,
       idempotencyKey: `task-reminder-${event.id}-${person.id}`,

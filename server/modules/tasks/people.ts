@@ -1,54 +1,17 @@
 import { and, eq, inArray, isNull, SQL, sql } from 'drizzle-orm';
-import type { TaskPerson, TaskTeam } from '@contracts/tasks';
+import type { TaskTeam } from '@contracts/tasks';
+import type { Person } from '@contracts/people';
 import { can, permissionsFor, type Permission } from '../../auth/permissions';
 import type { DbOrTx } from '../../db/client';
 import { qualified } from '../../db/qualified';
-import {
-  teamMembers,
-  teams,
-  users,
-  workspaceMembers,
-  workspaces,
-  type UserRow,
-} from '../../db/schema';
-import { displayName } from '../account/present';
-
-type PersonRow = Pick<
-  UserRow,
-  'id' | 'firstName' | 'lastName' | 'email' | 'avatarUrl' | 'deletedAt' | 'deactivatedAt'
->;
-/** A person as SQL's `json_build_object` gives it: the dates are text, only null matters. */
-export type PersonJson = Omit<PersonRow, 'deletedAt' | 'deactivatedAt'> & {
-  deletedAt: string | null;
-  deactivatedAt: string | null;
-};
-
-export const personColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  avatarUrl: users.avatarUrl,
-  deletedAt: users.deletedAt,
-  deactivatedAt: users.deactivatedAt,
-};
-
-export function presentPerson(user: PersonRow | PersonJson): TaskPerson {
-  return {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    name: displayName(user),
-    avatar_url: user.avatarUrl,
-    is_shadow: user.deletedAt !== null || user.deactivatedAt !== null,
-  };
-}
+import { teamMembers, teams, users, workspaceMembers, workspaces } from '../../db/schema';
+import { personColumns, presentPerson, type PersonJson } from '../../core/people';
 
 /** People by id: the ids, or a subquery that selects them (one round trip instead of two). */
 export async function loadPeople(
   db: DbOrTx,
   ids: Iterable<number> | SQL,
-): Promise<Map<number, TaskPerson>> {
+): Promise<Map<number, Person>> {
   let where: SQL;
   if (ids instanceof SQL) {
     where = sql`${qualified(users.id)} in ${ids}`;
@@ -62,7 +25,7 @@ export async function loadPeople(
 }
 
 export interface WorkspacePerson {
-  person: TaskPerson;
+  person: Person;
   permissions: Permission[];
 }
 

@@ -126,7 +126,10 @@ describe('submitted percentage', () => {
     first_name: `P${id}`,
     last_name: '',
     name: `P${id}`,
+    email: `p${id}@example.com`,
     avatar_url: null,
+    is_deleted: false,
+    is_deactivated: false,
     is_shadow: false,
   });
   const unit = (id: number, values: Partial<TaskAssignmentRow>): TaskAssignmentRow => ({

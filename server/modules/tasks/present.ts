@@ -1,5 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { Task, TaskPerson, TaskTeam } from '@contracts/tasks';
+import type { Task, TaskTeam } from '@contracts/tasks';
+import type { Person } from '@contracts/people';
 import type { DbOrTx } from '../../db/client';
 import { qualified } from '../../db/qualified';
 import {
@@ -12,7 +13,7 @@ import {
   type TaskAssignmentRow,
   type TaskRow,
 } from '../../db/schema';
-import type { WorkspaceAccess } from '../workspaces/access';
+import type { WorkspaceAccess } from '../../core/workspace-access';
 import { kindOf, taskFacts } from './load';
 import { assignable, loadPeople, loadTeams, reviewerChoices, workspacePeople } from './people';
 import { taskAbilities, taskRoles } from './policy';
@@ -27,7 +28,7 @@ export interface Viewer {
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 interface WorkspaceFacts {
-  defaultReviewers: TaskPerson[];
+  defaultReviewers: Person[];
   withoutTeam: number;
   teamOfViewer: number | null;
   /** Its active teams with their members: every team a unit of its tasks can stand for. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { WORK_STATUSES, type TaskPerson, type TaskTeam } from '@contracts/tasks';
+import { WORK_STATUSES, type TaskTeam } from '@contracts/tasks';
+import { type Person } from '@contracts/people';
 import { qualified } from '../../db/qualified';
 import {
   taskAssignments,
@@ -12,7 +13,7 @@ import {
 import { isHandedIn } from './policy';
 
 export interface PersonUnit {
-  person: TaskPerson;
+  person: Person;
   team: { id: number; name: string } | null;
   unit: TaskAssignmentRow;
 }
@@ -23,7 +24,7 @@ export interface PersonUnit {
  */
 export function peopleOfUnits(
   units: readonly TaskAssignmentRow[],
-  people: ReadonlyMap<number, TaskPerson>,
+  people: ReadonlyMap<number, Person>,
   teamsById: ReadonlyMap<number, TaskTeam>,
 ): PersonUnit[] {
   const rows: PersonUnit[] = [];

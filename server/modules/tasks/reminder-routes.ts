@@ -18,10 +18,11 @@ import {
   loadWorkspaceAccess,
   requireWorkspacePermission,
   type WorkspaceAccess,
-} from '../workspaces/access';
+} from '../../core/workspace-access';
 import { kindOf } from './load';
 import { presentTasks } from './present';
-import { pendingWorkOf, reminderSource, remindersFor } from './reminders';
+import { reminderSource, remindersFor } from '../../core/reminder-sources';
+import { pendingWorkOf } from './reminders';
 
 /** Spec 7.16 (reminders and deadlines) and the my-work list (2.6). */
 export default async function reminderRoutes(app: App) {

@@ -7,6 +7,7 @@ import tagRoutes from './tag-routes';
 import taskRoutes from './task-routes';
 import { workRoutes } from './work-routes';
 import './export';
+import './workspace-counts';
 
 /** Tasks, subtasks, tags, reminders and deadlines (spec 7.4, 7.5, 7.16), under /core. */
 export default async function tasksModule(app: App) {

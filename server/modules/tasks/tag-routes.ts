@@ -8,7 +8,7 @@ import { criteria as tagTable, type CriterionRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { conflict, notFound } from '../../http/errors';
 import type { App } from '../../http/types';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../workspaces/access';
+import { requireWorkspaceChange, requireWorkspacePermission } from '../../core/workspace-access';
 
 const tags = ['tags'];
 

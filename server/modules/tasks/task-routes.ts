@@ -24,8 +24,8 @@ import {
   taskSearchQuery,
   teamsList,
   type Task,
-  type TaskPerson,
 } from '@contracts/tasks';
+import { type Person } from '@contracts/people';
 import { requireAuth } from '../../auth/guard';
 import { can } from '../../auth/permissions';
 import { pageOf, sortedBy } from '../../db/list';
@@ -37,7 +37,7 @@ import {
   loadWorkspaceAccess,
   requireWorkspacePermission,
   type WorkspaceAccess,
-} from '../workspaces/access';
+} from '../../core/workspace-access';
 import { asChoices, choicesFor, defaultReviewerIds } from './choices';
 import { requireWorkspaceLive } from './load';
 import { createTask, validateNewTask } from './operations/create-task';
@@ -310,7 +310,7 @@ export default async function taskRoutes(app: App) {
       );
       const choices = await choicesFor(db, creatorScope(access));
       // A member's own task is reviewed by someone else.
-      const others = (list: TaskPerson[]) =>
+      const others = (list: Person[]) =>
         can(access, 'create_task') ? list : list.filter((p) => p.id !== access.userId);
       return ok({
         all_reviewers: others(choices.allReviewers),

@@ -2,7 +2,30 @@ import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { TrackingEvent } from '@contracts/tasks';
 import type { DbOrTx } from '../../db/client';
 import { taskEvents } from '../../db/schema';
+import { recordEvent } from '../../jobs';
 import { loadPeople } from './people';
+
+declare module '../../jobs' {
+  interface DomainEvents {
+    /**
+     * What is done of a task may have changed: work accepted, returned, closed or reopened,
+     * people (un)assigned, the task archived or restored, or its key results relinked.
+     */
+    'task.work_changed': { task_id: number };
+  }
+}
+
+const WORK_ACTIONS = new Set<TaskAction>([
+  'accepted',
+  'returned',
+  'closed_by_assignee',
+  'opened_by_assignee',
+  'assigned',
+  'unassigned',
+  'archived',
+  'restored',
+  'key_results_linked',
+]);
 
 /** What can happen to a task; each becomes one line on the tracking timeline. */
 export type TaskAction =
@@ -56,6 +79,8 @@ export async function track(db: DbOrTx, events: TaskEventInput | TaskEventInput[
       details: e.details ?? {},
     })),
   );
+  const workChanged = new Set(list.filter((e) => WORK_ACTIONS.has(e.action)).map((e) => e.taskId));
+  for (const taskId of workChanged) await recordEvent(db, 'task.work_changed', { task_id: taskId });
 }
 
 /**

@@ -67,7 +67,7 @@ import {
 import { announceTaskChange } from './notify';
 import { loadPeople, peopleOfUnit } from './people';
 import { listReports, presentReports, submissionReport } from './reports';
-import { freshTask } from './shared';
+import { freshTask, receiveTaskFiles } from './shared';
 import { loadTracking } from './tracking';
 
 const multipart = { consumes: ['multipart/form-data'] };
@@ -202,7 +202,7 @@ export function workRoutes(kind: TaskKind) {
       },
       async (request) => {
         const ctx = await load(request, request.params.id);
-        await changeAttachments(app.deps, request, ctx);
+        await changeAttachments(app.deps, () => receiveTaskFiles(request, app.deps), ctx);
         return ok({ files: await listFiles(db, ctx) }, 'tasks:messages.files_saved');
       },
     );
@@ -237,7 +237,12 @@ export function workRoutes(kind: TaskKind) {
       },
       async (request) => {
         const ctx = await load(request, request.params.id);
-        await editFile(app.deps, request, ctx, request.params.file);
+        await editFile(
+          app.deps,
+          () => receiveTaskFiles(request, app.deps, 1),
+          ctx,
+          request.params.file,
+        );
         return ok({ files: await listFiles(db, ctx) }, 'tasks:messages.files_saved');
       },
     );
@@ -358,7 +363,7 @@ export function workRoutes(kind: TaskKind) {
         },
         async (request) => {
           const ctx = await load(request, request.params.id);
-          await handIn(app.deps, request, ctx, mode);
+          await handIn(app.deps, () => receiveTaskFiles(request, app.deps), ctx, mode);
           return answerWith(
             ctx,
             mode === 'submit' ? 'tasks:messages.submitted' : 'tasks:messages.resubmitted',
@@ -508,7 +513,7 @@ export function workRoutes(kind: TaskKind) {
           const ctx = await load(request, request.params.id);
           await handIn(
             app.deps,
-            request,
+            () => receiveTaskFiles(request, app.deps),
             ctx,
             'resubmit_by_teammate',
             await teammateUnits(db, ctx),

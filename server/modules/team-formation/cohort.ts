@@ -11,9 +11,9 @@ import {
 } from '../../db/schema';
 import { validationFailed } from '../../http/errors';
 import type { TeamFormationRequest } from '../../teamformation';
-import { factorScores } from '../profile/personality';
-import { resolveWorkspaceSkills, skillsByUser } from '../profile/skills';
-import { requireTeamable } from '../teams/load';
+import { factorScores } from '../profile';
+import { resolveWorkspaceSkills, skillsByUser } from '../profile';
+import { requireTeamable } from '../workspace-teams';
 
 type StartBody = z.output<typeof startFormationBody>;
 

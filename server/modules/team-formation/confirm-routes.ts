@@ -6,7 +6,7 @@ import { teamFormationRuns, teams, type TeamRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
-import { closeOtherRequests } from '../teams/lifecycle';
+import { closeOtherRequests } from '../workspace-teams';
 import {
   addMembers,
   membersOf,
@@ -14,8 +14,9 @@ import {
   presentTeam,
   requireTeamable,
   teamIdOf,
-} from '../teams/load';
-import { requireWorkspacePermission } from '../workspaces/access';
+} from '../workspace-teams';
+import { requireWorkspacePermission } from '../../core/workspace-access';
+import { notify } from '../../core/notify';
 import { peopleOf, resultOf } from './present';
 
 /** Whether a split holds each of the run's people exactly once. */
@@ -96,6 +97,15 @@ export default async function teamFormationConfirmRoutes(app: App) {
             .returning();
           await addMembers(tx, team, members);
           for (const userId of members) await closeOtherRequests(tx, workspaceId, userId);
+          await notify(tx, {
+            userIds: members,
+            kind: 'team_formed',
+            workspaceId,
+            actorId: access.userId,
+            reference: { type: 'team', id: team.id },
+            data: { message_key: 'notifications:kinds.team_formed', name: team.name },
+            link: `/workspaces/${workspaceId}/teams`,
+          });
           rows.push(team);
         }
         return rows;

@@ -11,8 +11,8 @@ import type {
   TeamFormationResult,
   TeamMetrics as EngineTeamMetrics,
 } from '../../teamformation';
-import { skillNamesById } from '../profile/skills';
-import { personColumns, presentPerson, type PersonRow } from '../workspaces/present';
+import { skillNamesById } from '../profile';
+import { personColumns, presentPerson, type PersonRow } from '../../core/people';
 
 export const requestOf = (run: TeamFormationRunRow) =>
   run.request as unknown as TeamFormationRequest;
@@ -151,7 +151,15 @@ export async function presentRun(
     const row = persons.get(id);
     return row
       ? presentPerson(row)
-      : { id, name: '?', email: '', avatar_url: null, is_deleted: true, is_deactivated: false };
+      : presentPerson({
+          id,
+          firstName: '?',
+          lastName: '',
+          email: '',
+          avatarUrl: null,
+          deletedAt: new Date(0),
+          deactivatedAt: null,
+        });
   };
   return {
     token: run.token,

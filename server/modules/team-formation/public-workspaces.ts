@@ -24,12 +24,12 @@ import {
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
-import { displayName } from '../account/present';
+import { displayName } from '../../core/people';
 import { visibilityOf } from '../../auth/privacy';
-import { skillNamesByUser } from '../profile/skills';
-import { requireWorkspacePermission } from '../workspaces/access';
-import { createWorkspace } from '../workspaces/core/create-workspace';
-import { personColumns, presentPerson } from '../workspaces/present';
+import { skillNamesByUser } from '../profile';
+import { requireWorkspacePermission } from '../../core/workspace-access';
+import { createWorkspace } from '../workspaces';
+import { personColumns, presentPerson } from '../../core/people';
 
 /**
  * The team generator's public workspaces (spec 7.8). A public workspace is one its owner

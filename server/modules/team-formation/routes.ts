@@ -19,7 +19,7 @@ import { notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import { recordEvent } from '../../jobs';
 import { scoreTeams, TeamFormationInputError } from '../../teamformation';
-import { requireWorkspacePermission } from '../workspaces/access';
+import { requireWorkspacePermission } from '../../core/workspace-access';
 import { buildFormationRequest } from './cohort';
 import { runEngine } from './engine';
 import {

@@ -8,7 +8,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import { registerExportSection } from '../account/export';
+import { registerExportSection } from '../../core/export-sections';
 
 /** What the workspaces module keeps about a person, for "export my data". */
 registerExportSection('workspaces', async (db, userId) => {

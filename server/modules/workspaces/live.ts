@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { WorkspaceRole } from '../../db/schema';
 import type { Realtime } from '../../realtime';
-import { loadWorkspaceAccess } from './access';
+import { loadWorkspaceAccess } from '../../core/workspace-access';
 
 /** Who may listen to a workspace's room: whoever may view the workspace. */
 export function registerWorkspaceRoom(realtime: Realtime, db: DbOrTx) {

@@ -4,7 +4,6 @@ import {
   WORKSPACE_SECTIONS,
   type Invitation,
   type Member,
-  type Person,
   type Workspace,
   type WorkspaceSection,
   type WorkspaceStatus,
@@ -19,38 +18,7 @@ import {
   type WorkspaceRole,
   type WorkspaceRow,
 } from '../../db/schema';
-import { displayName } from '../account/present';
-
-/** The user columns a person is presented from; select these, never whole rows, for others. */
-export const personColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  avatarUrl: users.avatarUrl,
-  deletedAt: users.deletedAt,
-  deactivatedAt: users.deactivatedAt,
-};
-export type PersonRow = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  avatarUrl: string | null;
-  deletedAt: Date | null;
-  deactivatedAt: Date | null;
-};
-
-export function presentPerson(user: PersonRow): Person {
-  return {
-    id: user.id,
-    name: displayName(user),
-    email: user.email,
-    avatar_url: user.avatarUrl,
-    is_deleted: user.deletedAt !== null,
-    is_deactivated: user.deactivatedAt !== null,
-  };
-}
+import { personColumns, presentPerson, type PersonRow } from '../../core/people';
 
 export function presentMember(
   membership: Pick<WorkspaceMemberRow, 'role' | 'joinedAt'>,

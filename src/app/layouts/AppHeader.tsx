@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { useIsMobile } from '@/lib/device';
+import { loadNamespaces } from '@/lib/i18n';
 import { useAccessToken } from '@/lib/session';
 import { useCurrentUser } from '../current-user';
 import { LanguageSwitcher } from '../LanguageSwitcher';
@@ -12,6 +13,13 @@ import { PRODUCT_NAME, useCurrentPageTitle } from '../page-title';
 
 /** The user button (avatar, account menu) exists only signed in: the sign-in page goes without. */
 const UserMenu = lazyComponent(() => import('./UserMenu').then((module) => module.UserMenu));
+/** The bell with the unread count, signed in only; it brings its own words. */
+const NotificationBell = lazyComponent(() =>
+  Promise.all([
+    import('@/features/notifications').then((module) => module.NotificationBell),
+    loadNamespaces(['notifications']),
+  ]).then(([bell]) => bell),
+);
 
 const useStyles = makeStyles({
   header: {
@@ -69,6 +77,7 @@ export function AppHeader({ navigationButton }: { navigationButton?: ReactNode }
       <div className={styles.actions}>
         {user ? (
           <Suspense>
+            <NotificationBell />
             <UserMenu user={user} />
           </Suspense>
         ) : (

@@ -23,7 +23,7 @@ import {
   WORKSPACES_CATEGORY,
   WorkspaceMenu,
   workspaceNavValue,
-} from '@/features/workspaces/area/WorkspaceMenu';
+} from '@/features/workspaces';
 
 interface Destination {
   value: string;

@@ -1,7 +1,8 @@
 import { Hamburger } from '@fluentui/react-components';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ChatDock, useChatLive, useChatWindows } from '@/features/messages';
 import { useIsMobile } from '@/lib/device';
 import { localStore } from '@/lib/storage';
 import { AppHeader } from './AppHeader';
@@ -25,6 +26,9 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
   // The overlay menu closes by itself when the visitor moves to another page.
   const menuOpen = openedAt === key;
   const [collapsed, setCollapsed] = useState(() => localStore.get(COLLAPSED_KEY) === 'true');
+  // Chat rooms, the title's unread count and the docked chat windows live with the frame.
+  useChatLive();
+  const chatWindows = useChatWindows();
   const toggleCollapsed = () => {
     localStore.set(COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
@@ -61,6 +65,11 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
           {children}
         </main>
       </div>
+      {chatWindows.length > 0 && (
+        <Suspense fallback={null}>
+          <ChatDock />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Avatar, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
-import type { Person } from '@contracts/workspaces';
+import type { Person } from '@contracts/people';
 
 const useStyles = makeStyles({
   root: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },

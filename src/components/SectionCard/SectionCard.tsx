@@ -87,6 +87,12 @@ export interface SectionCardProps {
   /** The view switches offered (all four by default). */
   views?: readonly SectionView[];
   defaultView?: SectionView;
+  /**
+   * The view, when the page sets it too (a saved view applied); the card still remembers each
+   * choice and tells `onViewChange`.
+   */
+  view?: SectionView;
+  onViewChange?: (view: SectionView) => void;
   /** The filter: what to sort by and in which direction (spec 2.10). */
   sort?: SectionSort;
   /** Adds the optional add button. */
@@ -119,6 +125,8 @@ export function SectionCard({
   count,
   views = SECTION_VIEWS,
   defaultView = views[0],
+  view: chosenView,
+  onViewChange,
   sort,
   onAdd,
   addLabel,
@@ -127,7 +135,9 @@ export function SectionCard({
 }: SectionCardProps) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const { view, collapsed, update } = useSectionState(section, views, defaultView);
+  const remembered = useSectionState(section, views, defaultView);
+  const { collapsed, update } = remembered;
+  const view = chosenView ?? remembered.view;
   const [fullscreen, setFullscreen] = useState(false);
   const [sortError, setSortError] = useState(false);
   const bodyId = useId();
@@ -232,7 +242,9 @@ export function SectionCard({
           checkedValues={{ view: [view] }}
           onCheckedValueChange={(_event, data) => {
             const chosen = data.checkedItems[0] as SectionView | undefined;
-            if (chosen) update({ view: chosen });
+            if (!chosen) return;
+            update({ view: chosen });
+            onViewChange?.(chosen);
           }}
         >
           {views.length > 1 && (

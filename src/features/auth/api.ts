@@ -10,7 +10,7 @@ import type {
   signUpResult,
 } from '@contracts/auth';
 import type { InvitationPreview } from '@contracts/workspaces';
-import { HIDE_MESSAGE, http, type Envelope } from '@/lib/http';
+import { api, callEnvelope } from '@/lib/http';
 
 /*
  * Calls of spec 7.11 (core/join). Forms show their own errors and messages in place, so these
@@ -20,9 +20,9 @@ import { HIDE_MESSAGE, http, type Envelope } from '@/lib/http';
 export type SignInWithCodes = SignInResult & { recovery_codes?: string[] };
 export type OidcProvider = z.infer<typeof oidcProvider>;
 
-const post = async <T>(url: string, body?: unknown) =>
-  (await http.post<Envelope<T>>(url, body, HIDE_MESSAGE)).data;
-const get = async <T>(url: string) => (await http.get<Envelope<T>>(url, HIDE_MESSAGE)).data;
+const post = <T>(url: string, body?: unknown) =>
+  callEnvelope<T>('post', url, body, { hideMessages: true });
+const get = <T>(url: string) => callEnvelope<T>('get', url, undefined, { hideMessages: true });
 const segment = encodeURIComponent;
 
 export const authApi = {
@@ -47,8 +47,7 @@ export const authApi = {
     post<Record<string, never>>('core/join/reset-password', body),
   verifyToken: (token: string) => get<SignInResult>(`core/join/verify-token/${segment(token)}`),
   oauthProviders: async () =>
-    (await http.get<Envelope<{ providers: OidcProvider[] }>>('core/join/oauth/providers')).data
-      .resource.providers,
+    (await api.get<{ providers: OidcProvider[] }>('core/join/oauth/providers')).providers,
   oauthRedirect: (provider: string) =>
     get<{ url: string }>(`core/join/oauth/${segment(provider)}/redirect`),
   callbackToLogin: (body: z.input<typeof callbackToLoginBody>) =>

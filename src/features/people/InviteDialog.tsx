@@ -38,7 +38,8 @@ import { FormAlert } from '@/components/FormAlert';
 import { UploadWidget, type UploadRule } from '@/components/UploadWidget';
 import { withApiError, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
-import { refreshWorkspaces, workspaceKeys, workspacesApi } from '@/features/workspaces/api';
+import { refreshWorkspaces, workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useConfirm } from '@/components/ConfirmDialog';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -132,6 +133,7 @@ function ByEmail({ workspace, onDone }: { workspace: Workspace; onDone: () => vo
 function ByLink({ workspace }: { workspace: Workspace }) {
   const styles = useStyles();
   const { t } = useTranslation();
+  const [confirm, confirmDialog] = useConfirm();
   const queryClient = useQueryClient();
   const link = useQuery({
     queryKey: workspaceKeys.inviteLink(workspace.id),
@@ -167,13 +169,18 @@ function ByLink({ workspace }: { workspace: Workspace }) {
           appearance="subtle"
           icon={<ArrowResetRegular />}
           disabled={reset.isPending}
-          onClick={() => {
-            if (window.confirm(t('workspaces:invite.reset_confirm'))) reset.mutate();
+          onClick={async () => {
+            const agreed = await confirm({
+              message: t('workspaces:invite.reset_confirm'),
+              confirmLabel: t('workspaces:invite.reset'),
+            });
+            if (agreed) reset.mutate();
           }}
         >
           {t('workspaces:invite.reset')}
         </Button>
       )}
+      {confirmDialog}
     </div>
   );
 }

@@ -30,10 +30,16 @@ import {
 import { useSignedInUser } from '@/app/current-user';
 import { DataTable, PersonName, Truncated, type DataTableColumn } from '@/components/DataTable';
 import { formatDate } from '@/lib/format';
-import { refreshWorkspaces, workspaceKeys, workspacesApi } from '@/features/workspaces/api';
-import { useWorkspace } from '@/features/workspaces/area/use-workspace';
+import {
+  refreshWorkspaces,
+  useWorkspace,
+  workspaceKeys,
+  workspacesApi,
+} from '@/features/workspaces';
+
 import { InviteDialog } from './InviteDialog';
 import { RoleIcon } from './RoleIcon';
+import { useConfirm } from '@/components/ConfirmDialog';
 
 const useStyles = makeStyles({
   root: {
@@ -102,6 +108,7 @@ export default function PeoplePage() {
   const me = useSignedInUser();
   const { abilities } = workspace;
   const [inviting, setInviting] = useState(false);
+  const [confirm, confirmDialog] = useConfirm();
   const readOnly = workspace.status === 'archived';
 
   const members = useQuery({
@@ -179,12 +186,12 @@ export default function PeoplePage() {
                   appearance="subtle"
                   icon={<PersonDeleteRegular />}
                   aria-label={t('workspaces:people.remove', { name: member.name })}
-                  onClick={() => {
-                    if (
-                      window.confirm(t('workspaces:people.remove_confirm', { name: member.name }))
-                    ) {
-                      remove.mutate(member);
-                    }
+                  onClick={async () => {
+                    const agreed = await confirm({
+                      message: t('workspaces:people.remove_confirm', { name: member.name }),
+                      confirmLabel: t('workspaces:people.remove', { name: member.name }),
+                    });
+                    if (agreed) remove.mutate(member);
                   }}
                 />
               ),
@@ -263,10 +270,12 @@ export default function PeoplePage() {
           <Button
             icon={<SignOutRegular />}
             disabled={leave.isPending}
-            onClick={() => {
-              if (window.confirm(t('workspaces:people.leave_confirm', { name: workspace.name }))) {
-                leave.mutate();
-              }
+            onClick={async () => {
+              const agreed = await confirm({
+                message: t('workspaces:people.leave_confirm', { name: workspace.name }),
+                confirmLabel: t('workspaces:people.leave'),
+              });
+              if (agreed) leave.mutate();
             }}
           >
             {t('workspaces:people.leave')}
@@ -306,6 +315,7 @@ export default function PeoplePage() {
       {inviting && (
         <InviteDialog workspace={workspace} open={inviting} onClose={() => setInviting(false)} />
       )}
+      {confirmDialog}
     </div>
   );
 }

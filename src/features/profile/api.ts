@@ -14,7 +14,7 @@ import type {
   userSkillsResource,
   workPreferences,
 } from '@contracts/profile';
-import { HIDE_MESSAGE, http, type Envelope } from '@/lib/http';
+import { api, callEnvelope, http } from '@/lib/http';
 
 export type PersonalityQuestion = z.infer<typeof personalityQuestion>;
 export type Personality = z.infer<typeof personalityResource>;
@@ -36,10 +36,9 @@ export const profileKeys = {
   person: (userRef: string | number) => ['profile', String(userRef)] as const,
 };
 
-const get = async <T>(url: string, hideMessages = false) =>
-  (await http.get<Envelope<T>>(url, hideMessages ? HIDE_MESSAGE : undefined)).data.resource;
-const post = async <T>(url: string, body: unknown) =>
-  (await http.post<Envelope<T>>(url, body)).data.resource;
+/** Pages that read a person show their own "not shown" states, so those calls keep quiet. */
+const get = <T>(url: string, hideMessages = false) => api.get<T>(url, { hideMessages });
+const post = <T>(url: string, body: unknown) => api.post<T>(url, body);
 
 /** Spec 7.9 and 7.14: the calls of the profile area. */
 export const profileApi = {
@@ -63,19 +62,17 @@ export const profileApi = {
   softSkills: (ref: string | number) => get<SoftSkills>(`core/user/${ref}/soft-skills`, true),
 
   /** Quiet saves (turning a page) show no message; saving and closing or finishing does. */
-  savePersonality: async (answers: Record<string, number>, quiet = false) =>
-    (
-      await http.post<Envelope<Personality>>(
-        'core/user/personality',
-        { answers },
-        quiet ? HIDE_MESSAGE : undefined,
-      )
-    ).data,
+  savePersonality: (answers: Record<string, number>, quiet = false) =>
+    callEnvelope<Personality>(
+      'post',
+      'core/user/personality',
+      { answers },
+      { hideMessages: quiet },
+    ),
   saveAvailability: (slots: number[]) => post<Availability>('core/user/availability', { slots }),
   /** No toast: each pick saves at once and the list below the picker shows it. */
-  saveSkills: async (skills: { skill_id?: number; name?: string; level?: number | null }[]) =>
-    (await http.post<Envelope<UserSkills>>('core/user/skills', { skills }, HIDE_MESSAGE)).data
-      .resource,
+  saveSkills: (skills: { skill_id?: number; name?: string; level?: number | null }[]) =>
+    api.post<UserSkills>('core/user/skills', { skills }, { hideMessages: true }),
   savePreferences: (body: z.input<typeof savePreferencesBody>) =>
     post<{ preferences: WorkPreferences }>('core/user/preferences', body).then(
       (r) => r.preferences,
@@ -85,11 +82,10 @@ export const profileApi = {
       social_media: links,
     }),
   /** Saved with the basics, whose "saved" toast speaks for both: one save, one toast. */
-  saveTimezone: async (timezone: string) =>
-    (await http.put<Envelope<CurrentUser>>('core/user/timezone', { timezone }, HIDE_MESSAGE)).data
-      .resource,
-  saveBasics: async (body: { first_name?: string; last_name?: string; bio?: string | null }) =>
-    (await http.patch<Envelope<CurrentUser>>('core/user', body)).data.resource,
+  saveTimezone: (timezone: string) =>
+    api.put<CurrentUser>('core/user/timezone', { timezone }, { hideMessages: true }),
+  saveBasics: (body: { first_name?: string; last_name?: string; bio?: string | null }) =>
+    api.patch<CurrentUser>('core/user', body),
   timezones: () =>
     get<{ timezones: { name: string; offset: string }[] }>('core/timezones').then(
       (r) => r.timezones,
@@ -99,14 +95,13 @@ export const profileApi = {
     form.append('avatar', file);
     return post<{ avatar_url: string }>('core/user/avatar', form);
   },
-  removeAvatar: async () =>
-    (await http.delete<Envelope<{ avatar_url: null }>>('core/user/avatar')).data.resource,
+  removeAvatar: () => api.delete<{ avatar_url: null }>('core/user/avatar'),
   uploadCv: (file: File) => {
     const form = new FormData();
     form.append('file', file);
     return post<{ cv: Cv }>('core/user/cv', form);
   },
-  removeCv: async () => (await http.delete<Envelope<{ cv: null }>>('core/user/cv')).data.resource,
+  removeCv: () => api.delete<{ cv: null }>('core/user/cv'),
   downloadCv: async (ref: string | number) => {
     const response = await http.get<Blob>(`core/user/${ref}/cv`, { responseType: 'blob' });
     const disposition = String(response.headers['content-disposition'] ?? '');
@@ -115,6 +110,6 @@ export const profileApi = {
   },
   addActivity: (ref: string | number, body: z.input<typeof createActivityBody>) =>
     post<Activities>(`core/user/${ref}/activities`, body),
-  removeActivity: async (ref: string | number, id: number) =>
-    (await http.delete<Envelope<Record<string, never>>>(`core/user/${ref}/activities/${id}`)).data,
+  removeActivity: (ref: string | number, id: number) =>
+    callEnvelope<Record<string, never>>('delete', `core/user/${ref}/activities/${id}`),
 };

@@ -19,6 +19,7 @@ const TABS = [
   { value: 'notifications', label: 'app:titles.settings_notifications' },
   { value: 'integrations', label: 'app:titles.settings_integrations' },
   { value: 'subscriptions-payments', label: 'app:titles.settings_subscriptions_payments' },
+  { value: 'plugins', label: 'app:titles.settings_plugins' },
 ] as const;
 
 /** /settings: the four settings pages of spec 2.4 behind tabs. */

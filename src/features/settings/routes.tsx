@@ -39,13 +39,6 @@ export const routes: FeatureRoutes = {
         handle: { title: 'app:titles.settings_integrations' },
       },
     ]),
-    ...notAvailable('notifications', [
-      {
-        id: 'settings-notifications',
-        path: 'notifications',
-        handle: { title: 'app:titles.settings_notifications' },
-      },
-    ]),
     ...notAvailable('payments', [
       {
         id: 'settings-subscriptions-payments',

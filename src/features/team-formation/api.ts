@@ -6,7 +6,7 @@ import type {
   startedFormation,
 } from '@contracts/team-formation';
 import type { team } from '@contracts/workspace-teams';
-import { HIDE_MESSAGE, http, type Envelope } from '@/lib/http';
+import { api } from '@/lib/http';
 
 export type FormationRun = z.infer<typeof formationRun>;
 export type FormationScore = z.infer<typeof formationScore>;
@@ -19,21 +19,20 @@ export const formationKeys = {
   history: (workspaceId: number) => ['team-formation', 'history', workspaceId] as const,
 };
 
-const resource = async <T>(call: Promise<{ data: Envelope<T> }>) => (await call).data.resource;
-
 /** Spec 7.2, 7.3: start a run, poll it, score hand edits, confirm, history. */
 export const formationApi = {
   /** No "Forming teams…" toast: the page shows its own progress until the result is in. */
   start: (body: StartFormation) =>
-    resource<z.infer<typeof startedFormation>>(http.post('teamformation', body, HIDE_MESSAGE)),
+    api.post<z.infer<typeof startedFormation>>('teamformation', body, { hideMessages: true }),
   run: (token: string) =>
-    resource<{ run: FormationRun }>(http.get(`teamformation/${token}`)).then((r) => r.run),
+    api.get<{ run: FormationRun }>(`teamformation/${token}`).then((r) => r.run),
   score: (token: string, teams: number[][]) =>
-    resource<FormationScore>(http.post(`teamformation/${token}/score`, { teams })),
+    api.post<FormationScore>(`teamformation/${token}/score`, { teams }),
   confirm: (workspaceId: number, token: string, teams: number[][]) =>
-    resource<{ teams: z.infer<typeof team>[] }>(
-      http.post(`core/workspaces/${workspaceId}/team-formation`, { token, teams }),
-    ),
+    api.post<{ teams: z.infer<typeof team>[] }>(`core/workspaces/${workspaceId}/team-formation`, {
+      token,
+      teams,
+    }),
   history: (workspaceId: number) =>
-    resource<History>(http.get(`teamformation/history/${workspaceId}`)).then((r) => r.runs),
+    api.get<History>(`teamformation/history/${workspaceId}`).then((r) => r.runs),
 };

@@ -22,7 +22,7 @@ import type {
   WorkspaceStatus,
 } from '@contracts/workspaces';
 import type { z } from 'zod';
-import { http, type Envelope } from '@/lib/http';
+import { api, callEnvelope } from '@/lib/http';
 
 /** Query keys of the workspaces area, built in one place (TanStack Query). */
 export const workspaceKeys = {
@@ -45,87 +45,90 @@ export function refreshWorkspaces(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
 }
 
-const data = async <T>(call: Promise<{ data: Envelope<T> }>) => (await call).data;
-const resource = async <T>(call: Promise<{ data: Envelope<T> }>) => (await call).data.resource;
-
 type PublicPage = z.infer<typeof publicWorkspacePage>;
 type DraftStep<T extends z.ZodType> = z.input<T>;
 
 export const workspacesApi = {
   list: (status: WorkspaceStatus, sort: WorkspaceSort, direction: SortDirection) =>
-    resource<{ workspaces: Workspace[] }>(
-      http.get('core/workspaces', { params: { status, sort, direction } }),
-    ).then((r) => r.workspaces),
+    api
+      .get<{ workspaces: Workspace[] }>('core/workspaces', { params: { status, sort, direction } })
+      .then((r) => r.workspaces),
   publicList: () =>
-    resource<PublicPage>(http.get('teamgenerator/workspaces', { params: { per_page: 100 } })).then(
-      (r) => r.workspaces.data,
-    ),
-  menu: () => resource<WorkspacesMenu>(http.get('core/workspaces/menu')),
-  get: (id: number) => resource<Workspace>(http.get(`core/workspaces/${id}`)),
-  create: (body: CreateWorkspaceBody) => data<Workspace>(http.post('core/workspaces', body)),
+    api
+      .get<PublicPage>('teamgenerator/workspaces', { params: { per_page: 100 } })
+      .then((r) => r.workspaces.data),
+  menu: () => api.get<WorkspacesMenu>('core/workspaces/menu'),
+  get: (id: number) => api.get<Workspace>(`core/workspaces/${id}`),
+  create: (body: CreateWorkspaceBody) => callEnvelope<Workspace>('post', 'core/workspaces', body),
   update: (
     id: number,
     body: Partial<Pick<Workspace, 'name' | 'description' | 'start_date' | 'end_date'>>,
-  ) => data<Workspace>(http.patch(`core/workspaces/${id}`, body)),
+  ) => callEnvelope<Workspace>('patch', `core/workspaces/${id}`, body),
   setColor: (id: number, color: string) =>
-    data<Workspace>(http.put(`core/workspaces/${id}/schema`, { schema: { color } })),
+    callEnvelope<Workspace>('put', `core/workspaces/${id}/schema`, { schema: { color } }),
   setMemberAccess: (id: number, access: Partial<Record<MemberAccessKey, boolean>>) =>
-    data<Workspace>(http.put(`core/workspaces/${id}/member-access`, { member_access: access })),
+    callEnvelope<Workspace>('put', `core/workspaces/${id}/member-access`, {
+      member_access: access,
+    }),
   setTeamFormationStrategy: (id: number, value: string | null) =>
-    data<Workspace>(
-      http.put(`core/workspaces/${id}/team-formation-strategy`, { team_formation: value }),
-    ),
-  archive: (id: number) => data<Workspace>(http.post(`core/workspaces/archive/${id}`)),
-  restore: (id: number) => data<Workspace>(http.post(`core/workspaces/restore/${id}`)),
-  remove: (id: number) => data<object>(http.delete(`core/workspaces/${id}`)),
-  leave: (id: number) => data<object>(http.delete(`core/workspaces/${id}/leave`)),
-  works: (id: number) => resource<NumberOfWorks>(http.get(`core/workspaces/${id}/number-of-works`)),
+    callEnvelope<Workspace>('put', `core/workspaces/${id}/team-formation-strategy`, {
+      team_formation: value,
+    }),
+  archive: (id: number) => callEnvelope<Workspace>('post', `core/workspaces/archive/${id}`),
+  restore: (id: number) => callEnvelope<Workspace>('post', `core/workspaces/restore/${id}`),
+  remove: (id: number) => callEnvelope<object>('delete', `core/workspaces/${id}`),
+  leave: (id: number) => callEnvelope<object>('delete', `core/workspaces/${id}/leave`),
+  works: (id: number) => api.get<NumberOfWorks>(`core/workspaces/${id}/number-of-works`),
 
   members: (id: number) =>
-    resource<{ users: Member[] }>(http.get(`core/workspaces/${id}/users`)).then((r) => r.users),
+    api.get<{ users: Member[] }>(`core/workspaces/${id}/users`).then((r) => r.users),
   changeRole: (id: number, userId: number, role: WorkspaceRoleName) =>
-    data<Member>(http.put(`core/workspaces/${id}/users/${userId}/change-role`, { role })),
+    callEnvelope<Member>('put', `core/workspaces/${id}/users/${userId}/change-role`, { role }),
   removeMember: (id: number, userId: number) =>
-    data<object>(http.delete(`core/workspaces/${id}/users/${userId}`)),
+    callEnvelope<object>('delete', `core/workspaces/${id}/users/${userId}`),
 
   invite: (id: number, invitations: { email: string; role: WorkspaceRoleName }[]) =>
-    data<{ results: { email: string; status: string; message: string }[] }>(
-      http.post(`core/workspaces/${id}/invite`, { invitations }),
+    callEnvelope<{ results: { email: string; status: string; message: string }[] }>(
+      'post',
+      `core/workspaces/${id}/invite`,
+      { invitations },
     ),
   inviteWithCsv: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return data<CsvInviteResult>(http.post(`core/workspaces/${id}/invite-with-csv`, form));
+    return callEnvelope<CsvInviteResult>('post', `core/workspaces/${id}/invite-with-csv`, form);
   },
   invited: (id: number) =>
-    resource<{ invitations: Invitation[] }>(http.get(`core/workspaces/${id}/invited-list`)).then(
-      (r) => r.invitations,
-    ),
+    api
+      .get<{ invitations: Invitation[] }>(`core/workspaces/${id}/invited-list`)
+      .then((r) => r.invitations),
   revoke: (id: number, invitationId: number) =>
-    data<object>(http.delete(`core/workspaces/${id}/invitation/${invitationId}`)),
+    callEnvelope<object>('delete', `core/workspaces/${id}/invitation/${invitationId}`),
   resend: (id: number, invitationId: number) =>
-    data<Invitation>(http.post(`core/workspaces/${id}/invitation/${invitationId}/resend`)),
+    callEnvelope<Invitation>('post', `core/workspaces/${id}/invitation/${invitationId}/resend`),
   inviteLink: (id: number) =>
-    resource<{ link: string; token: string }>(http.get(`core/workspaces/${id}/invite`)),
+    api.get<{ link: string; token: string }>(`core/workspaces/${id}/invite`),
   resetInviteLink: (id: number) =>
-    data<{ link: string; token: string }>(http.post(`core/workspaces/${id}/invite/reset`)),
+    callEnvelope<{ link: string; token: string }>('post', `core/workspaces/${id}/invite/reset`),
 
   previewInvitation: (token: string) =>
-    resource<InvitationPreview>(http.get(`core/join/invitations/${encodeURIComponent(token)}`)),
+    api.get<InvitationPreview>(`core/join/invitations/${encodeURIComponent(token)}`),
   join: (token: string) =>
-    data<{ workspace: Workspace; already_member: boolean }>(
-      http.post('core/join/join-to-workspace', { token }),
+    callEnvelope<{ workspace: Workspace; already_member: boolean }>(
+      'post',
+      'core/join/join-to-workspace',
+      { token },
     ),
 
-  draft: (id: number) => resource<WorkspaceDraft>(http.get(`core/workspaces/generalized/${id}`)),
+  draft: (id: number) => api.get<WorkspaceDraft>(`core/workspaces/generalized/${id}`),
   startDraft: (body: DraftStep<typeof basicInformationStep>) =>
-    resource<WorkspaceDraft>(http.post('core/workspaces/generalized', body)),
+    api.post<WorkspaceDraft>('core/workspaces/generalized', body),
   saveBasicInformation: (id: number, body: DraftStep<typeof basicInformationStep>) =>
-    resource<WorkspaceDraft>(http.put(`core/workspaces/generalized/${id}/basic-information`, body)),
+    api.put<WorkspaceDraft>(`core/workspaces/generalized/${id}/basic-information`, body),
   savePlan: (id: number, body: DraftStep<typeof planStep>) =>
-    resource<WorkspaceDraft>(http.put(`core/workspaces/generalized/${id}/plan`, body)),
+    api.put<WorkspaceDraft>(`core/workspaces/generalized/${id}/plan`, body),
   saveSchedule: (id: number, schedule: ScheduleInput | null) =>
-    resource<WorkspaceDraft>(http.put(`core/workspaces/generalized/${id}/schedule`, { schedule })),
+    api.put<WorkspaceDraft>(`core/workspaces/generalized/${id}/schedule`, { schedule }),
   completeDraft: (id: number) =>
-    data<Workspace>(http.post(`core/workspaces/generalized/${id}/complete`)),
+    callEnvelope<Workspace>('post', `core/workspaces/generalized/${id}/complete`),
 };

@@ -93,12 +93,6 @@ export const routes: FeatureRoutes = {
   ],
   workspace: [
     {
-      id: 'workspaces-workspace-people',
-      path: 'people',
-      handle: { title: 'app:titles.people', area: 'people' },
-      lazy: lazyPage(() => import('@/features/people/PeoplePage')),
-    },
-    {
       id: 'workspaces-workspace-dashboard',
       path: 'dashboard',
       handle: { title: 'app:titles.workspace_dashboard', area: 'workspaces' },

@@ -14,7 +14,7 @@ function teamsForm(...args: string[]) {
 }
 
 // Each run starts node and tsx: seconds on a busy machine, so a roomier limit than the default.
-describe('teams:form', { timeout: 30_000 }, () => {
+describe('teams-host:form', { timeout: 30_000 }, () => {
   it('prints the result as JSON and nothing else on stdout', () => {
     const run = teamsForm('--in', fixture('sample.json'));
     expect(run.status).toBe(0);

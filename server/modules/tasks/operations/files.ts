@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { editFileFields, taskFilesFields, type TaskFile } from '@contracts/tasks';
 import type { AppDeps } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
@@ -7,10 +6,9 @@ import { taskFiles, taskReports, type TaskFileRow } from '../../../db/schema';
 import { conflict, forbidden, notFound, validationFailed } from '../../../http/errors';
 import { storageFor } from '../../../storage';
 import { DOCUMENT_TYPES, extensionOf } from '../../../storage/file-types';
-import { parseFields } from '../../../storage/uploads';
+import { parseFields, type FormSource } from '../../../storage/uploads';
 import { requireLive, requireRole, type TaskContext } from '../load';
 import { loadPeople } from '../people';
-import { receiveTaskFiles } from '../shared';
 import { track } from '../tracking';
 import { saveFiles } from './hand-in';
 
@@ -75,11 +73,11 @@ const parseIds = (value: string | undefined) =>
  * The task's own attachments (instructions, templates): managers add files and remove others
  * in one multipart call (`remove_file_ids`: comma-separated ids).
  */
-export async function changeAttachments(deps: AppDeps, request: FastifyRequest, ctx: TaskContext) {
+export async function changeAttachments(deps: AppDeps, receive: FormSource, ctx: TaskContext) {
   requireRole(ctx, 'manage');
   requireLive(ctx);
   const { db } = deps;
-  const form = await receiveTaskFiles(request, deps);
+  const form = await receive();
   let removedKeys: string[] = [];
   try {
     const removeIds = parseIds(parseFields(taskFilesFields, form.fields).remove_file_ids);
@@ -122,7 +120,7 @@ export async function changeAttachments(deps: AppDeps, request: FastifyRequest, 
  */
 export async function editFile(
   deps: AppDeps,
-  request: FastifyRequest,
+  receive: FormSource,
   ctx: TaskContext,
   fileId: number,
 ) {
@@ -143,7 +141,7 @@ export async function editFile(
     if (unit.status === 'closed') throw conflict('tasks:messages.work_closed');
     unitId = unit.id;
   }
-  const form = await receiveTaskFiles(request, deps, 1);
+  const form = await receive();
   let oldKey: string | null = null;
   try {
     const fields = parseFields(editFileFields, form.fields);

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { submitFields } from '@contracts/tasks';
 import { can } from '../../../auth/permissions';
 import type { AppDeps } from '../../../context';
@@ -13,10 +12,9 @@ import {
   type WorkStatus,
 } from '../../../db/schema';
 import { conflict, forbidden, notFound, validationFailed } from '../../../http/errors';
-import { parseFields, type StoredUpload } from '../../../storage/uploads';
+import { parseFields, type StoredUpload, type FormSource } from '../../../storage/uploads';
 import { pickUnit, requireLive, requireOpen, requireRole, type TaskContext } from '../load';
 import { notifyAboutTask } from '../notify';
-import { receiveTaskFiles } from '../shared';
 import { track } from '../tracking';
 
 export type HandInMode = 'submit' | 'resubmit' | 'resubmit_by_teammate';
@@ -35,7 +33,7 @@ const FROM: Record<HandInMode, readonly WorkStatus[]> = {
  */
 export async function handIn(
   deps: AppDeps,
-  request: FastifyRequest,
+  receive: FormSource,
   ctx: TaskContext,
   mode: HandInMode,
   teammateUnits: readonly TaskAssignmentRow[] = [],
@@ -55,7 +53,7 @@ export async function handIn(
     );
   }
 
-  const form = await receiveTaskFiles(request, deps);
+  const form = await receive();
   try {
     const { answer, assignment_id: assignmentId } = parseFields(submitFields, form.fields);
     if (mode === 'resubmit_by_teammate' && assignmentId === undefined) {

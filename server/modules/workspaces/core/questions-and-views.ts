@@ -19,7 +19,7 @@ import {
 import { ok } from '../../../http/envelope';
 import { notFound } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../access';
+import { requireWorkspaceChange, requireWorkspacePermission } from '../../../core/workspace-access';
 
 const presentQuestion = (row: WorkspaceQuestionRow) => ({
   id: row.id,

@@ -35,21 +35,16 @@ import {
   requireWorkspaceChange,
   requireWorkspacePermission,
   type WorkspaceAccess,
-} from '../access';
+} from '../../../core/workspace-access';
 import { storageFor } from '../../../storage';
 import { workspaceFileKeys } from '../../../storage/references';
 import { announceMembershipChange } from '../live';
 import { assertNotLastOwner, endMembership } from '../members/removal';
-import {
-  personColumns,
-  presentPerson,
-  presentWorkspace,
-  presentWorkspaceRow,
-  todayUtc,
-} from '../present';
+import { personColumns, presentPerson } from '../../../core/people';
+import { presentWorkspace, presentWorkspaceRow, todayUtc } from '../present';
 import { assertDateOrder, createWorkspace } from './create-workspace';
 import { commonWorkspaces, listWorkspacesOf } from './list';
-import { numberOfWorks } from './work-counts';
+import { numberOfWorks } from '../../../core/work-counters';
 import { visibilityOf } from '../../../auth/privacy';
 
 const tags = ['workspaces'];

@@ -28,7 +28,7 @@ import {
 import { ok } from '../../../http/envelope';
 import { conflict, notFound } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../access';
+import { requireWorkspaceChange, requireWorkspacePermission } from '../../../core/workspace-access';
 
 const tags = ['criteria and name banks'];
 

@@ -13,8 +13,9 @@ import {
 } from '../../../db/schema';
 import { refusal } from '../../../http/errors';
 import type { Language } from '../../../i18n';
-import { appLink } from '../../auth/mails';
-import { createOneTimeToken } from '../../auth/one-time-tokens';
+import { appLink } from '../../../core/links';
+import { notify } from '../../../core/notify';
+import { createOneTimeToken } from '../../../auth/one-time-tokens';
 import { sendWorkspaceMail } from '../mails';
 import { lockWorkspace, seatsTaken } from '../members/member-cap';
 
@@ -151,6 +152,16 @@ export async function inviteToWorkspace(
         .insert(workspaceMembers)
         .values({ workspaceId: workspace.id, userId: account.id, role: entry.role });
       addedUserIds.push(account.id);
+      await notify(tx, {
+        userIds: [account.id],
+        kind: 'workspace_invited',
+        workspaceId: workspace.id,
+        actorId: inviter.id,
+        reference: { type: 'workspace', id: workspace.id },
+        data: { message_key: 'notifications:kinds.workspace_added', name: workspace.name },
+        link: `/workspaces/${workspace.id}`,
+        skipEmail: true,
+      });
       const link = appLink(deps, `/workspaces/${workspace.id}`);
       mails.push(() =>
         sendWorkspaceMail(
@@ -180,6 +191,18 @@ export async function inviteToWorkspace(
         await tx
           .insert(workspaceInvitations)
           .values({ ...values, workspaceId: workspace.id, email: outcome.email });
+      }
+      if (account && !account.deletedAt) {
+        // The mail carries the way in; the notification says an invitation waits there.
+        await notify(tx, {
+          userIds: [account.id],
+          kind: 'workspace_invited',
+          workspaceId: workspace.id,
+          actorId: inviter.id,
+          reference: { type: 'workspace', id: workspace.id },
+          data: { message_key: 'notifications:kinds.workspace_invited', name: workspace.name },
+          skipEmail: true,
+        });
       }
       mails.push(
         await invitationMail(deps, tx, {

@@ -21,12 +21,13 @@ import { users, workspaceInvitations, workspaces } from '../../../db/schema';
 import { ok } from '../../../http/envelope';
 import { notFound } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import { appLink } from '../../auth/mails';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../access';
+import { appLink } from '../../../core/links';
+import { requireWorkspaceChange, requireWorkspacePermission } from '../../../core/workspace-access';
 import { announceMembershipChange } from '../live';
 import { sendAll } from '../mails';
 import { assertSeatsFree, lockWorkspace } from '../members/member-cap';
-import { personColumns, presentInvitation, presentWorkspace } from '../present';
+import { personColumns } from '../../../core/people';
+import { presentInvitation, presentWorkspace } from '../present';
 import { checkCsvRow, parseInvitationCsv, receiveCsv } from './csv';
 import {
   INVITATION_TTL_MS,

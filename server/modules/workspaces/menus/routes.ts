@@ -7,7 +7,7 @@ import { ok } from '../../../http/envelope';
 import type { App } from '../../../http/types';
 import { statusSql } from '../core/list';
 import { sectionsOf } from '../present';
-import { menuCounts } from './menu-counts';
+import { menuCounts } from '../../../core/menu-counters';
 
 const tags = ['menus'];
 

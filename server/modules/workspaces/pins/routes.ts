@@ -6,8 +6,8 @@ import { pins, type PinRow } from '../../../db/schema';
 import { ok } from '../../../http/envelope';
 import { validationFailed } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../access';
-import { unknownTargets } from './targets';
+import { requireWorkspaceChange, requireWorkspacePermission } from '../../../core/workspace-access';
+import { unknownTargets } from '../../../core/pin-targets';
 
 const tags = ['pins'];
 

@@ -15,7 +15,11 @@ import { schedules, workspaceMembers } from '../../../db/schema';
 import { ok } from '../../../http/envelope';
 import { conflict, forbidden, notFound } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import { loadWorkspaceAccess, requireWorkspaceChange, requireWorkspacePermission } from '../access';
+import {
+  loadWorkspaceAccess,
+  requireWorkspaceChange,
+  requireWorkspacePermission,
+} from '../../../core/workspace-access';
 import { insertSchedule, presentSchedule, scheduleValues } from './schedule';
 
 const tags = ['schedules'];

@@ -7,8 +7,8 @@ import { fieldError, FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi, type SignInWithCodes } from '../api';
 import { AuthCard, useAuthFormStyles } from './AuthCard';
-import { RecoveryCodes } from './RecoveryCodes';
-import { TwoFactorQr } from './TwoFactorQr';
+import { RecoveryCodes } from '@/components/RecoveryCodes';
+import { TwoFactorQr } from '@/components/TwoFactorQr';
 
 /**
  * The second step of a sign-in that needs a code (spec 4): the code from the authenticator

@@ -6,7 +6,7 @@ import { useSignedInUser } from '@/app/current-user';
 import { FormAlert } from '@/components/FormAlert';
 import { apiErrorOf } from '@/lib/http';
 import { profileApi, profileKeys } from '../api';
-import { Section } from '../components/Section';
+import { Section } from '@/components/Section';
 import { WeekGrid } from '../components/WeekGrid';
 import { useRefreshProfile } from '../use-refresh-user';
 import { offsetHours, toLocalSlots, toUtcSlots } from '../week-slots';

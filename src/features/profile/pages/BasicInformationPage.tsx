@@ -29,7 +29,7 @@ import { FormAlert, fieldError } from '@/components/FormAlert';
 import { formatDate } from '@/lib/format';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { profileApi, profileKeys, type WorkPreferences } from '../api';
-import { Section } from '../components/Section';
+import { Section } from '@/components/Section';
 import { TimeZonePicker } from '../components/TimeZonePicker';
 import { useRefreshProfile } from '../use-refresh-user';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '@/app/current-user';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { profileApi, profileKeys } from '../api';
-import { Section } from '../components/Section';
+import { Section } from '@/components/Section';
 import { profileLink } from '../profile-link';
 
 const useStyles = makeStyles({

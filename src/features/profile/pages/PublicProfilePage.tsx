@@ -18,10 +18,10 @@ import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { formatDate } from '@/lib/format';
 import { apiErrorOf } from '@/lib/http';
-import { saveFile } from '@/features/settings/api';
+import { saveFile } from '@/lib/save-file';
 import { profileApi, profileKeys, type PageInformation } from '../api';
 import { PersonalityResult } from '../components/PersonalityResult';
-import { Section } from '../components/Section';
+import { Section } from '@/components/Section';
 import { WeekGrid } from '../components/WeekGrid';
 import { offsetHours, toLocalSlots } from '../week-slots';
 

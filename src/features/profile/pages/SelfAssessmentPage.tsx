@@ -18,7 +18,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { apiErrorOf, type ApiError } from '@/lib/http';
 import { profileApi, profileKeys } from '../api';
 import { PersonalityResult } from '../components/PersonalityResult';
-import { Section } from '../components/Section';
+import { Section } from '@/components/Section';
 import { useRefreshProfile } from '../use-refresh-user';
 
 const PAGE_SIZE = 10;

@@ -16,7 +16,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { SkillPicker } from '@/components/SkillPicker';
 import { apiErrorOf } from '@/lib/http';
 import { profileApi, profileKeys, type UserSkills } from '../api';
-import { Section } from '../components/Section';
+import { Section } from '@/components/Section';
 import { useRefreshProfile } from '../use-refresh-user';
 
 const useStyles = makeStyles({

@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
-import { accountApi, saveFile } from '../api';
+import { saveFile } from '@/lib/save-file';
+import { accountApi } from '../api';
 import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
 
 /** A copy of everything Teamloop holds about the user (GET user/export-user-data). */

@@ -25,6 +25,7 @@ import type { ApiError } from '@/lib/http';
 import { tasksApi, taskKeys } from '../api';
 import { taskLink, useTaskMutation } from '../hooks';
 import { TaskFormDialog } from './TaskForm';
+import { useConfirm } from '@/components/ConfirmDialog';
 
 /** Subtask → other task, or task → subtask of another: the target comes from can-move-to-tasks. */
 function MoveDialog({ task, onClose }: { task: Task; onClose: () => void }) {
@@ -88,11 +89,12 @@ export function TaskActions({ task }: { task: Task }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
   const act = useTaskMutation((action: string) => tasksApi.act(task.kind, task.id, action));
   const remove = useTaskMutation(() => tasksApi.remove(task.kind, task.id));
   const remind = useTaskMutation(() => tasksApi.remind(task.kind, task.id));
   const p = task.permissions;
-  const items: { key: string; label: string; run: () => void }[] = [];
+  const items: { key: string; label: string; run: () => unknown }[] = [];
   if (p.update)
     items.push({ key: 'edit', label: t('tasks:actions.edit'), run: () => setDialog('edit') });
   if (p.review && task.status === 'open')
@@ -144,11 +146,16 @@ export function TaskActions({ task }: { task: Task }) {
     items.push({
       key: 'delete',
       label: t('tasks:actions.delete'),
-      run: () =>
-        window.confirm(t('tasks:actions.delete_confirm', { name: task.name })) &&
+      run: async () => {
+        const agreed = await confirm({
+          message: t('tasks:actions.delete_confirm', { name: task.name }),
+          confirmLabel: t('tasks:actions.delete'),
+        });
+        if (!agreed) return;
         remove.mutate(undefined, {
           onSuccess: () => navigate(`/workspaces/${task.workspace_id}/tasks`),
-        }),
+        });
+      },
     });
   if (items.length === 0) return null;
   return (
@@ -174,6 +181,7 @@ export function TaskActions({ task }: { task: Task }) {
         />
       )}
       {dialog === 'move' && <MoveDialog task={task} onClose={() => setDialog(null)} />}
+      {confirmDialog}
     </>
   );
 }

@@ -9,7 +9,8 @@ import {
   type BadgeProps,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Task, TaskPerson, WorkStatus } from '@contracts/tasks';
+import type { Task, WorkStatus } from '@contracts/tasks';
+import type { Person } from '@contracts/people';
 import { formatDate } from '@/lib/format';
 
 const useStyles = makeStyles({
@@ -59,7 +60,7 @@ export function TaskStatusBadge({ task }: { task: Pick<Task, 'status' | 'is_over
 }
 
 /** People in a row; deleted or deactivated accounts at half opacity (spec 2.11). */
-export function People({ people, max = 4 }: { people: TaskPerson[]; max?: number }) {
+export function People({ people, max = 4 }: { people: Person[]; max?: number }) {
   const styles = useStyles();
   if (people.length === 0) return <Text>—</Text>;
   return (
@@ -79,14 +80,14 @@ export function People({ people, max = 4 }: { people: TaskPerson[]; max?: number
   );
 }
 
-export function PersonName({ person }: { person: TaskPerson }) {
+export function PersonName({ person }: { person: Person }) {
   const styles = useStyles();
   return <Text className={person.is_shadow ? styles.shadow : undefined}>{person.name}</Text>;
 }
 
 /** Everyone a task is for: people, and each team's members. */
-export function assigneesOf(task: Pick<Task, 'users' | 'teams'>): TaskPerson[] {
-  const seen = new Map<number, TaskPerson>();
+export function assigneesOf(task: Pick<Task, 'users' | 'teams'>): Person[] {
+  const seen = new Map<number, Person>();
   for (const person of [...task.users, ...task.teams.flatMap((team) => team.members)]) {
     seen.set(person.id, person);
   }

@@ -16,7 +16,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Task, TaskPerson } from '@contracts/tasks';
+import type { Task } from '@contracts/tasks';
+import type { Person } from '@contracts/people';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import type { ApiError } from '@/lib/http';
@@ -63,7 +64,7 @@ export function TaskFormDialog({ mode, onClose }: { mode: TaskFormMode; onClose:
       ...taskKeys.choices(workspaceId, 'users'),
       mode.kind === 'subtask' ? mode.parent.id : 0,
     ],
-    queryFn: (): Promise<TaskPerson[]> =>
+    queryFn: (): Promise<Person[]> =>
       mode.kind === 'subtask'
         ? tasksApi.subtaskUsers(mode.parent.id)
         : tasksApi.selectableUsers(workspaceId),

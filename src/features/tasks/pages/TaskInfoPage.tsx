@@ -9,13 +9,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '@contracts/tasks';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { apiErrorOf, type ApiError } from '@/lib/http';
+import { ModelChatButton } from '@/features/messages';
 import { tasksApi, taskKeys } from '../api';
 import { taskLink, useTask, useTaskMutation, useTaskRoute } from '../hooks';
 import { Answers } from '../components/Answers';
@@ -194,6 +195,9 @@ export default function TaskInfoPage() {
             {t('tasks:info.report')}
           </RouterButton>
         )}
+        <Suspense fallback={null}>
+          <ModelChatButton modelType="task" modelId={task.id} />
+        </Suspense>
         <TaskActions task={task} />
       </div>
       {task.parent && (

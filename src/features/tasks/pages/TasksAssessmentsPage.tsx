@@ -99,7 +99,9 @@ export default function TasksAssessmentsPage() {
           <ul className={styles.list}>
             {assessments.map((item) => (
               <li key={item.id} className={styles.item}>
-                <Text>{item.name}</Text>
+                <RouterLink to={`/workspaces/${item.workspace_id}/assessments?answer=${item.id}`}>
+                  {item.name}
+                </RouterLink>
                 <When item={item} />
               </li>
             ))}

@@ -1,9 +1,10 @@
-import { makeStyles, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
+import { Button, makeStyles, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_SORTS, type TaskStatus } from '@contracts/tasks';
 import { SectionCard } from '@/components/SectionCard';
+import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { localStore } from '@/lib/storage';
 import { tasksApi, taskKeys, type TaskListQuery } from '../api';
 import { useWorkspaceId } from '../hooks';
@@ -12,7 +13,11 @@ import { TaskBoard, TaskGrid, TaskTable, TaskTree } from '../components/TaskView
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  more: { alignSelf: 'center', marginTop: tokens.spacingVerticalM },
 });
+
+/** Tasks fetched per page; the rest come with "Show more", paged by the server. */
+const PAGE_SIZE = 50;
 
 type Sort = (typeof TASK_SORTS)[number];
 const SORT_KEY = 'tasks:sort';
@@ -31,19 +36,26 @@ export default function TasksPage() {
   );
   const [form, setForm] = useState<TaskFormMode | null>(null);
   const query: TaskListQuery = { status, sort: sort.value, direction: sort.direction };
-  const list = useQuery({
+  const list = useInfiniteQuery({
     queryKey: taskKeys.list(workspaceId, query),
-    queryFn: () => tasksApi.list(workspaceId, query),
+    queryFn: ({ pageParam }) =>
+      tasksApi.list(workspaceId, { ...query, page: pageParam, per_page: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: ({ meta }) =>
+      meta.page * meta.per_page < meta.total ? meta.page + 1 : undefined,
   });
+  const pages = list.data?.pages;
+  const loaded = pages?.flatMap((page) => page.tasks);
+  const total = pages?.[0].meta.total;
   const workspace = useQuery({
-    queryKey: taskKeys.workspace(workspaceId),
-    queryFn: () => tasksApi.workspace(workspaceId),
+    queryKey: workspaceKeys.detail(workspaceId),
+    queryFn: () => workspacesApi.get(workspaceId),
   });
   const abilities = workspace.data?.abilities ?? {};
   const canAdd =
     workspace.data?.status !== 'archived' &&
     (abilities.create_task || abilities.create_task_as_member);
-  const counts = list.data?.counts;
+  const counts = pages?.[0].counts;
 
   return (
     <div className={styles.root}>
@@ -60,7 +72,7 @@ export default function TasksPage() {
       <SectionCard
         section="workspace-tasks"
         title={t('tasks:page.title')}
-        count={list.data?.tasks.length}
+        count={total}
         defaultView="list"
         sort={{
           options: TASK_SORTS.map((value) => ({ value, label: t(`tasks:sort.${value}`) })),
@@ -80,12 +92,25 @@ export default function TasksPage() {
         addLabel={t('tasks:actions.new_task')}
       >
         {(view) => {
-          if (!list.data) return <Spinner />;
-          const tasks = list.data.tasks;
-          if (view === 'grid') return <TaskGrid tasks={tasks} />;
-          if (view === 'board') return <TaskBoard tasks={tasks} />;
-          if (view === 'tree') return <TaskTree tasks={tasks} />;
-          return <TaskTable tasks={tasks} />;
+          if (!loaded) return <Spinner />;
+          const more = list.hasNextPage && (
+            <Button
+              className={styles.more}
+              disabled={list.isFetchingNextPage}
+              icon={list.isFetchingNextPage ? <Spinner size="tiny" /> : undefined}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {t('tasks:page.show_more', { shown: loaded.length, total })}
+            </Button>
+          );
+          const views = { grid: TaskGrid, board: TaskBoard, tree: TaskTree, list: TaskTable };
+          const View = views[view as keyof typeof views] ?? TaskTable;
+          return (
+            <>
+              <View tasks={loaded} />
+              {more}
+            </>
+          );
         }}
       </SectionCard>
       {form && <TaskFormDialog mode={form} onClose={() => setForm(null)} />}

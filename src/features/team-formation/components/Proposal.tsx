@@ -16,7 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FACTORS } from '@contracts/profile';
 import type { FormationMetrics, TeamMetrics } from '@contracts/team-formation';
-import type { Person } from '@contracts/workspaces';
+import type { Person } from '@contracts/people';
 
 const useStyles = makeStyles({
   grid: {

@@ -18,7 +18,7 @@ import type { publicWorkspace, transferredWorkspace } from '@contracts/team-form
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { formatDate } from '@/lib/format';
-import { apiErrorOf, http, type Envelope } from '@/lib/http';
+import { api, apiErrorOf } from '@/lib/http';
 
 type PublicWorkspace = z.infer<typeof publicWorkspace>;
 
@@ -43,17 +43,15 @@ const useStyles = makeStyles({
 const publicApi = {
   list: async (search: string) =>
     (
-      await http.get<Envelope<{ workspaces: { data: PublicWorkspace[] } }>>(
+      await api.get<{ workspaces: { data: PublicWorkspace[] } }>(
         `teamgenerator/workspaces?per_page=50&search=${encodeURIComponent(search)}`,
       )
-    ).data.resource.workspaces.data,
-  transfer: async (workspaceId: number) =>
-    (
-      await http.post<Envelope<z.infer<typeof transferredWorkspace>>>(
-        'teamgenerator/workspaces/transfer-from-public',
-        { workspace_id: workspaceId },
-      )
-    ).data.resource,
+    ).workspaces.data,
+  transfer: (workspaceId: number) =>
+    api.post<z.infer<typeof transferredWorkspace>>(
+      'teamgenerator/workspaces/transfer-from-public',
+      { workspace_id: workspaceId },
+    ),
 };
 
 /** /team-generator: public workspaces (spec 7.8) anyone signed in may browse and copy. */

@@ -17,16 +17,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { Person } from '@contracts/workspaces';
+import type { Person } from '@contracts/people';
 import { EmptyState } from '@/components/EmptyState';
+import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { FormAlert } from '@/components/FormAlert';
-import { teamKeys, teamsApi } from '@/features/teams/api';
+import { teamKeys, teamsApi } from '@/features/workspace-teams';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { formationApi, formationKeys, type FormationScore } from '../api';
 import { OptionsForm } from '../components/OptionsForm';
 import { MetricsTable, ProposedTeams } from '../components/Proposal';
-import { Section } from '@/features/profile/components/Section';
+import { Section } from '@/components/Section';
 import { seatOf, swapSeats } from '../swap';
 
 const useStyles = makeStyles({
@@ -56,8 +57,8 @@ export default function TeamFormationPage() {
   const [error, setError] = useState<ApiError | null>(null);
 
   const workspace = useQuery({
-    queryKey: teamKeys.workspace(workspaceId),
-    queryFn: () => teamsApi.workspace(workspaceId),
+    queryKey: workspaceKeys.detail(workspaceId),
+    queryFn: () => workspacesApi.get(workspaceId),
   });
   const members = useQuery({
     queryKey: teamKeys.members(workspaceId),

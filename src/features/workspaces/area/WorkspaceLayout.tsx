@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@contracts/workspaces';
+import { AnnouncementGate } from '@/features/assessments';
 import { EmptyState } from '@/components/EmptyState';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { RouterButton } from '@/components/RouterLink';
@@ -171,6 +172,7 @@ export default function WorkspaceLayout() {
         <div className={styles.content}>
           <Outlet context={workspace.data} />
         </div>
+        <AnnouncementGate />
       </>
     );
   }

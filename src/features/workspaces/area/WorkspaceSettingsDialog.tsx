@@ -32,6 +32,7 @@ import {
 import { fieldError } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { refreshWorkspaces, workspacesApi } from '../api';
+import { useConfirm } from '@/components/ConfirmDialog';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -119,6 +120,7 @@ export function WorkspaceSettingsDialog({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { abilities } = workspace;
+  const [confirm, confirmDialog] = useConfirm();
   const archived = workspace.status === 'archived';
   const editable = abilities.update_workspace && !archived;
   const done = () => refreshWorkspaces(queryClient);
@@ -214,14 +216,12 @@ export function WorkspaceSettingsDialog({
               {abilities.archive_workspace && !archived && (
                 <Button
                   disabled={lifecycle.isPending}
-                  onClick={() => {
-                    if (
-                      window.confirm(
-                        t('workspaces:actions.archive_confirm', { name: workspace.name }),
-                      )
-                    ) {
-                      lifecycle.mutate('archive');
-                    }
+                  onClick={async () => {
+                    const agreed = await confirm({
+                      message: t('workspaces:actions.archive_confirm', { name: workspace.name }),
+                      confirmLabel: t('workspaces:actions.archive'),
+                    });
+                    if (agreed) lifecycle.mutate('archive');
                   }}
                 >
                   {t('workspaces:actions.archive')}
@@ -236,14 +236,12 @@ export function WorkspaceSettingsDialog({
                 <Button
                   disabled={!archived || lifecycle.isPending}
                   title={archived ? undefined : t('workspaces:settings.delete_hint')}
-                  onClick={() => {
-                    if (
-                      window.confirm(
-                        t('workspaces:actions.delete_confirm', { name: workspace.name }),
-                      )
-                    ) {
-                      lifecycle.mutate('remove');
-                    }
+                  onClick={async () => {
+                    const agreed = await confirm({
+                      message: t('workspaces:actions.delete_confirm', { name: workspace.name }),
+                      confirmLabel: t('workspaces:actions.delete'),
+                    });
+                    if (agreed) lifecycle.mutate('remove');
                   }}
                 >
                   {t('workspaces:actions.delete')}
@@ -259,6 +257,7 @@ export function WorkspaceSettingsDialog({
               {t('workspaces:settings.close')}
             </Button>
           </DialogActions>
+          {confirmDialog}
         </DialogBody>
       </DialogSurface>
     </Dialog>

@@ -11,7 +11,8 @@ import {
   TreeItemLayout,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { WORKSPACE_TYPES, type Person, type WorkspaceType } from '@contracts/workspaces';
+import { WORKSPACE_TYPES, type WorkspaceType } from '@contracts/workspaces';
+import { type Person } from '@contracts/people';
 import { DataTable, PersonName, type DataTableColumn } from '@/components/DataTable';
 import type { SectionView } from '@/components/SectionCard';
 import type { ReactNode } from 'react';

@@ -10,6 +10,7 @@ import { refreshWorkspaces, workspaceKeys, workspacesApi } from '../api';
 import { CreateWorkspaceDialog } from '../create/CreateWorkspaceDialog';
 import { useListSort, type WorkspaceList } from './list-sort';
 import { WorkspaceViews, type WorkspaceItem } from './WorkspaceViews';
+import { useConfirm } from '@/components/ConfirmDialog';
 
 const useStyles = makeStyles({
   root: {
@@ -64,6 +65,7 @@ function OwnList({ list, onAdd }: { list: Exclude<WorkspaceList, 'public'>; onAd
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [sort, setSort] = useListSort(list);
+  const [confirm, confirmDialog] = useConfirm();
   const status = STATUS_OF[list];
   const query = useQuery({
     queryKey: workspaceKeys.list(status, sort.sort, sort.direction),
@@ -78,72 +80,77 @@ function OwnList({ list, onAdd }: { list: Exclude<WorkspaceList, 'public'>; onAd
   const sortOptions = useSortOptions(true);
   const title = t(`workspaces:lists.${list}`);
   return (
-    <SectionCard
-      section={`workspaces-${list}`}
-      title={title}
-      count={query.data?.length}
-      sort={{
-        options: sortOptions,
-        value: sort.sort,
-        direction: sort.direction,
-        onChange: (value, direction) => setSort({ sort: value as typeof sort.sort, direction }),
-      }}
-      onAdd={onAdd}
-      addLabel={onAdd ? t('workspaces:list.new') : undefined}
-    >
-      {(view) =>
-        query.isPending ? (
-          <Spinner size="small" />
-        ) : (
-          <WorkspaceViews
-            view={view}
-            items={(query.data ?? []).map(itemOf)}
-            tableId={`workspaces-${list === 'archived' ? 'archive' : list}`}
-            label={title}
-            onOpen={list === 'archived' ? undefined : (item) => navigate(`/workspaces/${item.id}`)}
-            actions={
-              list === 'archived'
-                ? (item) => {
-                    const abilities = byId.get(item.id)?.abilities ?? {};
-                    return (
-                      <span className={styles.actions}>
-                        {abilities.archive_workspace && (
-                          <Button
-                            size="small"
-                            icon={<ArrowUndoRegular />}
-                            disabled={change.isPending}
-                            onClick={() => change.mutate({ id: item.id, action: 'restore' })}
-                          >
-                            {t('workspaces:actions.restore')}
-                          </Button>
-                        )}
-                        {abilities.delete_workspace && (
-                          <Button
-                            size="small"
-                            icon={<DeleteRegular />}
-                            disabled={change.isPending}
-                            onClick={() => {
-                              if (
-                                window.confirm(
-                                  t('workspaces:actions.delete_confirm', { name: item.name }),
-                                )
-                              ) {
-                                change.mutate({ id: item.id, action: 'remove' });
-                              }
-                            }}
-                          >
-                            {t('workspaces:actions.delete')}
-                          </Button>
-                        )}
-                      </span>
-                    );
-                  }
-                : undefined
-            }
-          />
-        )
-      }
-    </SectionCard>
+    <>
+      <SectionCard
+        section={`workspaces-${list}`}
+        title={title}
+        count={query.data?.length}
+        sort={{
+          options: sortOptions,
+          value: sort.sort,
+          direction: sort.direction,
+          onChange: (value, direction) => setSort({ sort: value as typeof sort.sort, direction }),
+        }}
+        onAdd={onAdd}
+        addLabel={onAdd ? t('workspaces:list.new') : undefined}
+      >
+        {(view) =>
+          query.isPending ? (
+            <Spinner size="small" />
+          ) : (
+            <WorkspaceViews
+              view={view}
+              items={(query.data ?? []).map(itemOf)}
+              tableId={`workspaces-${list === 'archived' ? 'archive' : list}`}
+              label={title}
+              onOpen={
+                list === 'archived' ? undefined : (item) => navigate(`/workspaces/${item.id}`)
+              }
+              actions={
+                list === 'archived'
+                  ? (item) => {
+                      const abilities = byId.get(item.id)?.abilities ?? {};
+                      return (
+                        <span className={styles.actions}>
+                          {abilities.archive_workspace && (
+                            <Button
+                              size="small"
+                              icon={<ArrowUndoRegular />}
+                              disabled={change.isPending}
+                              onClick={() => change.mutate({ id: item.id, action: 'restore' })}
+                            >
+                              {t('workspaces:actions.restore')}
+                            </Button>
+                          )}
+                          {abilities.delete_workspace && (
+                            <Button
+                              size="small"
+                              icon={<DeleteRegular />}
+                              disabled={change.isPending}
+                              onClick={async () => {
+                                const agreed = await confirm({
+                                  message: t('workspaces:actions.delete_confirm', {
+                                    name: item.name,
+                                  }),
+                                  confirmLabel: t('workspaces:actions.delete'),
+                                });
+                                if (agreed) change.mutate({ id: item.id, action: 'remove' });
+                              }}
+                            >
+                              {t('workspaces:actions.delete')}
+                            </Button>
+                          )}
+                        </span>
+                      );
+                    }
+                  : undefined
+              }
+            />
+          )
+        }
+      </SectionCard>
+      {confirmDialog}
+    </>
   );
 }
 

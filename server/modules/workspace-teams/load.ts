@@ -13,8 +13,8 @@ import {
   type TeamRow,
 } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../http/errors';
-import { personColumns, presentPerson, type PersonRow } from '../workspaces/present';
-import { requireWorkspacePermission, type WorkspaceAccess } from '../workspaces/access';
+import { personColumns, presentPerson, type PersonRow } from '../../core/people';
+import { requireWorkspacePermission, type WorkspaceAccess } from '../../core/workspace-access';
 
 /** Roles that can be in a team: viewers watch and deactivated members are out. */
 export const TEAMABLE_ROLES = ['owner', 'admin', 'member'] as const;

@@ -1,16 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
-import { tasks } from '../../../db/schema';
+import type { DbOrTx } from '../db/client';
 
 type ReferenceType = 'task' | 'objective' | 'assessment';
 /** Which of the given ids are objects of that type in the workspace. */
 type TargetCheck = (db: DbOrTx, workspaceId: number, ids: number[]) => Promise<Set<number>>;
 
 /**
- * What pins may point at. Each kind of work says how to find its objects in a workspace;
- * a pin to an id that is not one of them is refused, so a pin can never carry another
- * workspace's id. Tasks (and subtasks) are checked below; objectives and assessments cannot be
- * pinned until their modules register a check.
+ * What pins may point at. Each kind of work says, from its own area, how to find its objects
+ * in a workspace; a pin to an id that is not one of them is refused, so a pin can never carry
+ * another workspace's id. A kind no area registered cannot be pinned.
  */
 const checks = new Map<ReferenceType, TargetCheck>();
 
@@ -39,11 +36,3 @@ export async function unknownTargets(
   }
   return bad.sort((a, b) => a - b);
 }
-
-registerPinTarget('task', async (db, workspaceId, ids) => {
-  const rows = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids)));
-  return new Set(rows.map((r) => r.id));
-});

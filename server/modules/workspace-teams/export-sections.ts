@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, or } from 'drizzle-orm';
 import { teamMembers, teamRequests, teams } from '../../db/schema';
-import { registerExportSection } from '../account/export';
-import { registerPerformanceMetric } from '../profile/performance';
+import { registerExportSection } from '../../core/export-sections';
+import { registerPerformanceMetric } from '../../core/performance-metrics';
 
 /** Team memberships (past ones included) and team requests, for "export my data". */
 registerExportSection('team_memberships', (db, userId) =>

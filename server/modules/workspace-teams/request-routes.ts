@@ -25,8 +25,8 @@ import {
 import { ok } from '../../http/envelope';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { App } from '../../http/types';
-import { loadWorkspaceAccess } from '../workspaces/access';
-import { personColumns, presentPerson } from '../workspaces/present';
+import { loadWorkspaceAccess } from '../../core/workspace-access';
+import { personColumns, presentPerson } from '../../core/people';
 import { closeOtherRequests } from './lifecycle';
 import {
   activeMemberCount,

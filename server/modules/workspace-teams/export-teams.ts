@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { DbOrTx } from '../../db/client';
 import { teams, users, workspaceMembers, type WorkspaceRow } from '../../db/schema';
-import { displayName } from '../account/present';
+import { displayName } from '../../core/people';
 import { membersOf, TEAMABLE_ROLES } from './load';
 
 /** A cell a spreadsheet would run as a formula is written as text (CSV injection). */

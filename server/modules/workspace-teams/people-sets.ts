@@ -3,10 +3,10 @@ import { FACTORS } from '@contracts/profile';
 import { HOURS_PER_WEEK } from '@contracts/profile';
 import type { DbOrTx } from '../../db/client';
 import { personalityAnswers, userProfiles, users, type UserRow } from '../../db/schema';
-import { PERSONALITY_NORMS, factorScores } from '../profile/personality';
+import { PERSONALITY_NORMS, factorScores } from '../profile';
 import { visibilityOf } from '../../auth/privacy';
-import { skillNamesByUser } from '../profile/skills';
-import { presentPerson } from '../workspaces/present';
+import { skillNamesByUser } from '../profile';
+import { presentPerson } from '../../core/people';
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 

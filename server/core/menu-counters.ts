@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../../db/client';
+import type { DbOrTx } from '../db/client';
 
 /**
  * The counters of the core menu (spec 7.14 `menu`). The messaging module registers how to

@@ -7,9 +7,9 @@ import {
   parseSplitToken,
   sha256,
   type SplitToken,
-} from '../../auth/split-token';
-import type { DbOrTx } from '../../db/client';
-import { oneTimeTokens } from '../../db/schema';
+} from './split-token';
+import type { DbOrTx } from '../db/client';
+import { oneTimeTokens } from '../db/schema';
 
 type Purpose = (typeof oneTimeTokens.$inferInsert)['purpose'];
 export type OneTimeToken = typeof oneTimeTokens.$inferSelect;

@@ -39,9 +39,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Member } from '@contracts/workspaces';
 import { EmptyState } from '@/components/EmptyState';
+import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
-import { saveFile } from '@/features/settings/api';
+import { saveFile } from '@/lib/save-file';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { teamKeys, teamsApi, type Team, type TeamRequest } from '../api';
 
@@ -419,8 +420,8 @@ export default function TeamsPage() {
   const workspaceId = useWorkspaceId();
   const [creating, setCreating] = useState(false);
   const workspace = useQuery({
-    queryKey: teamKeys.workspace(workspaceId),
-    queryFn: () => teamsApi.workspace(workspaceId),
+    queryKey: workspaceKeys.detail(workspaceId),
+    queryFn: () => workspacesApi.get(workspaceId),
   });
   const teams = useQuery({
     queryKey: teamKeys.list(workspaceId),

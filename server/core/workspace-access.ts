@@ -1,15 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { requireAuth } from '../../auth/guard';
-import { can, permissionsFor, type Permission } from '../../auth/permissions';
-import type { DbOrTx } from '../../db/client';
-import {
-  workspaceMembers,
-  workspaces,
-  type WorkspaceRole,
-  type WorkspaceRow,
-} from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { requireAuth } from '../auth/guard';
+import { can, permissionsFor, type Permission } from '../auth/permissions';
+import type { DbOrTx } from '../db/client';
+import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from '../db/schema';
+import { conflict, forbidden, notFound } from '../http/errors';
 
 export interface WorkspaceAccess {
   workspace: WorkspaceRow;
@@ -76,5 +71,6 @@ export async function requireWorkspaceChange(
   if (access.workspace.status === 'archived') {
     throw conflict('workspaces:messages.archived_read_only');
   }
+  request.changedWorkspaceId = workspaceId;
   return access;
 }

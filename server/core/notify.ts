@@ -1,0 +1,134 @@
+import { inArray } from 'drizzle-orm';
+import { SETTING_OF_KIND, type NotificationKind } from '@contracts/notifications';
+import { notificationSettingDefault, type NotificationChannel } from '@contracts/profile';
+import { signLinkToken } from '../auth/signed-link';
+import type { AppDeps } from '../context';
+import type { DbOrTx } from '../db/client';
+import { notifications, users, type UserRow } from '../db/schema';
+import { recordEvent } from '../jobs';
+import { appLink } from './links';
+
+/** One delivery of a notification to one person; the notifications area's handlers act on it. */
+export interface NotificationDelivery {
+  user_id: number;
+  /** The in-app row, or null when the person turned the in-app channel off for this kind. */
+  notification_id: number | null;
+  email: boolean;
+}
+
+export interface NotificationCreated {
+  kind: NotificationKind;
+  workspace_id: number | null;
+  actor_id: number | null;
+  /** A message key and its values, worded in each reader's language. */
+  data: Record<string, unknown> & { message_key: string };
+  /** The page of the app it opens. */
+  link: string | null;
+  recipients: NotificationDelivery[];
+}
+
+declare module '../jobs' {
+  interface DomainEvents {
+    'notification.created': NotificationCreated;
+  }
+}
+
+/** Whether a person wants to hear of `kind` by `channel` (settings page; on unless turned off). */
+export function wantsKind(
+  user: Pick<UserRow, 'notificationSettings'>,
+  kind: NotificationKind,
+  channel: NotificationChannel,
+): boolean {
+  const key = `${SETTING_OF_KIND[kind]}_${channel}`;
+  return user.notificationSettings[key] ?? notificationSettingDefault(key);
+}
+
+export interface NotifyInput {
+  userIds: Iterable<number>;
+  kind: NotificationKind;
+  workspaceId?: number | null;
+  /** Who did it; never told about their own act. Null when the system tells (a deadline). */
+  actorId?: number | null;
+  reference?: { type: string; id: number } | null;
+  data: Record<string, unknown> & { message_key: string };
+  /** A path of the app the notification opens. */
+  link?: string | null;
+  /** The caller mails this kind itself (an invitation, a reminder): no notification mail. */
+  skipEmail?: boolean;
+}
+
+/**
+ * Tells people something that concerns them: in the caller's transaction, writes the in-app
+ * rows of those who want them and records one `notification.created` event; after commit the
+ * notifications area sends it live to their open clients, by mail and to the Teams activity
+ * feed (docs/decisions/notifications.md). Call it from a request's transaction or from an
+ * event handler's (made once there with claimEffect). Returns the in-app rows' ids.
+ */
+export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number[]> {
+  const actorId = input.actorId ?? null;
+  const ids = [...new Set(input.userIds)].filter((id) => id !== actorId);
+  if (ids.length === 0) return [];
+  const people = await tx
+    .select({
+      id: users.id,
+      notificationSettings: users.notificationSettings,
+      deletedAt: users.deletedAt,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const recipients: NotificationDelivery[] = [];
+  const rowIds: number[] = [];
+  for (const person of people) {
+    if (person.deletedAt || person.deactivatedAt) continue;
+    const inApp = wantsKind(person, input.kind, 'in_app');
+    const email = !input.skipEmail && wantsKind(person, input.kind, 'email');
+    let notificationId: number | null = null;
+    if (inApp) {
+      const [row] = await tx
+        .insert(notifications)
+        .values({
+          userId: person.id,
+          workspaceId: input.workspaceId ?? null,
+          actorId,
+          kind: input.kind,
+          referenceType: input.reference?.type ?? null,
+          referenceId: input.reference?.id ?? null,
+          data: { ...input.data, link: input.link ?? null },
+        })
+        .returning({ id: notifications.id });
+      notificationId = row.id;
+      rowIds.push(row.id);
+    }
+    if (inApp || email)
+      recipients.push({ user_id: person.id, notification_id: notificationId, email });
+  }
+  if (recipients.length === 0) return [];
+  await recordEvent(tx, 'notification.created', {
+    kind: input.kind,
+    workspace_id: input.workspaceId ?? null,
+    actor_id: actorId,
+    data: input.data,
+    link: input.link ?? null,
+    recipients,
+  });
+  return rowIds;
+}
+
+export const SETTINGS_LINK_PURPOSE = 'notification-settings';
+/** A settings link in a mail keeps working this long. */
+export const SETTINGS_LINK_TTL_MS = 180 * 86_400_000;
+
+/**
+ * The public page where a person changes their notification settings from a mail, without
+ * signing in (`/p/notifications/:token`); every notification mail carries it.
+ */
+export function settingsLink(deps: AppDeps, userId: number) {
+  const token = signLinkToken(
+    deps.config.JWT_SECRET,
+    SETTINGS_LINK_PURPOSE,
+    userId,
+    SETTINGS_LINK_TTL_MS,
+  );
+  return appLink(deps, `/p/notifications/${token}`);
+}

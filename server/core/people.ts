@@ -1,0 +1,44 @@
+import type { Person } from '@contracts/people';
+import { users, type UserRow } from '../db/schema';
+
+/** The user columns a person is presented from; select these, never whole rows, for others. */
+export const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  avatarUrl: users.avatarUrl,
+  deletedAt: users.deletedAt,
+  deactivatedAt: users.deactivatedAt,
+};
+export type PersonRow = Pick<
+  UserRow,
+  'id' | 'firstName' | 'lastName' | 'email' | 'avatarUrl' | 'deletedAt' | 'deactivatedAt'
+>;
+/** A person as SQL's `json_build_object` gives it: the dates are text, only null matters. */
+export type PersonJson = Omit<PersonRow, 'deletedAt' | 'deactivatedAt'> & {
+  deletedAt: string | null;
+  deactivatedAt: string | null;
+};
+
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return name || user.email.split('@')[0];
+}
+
+/** The one way another person leaves the server (contracts/people.ts). */
+export function presentPerson(user: PersonRow | PersonJson): Person {
+  const isDeleted = user.deletedAt !== null;
+  const isDeactivated = user.deactivatedAt !== null;
+  return {
+    id: user.id,
+    name: displayName(user),
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    avatar_url: user.avatarUrl,
+    is_deleted: isDeleted,
+    is_deactivated: isDeactivated,
+    is_shadow: isDeleted || isDeactivated,
+  };
+}

@@ -1,0 +1,12 @@
+import { defineArea } from '../../core/area';
+import authRoutes from './routes';
+
+/** What other areas may use of this one. */
+export { findOrCreateExternalUser, splitName } from './external-identity';
+export { beginSecondFactor, completeSignIn, needsSecondFactor } from './sign-in';
+export { acceptTotp, checkSecondFactor, newRecoveryCodes, newTwoFactorSetup } from './two-factor';
+
+export default defineArea({
+  name: 'auth',
+  routes: [{ prefix: '/core', plugin: authRoutes }],
+});

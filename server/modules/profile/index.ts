@@ -1,0 +1,20 @@
+import { defineArea } from '../../core/area';
+import profileRoutes from './routes';
+
+/** What other areas may use of this one. */
+export {
+  profileCompletionFor,
+  profileCompletionPercent,
+  storedStepsDone,
+  visibleStepsDone,
+} from './completion';
+export { avatarKeyOf, avatarUrlOf, receiveAvatar, removeFiles } from './files';
+export { PERSONALITY_NORMS, factorScores } from './personality';
+export { resolveWorkspaceSkills, skillNamesById, skillNamesByUser, skillsByUser } from './skills';
+export { saveProfile } from './store';
+
+export default defineArea({
+  name: 'profile',
+  routes: [{ prefix: '/core', plugin: profileRoutes }],
+});
+export { notificationSettingsOf } from './store';

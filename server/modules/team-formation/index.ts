@@ -1,0 +1,13 @@
+import { defineArea } from '../../core/area';
+import teamFormationConfirmRoutes from './confirm-routes';
+import teamFormationRoutes from './routes';
+import publicWorkspaceRoutes from './public-workspaces';
+
+export default defineArea({
+  name: 'team-formation',
+  routes: [
+    { prefix: '/core', plugin: teamFormationConfirmRoutes },
+    { prefix: '/teamformation', plugin: teamFormationRoutes },
+    { prefix: '/teamgenerator', plugin: publicWorkspaceRoutes },
+  ],
+});

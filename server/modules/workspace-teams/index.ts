@@ -1,0 +1,18 @@
+import { defineArea } from '../../core/area';
+import teamRoutes from './routes';
+
+/** What other areas may use of this one. */
+export { closeOtherRequests } from './lifecycle';
+export {
+  addMembers,
+  membersOf,
+  peopleWithTeam,
+  presentTeam,
+  requireTeamable,
+  teamIdOf,
+} from './load';
+
+export default defineArea({
+  name: 'workspace-teams',
+  routes: [{ prefix: '/core', plugin: teamRoutes }],
+});

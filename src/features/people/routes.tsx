@@ -1,0 +1,15 @@
+import { lazyPage } from '@/app/lazy-page';
+import type { FeatureRoutes } from '@/app/route-types';
+
+/** A workspace's people (spec 2.6): members, invitations and roles. */
+export const routes: FeatureRoutes = {
+  namespaces: ['workspaces'],
+  workspace: [
+    {
+      id: 'workspaces-workspace-people',
+      path: 'people',
+      handle: { title: 'app:titles.people', area: 'people' },
+      lazy: lazyPage(() => import('./PeoplePage')),
+    },
+  ],
+};

@@ -1,0 +1,9 @@
+/** What other features may use of the workspaces area. */
+export { refreshWorkspaces, workspaceKeys, workspacesApi } from './api';
+export { useWorkspace } from './area/use-workspace';
+export {
+  ALL_WORKSPACES_VALUE,
+  WORKSPACES_CATEGORY,
+  WorkspaceMenu,
+  workspaceNavValue,
+} from './area/WorkspaceMenu';
