@@ -1,10 +1,10 @@
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
 import { resolveAccessToken } from '../auth/access-token';
 import type { AppDeps } from '../context';
 import type { App } from '../http/types';
+import { createStreamsAdapter, type StreamsAdapterFactory } from './redis-streams';
 
 /** Who may join the room `<kind>-<id>`: the area that owns the kind of room answers. */
 export type RoomRule = (user: RoomUser, id: number) => Promise<boolean>;
@@ -16,6 +16,8 @@ export interface RoomUser {
 export interface Realtime {
   toUser(userId: number, event: string, payload: unknown): void;
   toWorkspace(workspaceId: number, event: string, payload: unknown): void;
+  /** To every socket in a room named by what it means (`chat-<id>`), on every process. */
+  toRoom(room: string, event: string, payload: unknown): void;
   /** Takes every socket of a person out of a room (they lost the right to be in it). */
   leaveRoom(userId: number, room: string): void;
   /** An area says who may join its rooms; `user-<id>` is joined on connection and is no rule. */
@@ -25,7 +27,9 @@ export interface Realtime {
 /**
  * Rooms are named by what they mean (`user-<id>`, `workspace-<id>`) and joined through the
  * client's `register` event only after the server has checked access. With REDIS_URL set the
- * Redis streams adapter lets several API processes share rooms (it survives a Redis blip).
+ * Redis streams adapter lets several API processes share rooms (it survives a Redis blip);
+ * a process reads the stream from where it ended before the process served, on a connection
+ * of its own, so it misses nothing another process publishes (./redis-streams.ts).
  */
 export function attachRealtime(app: App, deps: AppDeps): Realtime {
   const io = new Server(app.server, {
@@ -35,9 +39,13 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   });
   const rules = new Map<string, RoomRule>();
   let redis: Redis | undefined;
+  let streams: StreamsAdapterFactory | undefined;
   if (deps.config.REDIS_URL) {
     redis = new Redis(deps.config.REDIS_URL, { maxRetriesPerRequest: null });
-    io.adapter(createAdapter(redis));
+    streams = createStreamsAdapter(redis);
+    io.adapter(streams);
+    // Serving starts only once the reader knows where the stream ends.
+    app.addHook('onReady', () => streams!.ready);
   }
 
   io.use(async (socket, next) => {
@@ -68,6 +76,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
 
   app.addHook('onClose', async () => {
     await io.close();
+    streams?.close();
     redis?.disconnect();
   });
 
@@ -75,6 +84,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     toUser: (userId, event, payload) => io.to(`user-${userId}`).emit(event, payload),
     toWorkspace: (workspaceId, event, payload) =>
       io.to(`workspace-${workspaceId}`).emit(event, payload),
+    toRoom: (room, event, payload) => io.to(room).emit(event, payload),
     leaveRoom: (userId, room) => io.in(`user-${userId}`).socketsLeave(room),
     registerRoomRule: (kind, rule) => {
       if (rules.has(kind)) throw new Error(`Room rule for "${kind}" registered twice`);
@@ -101,5 +111,11 @@ export function realtimeHeldElsewhere(where: string): Realtime {
     throw new Error(`Realtime events are sent by ${where}, not by this process`);
   };
   // Rooms are joined where the sockets are held, so rules registered here have nothing to guard.
-  return { toUser: refuse, toWorkspace: refuse, leaveRoom: refuse, registerRoomRule: () => {} };
+  return {
+    toUser: refuse,
+    toWorkspace: refuse,
+    toRoom: refuse,
+    leaveRoom: refuse,
+    registerRoomRule: () => {},
+  };
 }

@@ -43,8 +43,15 @@ const invalidations: LiveInvalidations = {
     ['tasks', 'list', workspace_id],
     ['tasks', 'one', id],
   ],
+  'assessment-changed': ({ id }) => [['assessments', 'one', id]],
+  'okr-changed': ({ workspace_id }) => [['okrs', workspace_id]],
   'member-changed': ({ workspace_id }) => [['workspaces', workspace_id]],
   'membership-changed': () => [['workspaces']],
+  'notifications-changed': () => [['core', 'notifications']],
+  'chat-message': ({ chat_id }) => [['messages', chat_id]],
+  'chat-typing': () => [],
+  'chat-read': () => [],
+  'chat-changed': () => [],
 };
 
 const live: LiveUpdates[] = [];
@@ -95,6 +102,8 @@ describe('live updates', { timeout: 20_000 }, () => {
       ['tasks', 'one', 6],
       ['tasks', 'list', 2, { status: 'open' }],
       ['workspaces', 1],
+      ['assessments', 'one', 7],
+      ['assessments', 'one', 8],
     ]) {
       queryClient.setQueryData(key, 'cached');
     }
@@ -109,6 +118,11 @@ describe('live updates', { timeout: 20_000 }, () => {
     expect(stale(['tasks', 'one', 6])).toBe(false);
     expect(stale(['tasks', 'list', 2, { status: 'open' }])).toBe(false);
     expect(stale(['workspaces', 1])).toBe(false);
+
+    // An assessment's event makes that assessment stale, and no other.
+    io.to('workspace-1').emit('assessment-changed', { id: 7, workspace_id: 1 });
+    await until(() => stale(['assessments', 'one', 7]) === true, 'the assessment to go stale');
+    expect(stale(['assessments', 'one', 8])).toBe(false);
 
     // Unknown events and malformed payloads change nothing.
     io.to('workspace-1').emit('member-changed', { workspace_id: 'one', kind: 'added' });
@@ -167,7 +181,22 @@ describe('live updates', { timeout: 20_000 }, () => {
     await until(async () => (await inRoom('workspace-1')) === 0, 'the socket to close');
     updates.resume();
     await until(async () => (await inRoom('workspace-1')) === 1, 'the room again');
-    await until(() => shown.fetches() === 2, 'the catch-up refetch');
+    await until(() => shown.fetches() >= 2, 'the catch-up refetch');
+    shown.stop();
+  });
+
+  it('a page that opens offline connects only once the browser is back, and catches up', async () => {
+    const { queryClient, updates } = setUp();
+    const shown = showQuery(queryClient, ['tasks', 'list', 1]);
+    await until(() => shown.fetches() === 1, 'the first fetch');
+    updates.pause();
+    updates.watch('workspace-1');
+    await updates.connect('good-token');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await inRoom('workspace-1')).toBe(0);
+    updates.resume();
+    await until(async () => (await inRoom('workspace-1')) === 1, 'the room once online');
+    await until(() => shown.fetches() >= 2, 'the catch-up refetch');
     shown.stop();
   });
 

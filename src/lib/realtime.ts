@@ -1,13 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import {
-  liveEvents,
-  REGISTER_EVENT,
-  SOCKET_PATH,
-  UNREGISTER_EVENT,
-  type LiveEventName,
-  type LiveEventPayload,
-} from '@contracts/realtime';
+import type { LiveEventName, LiveEventPayload } from '@contracts/realtime';
 
 /** For each event: the query keys it makes stale (as prefixes), from its ids-only payload. */
 export type LiveInvalidations = {
@@ -15,10 +8,13 @@ export type LiveInvalidations = {
 };
 
 type SocketClient = typeof import('socket.io-client');
+/** The socket's contract (event names, payload schemas): zod, so it loads with the socket. */
+type Contract = typeof import('@contracts/realtime');
 
 export interface LiveUpdatesOptions {
   queryClient: QueryClient;
-  invalidations: LiveInvalidations;
+  /** The table itself, or how to load it (it names every feature's query keys: not for the shell). */
+  invalidations: LiveInvalidations | (() => Promise<LiveInvalidations>);
   /** Where the API is; the page's own origin by default. */
   url?: string;
   /** socket.io-client, loaded only once someone is signed in (it is not in the first chunk). */
@@ -34,10 +30,15 @@ export interface LiveUpdatesOptions {
  */
 export class LiveUpdates {
   private socket: Socket | null = null;
+  private contract: Contract | null = null;
+  private invalidations: LiveInvalidations | null = null;
   private token: string | null = null;
   private readonly rooms = new Map<string, number>();
+  private readonly listeners = new Set<(event: LiveEventName, payload: unknown) => void>();
   /** Bumped by every connect and disconnect, so a late import cannot revive an old session. */
   private generation = 0;
+  /** The browser said it is offline: no connecting until it says it is back. */
+  private offline = false;
   private readonly options: LiveUpdatesOptions;
 
   constructor(options: LiveUpdatesOptions) {
@@ -50,10 +51,17 @@ export class LiveUpdates {
     this.disconnect();
     this.token = token;
     const generation = this.generation;
-    const { io } = await (this.options.loadClient ?? loadSocketClient)();
+    const { invalidations } = this.options;
+    const [{ io }, contract, table] = await Promise.all([
+      (this.options.loadClient ?? loadSocketClient)(),
+      loadContract(),
+      typeof invalidations === 'function' ? invalidations() : invalidations,
+    ]);
     if (generation !== this.generation) return;
+    this.contract = contract;
+    this.invalidations = table;
     const socket = io(this.options.url ?? window.location.origin, {
-      path: SOCKET_PATH,
+      path: contract.SOCKET_PATH,
       transports: ['websocket'],
       auth: { token },
       // Its own manager: a replaced session must not share the old one's connection.
@@ -63,6 +71,8 @@ export class LiveUpdates {
       reconnectionDelay: 1_000,
       reconnectionDelayMax: 10_000,
       randomizationFactor: 0.5,
+      // Made while the browser is offline (the page was still loading): waits for `resume`.
+      autoConnect: !this.offline,
     });
     this.socket = socket;
     let connectedBefore = false;
@@ -83,11 +93,20 @@ export class LiveUpdates {
 
   /** While the browser reports no network, waiting out backoff is pointless: stop, then resume. */
   pause(): void {
+    this.offline = true;
     this.socket?.disconnect();
   }
 
+  /**
+   * Back online: reconnect, and refetch what is on screen now. Events may have come on a
+   * socket that stayed up while their refetches waited for the network, or been missed while
+   * it was down (the reconnect refetches again, which costs little and misses nothing).
+   */
   resume(): void {
-    if (this.socket && !this.socket.connected) this.socket.connect();
+    this.offline = false;
+    if (!this.socket) return;
+    if (!this.socket.connected) this.socket.connect();
+    void this.options.queryClient.invalidateQueries();
   }
 
   /** Listens to a room while a screen shows it; the returned function stops listening. */
@@ -102,26 +121,38 @@ export class LiveUpdates {
         return;
       }
       this.rooms.delete(room);
-      if (this.socket?.connected) this.socket.emit(UNREGISTER_EVENT, room);
+      if (this.socket?.connected && this.contract)
+        this.socket.emit(this.contract.UNREGISTER_EVENT, room);
     };
+  }
+
+  /**
+   * Hears every valid event after its invalidations ran (for what is not cached data: someone
+   * typing). The returned function stops listening.
+   */
+  listen(listener: (event: LiveEventName, payload: unknown) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private register(socket: Socket, room: string) {
     // A refusal (not a member, or no longer one) just means no events from that room.
-    socket.emit(REGISTER_EVENT, room, () => undefined);
+    socket.emit(this.contract!.REGISTER_EVENT, room, () => undefined);
   }
 
-  private apply(event: string, payload: unknown) {
-    if (!isLiveEvent(event)) return;
+  private apply(name: string, payload: unknown) {
+    const liveEvents = this.contract?.liveEvents;
+    if (!liveEvents || !this.invalidations || !Object.hasOwn(liveEvents, name)) return;
+    const event = name as LiveEventName;
     const parsed = liveEvents[event].safeParse(payload);
     if (!parsed.success) return;
-    const keysOf = this.options.invalidations[event] as (payload: unknown) => QueryKey[];
+    const keysOf = this.invalidations[event] as (payload: unknown) => QueryKey[];
     for (const queryKey of keysOf(parsed.data)) {
       void this.options.queryClient.invalidateQueries({ queryKey });
     }
+    this.listeners.forEach((listener) => listener(event, parsed.data));
   }
 }
 
-const isLiveEvent = (event: string): event is LiveEventName => Object.hasOwn(liveEvents, event);
-
 const loadSocketClient = () => import('socket.io-client');
+const loadContract = () => import('@contracts/realtime');

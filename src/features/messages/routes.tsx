@@ -1,10 +1,21 @@
-import { notAvailable } from '@/app/not-available';
+import { lazyPage } from '@/app/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
-/** Messaging (spec 2.1), not built yet. */
+/** Messaging (spec 2.1): the chats page and the link to one chat. */
 export const routes: FeatureRoutes = {
-  app: notAvailable('messages', [
-    { id: 'messages', path: 'messages', handle: { title: 'app:titles.messages' } },
-    { id: 'message', path: 'message', handle: { title: 'app:titles.message' } },
-  ]),
+  namespaces: ['messages'],
+  app: [
+    {
+      id: 'messages',
+      path: 'messages',
+      handle: { title: 'app:titles.messages', area: 'messages' },
+      lazy: lazyPage(() => import('./pages/MessagesPage')),
+    },
+    {
+      id: 'message',
+      path: 'message',
+      handle: { title: 'app:titles.message', area: 'messages' },
+      lazy: lazyPage(() => import('./pages/MessagePage')),
+    },
+  ],
 };

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { CHAT_KINDS, CHAT_MODEL_TYPES } from '../../../contracts/messaging';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/**
+ * Chats (spec 3 "Chat entry", 7.12): one-to-one (`user`, one per pair: `pair_key` is
+ * "<lower id>:<higher id>"), group, linked to a task or team (`model_type`, `model_id`), or a
+ * workspace's active-user chat (one per workspace).
+ */
+export const chats = pgTable(
+  'chats',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: CHAT_KINDS }).notNull(),
+    name: text('name'),
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    pairKey: text('pair_key'),
+    modelType: text('model_type', { enum: CHAT_MODEL_TYPES }),
+    modelId: integer('model_id'),
+    sendMessagePermission: boolean('send_message_permission').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The newest message's id, kept with each send so lists sort without a scan. */
+    lastMessageId: integer('last_message_id').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chats_pair_unique')
+      .on(t.pairKey)
+      .where(sql`${t.pairKey} is not null`),
+    uniqueIndex('chats_model_unique')
+      .on(t.modelType, t.modelId)
+      .where(sql`${t.modelType} is not null`),
+    uniqueIndex('chats_workspace_active_unique')
+      .on(t.workspaceId)
+      .where(sql`${t.kind} = 'workspace'`),
+  ],
+);
+export type ChatRow = typeof chats.$inferSelect;
+
+/**
+ * A member of a chat with their read state: `last_read_message_id` is the last-read pointer,
+ * unread counts derive from it. A member who left keeps the history up to `left_message_id`.
+ */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isMute: boolean('is_mute').notNull().default(false),
+    lastReadMessageId: integer('last_read_message_id').notNull().default(0),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    leftMessageId: integer('left_message_id'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.userId] }),
+    index('chat_members_user_idx').on(t.userId),
+  ],
+);
+export type ChatMemberRow = typeof chatMembers.$inferSelect;
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A reply in the thread of this message. */
+    parentId: integer('parent_id').references((): AnyPgColumn => chatMessages.id, {
+      onDelete: 'cascade',
+    }),
+    text: text('text').notNull().default(''),
+    /** Ids of the members the text mentions. */
+    mentions: jsonb('mentions').$type<number[]>().notNull().default([]),
+    /** A link's title fetched by the server (never the page itself). */
+    linkPreview: jsonb('link_preview').$type<{ url: string; title: string } | null>(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_messages_chat_idx').on(t.chatId, t.id),
+    index('chat_messages_parent_idx').on(t.parentId),
+  ],
+);
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+export const chatMessageReactions = pgTable(
+  'chat_message_reactions',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId, t.emoji] })],
+);
+
+/** Files sent with a message, stored like task files (server/storage, folder `chats`). */
+export const chatMessageFiles = pgTable(
+  'chat_message_files',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_message_files_message_idx').on(t.messageId)],
+);

@@ -1,0 +1,13 @@
+import { defineArea } from '../../core/area';
+import coreChatRoutes from './core-routes';
+import messagingModule from './routes';
+
+export type { ChatMentioned } from './message-routes';
+
+export default defineArea({
+  name: 'messaging',
+  routes: [
+    { prefix: '/messaging', plugin: messagingModule },
+    { prefix: '/core', plugin: coreChatRoutes },
+  ],
+});

@@ -1,0 +1,28 @@
+import type { Realtime } from '../../realtime';
+import type { DbOrTx } from '../../db/client';
+import { and, eq, isNull } from 'drizzle-orm';
+import { chatMembers } from '../../db/schema';
+
+export const chatRoom = (chatId: number) => `chat-${chatId}`;
+
+/** Tells each person their chat list changed (made, joined, left, renamed, muted). */
+export function chatChanged(realtime: Realtime, userIds: Iterable<number>, chatId: number) {
+  for (const id of new Set(userIds)) realtime.toUser(id, 'chat-changed', { chat_id: chatId });
+}
+
+/** Only members still in a chat join its room (`chat-<id>`). */
+export function registerChatRoom(realtime: Realtime, db: DbOrTx) {
+  realtime.registerRoomRule('chat', async (user, id) => {
+    const [row] = await db
+      .select({ id: chatMembers.userId })
+      .from(chatMembers)
+      .where(
+        and(
+          eq(chatMembers.chatId, id),
+          eq(chatMembers.userId, user.id),
+          isNull(chatMembers.leftAt),
+        ),
+      );
+    return Boolean(row);
+  });
+}

@@ -1,0 +1,166 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  chatMembers,
+  chats,
+  taskAssignments,
+  taskReviewers,
+  tasks,
+  teamMembers,
+  teams,
+  users,
+  workspaceMembers,
+} from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+/**
+ * Makes these people members (again): a member who had left comes back with the history they
+ * missed; members already in stay as they are.
+ */
+export async function addMembers(
+  tx: DbOrTx,
+  chatId: number,
+  userIds: Iterable<number>,
+  admins: Iterable<number> = [],
+) {
+  const adminSet = new Set(admins);
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  await tx
+    .insert(chatMembers)
+    .values(ids.map((userId) => ({ chatId, userId, isAdmin: adminSet.has(userId) })))
+    .onConflictDoUpdate({
+      target: [chatMembers.chatId, chatMembers.userId],
+      set: { leftAt: null, leftMessageId: null },
+      setWhere: sql`${chatMembers.leftAt} is not null`,
+    });
+}
+
+/** Marks members as left: they keep what was said until now, and nothing after. */
+export async function removeMembers(tx: DbOrTx, chatId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  const [chat] = await tx
+    .select({ last: chats.lastMessageId })
+    .from(chats)
+    .where(eq(chats.id, chatId));
+  await tx
+    .update(chatMembers)
+    .set({ leftAt: new Date(), leftMessageId: chat?.last ?? 0, isAdmin: false })
+    .where(
+      and(
+        eq(chatMembers.chatId, chatId),
+        inArray(chatMembers.userId, userIds),
+        isNull(chatMembers.leftAt),
+      ),
+    );
+}
+
+/** Active people (not deleted, not deactivated) among these ids who share a workspace with `userId`. */
+export async function reachablePeople(
+  db: DbOrTx,
+  userId: number,
+  ids: number[],
+  workspaceId?: number,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const mine = db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(
+      workspaceId === undefined
+        ? eq(workspaceMembers.userId, userId)
+        : and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)),
+    );
+  const rows = await db
+    .selectDistinct({ id: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(
+      and(
+        inArray(workspaceMembers.workspaceId, mine),
+        inArray(workspaceMembers.userId, ids),
+        isNull(users.deletedAt),
+        isNull(users.deactivatedAt),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** People one may start a chat with, matching a search (spec 7.12 chats/search). */
+export async function searchPeople(
+  db: DbOrTx,
+  userId: number,
+  q: string,
+  limit: number,
+  offset: number,
+) {
+  const mine = db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId));
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(
+      and(
+        inArray(workspaceMembers.workspaceId, mine),
+        ne(users.id, userId),
+        isNull(users.deletedAt),
+        isNull(users.deactivatedAt),
+        q
+          ? sql`(${users.firstName} || ' ' || ${users.lastName} ilike ${like} or ${users.email} ilike ${like})`
+          : undefined,
+      ),
+    )
+    .orderBy(users.firstName, users.lastName, users.id)
+    .limit(limit)
+    .offset(offset);
+}
+
+export interface ModelPeople {
+  workspaceId: number;
+  name: string;
+  people: Set<number>;
+}
+
+/** The people of a task (creator, reviewers, assignees and their teams' members) or a team. */
+export async function peopleOfModel(
+  db: DbOrTx,
+  modelType: 'task' | 'team',
+  modelId: number,
+): Promise<ModelPeople> {
+  if (modelType === 'task') {
+    const [task] = await db.select().from(tasks).where(eq(tasks.id, modelId));
+    if (!task) throw notFound('messaging:messages.model_not_found');
+    const [reviewers, units] = await Promise.all([
+      db
+        .select({ id: taskReviewers.userId })
+        .from(taskReviewers)
+        .where(eq(taskReviewers.taskId, modelId)),
+      db.select().from(taskAssignments).where(eq(taskAssignments.taskId, modelId)),
+    ]);
+    const people = new Set<number>([task.createdBy, ...reviewers.map((r) => r.id)]);
+    const teamIds: number[] = [];
+    for (const unit of units) {
+      if (unit.userId) people.add(unit.userId);
+      if (unit.teamId) teamIds.push(unit.teamId);
+    }
+    if (teamIds.length > 0) {
+      const rows = await db
+        .select({ id: teamMembers.userId })
+        .from(teamMembers)
+        .where(and(inArray(teamMembers.teamId, teamIds), isNull(teamMembers.deletedAt)));
+      rows.forEach((r) => people.add(r.id));
+    }
+    return { workspaceId: task.workspaceId, name: task.name, people };
+  }
+  const [team] = await db.select().from(teams).where(eq(teams.id, modelId));
+  if (!team) throw notFound('messaging:messages.model_not_found');
+  const rows = await db
+    .select({ id: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, modelId), isNull(teamMembers.deletedAt)));
+  return { workspaceId: team.workspaceId, name: team.name, people: new Set(rows.map((r) => r.id)) };
+}

@@ -1,0 +1,213 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Link,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Person } from '@contracts/people';
+import type { MeetingItem } from '@contracts/notifications';
+import type { WorkspacesMenu } from '@contracts/workspaces';
+import { PeoplePicker } from '@/components/PeoplePicker';
+import { api } from '@/lib/http';
+import { useIsInTeams } from './in-teams';
+import { notificationKeys, notificationsApi, type CreateMeeting } from './api';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  done: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+});
+
+type Provider = NonNullable<CreateMeeting['provider']>;
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const localInput = (date: Date) =>
+  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/** A meeting in one of my workspaces, on its calendar; inside Teams, a Teams meeting. */
+export default function MeetingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const inTeams = useIsInTeams();
+  const menu = useQuery({
+    queryKey: ['core', 'workspaces', 'menu'],
+    queryFn: async () => await api.get<WorkspacesMenu>('core/workspaces/menu'),
+  });
+  const options = useQuery({
+    queryKey: notificationKeys.meetingOptions,
+    queryFn: notificationsApi.meetingOptions,
+  });
+  const workspaces = (menu.data?.workspaces ?? []).filter((w) => w.status !== 'archived');
+  const [workspaceId, setWorkspaceId] = useState<number | null>(null);
+  const chosenWorkspace =
+    workspaceId ?? menu.data?.active_workspace_id ?? workspaces[0]?.id ?? null;
+  const members = useQuery({
+    queryKey: ['core', 'workspaces', chosenWorkspace, 'users'],
+    enabled: chosenWorkspace !== null,
+    queryFn: async () =>
+      (await api.get<{ users: Person[] }>(`core/workspaces/${chosenWorkspace}/users`)).users,
+  });
+  const [title, setTitle] = useState('');
+  const [start, setStart] = useState(() => localInput(new Date(Date.now() + 3_600_000)));
+  const [duration, setDuration] = useState('30');
+  const [attendees, setAttendees] = useState<number[]>([]);
+  const [provider, setProvider] = useState<Provider>(inTeams ? 'teams' : 'none');
+  const [joinUrl, setJoinUrl] = useState('');
+  const [made, setMade] = useState<MeetingItem | null>(null);
+
+  const create = useMutation({
+    mutationFn: () =>
+      notificationsApi.createMeeting({
+        workspace_id: chosenWorkspace ?? 0,
+        title,
+        start_at: new Date(start).toISOString(),
+        duration_minutes: Number(duration),
+        attendee_ids: attendees,
+        provider,
+        ...(provider === 'link' ? { join_url: joinUrl } : {}),
+      }),
+    onSuccess: (result) => setMade(result.meeting),
+  });
+  const ics = useMutation({
+    mutationFn: (id: number) => notificationsApi.addToCalendar(id),
+    onSuccess: (result) => download(result.file_name, result.ics),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  const zoomOn = options.data?.zoom ?? false;
+
+  return (
+    <Dialog open={open} onOpenChange={(_e, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('notifications:meeting.title')}</DialogTitle>
+          {made ? (
+            <>
+              <DialogContent className={styles.done}>
+                <MessageBar intent="success">
+                  <MessageBarBody>{t('notifications:meeting.created')}</MessageBarBody>
+                </MessageBar>
+                {made.join_url && (
+                  <Link href={made.join_url} target="_blank" rel="noreferrer">
+                    {made.provider === 'teams'
+                      ? t('notifications:meeting.open_teams')
+                      : t('notifications:meeting.join')}
+                  </Link>
+                )}
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => ics.mutate(made.id)} disabled={ics.isPending}>
+                  {t('notifications:meeting.add_to_calendar')}
+                </Button>
+                <Button appearance="primary" onClick={onClose}>
+                  {t('notifications:meeting.close')}
+                </Button>
+              </DialogActions>
+            </>
+          ) : (
+            <form onSubmit={onSubmit}>
+              <DialogContent className={styles.form}>
+                <Field label={t('notifications:meeting.workspace')} required>
+                  <Select
+                    value={chosenWorkspace === null ? '' : String(chosenWorkspace)}
+                    onChange={(_e, d) => {
+                      setWorkspaceId(Number(d.value));
+                      setAttendees([]);
+                    }}
+                  >
+                    {workspaces.map((w) => (
+                      <option key={w.id} value={w.id}>
+                        {w.name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field label={t('notifications:meeting.name')} required>
+                  <Input value={title} maxLength={200} onChange={(_e, d) => setTitle(d.value)} />
+                </Field>
+                <Field label={t('notifications:meeting.start')} required>
+                  <Input
+                    type="datetime-local"
+                    value={start}
+                    onChange={(_e, d) => setStart(d.value)}
+                  />
+                </Field>
+                <Field label={t('notifications:meeting.duration')} required>
+                  <Input
+                    type="number"
+                    min={5}
+                    max={1440}
+                    value={duration}
+                    onChange={(_e, d) => setDuration(d.value)}
+                  />
+                </Field>
+                <PeoplePicker
+                  label={t('notifications:meeting.attendees')}
+                  people={(members.data ?? []).map((p) => ({ id: p.id, name: p.name }))}
+                  selected={attendees}
+                  onChange={setAttendees}
+                />
+                <Field
+                  label={t('notifications:meeting.provider')}
+                  hint={!zoomOn ? t('notifications:meeting.zoom_off') : undefined}
+                >
+                  <Select value={provider} onChange={(_e, d) => setProvider(d.value as Provider)}>
+                    <option value="none">{t('notifications:meeting.providers.none')}</option>
+                    {inTeams && (
+                      <option value="teams">{t('notifications:meeting.providers.teams')}</option>
+                    )}
+                    {zoomOn && !inTeams && (
+                      <option value="zoom">{t('notifications:meeting.providers.zoom')}</option>
+                    )}
+                    <option value="link">{t('notifications:meeting.providers.link')}</option>
+                  </Select>
+                </Field>
+                {provider === 'link' && (
+                  <Field label={t('notifications:meeting.join_url')} required>
+                    <Input type="url" value={joinUrl} onChange={(_e, d) => setJoinUrl(d.value)} />
+                  </Field>
+                )}
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={onClose}>{t('notifications:meeting.cancel')}</Button>
+                <Button
+                  type="submit"
+                  appearance="primary"
+                  disabled={!title.trim() || chosenWorkspace === null || create.isPending}
+                  icon={create.isPending ? <Spinner size="tiny" /> : undefined}
+                >
+                  {t('notifications:meeting.create')}
+                </Button>
+              </DialogActions>
+            </form>
+          )}
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

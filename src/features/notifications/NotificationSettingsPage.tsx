@@ -1,0 +1,92 @@
+import {
+  Button,
+  Card,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { notificationKeys, notificationsApi, type Settings } from './api';
+import { SettingsGrid } from './SettingsGrid';
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
+  head: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    '& > *': { margin: 0 },
+  },
+  muted: { color: tokens.colorNeutralForeground2 },
+});
+
+/** /settings/notifications: per event and channel; says whether the Teams feed is on. */
+export default function NotificationSettingsPage() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: notificationKeys.settings,
+    queryFn: notificationsApi.settings,
+  });
+  const channels = useQuery({
+    queryKey: notificationKeys.channels,
+    queryFn: notificationsApi.channels,
+  });
+  const save = useMutation({
+    mutationFn: (changes: Settings) => notificationsApi.saveSettings(changes),
+    onMutate: (changes) => {
+      queryClient.setQueryData<Settings>(notificationKeys.settings, (current) => ({
+        ...current,
+        ...changes,
+      }));
+    },
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings, saved),
+    onError: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.settings }),
+  });
+
+  return (
+    <Card className={styles.card} role="region" aria-labelledby="notification-settings-title">
+      <div className={styles.head}>
+        <Text as="h2" id="notification-settings-title" size={500} weight="semibold">
+          {t('notifications:settings.heading')}
+        </Text>
+        <Text as="p" className={styles.muted}>
+          {t('notifications:settings.description')}
+        </Text>
+      </div>
+      {channels.data && (
+        <MessageBar
+          intent={channels.data.teams_activity_feed ? 'info' : 'warning'}
+          data-testid="teams-feed-state"
+        >
+          <MessageBarBody>
+            {channels.data.teams_activity_feed
+              ? t('notifications:settings.teams_on')
+              : t('notifications:settings.teams_off')}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {settings.isPending ? (
+        <Spinner label={t('app:loading')} />
+      ) : settings.isError ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{t('notifications:settings.load_error')}</MessageBarBody>
+          <Button onClick={() => void settings.refetch()}>{t('notifications:inbox.retry')}</Button>
+        </MessageBar>
+      ) : (
+        <SettingsGrid
+          settings={settings.data}
+          onChange={(key, value) => save.mutate({ [key]: value })}
+        />
+      )}
+      <Text size={200} className={styles.muted}>
+        {t('notifications:settings.digest_hint')}
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { NOTIFICATION_EVENTS, type NotificationChannel } from '@contracts/profile';
+import type { Settings } from './api';
+
+/** Events the app tells about today; the rest (chat, assessments) come with their areas. */
+export const SHOWN_EVENTS = NOTIFICATION_EVENTS.filter(
+  (event) =>
+    !['chat_message', 'weekly_digest', 'assessment_assigned', 'team_request'].includes(event),
+);
+
+/** In app first, as people think of it. */
+const CHANNELS: NotificationChannel[] = ['in_app', 'email', 'email_digest'];
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column' },
+  row: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalS} 0`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
+  },
+  event: { flexBasis: '260px', flexGrow: 1 },
+  switches: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
+});
+
+/** One switch per event and channel (in app, e-mail, daily digest), a group per event. */
+export function SettingsGrid({
+  settings,
+  onChange,
+  disabled,
+}: {
+  settings: Settings;
+  onChange: (key: string, value: boolean) => void;
+  disabled?: boolean;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  return (
+    <div className={styles.list}>
+      {SHOWN_EVENTS.map((event) => (
+        <div key={event} role="group" aria-labelledby={`event-${event}`} className={styles.row}>
+          <Text id={`event-${event}`} className={styles.event}>
+            {t(`notifications:settings.events.${event}`)}
+          </Text>
+          <div className={styles.switches}>
+            {CHANNELS.map((channel) => {
+              const key = `${event}_${channel}`;
+              return (
+                <Switch
+                  key={channel}
+                  checked={settings[key] ?? false}
+                  disabled={disabled}
+                  data-testid={`setting-${key}`}
+                  label={t(`notifications:settings.channels.${channel}`)}
+                  onChange={(_e, d) => onChange(key, d.checked)}
+                />
+              );
+            })}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { notificationKeys } from './api';
+export { NotificationBell } from './NotificationBell';

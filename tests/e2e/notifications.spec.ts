@@ -1,0 +1,134 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
+import { createVerifiedAccount, signUpAndSignIn, type TestAccount } from './support/accounts';
+import { E2E_BASE_URL } from './support/env';
+import { newestMailTo } from './support/mail';
+
+const api = `${E2E_BASE_URL}/api/v2/core`;
+const headers = (account: TestAccount) => ({ authorization: `Bearer ${account.token}` });
+
+/** An owner's workspace the member joined through the invite link. */
+async function workspaceWithMember(request: APIRequestContext, member: TestAccount) {
+  const owner = await createVerifiedAccount(request, { firstName: 'Minh', lastName: 'Tran' });
+  const created = await request.post(`${api}/workspaces`, {
+    headers: headers(owner),
+    data: { name: 'Biology 110', workspace_type: 'course' },
+  });
+  expect(created.ok()).toBe(true);
+  const workspaceId = (await created.json()).resource.id as number;
+  const invite = await request.get(`${api}/workspaces/${workspaceId}/invite`, {
+    headers: headers(owner),
+  });
+  const joined = await request.post(`${api}/join/join-to-workspace`, {
+    headers: headers(member),
+    data: { token: (await invite.json()).resource.token },
+  });
+  expect(joined.ok()).toBe(true);
+  const memberId = (await (await request.get(`${api}/user`, { headers: headers(member) })).json())
+    .resource.id as number;
+  return { owner, workspaceId, memberId };
+}
+
+test('a task given by the owner shows live in the member’s bell and inbox; mark all read', async ({
+  page,
+}) => {
+  const member = await signUpAndSignIn(page, { firstName: 'Lan', lastName: 'Do' });
+  const { owner, workspaceId, memberId } = await workspaceWithMember(page.request, member);
+
+  await page.goto('/notification');
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(page.getByText('No notifications')).toBeVisible();
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toBeVisible();
+  await expect(page.getByTestId('notification-count')).toBeHidden();
+
+  // The owner gives the member a task; nothing is reloaded on the member's side.
+  const task = await page.request.post(`${api}/workspaces/${workspaceId}/tasks-by-owner`, {
+    headers: headers(owner),
+    data: { name: 'Cell diagram', user_ids: [memberId], reviewer_ids: [] },
+  });
+  expect(task.status()).toBe(201);
+
+  await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 15_000 });
+  const item = page.getByTestId('notification-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('You were given the task Cell diagram.');
+  await expect(item).toHaveAttribute('data-read', '0');
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+
+  // A second one, then both are marked read at once.
+  const second = await page.request.post(`${api}/workspaces/${workspaceId}/tasks-by-owner`, {
+    headers: headers(owner),
+    data: { name: 'Osmosis lab', user_ids: [memberId], reviewer_ids: [] },
+  });
+  expect(second.status()).toBe(201);
+  await expect(page.getByTestId('notification-count')).toHaveText('2', { timeout: 15_000 });
+  await page.getByRole('tab', { name: /Unread/ }).click();
+  await expect(item).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(page.getByText('You have read everything.')).toBeVisible();
+  await expect(page.getByTestId('notification-count')).toBeHidden();
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(item).toHaveCount(2);
+  await expect(item.first()).toHaveAttribute('data-read', '1');
+
+  // A notification opens what it is about.
+  await item.filter({ hasText: 'Osmosis lab' }).getByRole('button').first().click();
+  await expect(page).toHaveURL(new RegExp(`/workspaces/${workspaceId}/tasks/\\d+/info$`));
+});
+
+test('notification settings: the switches save, and the Teams feed is said to be off', async ({
+  page,
+}) => {
+  await signUpAndSignIn(page, { firstName: 'Hoa', lastName: 'Le' });
+  await page.goto('/settings/notifications');
+  await expect(page.getByTestId('teams-feed-state')).toContainText(
+    'The Microsoft Teams activity feed is off on this server.',
+  );
+  const digest = page.getByTestId('setting-task_assigned_email_digest');
+  await expect(digest).not.toBeChecked();
+  await digest.check();
+  await expect(digest).toBeChecked();
+  await page.reload();
+  await expect(page.getByTestId('setting-task_assigned_email_digest')).toBeChecked();
+});
+
+test('the settings link in a notification mail changes settings without signing in', async ({
+  page,
+  browser,
+}) => {
+  const member = await createVerifiedAccount(page.request, { firstName: 'Quang', lastName: 'Vo' });
+  const { owner, workspaceId, memberId } = await workspaceWithMember(page.request, member);
+  const task = await page.request.post(`${api}/workspaces/${workspaceId}/tasks-by-owner`, {
+    headers: headers(owner),
+    data: { name: 'Leaf survey', user_ids: [memberId], reviewer_ids: [] },
+  });
+  expect(task.status()).toBe(201);
+  const mail = await newestMailTo(member.email, {
+    timeout: 20_000,
+    match: (candidate) => candidate.text.includes('/p/notifications/'),
+  });
+  expect(mail.subject).toBe('You were given the task Leaf survey.');
+  const link = /https?:\/\/\S+\/p\/notifications\/[\w.-]+/.exec(mail.text)![0];
+
+  // A browser that was never signed in.
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(new URL(link).pathname);
+  await expect(
+    visitor.getByRole('heading', { name: 'Notification settings', level: 1 }),
+  ).toBeVisible();
+  await expect(visitor.getByTestId('token-email')).toContainText('p***@example.com');
+  const email = visitor.getByTestId('setting-task_assigned_email');
+  await expect(email).toBeChecked();
+  await email.uncheck();
+  await expect(email).not.toBeChecked();
+  await visitor.reload();
+  await expect(visitor.getByTestId('setting-task_assigned_email')).not.toBeChecked();
+
+  // A broken link says so.
+  await visitor.goto('/p/notifications/1.2.not-a-real-signature');
+  await expect(visitor.getByText('This link is not valid any more.')).toBeVisible();
+  await context.close();
+});
