@@ -1,18 +1,21 @@
-import { notAvailable } from '@/app/not-available';
+import { lazyPage } from '@/app/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
-/** 360 assessments in a workspace (spec 2.6), not built yet. */
+/** 360 assessments in a workspace (spec 2.6): the list with answering, and the report. */
 export const routes: FeatureRoutes = {
-  workspace: notAvailable('assessments', [
+  namespaces: ['assessments'],
+  workspace: [
     {
       id: 'workspaces-workspace-assessments',
       path: 'assessments',
-      handle: { title: 'app:titles.assessments' },
+      handle: { title: 'app:titles.assessments', area: 'assessments' },
+      lazy: lazyPage(() => import('./pages/AssessmentsPage')),
     },
     {
       id: 'workspaces-workspace-assessments-id-report',
       path: 'assessments/:id/report',
-      handle: { title: 'app:titles.assessment_report' },
+      handle: { title: 'app:titles.assessment_report', area: 'assessments' },
+      lazy: lazyPage(() => import('./pages/AssessmentReportPage')),
     },
-  ]),
+  ],
 };

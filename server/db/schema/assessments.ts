@@ -1,0 +1,152 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  ASSESSMENT_STATUSES,
+  ASSESSMENT_TYPES,
+  EVALUABLE_STATUSES,
+  QUESTION_KINDS,
+  RATER_GROUPS,
+  type QuestionOptions,
+} from '../../../contracts/assessments';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/**
+ * 360 assessments of a workspace (spec 3 "Assessment", 7.20). `status` is open (current),
+ * closed (previous) or archived. `anonymity_threshold` is the fewest answers a rater group
+ * needs before anything of it is shown (3..10); `named` says, from creation on, that raters
+ * are shown by name; `released_at` is when the owner let members read their results.
+ */
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    type: text('type', { enum: ASSESSMENT_TYPES }).notNull(),
+    status: text('status', { enum: ASSESSMENT_STATUSES }).notNull().default('open'),
+    color: text('color'),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    anonymityThreshold: smallint('anonymity_threshold').notNull().default(3),
+    named: boolean('named').notNull().default(false),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** The status it had before being archived, offered back on restore. */
+    statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
+    /** When it is an announcement (spec 7.21): shown to everyone as a dialog on entry. */
+    isAnnouncement: boolean('is_announcement').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('assessments_workspace_idx').on(t.workspaceId, t.status)],
+);
+
+export const assessmentQuestions = pgTable(
+  'assessment_questions',
+  {
+    id: serial('id').primaryKey(),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: QUESTION_KINDS }).notNull(),
+    title: text('title').notNull(),
+    required: boolean('required').notNull().default(true),
+    options: jsonb('options').$type<QuestionOptions>().notNull(),
+  },
+  (t) => [index('assessment_questions_assessment_idx').on(t.assessmentId, t.position)],
+);
+
+/**
+ * Who assesses whom: one row per assessor and person assessed (an "evaluable"), with the
+ * rater group the assessor belongs to for that person. Answers stay a draft until submitted.
+ */
+export const assessmentEvaluables = pgTable(
+  'assessment_evaluables',
+  {
+    id: serial('id').primaryKey(),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    assessorId: integer('assessor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    evaluateeId: integer('evaluatee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raterGroup: text('rater_group', { enum: RATER_GROUPS }).notNull(),
+    /** The formed team both belong to, for team (peer) assessments. */
+    teamId: integer('team_id'),
+    status: text('status', { enum: EVALUABLE_STATUSES }).notNull().default('pending'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('assessment_evaluables_pair_unique').on(
+      t.assessmentId,
+      t.assessorId,
+      t.evaluateeId,
+    ),
+    index('assessment_evaluables_assessor_idx').on(t.assessorId),
+  ],
+);
+
+export const assessmentAnswers = pgTable(
+  'assessment_answers',
+  {
+    id: serial('id').primaryKey(),
+    evaluableId: integer('evaluable_id')
+      .notNull()
+      .references(() => assessmentEvaluables.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => assessmentQuestions.id, { onDelete: 'cascade' }),
+    rating: integer('rating'),
+    choice: text('choice'),
+    text: text('text'),
+  },
+  (t) => [uniqueIndex('assessment_answers_unique').on(t.evaluableId, t.questionId)],
+);
+
+export type AssessmentRow = typeof assessments.$inferSelect;
+export type AssessmentQuestionRow = typeof assessmentQuestions.$inferSelect;
+export type AssessmentEvaluableRow = typeof assessmentEvaluables.$inferSelect;
+export type AssessmentAnswerRow = typeof assessmentAnswers.$inferSelect;
+
+/** Files an assessor attaches to their answers for one person (same storage as task files). */
+export const assessmentFiles = pgTable(
+  'assessment_files',
+  {
+    id: serial('id').primaryKey(),
+    evaluableId: integer('evaluable_id')
+      .notNull()
+      .references(() => assessmentEvaluables.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('assessment_files_storage_key_unique').on(t.storageKey),
+    index('assessment_files_evaluable_idx').on(t.evaluableId),
+  ],
+);
+export type AssessmentFileRow = typeof assessmentFiles.$inferSelect;

@@ -1,0 +1,336 @@
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import type { LiveEventPayload } from '@contracts/realtime';
+import type { AppDeps } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import {
+  assessmentEvaluables,
+  assessments,
+  jobEffects,
+  reminderSettings,
+  users,
+  workspaceMembers,
+  type AssessmentRow,
+} from '../../db/schema';
+import { translator } from '../../i18n';
+import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
+import { displayName } from '../../core/people';
+import { appLink } from '../../core/links';
+import { notify } from '../../core/notify';
+import { registerPinTarget } from '../../core/pin-targets';
+import { registerReminderSource } from '../../core/reminder-sources';
+import { registerWorkCounter } from '../../core/work-counters';
+
+interface AssessmentReminder {
+  assessment: { id: number; workspace_id: number; name: string; expired_at: string | null };
+  recipients: number[];
+  actor_id: number | null;
+}
+
+declare module '../../jobs' {
+  interface DomainEvents {
+    'assessment.reminder': AssessmentReminder;
+    'assessment.deadline_set': { assessment_id: number; expired_at: string };
+    /** One person handed in every evaluable they had in an assessment (LTI scores it 1/1). */
+    'assessment.handed_in': AssessmentHandedIn;
+  }
+}
+
+export interface AssessmentHandedIn {
+  assessment: { id: number; workspace_id: number; name: string };
+  user_id: number;
+  handed_in: number;
+  total: number;
+}
+
+/**
+ * Tells everyone looking at the workspace that an assessment changed, so open lists, answering
+ * screens and reports refetch. Only the ids: never who answered (anonymity holds here too).
+ */
+export function announceAssessmentChange(
+  deps: Pick<AppDeps, 'realtime'>,
+  assessment: Pick<AssessmentRow, 'id' | 'workspaceId'>,
+) {
+  const payload: LiveEventPayload<'assessment-changed'> = {
+    id: assessment.id,
+    workspace_id: assessment.workspaceId,
+  };
+  deps.realtime.toWorkspace(assessment.workspaceId, 'assessment-changed', payload);
+}
+
+/**
+ * After a hand-in, in the same transaction: when the person has now handed in all their
+ * evaluables of the assessment, records `assessment.handed_in` (once per person: a hand-in
+ * cannot be undone, so the last one happens once).
+ */
+export async function recordHandedInIfComplete(
+  tx: DbOrTx,
+  assessment: Pick<AssessmentRow, 'id' | 'workspaceId' | 'name'>,
+  userId: number,
+) {
+  const rows = await tx
+    .select({ status: assessmentEvaluables.status })
+    .from(assessmentEvaluables)
+    .where(
+      and(
+        eq(assessmentEvaluables.assessmentId, assessment.id),
+        eq(assessmentEvaluables.assessorId, userId),
+      ),
+    );
+  const done = rows.filter((r) => r.status === 'submitted').length;
+  if (rows.length === 0 || done < rows.length) return false;
+  await recordEvent(tx, 'assessment.handed_in', {
+    assessment: { id: assessment.id, workspace_id: assessment.workspaceId, name: assessment.name },
+    user_id: userId,
+    handed_in: done,
+    total: rows.length,
+  });
+  return true;
+}
+
+/** The assessors who still have something to hand in, in workspaces they belong to. */
+export async function pendingAssessors(db: DbOrTx, assessmentId: number, onlyUserId?: number) {
+  const rows = await db
+    .selectDistinct({ userId: assessmentEvaluables.assessorId })
+    .from(assessmentEvaluables)
+    .innerJoin(assessments, eq(assessments.id, assessmentEvaluables.assessmentId))
+    .innerJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, assessments.workspaceId),
+        eq(workspaceMembers.userId, assessmentEvaluables.assessorId),
+      ),
+    )
+    .where(
+      and(
+        eq(assessmentEvaluables.assessmentId, assessmentId),
+        ne(assessmentEvaluables.status, 'submitted'),
+        onlyUserId === undefined ? undefined : eq(assessmentEvaluables.assessorId, onlyUserId),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+/** Reminds people (notification and mail) once the caller's change commits. */
+export async function remindAbout(
+  tx: DbOrTx,
+  assessment: AssessmentRow,
+  recipients: number[],
+  actorId: number | null,
+) {
+  const to = [...new Set(recipients)].filter((id) => id !== actorId);
+  if (to.length === 0) return 0;
+  await recordEvent(tx, 'assessment.reminder', {
+    assessment: {
+      id: assessment.id,
+      workspace_id: assessment.workspaceId,
+      name: assessment.name,
+      expired_at: assessment.expiredAt?.toISOString() ?? null,
+    },
+    recipients: to,
+    actor_id: actorId,
+  });
+  return to.length;
+}
+
+export async function deadlineChanged(tx: DbOrTx, assessment: AssessmentRow) {
+  if (!assessment.expiredAt) return;
+  await recordEvent(tx, 'assessment.deadline_set', {
+    assessment_id: assessment.id,
+    expired_at: assessment.expiredAt.toISOString(),
+  });
+}
+
+const path = (a: { id: number; workspace_id: number }) =>
+  `/workspaces/${a.workspace_id}/assessments?answer=${a.id}`;
+
+async function writeNotifications(deps: AppDeps, event: RecordedEvent<'assessment.reminder'>) {
+  const { assessment, recipients, actor_id: actorId } = event.payload;
+  await deps.db.transaction(async (tx) => {
+    if (!(await claimEffect(tx, `event:${event.id}:notifications`))) return;
+    await notify(tx, {
+      userIds: recipients,
+      kind: 'assessment_reminder',
+      workspaceId: assessment.workspace_id,
+      actorId,
+      reference: { type: 'assessment', id: assessment.id },
+      data: {
+        message_key: 'assessments:notifications.assessment_reminder',
+        name: assessment.name,
+        expired_at: assessment.expired_at,
+      },
+      link: path(assessment),
+      // The reminder has its own mail below.
+      skipEmail: true,
+    });
+  });
+}
+
+async function mailReminders(deps: AppDeps, event: RecordedEvent<'assessment.reminder'>) {
+  const { assessment, recipients } = event.payload;
+  const effectKey = (userId: number) => `event:${event.id}:mail:${userId}`;
+  const sent = new Set(
+    (
+      await deps.db
+        .select({ key: jobEffects.key })
+        .from(jobEffects)
+        .where(inArray(jobEffects.key, recipients.map(effectKey)))
+    ).map((row) => row.key),
+  );
+  const people = await deps.db.select().from(users).where(inArray(users.id, recipients));
+  const link = appLink(deps, path(assessment));
+  for (const person of people) {
+    if (person.deletedAt || person.deactivatedAt || sent.has(effectKey(person.id))) continue;
+    const t = translator(person.language);
+    const vars = {
+      name: displayName(person),
+      assessment: assessment.name,
+      due: assessment.expired_at
+        ? assessment.expired_at.slice(0, 10)
+        : t('assessments:mail.reminder.no_due_date'),
+      app: 'Teamloop',
+    };
+    await deps.mailer.send({
+      to: person.email,
+      subject: t('assessments:mail.reminder.subject', vars),
+      text: [
+        t('assessments:mail.reminder.greeting', vars),
+        '',
+        t('assessments:mail.reminder.body', vars),
+        '',
+        link,
+      ].join('\n'),
+      link,
+      idempotencyKey: `assessment-reminder-${event.id}-${person.id}`,
+    });
+    await claimEffect(deps.db, effectKey(person.id));
+  }
+}
+
+const QUEUE = 'assessment_deadline_reminder';
+interface DeadlineJob {
+  assessment_id: number;
+  expired_at: string;
+}
+
+/** Notifications, mail, and the reminder scheduled before each deadline. */
+export function registerAssessmentJobs(deps: AppDeps) {
+  deps.jobs.on('assessment.reminder', 'notifications', (e) => writeNotifications(deps, e));
+  deps.jobs.on('assessment.reminder', 'mail', (e) => mailReminders(deps, e));
+  const leadMs = deps.config.TASK_REMINDER_LEAD_HOURS * 3_600_000;
+  deps.jobs.on('assessment.deadline_set', 'schedule', async (event) => {
+    const job: DeadlineJob = event.payload;
+    await deps.jobs.send(QUEUE, job, {
+      startAfter: new Date(new Date(job.expired_at).getTime() - leadMs),
+      key: `${job.assessment_id}:${job.expired_at}`,
+    });
+  });
+  deps.jobs.define<DeadlineJob>(QUEUE, async ({ assessment_id: id, expired_at: expiredAt }) => {
+    const [assessment] = await deps.db.select().from(assessments).where(eq(assessments.id, id));
+    if (!assessment || assessment.status !== 'open') return;
+    if (assessment.expiredAt?.toISOString() !== expiredAt) return;
+    const now = new Date();
+    const pending = await pendingAssessors(deps.db, id);
+    if (pending.length === 0) return;
+    const aside = new Set(
+      (
+        await deps.db
+          .select({ userId: reminderSettings.userId })
+          .from(reminderSettings)
+          .where(
+            and(
+              eq(reminderSettings.referenceType, 'assessment'),
+              eq(reminderSettings.referenceId, id),
+              or(isNull(reminderSettings.snoozedUntil), gt(reminderSettings.snoozedUntil, now)),
+            ),
+          )
+      ).map((r) => r.userId),
+    );
+    await deps.db.transaction(async (tx) => {
+      if (!(await claimEffect(tx, `assessment-deadline:${id}:${expiredAt}`))) return;
+      await remindAbout(
+        tx,
+        assessment,
+        pending.filter((p) => !aside.has(p)),
+        null,
+      );
+    });
+  });
+}
+
+/* Registrations in the shared core. Announcements are not assessments in any count. */
+
+registerWorkCounter('assessments', async (db, workspaceId) => {
+  const rows = await db
+    .select({ status: assessments.status, n: count() })
+    .from(assessments)
+    .where(and(eq(assessments.workspaceId, workspaceId), eq(assessments.isAnnouncement, false)))
+    .groupBy(assessments.status);
+  const counts = { open: 0, closed: 0, archived: 0 };
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+});
+
+registerPinTarget('assessment', async (db, workspaceId, ids) => {
+  const rows = await db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(
+      and(
+        eq(assessments.workspaceId, workspaceId),
+        eq(assessments.isAnnouncement, false),
+        inArray(assessments.id, ids),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+});
+
+registerReminderSource('assessment', {
+  async list(db, userId, until) {
+    const rows = await db
+      .selectDistinct({
+        id: assessments.id,
+        name: assessments.name,
+        workspaceId: assessments.workspaceId,
+        expiredAt: assessments.expiredAt,
+      })
+      .from(assessments)
+      .innerJoin(assessmentEvaluables, eq(assessmentEvaluables.assessmentId, assessments.id))
+      .innerJoin(
+        workspaceMembers,
+        and(
+          eq(workspaceMembers.workspaceId, assessments.workspaceId),
+          eq(workspaceMembers.userId, userId),
+        ),
+      )
+      .where(
+        and(
+          eq(assessmentEvaluables.assessorId, userId),
+          ne(assessmentEvaluables.status, 'submitted'),
+          eq(assessments.status, 'open'),
+          eq(assessments.isAnnouncement, false),
+          isNotNull(assessments.expiredAt),
+          lte(assessments.expiredAt, until),
+        ),
+      )
+      .orderBy(asc(assessments.expiredAt), asc(assessments.id));
+    return rows.map((r) => ({
+      is: 'assessment' as const,
+      id: r.id,
+      name: r.name,
+      workspace_id: r.workspaceId,
+      parent_id: null,
+      expired_at: r.expiredAt!.toISOString(),
+      is_overdue: false,
+    }));
+  },
+  async concerns(db, userId, id) {
+    const [row] = await db
+      .select({ id: assessmentEvaluables.id })
+      .from(assessmentEvaluables)
+      .where(
+        and(eq(assessmentEvaluables.assessmentId, id), eq(assessmentEvaluables.assessorId, userId)),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+});

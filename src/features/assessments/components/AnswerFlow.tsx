@@ -1,0 +1,281 @@
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Assessment, Question, QuestionsWithAnswers } from '@contracts/assessments';
+import { FormAlert } from '@/components/FormAlert';
+import type { ApiError } from '@/lib/http';
+import { assessmentKeys, assessmentsApi } from '../api';
+import { useAssessmentMutation } from '../hooks';
+import { AnswerFiles } from './AnswerFiles';
+
+const useStyles = makeStyles({
+  // Never the whole window on a phone: the page shows around the dialog.
+  surface: { maxHeight: '86dvh', overflowY: 'auto' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  people: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalXS,
+    flexWrap: 'wrap',
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  person: { columnGap: tokens.spacingHorizontalS },
+  scale: { display: 'flex', flexWrap: 'wrap' },
+  // The whole width under the content (DialogBody would put it in a narrow side column at
+  // desktop width), wrapping on phones.
+  actions: { gridColumn: '1 / -1', justifySelf: 'end', flexWrap: 'wrap' },
+});
+
+type Value = { rating: number | null; choice: string | null; text: string | null };
+type EvaluableWithAnswers = QuestionsWithAnswers['evaluables'][number];
+
+function valuesOf(e: EvaluableWithAnswers): Record<number, Value> {
+  return Object.fromEntries(
+    e.answers.map((a) => [a.question_id, { rating: a.rating, choice: a.choice, text: a.text }]),
+  );
+}
+
+function QuestionField({
+  question,
+  value,
+  onChange,
+  disabled,
+}: {
+  question: Question;
+  value: Value | undefined;
+  onChange: (v: Value) => void;
+  disabled: boolean;
+}) {
+  const styles = useStyles();
+  const empty: Value = { rating: null, choice: null, text: null };
+  const label = question.title;
+  if (question.kind === 'rating') {
+    const scale = question.options.scale ?? 5;
+    const labels = question.options.labels ?? [];
+    return (
+      <Field label={label} required={question.required}>
+        <RadioGroup
+          layout="horizontal"
+          className={styles.scale}
+          value={value?.rating ? String(value.rating) : ''}
+          onChange={(_, d) => onChange({ ...empty, rating: Number(d.value) })}
+          disabled={disabled}
+        >
+          {Array.from({ length: scale }, (_, i) => (
+            <Radio
+              key={i}
+              value={String(i + 1)}
+              label={labels[i] ? `${i + 1} ${labels[i]}` : String(i + 1)}
+            />
+          ))}
+        </RadioGroup>
+      </Field>
+    );
+  }
+  if (question.kind === 'choice') {
+    return (
+      <Field label={label} required={question.required}>
+        <RadioGroup
+          value={value?.choice ?? ''}
+          onChange={(_, d) => onChange({ ...empty, choice: d.value })}
+          disabled={disabled}
+        >
+          {(question.options.choices ?? []).map((c) => (
+            <Radio key={c} value={c} label={c} />
+          ))}
+        </RadioGroup>
+      </Field>
+    );
+  }
+  return (
+    <Field label={label} required={question.required}>
+      <Textarea
+        value={value?.text ?? ''}
+        onChange={(_, d) => onChange({ ...empty, text: d.value })}
+        disabled={disabled}
+      />
+    </Field>
+  );
+}
+
+/**
+ * The answering flow (spec 7.20): one person after another, with progress. "Save and continue
+ * later" keeps a draft on the server; "Hand in" submits this person and moves to the next.
+ */
+export function AnswerFlowDialog({
+  assessment,
+  onClose,
+}: {
+  assessment: Assessment;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const data = useQuery({
+    queryKey: assessmentKeys.questions(assessment.id),
+    queryFn: () => assessmentsApi.questions(assessment.id),
+  });
+  const [index, setIndex] = useState<number | null>(null);
+  const [values, setValues] = useState<Record<number, Value>>({});
+  const evaluables = data.data?.evaluables ?? [];
+  const done = evaluables.filter((e) => e.status === 'submitted').length;
+  // Start at the first person not handed in yet.
+  useEffect(() => {
+    if (index === null && data.data) {
+      const first = data.data.evaluables.findIndex((e) => e.status !== 'submitted');
+      const start = first === -1 ? 0 : first;
+      setIndex(start);
+      if (data.data.evaluables[start]) setValues(valuesOf(data.data.evaluables[start]));
+    }
+  }, [data.data, index]);
+  const current = index !== null ? evaluables[index] : undefined;
+  const go = (next: number) => {
+    setIndex(next);
+    setValues(valuesOf(evaluables[next]));
+  };
+  const save = useAssessmentMutation((submit: boolean) =>
+    assessmentsApi.answer(assessment.id, {
+      evaluable_id: current!.id,
+      submit,
+      answers: Object.entries(values).map(([id, v]) => ({ question_id: Number(id), ...v })),
+    }),
+  );
+  const error = (save.error as ApiError | null) ?? null;
+  const locked = current?.status === 'submitted';
+  const allDone = evaluables.length > 0 && done === evaluables.length;
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface aria-describedby={undefined} className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t('assessments:answer.title', { name: assessment.name })}</DialogTitle>
+          <DialogContent className={styles.content}>
+            {!data.data || index === null ? (
+              <Spinner />
+            ) : (
+              <>
+                <Field
+                  label={t('assessments:answer.progress', { done, total: evaluables.length })}
+                  validationState="none"
+                >
+                  <ProgressBar value={evaluables.length ? done / evaluables.length : 0} />
+                </Field>
+                <Text size={200}>
+                  {assessment.named
+                    ? t('assessments:answer.named_note')
+                    : t('assessments:answer.anonymous_note', { n: assessment.anonymity_threshold })}
+                </Text>
+                <ul className={styles.people} aria-label={t('assessments:report.person')}>
+                  {evaluables.map((e, i) => (
+                    <li key={e.id}>
+                      <Button
+                        size="small"
+                        className={styles.person}
+                        appearance={i === index ? 'primary' : 'secondary'}
+                        aria-current={i === index ? 'step' : undefined}
+                        onClick={() => go(i)}
+                      >
+                        {e.rater_group === 'self'
+                          ? t('assessments:answer.about_self')
+                          : e.evaluatee.name}
+                        <Badge
+                          size="small"
+                          appearance="tint"
+                          color={
+                            e.status === 'submitted'
+                              ? 'success'
+                              : e.status === 'draft'
+                                ? 'warning'
+                                : 'informative'
+                          }
+                        >
+                          {t(`assessments:answer.${e.status}`)}
+                        </Badge>
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+                {allDone && <Text weight="semibold">{t('assessments:answer.done')}</Text>}
+                <FormAlert error={error} />
+                {current && (
+                  <>
+                    <Text as="h3" weight="semibold" size={400}>
+                      {current.rater_group === 'self'
+                        ? t('assessments:answer.about_self')
+                        : t('assessments:answer.about', { name: current.evaluatee.name })}
+                    </Text>
+                    {data.data.questions.map((q) => (
+                      <QuestionField
+                        key={q.id}
+                        question={q}
+                        value={values[q.id]}
+                        disabled={locked || assessment.status !== 'open'}
+                        onChange={(v) => setValues({ ...values, [q.id]: v })}
+                      />
+                    ))}
+                    <AnswerFiles
+                      key={current.id}
+                      evaluableId={current.id}
+                      editable={!locked && assessment.status === 'open'}
+                    />
+                  </>
+                )}
+              </>
+            )}
+          </DialogContent>
+          <DialogActions className={styles.actions}>
+            <Button onClick={onClose}>{t('assessments:answer.close')}</Button>
+            {current && !locked && (
+              <>
+                <Button
+                  disabled={save.isPending}
+                  onClick={() => save.mutate(false, { onSuccess: onClose })}
+                >
+                  {t('assessments:answer.save_draft')}
+                </Button>
+                <Button
+                  appearance="primary"
+                  disabled={save.isPending}
+                  onClick={() =>
+                    save.mutate(true, {
+                      onSuccess: async () => {
+                        const fresh = await data.refetch();
+                        const list = fresh.data?.evaluables ?? [];
+                        const next = list.findIndex((e) => e.status !== 'submitted');
+                        const to = next === -1 ? index! : next;
+                        setIndex(to);
+                        if (list[to]) setValues(valuesOf(list[to]));
+                      },
+                    })
+                  }
+                >
+                  {t('assessments:answer.submit')}
+                </Button>
+              </>
+            )}
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,2 @@
+export { AnnouncementGate } from './components/AnnouncementDialog';
+export { assessmentKeys } from './api';

@@ -1,0 +1,357 @@
+import {
+  Badge,
+  Button,
+  Card,
+  CardHeader,
+  Dropdown,
+  Field,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title2,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { PersonReport, QuestionReport } from '@contracts/assessments';
+import { RouterLink } from '@/components/RouterLink';
+import { assessmentKeys, assessmentsApi, saveBlob, type ExportKind } from '../api';
+import { BarsChart, RadarChart } from '../components/Charts';
+import { useAssessmentMutation, useWorkspaceId } from '../hooks';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
+  charts: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+  card: { padding: tokens.spacingHorizontalM },
+  // A long name wraps inside its cell instead of running over the next one.
+  personButton: {
+    justifyContent: 'flex-start',
+    textAlign: 'start',
+    minWidth: 0,
+    maxWidth: '100%',
+    paddingLeft: 0,
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+  },
+  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
+  scroll: {
+    overflowX: 'auto',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+});
+
+function Insights({ report }: { report: PersonReport }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const block = (title: string, items: PersonReport['strengths']) => (
+    <Card className={styles.card}>
+      <CardHeader header={<Text weight="semibold">{title}</Text>} />
+      {items.length === 0 ? (
+        <Text>{t('assessments:report.none')}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {items.map((i) => (
+            <li key={i.question_id}>
+              {i.title} (±{i.gap})
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+  return (
+    <div className={styles.charts}>
+      {block(t('assessments:report.strengths'), report.strengths)}
+      {block(t('assessments:report.blind_spots'), report.blind_spots)}
+    </div>
+  );
+}
+
+function QuestionTable({ questions }: { questions: QuestionReport[] }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div className={styles.scroll}>
+      <Table aria-label={t('assessments:export.sheet_question')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('assessments:export.question')}</TableHeaderCell>
+            <TableHeaderCell>{t('assessments:report.self')}</TableHeaderCell>
+            <TableHeaderCell>{t('assessments:report.others')}</TableHeaderCell>
+            <TableHeaderCell>{t('assessments:export.group')}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {questions.map((q) => (
+            <TableRow key={q.question_id}>
+              <TableCell>{q.title}</TableCell>
+              <TableCell>{q.self ?? '–'}</TableCell>
+              <TableCell>
+                {q.kind === 'rating'
+                  ? `${q.others_mean ?? '–'}${q.others_spread !== null ? ` (± ${q.others_spread})` : ''}`
+                  : q.kind === 'choice'
+                    ? q.choices.map((c) => `${c.choice}: ${c.count}`).join(', ') || '–'
+                    : `${t('assessments:report.comments')}: ${q.texts.length}`}
+              </TableCell>
+              <TableCell>
+                {q.groups
+                  .filter((g) => g.group !== 'self')
+                  .map(
+                    (g) =>
+                      `${t(`assessments:groups.${g.group}`)} · ${t('assessments:report.raters', { count: g.raters })}`,
+                  )
+                  .join('; ') || '–'}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {questions
+        .filter((q) => q.kind === 'text' && q.texts.length > 0)
+        .map((q) => (
+          <Card key={q.question_id} className={styles.card}>
+            <CardHeader
+              header={
+                <Text weight="semibold">
+                  {t('assessments:report.comments')}: {q.title}
+                </Text>
+              }
+            />
+            <ul className={styles.list}>
+              {q.texts.map((text, i) => (
+                <li key={i}>{text}</li>
+              ))}
+            </ul>
+          </Card>
+        ))}
+    </div>
+  );
+}
+
+function PersonView({ report }: { report: PersonReport }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const hasRatings = report.questions.some(
+    (q) => q.kind === 'rating' && (q.self !== null || q.others_mean !== null),
+  );
+  return (
+    <>
+      {report.contribution !== null && (
+        <Text>
+          {t('assessments:report.contribution')}: <strong>{report.contribution}</strong>
+        </Text>
+      )}
+      {hasRatings ? (
+        <div className={styles.charts}>
+          <RadarChart questions={report.questions} />
+          <BarsChart questions={report.questions} />
+        </div>
+      ) : (
+        <Text>{t('assessments:report.no_data')}</Text>
+      )}
+      <Insights report={report} />
+      <QuestionTable questions={report.questions} />
+    </>
+  );
+}
+
+/**
+ * An assessment's report (spec 2.6 assessments/:id/report). Owners and admins pick a person
+ * or everyone, release results, export and remind; members see their own results once
+ * released. Every figure is what the server's anonymity rule lets through.
+ */
+export default function AssessmentReportPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const workspaceId = useWorkspaceId();
+  const id = Number(useParams().id);
+  const assessment = useQuery({
+    queryKey: assessmentKeys.one(id),
+    queryFn: () => assessmentsApi.get(id),
+  });
+  const manager = assessment.data?.permissions.view_report ?? false;
+  const [person, setPerson] = useState<number | 'all'>('all');
+  const overall = useQuery({
+    queryKey: assessmentKeys.overall(id),
+    queryFn: () => assessmentsApi.overall(id),
+    enabled: manager,
+  });
+  const chosen = manager ? person : 'me';
+  const personal = useQuery({
+    queryKey: assessmentKeys.report(id, chosen === 'all' ? 0 : chosen),
+    queryFn: () => assessmentsApi.report(id, typeof chosen === 'number' ? chosen : undefined),
+    enabled: assessment.data !== undefined && chosen !== 'all',
+    retry: false,
+  });
+  const release = useAssessmentMutation((released: boolean) =>
+    assessmentsApi.release(id, released),
+  );
+  const remind = useAssessmentMutation(() => assessmentsApi.remindAll(id));
+  const download = async (kind: ExportKind, format: 'xlsx' | 'csv') => {
+    const file = await assessmentsApi.export(id, kind, format);
+    saveBlob(file.blob, file.filename);
+  };
+
+  if (assessment.isError) {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{t('assessments:report.load_failed')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  if (!assessment.data) return <Spinner />;
+  const a = assessment.data;
+  const people = overall.data?.people ?? [];
+
+  return (
+    <div className={styles.root}>
+      <RouterLink to={`/workspaces/${workspaceId}/assessments`}>
+        {t('assessments:report.back')}
+      </RouterLink>
+      <Title2 as="h1">
+        {t('assessments:report.title')}: {a.name}
+      </Title2>
+      <Text size={200}>{t('assessments:report.threshold_note', { n: a.anonymity_threshold })}</Text>
+      <div className={styles.bar}>
+        <Badge appearance="tint" color={a.released ? 'success' : 'warning'}>
+          {a.released ? t('assessments:report.released') : t('assessments:report.not_released')}
+        </Badge>
+        {manager && (
+          <>
+            <Switch
+              checked={a.released}
+              disabled={release.isPending}
+              label={t('assessments:report.release')}
+              onChange={(_, d) => release.mutate(d.checked)}
+            />
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Button icon={<ArrowDownloadRegular />}>{t('assessments:report.export')}</Button>
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem onClick={() => void download('export-report', 'xlsx')}>
+                    {t('assessments:report.export_report')}
+                  </MenuItem>
+                  <MenuItem onClick={() => void download('export-report', 'csv')}>
+                    {t('assessments:report.export_report_csv')}
+                  </MenuItem>
+                  <MenuItem onClick={() => void download('export-question-report', 'xlsx')}>
+                    {t('assessments:report.export_question')}
+                  </MenuItem>
+                  <MenuItem onClick={() => void download('export-detail-report', 'xlsx')}>
+                    {t('assessments:report.export_detail')}
+                  </MenuItem>
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+            {a.status === 'open' && (
+              <Button disabled={remind.isPending} onClick={() => remind.mutate(undefined)}>
+                {t('assessments:report.remind_all')}
+              </Button>
+            )}
+            <Field label={t('assessments:report.person')}>
+              <Dropdown
+                value={
+                  person === 'all'
+                    ? t('assessments:report.overall')
+                    : (people.find((p) => p.evaluatee.id === person)?.evaluatee.name ?? '')
+                }
+                selectedOptions={[String(person)]}
+                onOptionSelect={(_, d) =>
+                  setPerson(d.optionValue === 'all' ? 'all' : Number(d.optionValue))
+                }
+              >
+                <Option value="all">{t('assessments:report.overall')}</Option>
+                {people.map((p) => (
+                  <Option key={p.evaluatee.id} value={String(p.evaluatee.id)}>
+                    {p.evaluatee.name}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          </>
+        )}
+      </div>
+      {manager && person === 'all' ? (
+        !overall.data ? (
+          <Spinner />
+        ) : (
+          <>
+            <Text>{t('assessments:report.progress', overall.data.percentage)}</Text>
+            <div className={styles.charts}>
+              <RadarChart questions={overall.data.questions} />
+              <BarsChart questions={overall.data.questions} />
+            </div>
+            <div className={styles.scroll}>
+              <Table aria-label={t('assessments:report.overall')}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHeaderCell>{t('assessments:report.person')}</TableHeaderCell>
+                    <TableHeaderCell>{t('assessments:report.self')}</TableHeaderCell>
+                    <TableHeaderCell>{t('assessments:report.others')}</TableHeaderCell>
+                    <TableHeaderCell>{t('assessments:report.contribution')}</TableHeaderCell>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {people.map((p) => (
+                    <TableRow key={p.evaluatee.id}>
+                      <TableCell>
+                        <Button
+                          appearance="transparent"
+                          className={styles.personButton}
+                          onClick={() => setPerson(p.evaluatee.id)}
+                        >
+                          {p.evaluatee.name}
+                        </Button>
+                      </TableCell>
+                      <TableCell>{p.self ?? '–'}</TableCell>
+                      <TableCell>{p.others_mean ?? '–'}</TableCell>
+                      <TableCell>{p.contribution ?? '–'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <QuestionTable questions={overall.data.questions} />
+          </>
+        )
+      ) : personal.isError ? (
+        <MessageBar intent="info">
+          <MessageBarBody>
+            {a.released ? t('assessments:report.no_data') : t('assessments:report.not_released')}
+          </MessageBarBody>
+        </MessageBar>
+      ) : !personal.data ? (
+        <Spinner />
+      ) : (
+        <PersonView report={personal.data.report} />
+      )}
+    </div>
+  );
+}

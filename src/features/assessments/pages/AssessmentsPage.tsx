@@ -1,0 +1,315 @@
+import {
+  Badge,
+  Button,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { MoreHorizontalRegular } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Assessment } from '@contracts/assessments';
+import { DataTable, type DataTableColumn } from '@/components/DataTable';
+import { EmptyState } from '@/components/EmptyState';
+import { SectionCard } from '@/components/SectionCard';
+import { formatDateTime } from '@/lib/format';
+import { assessmentKeys, assessmentsApi, type AssessmentListStatus } from '../api';
+import { AnswerFlowDialog } from '../components/AnswerFlow';
+import { AssessmentFormDialog } from '../components/AssessmentForm';
+import { useAssessmentMutation, useWorkspaceId } from '../hooks';
+import { useConfirm } from '@/components/ConfirmDialog';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  swatch: {
+    display: 'inline-block',
+    width: '10px',
+    height: '10px',
+    borderRadius: tokens.borderRadiusCircular,
+    marginRight: tokens.spacingHorizontalXS,
+  },
+  progress: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minWidth: '120px',
+  },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
+});
+
+function RowActions({
+  assessment,
+  onAnswer,
+  onEdit,
+}: {
+  assessment: Assessment;
+  onAnswer: () => void;
+  onEdit: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const workspaceId = useWorkspaceId();
+  const act = useAssessmentMutation((call: () => Promise<unknown>) => call());
+  const [confirm, confirmDialog] = useConfirm();
+  const id = assessment.id;
+  const manage = assessment.permissions.manage;
+  return (
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button
+            appearance="subtle"
+            icon={<MoreHorizontalRegular />}
+            aria-label={`${t('assessments:list.actions')}: ${assessment.name}`}
+            onClick={(e) => e.stopPropagation()}
+          />
+        </MenuTrigger>
+        <MenuPopover onClick={(e) => e.stopPropagation()}>
+          <MenuList>
+            {assessment.permissions.answer && (
+              <MenuItem onClick={onAnswer}>{t('assessments:list.answer')}</MenuItem>
+            )}
+            <MenuItem
+              onClick={() => navigate(`/workspaces/${workspaceId}/assessments/${id}/report`)}
+            >
+              {t('assessments:list.report')}
+            </MenuItem>
+            {manage && <MenuItem onClick={onEdit}>{t('assessments:list.edit')}</MenuItem>}
+            {manage && assessment.status === 'open' && (
+              <MenuItem onClick={() => act.mutate(() => assessmentsApi.close(id))}>
+                {t('assessments:list.close')}
+              </MenuItem>
+            )}
+            {manage && assessment.status === 'closed' && (
+              <MenuItem onClick={() => act.mutate(() => assessmentsApi.open(id))}>
+                {t('assessments:list.open')}
+              </MenuItem>
+            )}
+            {manage && assessment.status !== 'archived' && (
+              <MenuItem onClick={() => act.mutate(() => assessmentsApi.archive(id))}>
+                {t('assessments:list.archive')}
+              </MenuItem>
+            )}
+            {manage && assessment.status === 'archived' && (
+              <>
+                <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'open'))}>
+                  {`${t('assessments:list.restore')}: ${t('assessments:statuses.open')}`}
+                </MenuItem>
+                <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'closed'))}>
+                  {`${t('assessments:list.restore')}: ${t('assessments:statuses.closed')}`}
+                </MenuItem>
+              </>
+            )}
+            {manage && (
+              <MenuItem
+                onClick={async () => {
+                  const agreed = await confirm({
+                    message: t('assessments:list.delete_confirm'),
+                    confirmLabel: t('assessments:list.delete'),
+                  });
+                  if (agreed) act.mutate(() => assessmentsApi.remove(id));
+                }}
+              >
+                {t('assessments:list.delete')}
+              </MenuItem>
+            )}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      {confirmDialog}
+    </>
+  );
+}
+
+/**
+ * The workspace's assessments (spec 2.6 "assessments", 4 "Assessment lists"): current,
+ * previous and archived with their counts, in the assessment data table of 2.11.
+ */
+export default function AssessmentsPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const workspaceId = useWorkspaceId();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [status, setStatus] = useState<AssessmentListStatus>('open');
+  const [editing, setEditing] = useState<Assessment | 'new' | null>(null);
+  const list = useQuery({
+    queryKey: assessmentKeys.list(workspaceId, status),
+    queryFn: () => assessmentsApi.list(workspaceId, status),
+  });
+  const workspace = useQuery({
+    queryKey: assessmentKeys.workspace(workspaceId),
+    queryFn: () => assessmentsApi.workspace(workspaceId),
+  });
+  const answerId = Number(params.get('answer')) || null;
+  const answering = useQuery({
+    queryKey: assessmentKeys.one(answerId ?? 0),
+    queryFn: () => assessmentsApi.get(answerId!),
+    enabled: answerId !== null,
+  });
+  const openAnswer = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete('answer');
+    else next.set('answer', String(id));
+    setParams(next, { replace: true });
+  };
+  const canAdd =
+    workspace.data?.status !== 'archived' &&
+    Boolean(workspace.data?.abilities.view_assessment_report_by_owner);
+  const counts = list.data?.counts;
+
+  const columns: DataTableColumn<Assessment>[] = [
+    {
+      id: 'name',
+      label: t('assessments:list.name'),
+      alwaysShown: true,
+      minWidth: '200px',
+      render: (a) => (
+        <Text>
+          <span
+            className={styles.swatch}
+            style={{ backgroundColor: a.schema.color ?? tokens.colorBrandBackground }}
+            aria-hidden
+          />
+          {a.name}
+        </Text>
+      ),
+    },
+    {
+      id: 'type',
+      label: t('assessments:list.type'),
+      render: (a) => t(`assessments:list.types.${a.type}`),
+    },
+    {
+      id: 'status',
+      label: t('assessments:list.status'),
+      render: (a) => (
+        <Badge appearance="tint" color={a.status === 'open' ? 'brand' : 'informative'}>
+          {t(`assessments:statuses.${a.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      id: 'due_at',
+      label: t('assessments:list.due_at'),
+      render: (a) => (a.expired_at ? formatDateTime(a.expired_at) : t('assessments:list.no_due')),
+    },
+    {
+      id: 'submitted_percentage',
+      label: t('assessments:list.submitted_percentage'),
+      render: (a) => (
+        <div className={styles.progress}>
+          <ProgressBar
+            value={a.percentage / 100}
+            aria-label={t('assessments:list.submitted_percentage')}
+          />
+          <Text>{a.percentage}%</Text>
+        </div>
+      ),
+    },
+    {
+      id: 'created_by',
+      label: t('assessments:list.created_by'),
+      defaultHidden: true,
+      render: (a) => a.created_by?.name ?? '',
+    },
+    {
+      id: 'actions',
+      label: t('assessments:list.actions'),
+      alwaysShown: true,
+      render: (a) => (
+        <RowActions assessment={a} onAnswer={() => openAnswer(a.id)} onEdit={() => setEditing(a)} />
+      ),
+    },
+  ];
+  const open = (a: Assessment) =>
+    a.permissions.answer
+      ? openAnswer(a.id)
+      : navigate(`/workspaces/${workspaceId}/assessments/${a.id}/report`);
+
+  return (
+    <div className={styles.root}>
+      <TabList
+        selectedValue={status}
+        onTabSelect={(_, d) => setStatus(d.value as AssessmentListStatus)}
+      >
+        {(['open', 'closed', 'archived'] as const).map((value) => (
+          <Tab key={value} value={value}>
+            {t(`assessments:statuses.${value}`)} {counts ? `(${counts[value]})` : ''}
+          </Tab>
+        ))}
+      </TabList>
+      <SectionCard
+        section="workspace-assessments"
+        title={t('assessments:title')}
+        count={list.data?.assessments.length}
+        views={['list', 'grid']}
+        defaultView="list"
+        onAdd={canAdd ? () => setEditing('new') : undefined}
+        addLabel={t('assessments:list.create')}
+      >
+        {(view) => {
+          if (list.isError) {
+            return (
+              <MessageBar intent="error">
+                <MessageBarBody>{t('assessments:list.load_failed')}</MessageBarBody>
+              </MessageBar>
+            );
+          }
+          if (!list.data) return <Spinner />;
+          const items = list.data.assessments;
+          if (items.length === 0) return <EmptyState title={t('assessments:list.empty')} />;
+          if (view === 'grid') {
+            return (
+              <div className={styles.grid}>
+                {items.map((a) => (
+                  <Button key={a.id} appearance="outline" onClick={() => open(a)}>
+                    {a.name} · {a.percentage}%
+                  </Button>
+                ))}
+              </div>
+            );
+          }
+          return (
+            <DataTable
+              tableId="assessments"
+              label={t('assessments:title')}
+              items={items}
+              columns={columns}
+              getRowId={(a) => a.id}
+              onRowClick={open}
+              emptyText={t('assessments:list.empty')}
+            />
+          );
+        }}
+      </SectionCard>
+      {editing && (
+        <AssessmentFormDialog
+          workspaceId={workspaceId}
+          assessment={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {answerId !== null && answering.data && (
+        <AnswerFlowDialog assessment={answering.data} onClose={() => openAnswer(null)} />
+      )}
+    </div>
+  );
+}
