@@ -1,9 +1,23 @@
-import { notAvailable } from '@/app/not-available';
+import { lazyPage } from '@/app/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
-/** Learning-tool launches (spec 2.2), not built yet. */
+/** Learning-tool launches (spec 2.2) and Settings > Plugins (spec 7.13). */
 export const routes: FeatureRoutes = {
-  app: notAvailable('lti', [
-    { id: 'lti-process-plugin', path: 'lti/process/:plugin?', handle: { title: 'app:titles.lti' } },
-  ]),
+  namespaces: ['lti'],
+  app: [
+    {
+      id: 'lti-process-plugin',
+      path: 'lti/process/:plugin?',
+      handle: { title: 'app:titles.lti' },
+      lazy: lazyPage(() => import('./ProcessPage')),
+    },
+  ],
+  settings: [
+    {
+      id: 'settings-plugins',
+      path: 'plugins',
+      handle: { title: 'app:titles.settings_plugins' },
+      lazy: lazyPage(() => import('./PluginsPage')),
+    },
+  ],
 };

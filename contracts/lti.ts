@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { rowId } from './common';
+import { signInResult } from './auth';
+
+/** Plugins (spec 7.13): LTI 1.3 platform registrations. */
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), { message: 'lti:messages.url_invalid' });
+
+export const pluginBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  issuer: z.string().trim().min(1).max(500),
+  client_id: z.string().trim().min(1).max(500),
+  deployment_ids: z.array(z.string().trim().min(1).max(500)).min(1).max(50),
+  auth_login_url: httpsUrl,
+  access_token_url: httpsUrl,
+  jwks_url: httpsUrl,
+  trust_emails: z.boolean().optional(),
+});
+export type PluginBody = z.infer<typeof pluginBody>;
+export const pluginUpdateBody = pluginBody.partial();
+
+export const pluginListQuery = z.object({
+  status: z.enum(['active', 'archived']).optional(),
+});
+
+export const toolUrls = z.object({
+  login_url: z.string(),
+  launch_url: z.string(),
+  jwks_url: z.string(),
+  register_url: z.string(),
+  deep_linking_url: z.string(),
+});
+export type ToolUrls = z.infer<typeof toolUrls>;
+
+export const plugin = z.object({
+  id: rowId,
+  name: z.string(),
+  issuer: z.string(),
+  client_id: z.string(),
+  deployment_ids: z.array(z.string()),
+  auth_login_url: z.string(),
+  access_token_url: z.string(),
+  jwks_url: z.string(),
+  trust_emails: z.boolean(),
+  status: z.enum(['active', 'archived']),
+  owner_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  tool_urls: toolUrls,
+});
+export type Plugin = z.infer<typeof plugin>;
+
+export const pluginList = z.object({ plugins: z.array(plugin), tool_urls: toolUrls });
+export type PluginList = z.infer<typeof pluginList>;
+
+export const processBody = z.object({ launch: z.string().min(20).max(200) });
+export const processParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const deepLinkItemType = z.enum(['task', 'assessment', 'team_formation']);
+export const processResult = signInResult.extend({
+  redirect: z.string(),
+  deep_linking: z.object({ launch_id: rowId, workspace_id: rowId.nullable() }).nullable(),
+});
+export type ProcessResult = z.infer<typeof processResult>;
+
+export const deepLinkBody = z.object({
+  launch_id: rowId,
+  items: z
+    .array(
+      z.object({
+        type: deepLinkItemType,
+        id: rowId.optional(),
+        title: z.string().trim().min(1).max(300),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+export const deepLinkResult = z.object({ return_url: z.string(), jwt: z.string() });
+export type DeepLinkResult = z.infer<typeof deepLinkResult>;
+
+export const scoreBody = z.object({
+  workspace_id: rowId,
+  user_id: rowId,
+  /** What is graded: a task or an assessment of the workspace. */
+  item: z.object({ type: z.enum(['task', 'assessment']), id: rowId }),
+  label: z.string().trim().min(1).max(300),
+  score_given: z.number().min(0).max(100_000),
+  score_maximum: z.number().positive().max(100_000),
+});
+export type ScoreBody = z.infer<typeof scoreBody>;
+
+export const rosterBody = z.object({ workspace_id: rowId });
+export const rosterResult = z.object({
+  invited: z.number().int(),
+  added: z.number().int(),
+  skipped: z.number().int(),
+});

@@ -1,0 +1,127 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/**
+ * Plugins (spec 7.13): learning platforms registered for LTI 1.3. One row per platform
+ * registration (issuer + client id); docs/decisions/lti.md.
+ */
+export const ltiPlatforms = pgTable(
+  'lti_platforms',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    deploymentIds: jsonb('deployment_ids').$type<string[]>().notNull().default([]),
+    authLoginUrl: text('auth_login_url').notNull(),
+    accessTokenUrl: text('access_token_url').notNull(),
+    jwksUrl: text('jwks_url').notNull(),
+    /** Whether the platform's e-mail addresses may link to existing accounts. */
+    trustEmails: boolean('trust_emails').notNull().default(false),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('lti_platforms_issuer_client').on(t.issuer, t.clientId)],
+);
+
+/** Nonces of accepted launches: the unique index is what makes a nonce good once. */
+export const ltiNonces = pgTable(
+  'lti_nonces',
+  {
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('lti_nonces_unique').on(t.platformId, t.nonce)],
+);
+
+/** Our signing keys (tool JWKS): the newest is current, the retired ones stay published a while. */
+export const ltiKeys = pgTable('lti_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+/** A course (LTI context) of a platform and the workspace it opens. */
+export const ltiContexts = pgTable(
+  'lti_contexts',
+  {
+    id: serial('id').primaryKey(),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    deploymentId: text('deployment_id').notNull(),
+    title: text('title'),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** AGS line items container and NRPS memberships URL from the latest launch. */
+    lineItemsUrl: text('line_items_url'),
+    agsScopes: jsonb('ags_scopes').$type<string[]>().notNull().default([]),
+    membershipsUrl: text('memberships_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lti_contexts_unique').on(t.platformId, t.contextId),
+    index('lti_contexts_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+/** A person of a platform (LTI subject) as the gradebook knows them, per context. */
+export const ltiMembers = pgTable(
+  'lti_members',
+  {
+    id: serial('id').primaryKey(),
+    contextId: integer('context_id')
+      .notNull()
+      .references(() => ltiContexts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+  },
+  (t) => [uniqueIndex('lti_members_unique').on(t.contextId, t.userId)],
+);
+
+/**
+ * A validated launch waiting for the page /lti/process/:plugin to finish it (one use, short
+ * lived): the hash of its handle, who signs in, where they land, deep-linking settings.
+ */
+export const ltiLaunches = pgTable('lti_launches', {
+  id: serial('id').primaryKey(),
+  handleHash: text('handle_hash').notNull().unique(),
+  platformId: integer('platform_id')
+    .notNull()
+    .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+  deepLinking: jsonb('deep_linking').$type<Record<string, unknown> | null>(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export type LtiPlatformRow = typeof ltiPlatforms.$inferSelect;
+export type LtiContextRow = typeof ltiContexts.$inferSelect;

@@ -1,0 +1,588 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { emptyResource, envelope, idParam } from '@contracts/common';
+import {
+  deepLinkBody,
+  deepLinkResult,
+  plugin,
+  pluginBody,
+  pluginList,
+  pluginListQuery,
+  pluginUpdateBody,
+  processBody,
+  processParam,
+  processResult,
+  rosterBody,
+  rosterResult,
+  scoreBody,
+} from '@contracts/lti';
+import { requireAuth } from '../../auth/guard';
+import type { Auth } from '../../context';
+import { requireWorkspaceChange } from '../../core/workspace-access';
+import {
+  ltiLaunches,
+  ltiMembers,
+  ltiPlatforms,
+  users,
+  workspaceMembers,
+  type LtiPlatformRow,
+} from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { ok } from '../../http/envelope';
+import { conflict, forbidden, notFound, refusal, unauthorized } from '../../http/errors';
+import type { App } from '../../http/types';
+import { beginSecondFactor, completeSignIn, needsSecondFactor } from '../auth';
+import { inviteToWorkspace } from '../workspaces';
+import { CLAIM, MESSAGE, roleKind } from './claims';
+import { publicJwks, signWithToolKey } from './keys';
+import {
+  acceptLaunch,
+  platformFor,
+  spendLaunch,
+  validateIdToken,
+  workspaceRoleFor,
+} from './launch';
+import { autoPostPage, errorPage, LaunchError, registrationDonePage } from './pages';
+import { presentPlugin, toolUrls } from './present';
+import { refreshFrameOrigins } from './frame-origins';
+import { dynamicRegistration, registerToken, registerTokenOwner } from './registration';
+import { loadCourse, readRoster, ServiceError, type ScoreJob } from './services';
+import { checkState, clearStateCookie, newState } from './state';
+import { registerAssessmentGradePassback, registerTaskGradePassback } from './grade-passback';
+import { registerLtiUpkeep } from './upkeep';
+import { registerScoreJobs, SCORE_QUEUE } from './score-job';
+
+const tags = ['lti'];
+const optional = z.string().max(4000).optional();
+const loginInput = z.object({
+  iss: optional,
+  login_hint: optional,
+  target_link_uri: optional,
+  lti_message_hint: optional,
+  client_id: optional,
+  lti_deployment_id: optional,
+});
+const launchInput = z.object({ id_token: z.string().max(20_000).optional(), state: optional });
+const registerQuery = z.object({
+  openid_configuration: z.string().max(2000).optional(),
+  registration_token: z.string().max(4000).optional(),
+  t: z.string().max(2000).optional(),
+});
+const deepLinkReturnInput = z.object({
+  launch_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  JWT: z.string().max(20_000).optional(),
+});
+
+/** Supervisors manage every plugin; a workspace owner manages the plugins they made. */
+async function requirePluginManager(app: App, request: FastifyRequest): Promise<Auth> {
+  const auth = requireAuth(request);
+  if (auth.user.role === 'supervisor') return auth;
+  const [owned] = await app.deps.db
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, auth.user.id), eq(workspaceMembers.role, 'owner')))
+    .limit(1);
+  if (!owned) throw forbidden('lti:messages.manager_only');
+  return auth;
+}
+
+async function loadManagedPlugin(app: App, auth: Auth, id: number): Promise<LtiPlatformRow> {
+  const [row] = await app.deps.db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, id));
+  if (!row || (auth.user.role !== 'supervisor' && row.ownerId !== auth.user.id)) {
+    throw notFound('lti:messages.plugin_not_found');
+  }
+  return row;
+}
+
+export default async function ltiRoutes(app: App) {
+  const { deps } = app;
+  const { db } = deps;
+
+  // Platforms send OIDC login initiation and the launch as HTML form posts.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  await refreshFrameOrigins(db).catch(() => undefined);
+  registerScoreJobs(deps);
+  registerTaskGradePassback(deps);
+  registerAssessmentGradePassback(deps);
+  app.addHook('onReady', registerLtiUpkeep(deps, app.log));
+
+  const urlsFor = async (auth: Auth) =>
+    toolUrls(deps.config, await registerToken(deps, auth.user.id));
+
+  // ---- Plugins (spec 7.13) ----
+  app.get(
+    '/plugins',
+    { schema: { tags, querystring: pluginListQuery, response: { 200: envelope(pluginList) } } },
+    async (request) => {
+      const auth = await requirePluginManager(app, request);
+      const conditions = [];
+      if (auth.user.role !== 'supervisor') conditions.push(eq(ltiPlatforms.ownerId, auth.user.id));
+      if (request.query.status) conditions.push(eq(ltiPlatforms.status, request.query.status));
+      const rows = await db
+        .select()
+        .from(ltiPlatforms)
+        .where(and(...conditions))
+        .orderBy(desc(ltiPlatforms.createdAt));
+      const urls = await urlsFor(auth);
+      return ok({ plugins: rows.map((r) => presentPlugin(r, urls)), tool_urls: urls });
+    },
+  );
+
+  app.post(
+    '/plugins',
+    { schema: { tags, body: pluginBody, response: { 201: envelope(plugin) } } },
+    async (request, reply) => {
+      const auth = await requirePluginManager(app, request);
+      const body = request.body;
+      try {
+        const [row] = await db
+          .insert(ltiPlatforms)
+          .values({
+            name: body.name,
+            issuer: body.issuer,
+            clientId: body.client_id,
+            deploymentIds: [...new Set(body.deployment_ids)],
+            authLoginUrl: body.auth_login_url,
+            accessTokenUrl: body.access_token_url,
+            jwksUrl: body.jwks_url,
+            trustEmails: body.trust_emails ?? false,
+            ownerId: auth.user.id,
+          })
+          .returning();
+        await refreshFrameOrigins(db);
+        reply.code(201);
+        return ok(presentPlugin(row, await urlsFor(auth)), 'lti:messages.plugin_created');
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('lti:messages.plugin_exists');
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/plugins/:id',
+    { schema: { tags, params: idParam, response: { 200: envelope(plugin) } } },
+    async (request) => {
+      const auth = await requirePluginManager(app, request);
+      const row = await loadManagedPlugin(app, auth, request.params.id);
+      return ok(presentPlugin(row, await urlsFor(auth)));
+    },
+  );
+
+  app.put(
+    '/plugins/:id',
+    {
+      schema: {
+        tags,
+        params: idParam,
+        body: pluginUpdateBody,
+        response: { 200: envelope(plugin) },
+      },
+    },
+    async (request) => {
+      const auth = await requirePluginManager(app, request);
+      await loadManagedPlugin(app, auth, request.params.id);
+      const body = request.body;
+      try {
+        const [row] = await db
+          .update(ltiPlatforms)
+          .set({
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.issuer !== undefined ? { issuer: body.issuer } : {}),
+            ...(body.client_id !== undefined ? { clientId: body.client_id } : {}),
+            ...(body.deployment_ids !== undefined
+              ? { deploymentIds: [...new Set(body.deployment_ids)] }
+              : {}),
+            ...(body.auth_login_url !== undefined ? { authLoginUrl: body.auth_login_url } : {}),
+            ...(body.access_token_url !== undefined
+              ? { accessTokenUrl: body.access_token_url }
+              : {}),
+            ...(body.jwks_url !== undefined ? { jwksUrl: body.jwks_url } : {}),
+            ...(body.trust_emails !== undefined ? { trustEmails: body.trust_emails } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(ltiPlatforms.id, request.params.id))
+          .returning();
+        await refreshFrameOrigins(db);
+        return ok(presentPlugin(row, await urlsFor(auth)), 'lti:messages.plugin_updated');
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('lti:messages.plugin_exists');
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/plugins/:id',
+    { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
+    async (request) => {
+      const auth = await requirePluginManager(app, request);
+      await loadManagedPlugin(app, auth, request.params.id);
+      await db.delete(ltiPlatforms).where(eq(ltiPlatforms.id, request.params.id));
+      await refreshFrameOrigins(db);
+      return ok({}, 'lti:messages.plugin_deleted');
+    },
+  );
+
+  app.post(
+    '/plugins/:id/archive',
+    { schema: { tags, params: idParam, response: { 200: envelope(plugin) } } },
+    async (request) => {
+      const auth = await requirePluginManager(app, request);
+      const current = await loadManagedPlugin(app, auth, request.params.id);
+      if (current.status === 'archived') throw conflict('lti:messages.plugin_already_archived');
+      const [row] = await db
+        .update(ltiPlatforms)
+        .set({ status: 'archived', archivedAt: new Date(), updatedAt: new Date() })
+        .where(eq(ltiPlatforms.id, request.params.id))
+        .returning();
+      await refreshFrameOrigins(db);
+      return ok(presentPlugin(row, await urlsFor(auth)), 'lti:messages.plugin_archived');
+    },
+  );
+
+  // ---- Tool endpoints (public: the platform and the browser call them) ----
+  const publicRoute = { public: true } as const;
+
+  async function login(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: z.infer<typeof loginInput>,
+  ) {
+    try {
+      if (!input.iss || !input.login_hint) throw new LaunchError('invalid_token');
+      const candidates = await db
+        .select()
+        .from(ltiPlatforms)
+        .where(and(eq(ltiPlatforms.issuer, input.iss), eq(ltiPlatforms.status, 'active')));
+      const platform = input.client_id
+        ? candidates.find((p) => p.clientId === input.client_id)
+        : candidates.length === 1
+          ? candidates[0]
+          : undefined;
+      if (!platform) throw new LaunchError('unknown_issuer', 400, { issuer: input.iss });
+      if (input.lti_deployment_id && !platform.deploymentIds.includes(input.lti_deployment_id)) {
+        throw new LaunchError('unknown_deployment', 400, { deployment: input.lti_deployment_id });
+      }
+      const { state, nonce, cookie } = await newState(deps.config, platform.id, {
+        iss: input.iss,
+        login_hint: input.login_hint,
+        target_link_uri: input.target_link_uri,
+        lti_message_hint: input.lti_message_hint,
+        client_id: platform.clientId,
+        lti_deployment_id: input.lti_deployment_id,
+      });
+      const target = new URL(platform.authLoginUrl);
+      const params = {
+        scope: 'openid',
+        response_type: 'id_token',
+        response_mode: 'form_post',
+        prompt: 'none',
+        client_id: platform.clientId,
+        redirect_uri: toolUrls(deps.config).launch_url,
+        login_hint: input.login_hint,
+        state,
+        nonce,
+        ...(input.lti_message_hint ? { lti_message_hint: input.lti_message_hint } : {}),
+      };
+      for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
+      return reply
+        .header('set-cookie', cookie)
+        .header('cache-control', 'no-store')
+        .redirect(target.toString(), 302);
+    } catch (error) {
+      if (error instanceof LaunchError) return errorPage(request, reply, error);
+      throw error;
+    }
+  }
+
+  app.get(
+    '/lti/login',
+    { schema: { tags, querystring: loginInput }, config: publicRoute },
+    (request, reply) => login(request, reply, request.query),
+  );
+  app.post(
+    '/lti/login',
+    { schema: { tags, body: loginInput }, config: publicRoute },
+    (request, reply) => login(request, reply, request.body ?? {}),
+  );
+
+  app.post(
+    '/lti/launch',
+    { schema: { tags, body: launchInput }, config: publicRoute },
+    async (request, reply) => {
+      try {
+        const body = request.body ?? {};
+        const checked = await checkState(deps.config, body.state, request.headers.cookie);
+        if (!checked.ok) {
+          if (checked.reason === 'cookie_blocked' && checked.relaunch) {
+            const again = new URL(toolUrls(deps.config).login_url);
+            for (const [k, v] of Object.entries(checked.relaunch)) {
+              if (typeof v === 'string') again.searchParams.set(k, v);
+            }
+            throw new LaunchError('cookie_blocked', 400, { relaunch_url: again.toString() });
+          }
+          throw new LaunchError(checked.reason);
+        }
+        if (!body.id_token) throw new LaunchError('invalid_token', 401);
+        const platform = await platformFor(deps, body.id_token);
+        const claims = await validateIdToken(platform, body.id_token, checked.state);
+        const { handle } = await db.transaction((tx) => acceptLaunch(deps, tx, platform, claims));
+        const target = new URL(`/lti/process/${platform.id}`, deps.config.APP_URL);
+        target.hash = `launch=${handle}`;
+        return reply
+          .header('set-cookie', clearStateCookie(checked.state.sid))
+          .header('cache-control', 'no-store')
+          .redirect(target.toString(), 303);
+      } catch (error) {
+        if (error instanceof LaunchError) return errorPage(request, reply, error);
+        throw error;
+      }
+    },
+  );
+
+  app.get('/lti/jwks', { schema: { tags }, config: publicRoute }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return publicJwks(db);
+  });
+
+  app.get(
+    '/lti/register',
+    { schema: { tags, querystring: registerQuery }, config: publicRoute },
+    async (request, reply) => {
+      try {
+        const ownerId = await registerTokenOwner(deps, request.query.t);
+        if (!ownerId || !request.query.openid_configuration) {
+          throw new LaunchError('registration_failed');
+        }
+        const row = await dynamicRegistration(
+          deps,
+          ownerId,
+          request.query.openid_configuration,
+          request.query.registration_token,
+        );
+        await refreshFrameOrigins(db);
+        return registrationDonePage(request, reply, row.name);
+      } catch (error) {
+        if (error instanceof LaunchError) return errorPage(request, reply, error);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/lti/:id/process',
+    {
+      schema: {
+        tags,
+        params: processParam,
+        body: processBody,
+        response: { 200: envelope(processResult) },
+      },
+      config: publicRoute,
+    },
+    async (request, reply) => {
+      const result = await db.transaction(async (tx) => {
+        const launch = await spendLaunch(tx, request.params.id, request.body.launch);
+        if (!launch) return null;
+        const [user] = await tx.select().from(users).where(eq(users.id, launch.userId));
+        const signIn = needsSecondFactor(user)
+          ? await beginSecondFactor(deps, tx, user, 'lti')
+          : await completeSignIn(deps, tx, request, reply, user, 'lti');
+        return {
+          ...signIn,
+          redirect: launch.workspaceId ? `/workspaces/${launch.workspaceId}` : '/workspaces',
+          deep_linking: launch.deepLinking
+            ? { launch_id: launch.id, workspace_id: launch.workspaceId }
+            : null,
+        };
+      });
+      if (!result) throw unauthorized('lti:messages.launch_expired');
+      return ok(result);
+    },
+  );
+
+  // ---- Deep Linking 2.0: the teacher's choice goes back as a signed JWT ----
+  app.post(
+    '/lti/deep-link',
+    { schema: { tags, body: deepLinkBody, response: { 200: envelope(deepLinkResult) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const [launch] = await db
+        .select({ launch: ltiLaunches, platform: ltiPlatforms })
+        .from(ltiLaunches)
+        .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiLaunches.platformId))
+        .where(
+          and(eq(ltiLaunches.id, request.body.launch_id), eq(ltiLaunches.userId, auth.user.id)),
+        );
+      const settings = launch?.launch.deepLinking as
+        { return_url: string; data: unknown; deployment_id: string } | null | undefined;
+      if (!launch || !settings || !launch.launch.usedAt) {
+        throw notFound('lti:messages.deep_link_not_found');
+      }
+      if (Date.now() - launch.launch.usedAt.getTime() > 60 * 60_000) {
+        throw refusal(410, 'deep_link_expired', 'lti:messages.deep_link_expired');
+      }
+      const workspaceId = launch.launch.workspaceId;
+      const items = request.body.items.map((item) => {
+        const path =
+          item.type === 'team_formation'
+            ? `/workspaces/${workspaceId ?? ''}/people`
+            : item.type === 'task'
+              ? `/workspaces/${workspaceId ?? ''}/tasks/${item.id ?? ''}/info`
+              : `/workspaces/${workspaceId ?? ''}/assessments`;
+        return {
+          type: 'ltiResourceLink',
+          title: item.title,
+          url: toolUrls(deps.config).launch_url,
+          custom: {
+            teamloop_item: item.type,
+            teamloop_id: String(item.id ?? ''),
+            teamloop_path: path,
+          },
+          ...(item.type === 'task' || item.type === 'assessment'
+            ? {
+                lineItem: {
+                  scoreMaximum: 100,
+                  label: item.title,
+                  resourceId: `${item.type}:${item.id ?? ''}`,
+                },
+              }
+            : {}),
+        };
+      });
+      const jwt = await signWithToolKey(db, {
+        iss: launch.platform.clientId,
+        aud: launch.platform.issuer,
+        nonce: crypto.randomUUID(),
+        [CLAIM.messageType]: MESSAGE.deepLinkingResponse,
+        [CLAIM.version]: '1.3.0',
+        [CLAIM.deploymentId]: settings.deployment_id,
+        [CLAIM.contentItems]: items,
+        ...(settings.data !== null && settings.data !== undefined
+          ? { [CLAIM.dlData]: settings.data }
+          : {}),
+      });
+      await db
+        .update(ltiLaunches)
+        .set({ deepLinking: { ...settings, response_jwt: jwt } })
+        .where(eq(ltiLaunches.id, launch.launch.id));
+      return ok({ return_url: settings.return_url, jwt });
+    },
+  );
+
+  /** The browser posts the response here (our CSP lets forms go only to us), we post it on. */
+  app.post(
+    '/lti/deep-link/return',
+    { schema: { tags, body: deepLinkReturnInput }, config: publicRoute },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const [launch] = body.launch_id
+        ? await db.select().from(ltiLaunches).where(eq(ltiLaunches.id, body.launch_id))
+        : [];
+      const settings = launch?.deepLinking as { return_url?: string; response_jwt?: string } | null;
+      if (!settings?.response_jwt || !body.JWT || settings.response_jwt !== body.JWT) {
+        return errorPage(request, reply, new LaunchError('invalid_token', 400));
+      }
+      await db.update(ltiLaunches).set({ deepLinking: null }).where(eq(ltiLaunches.id, launch.id));
+      return autoPostPage(request, reply, String(settings.return_url), { JWT: body.JWT });
+    },
+  );
+
+  // ---- AGS and NRPS ----
+  app.post(
+    '/lti/scores',
+    { schema: { tags, body: scoreBody, response: { 202: envelope(emptyResource) } } },
+    async (request, reply) => {
+      const body = request.body;
+      await requireWorkspaceChange(request, db, body.workspace_id, 'review_tasks');
+      const course = await loadCourse(db, body.workspace_id);
+      if (!course?.context.lineItemsUrl)
+        throw refusal(409, 'not_linked', 'lti:messages.not_linked');
+      const [member] = await db
+        .select({ id: ltiMembers.id })
+        .from(ltiMembers)
+        .where(
+          and(eq(ltiMembers.contextId, course.context.id), eq(ltiMembers.userId, body.user_id)),
+        );
+      if (!member) throw refusal(409, 'person_not_linked', 'lti:messages.person_not_linked');
+      const job: ScoreJob = {
+        workspace_id: body.workspace_id,
+        user_id: body.user_id,
+        resource_id: `${body.item.type}:${body.item.id}`,
+        label: body.label,
+        score_given: body.score_given,
+        score_maximum: body.score_maximum,
+        timestamp: new Date().toISOString(),
+      };
+      await deps.jobs.send(SCORE_QUEUE, job);
+      reply.code(202);
+      return ok({}, 'lti:messages.score_queued');
+    },
+  );
+
+  app.post(
+    '/lti/roster',
+    { schema: { tags, body: rosterBody, response: { 200: envelope(rosterResult) } } },
+    async (request) => {
+      const access = await requireWorkspaceChange(
+        request,
+        db,
+        request.body.workspace_id,
+        'invite_members',
+      );
+      const course = await loadCourse(db, request.body.workspace_id);
+      if (!course?.context.membershipsUrl) {
+        throw refusal(409, 'not_linked', 'lti:messages.not_linked');
+      }
+      let roster;
+      try {
+        roster = await readRoster(deps, request.body.workspace_id);
+      } catch (error) {
+        if (error instanceof ServiceError) {
+          request.log.warn({ err: error }, 'NRPS roster read failed');
+          throw refusal(409, 'roster_unavailable', 'lti:messages.roster_unavailable');
+        }
+        throw error;
+      }
+      const entries = roster
+        .filter(
+          (m) =>
+            (m.status ?? 'Active') === 'Active' &&
+            typeof m.email === 'string' &&
+            m.email.includes('@'),
+        )
+        .map((m) => ({ email: m.email!.toLowerCase(), role: workspaceRoleFor(roleKind(m.roles)) }));
+      const [inviter] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, requireAuth(request).user.id));
+      const { outcomes, mails } = await db.transaction((tx) =>
+        inviteToWorkspace(deps, tx, {
+          workspace: access.workspace,
+          inviter,
+          language: request.lang,
+          entries,
+          addExisting: false,
+          overCap: 'skip',
+        }),
+      );
+      for (const send of mails)
+        await send().catch((error: unknown) =>
+          request.log.warn({ err: error }, 'invitation mail failed'),
+        );
+      return ok({
+        invited: outcomes.filter((o) => o.status === 'invited').length,
+        added: outcomes.filter((o) => o.status === 'added').length,
+        skipped: outcomes.filter((o) => o.status === 'skipped').length,
+      });
+    },
+  );
+}

@@ -1,0 +1,266 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Spinner,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Plugin, PluginBody, ToolUrls } from '@contracts/lti';
+import { EmptyState } from '@/components/EmptyState';
+import { FormAlert } from '@/components/FormAlert';
+import { withApiError, type ApiError } from '@/lib/http';
+import { ltiApi, ltiKeys } from './api';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  urls: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  url: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  grow: { flexGrow: 1, minWidth: 0 },
+  copy: { flexShrink: 0, whiteSpace: 'nowrap', '@media (max-width: 480px)': { minWidth: 'auto' } },
+  copyText: { '@media (max-width: 480px)': { display: 'none' } },
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  meta: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    overflowY: 'auto',
+  },
+  // On a phone the long form still leaves the page visible around it.
+  surface: {
+    maxWidth: 'min(600px, calc(100vw - 32px))',
+    maxHeight: 'calc(100dvh - 64px)',
+    overflowY: 'auto',
+    boxSizing: 'border-box',
+  },
+});
+
+const URL_KEYS: (keyof ToolUrls)[] = [
+  'register_url',
+  'login_url',
+  'launch_url',
+  'jwks_url',
+  'deep_linking_url',
+];
+
+function CopyField({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('lti');
+  const styles = useStyles();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className={styles.url}>
+      <Field label={label} className={styles.grow}>
+        <Input readOnly value={value} onFocus={(e) => e.target.select()} />
+      </Field>
+      <Button
+        className={styles.copy}
+        icon={<CopyRegular />}
+        aria-label={t('plugins.copy_label', { name: label })}
+        onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true))}
+      >
+        <span className={styles.copyText}>{copied ? t('plugins.copied') : t('plugins.copy')}</span>
+      </Button>
+    </div>
+  );
+}
+
+/** Settings > Plugins: learning platforms registered for LTI 1.3, and our URLs to copy. */
+export default function PluginsPage() {
+  const { t } = useTranslation('lti');
+  const styles = useStyles();
+  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const list = useQuery({ queryKey: ltiKeys.plugins, queryFn: ltiApi.plugins, retry: false });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ltiKeys.plugins });
+  const archive = useMutation({ mutationFn: ltiApi.archivePlugin, onSuccess: refresh });
+  const remove = useMutation({ mutationFn: ltiApi.deletePlugin, onSuccess: refresh });
+
+  if (list.isPending) return <Spinner label={t('plugins.loading')} />;
+  if (list.isError) {
+    return (
+      <EmptyState title={t('plugins.unavailable_title')} description={t('plugins.unavailable')} />
+    );
+  }
+  const { plugins, tool_urls: urls } = list.data;
+  return (
+    <div className={styles.root}>
+      <Card>
+        <Text as="h2" size={500} weight="semibold">
+          {t('plugins.tool_urls')}
+        </Text>
+        <Text>{t('plugins.tool_urls_intro')}</Text>
+        <div className={styles.urls}>
+          {URL_KEYS.map((key) => (
+            <CopyField key={key} label={t(`plugins.urls.${key}`)} value={urls[key]} />
+          ))}
+        </div>
+      </Card>
+      <div className={styles.row}>
+        <Text as="h2" size={500} weight="semibold" className={styles.grow}>
+          {t('plugins.title')}
+        </Text>
+        <Button appearance="primary" onClick={() => setAdding(true)}>
+          {t('plugins.add')}
+        </Button>
+      </div>
+      {plugins.length === 0 ? (
+        <EmptyState title={t('plugins.empty_title')} description={t('plugins.empty')} />
+      ) : (
+        <ul
+          className={styles.list}
+          aria-label={t('plugins.title')}
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {plugins.map((plugin: Plugin) => (
+            <li key={plugin.id}>
+              <Card>
+                <div className={styles.row}>
+                  <Text weight="semibold" className={styles.grow}>
+                    {plugin.name}
+                  </Text>
+                  <Badge
+                    appearance="tint"
+                    color={plugin.status === 'active' ? 'success' : 'informative'}
+                  >
+                    {t(`plugins.status.${plugin.status}`)}
+                  </Badge>
+                </div>
+                <Text size={200} className={styles.meta}>
+                  {t('plugins.issuer')}: {plugin.issuer}
+                </Text>
+                <Text size={200} className={styles.meta}>
+                  {t('plugins.client_id')}: {plugin.client_id} · {t('plugins.deployments')}:{' '}
+                  {plugin.deployment_ids.join(', ')}
+                </Text>
+                <div className={styles.row}>
+                  {plugin.status === 'active' && (
+                    <Button size="small" onClick={() => archive.mutate(plugin.id)}>
+                      {t('plugins.archive')}
+                    </Button>
+                  )}
+                  <Button size="small" onClick={() => remove.mutate(plugin.id)}>
+                    {t('plugins.delete')}
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddPluginDialog open={adding} onClose={() => setAdding(false)} onAdded={refresh} />
+    </div>
+  );
+}
+
+function AddPluginDialog({
+  open,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdded: () => void;
+}) {
+  const { t } = useTranslation('lti');
+  const styles = useStyles();
+  const empty = {
+    name: '',
+    issuer: '',
+    client_id: '',
+    deployment_ids: '',
+    auth_login_url: '',
+    access_token_url: '',
+    jwks_url: '',
+  };
+  const [form, setForm] = useState(empty);
+  const [trust, setTrust] = useState(false);
+  const create = useMutation<Plugin, ApiError, PluginBody>({
+    mutationFn: (body) => withApiError(() => ltiApi.createPlugin(body)),
+    onSuccess: () => {
+      setForm(empty);
+      onAdded();
+      onClose();
+    },
+  });
+  const set = (key: keyof typeof empty) => (_e: unknown, d: { value: string }) =>
+    setForm((f) => ({ ...f, [key]: d.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({
+      ...form,
+      deployment_ids: form.deployment_ids.split(/[\s,]+/).filter(Boolean),
+      trust_emails: trust,
+    });
+  };
+  const fieldError = (key: string) => create.error?.fields?.[key]?.[0];
+  return (
+    <Dialog open={open} onOpenChange={(_e, d) => !d.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <form onSubmit={submit}>
+          <DialogBody>
+            <DialogTitle>{t('plugins.add_title')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <FormAlert error={create.error} />
+              {(['name', 'issuer', 'client_id'] as const).map((key) => (
+                <Field
+                  key={key}
+                  label={t(`plugins.fields.${key}`)}
+                  required
+                  validationMessage={fieldError(key)}
+                >
+                  <Input value={form[key]} onChange={set(key)} />
+                </Field>
+              ))}
+              <Field
+                label={t('plugins.fields.deployment_ids')}
+                hint={t('plugins.fields.deployment_ids_hint')}
+                required
+                validationMessage={fieldError('deployment_ids')}
+              >
+                <Textarea value={form.deployment_ids} onChange={set('deployment_ids')} />
+              </Field>
+              {(['auth_login_url', 'access_token_url', 'jwks_url'] as const).map((key) => (
+                <Field
+                  key={key}
+                  label={t(`plugins.fields.${key}`)}
+                  required
+                  validationMessage={fieldError(key)}
+                >
+                  <Input type="url" value={form[key]} onChange={set(key)} />
+                </Field>
+              ))}
+              <Checkbox
+                checked={trust}
+                onChange={(_e, d) => setTrust(Boolean(d.checked))}
+                label={t('plugins.fields.trust_emails')}
+              />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose}>{t('plugins.cancel')}</Button>
+              <Button appearance="primary" type="submit" disabled={create.isPending}>
+                {t('plugins.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,248 @@
+import {
+  Button,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  Option,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { ProcessResult } from '@contracts/lti';
+import { currentUserKey } from '@/app/current-user';
+import { settleLanguageAfterSignIn } from '@/app/language';
+import { EmptyState } from '@/components/EmptyState';
+import { FormAlert } from '@/components/FormAlert';
+import { FullPageSpinner } from '@/components/FullPageSpinner';
+import { withApiError, type ApiError } from '@/lib/http';
+import { ltiApi, ltiKeys } from './api';
+
+const useStyles = makeStyles({
+  root: {
+    maxWidth: '560px',
+    margin: '0 auto',
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+});
+
+/**
+ * The launch handle the server put in the fragment (never sent to a server by the browser).
+ * Kept for the page's life: signing in changes the layout and mounts this page again, after
+ * the fragment is gone, and the query's cached answer is found by the same handle.
+ */
+let lastHandle = '';
+function takeHandle(): string {
+  const match = /launch=([\w-]+)/.exec(window.location.hash);
+  if (match) lastHandle = match[1];
+  return lastHandle;
+}
+
+/**
+ * /lti/process/:plugin: finishes a launch from a learning platform. The server validated the
+ * launch and left a one-time handle; this page spends it (POST core/lti/:id/process), keeps
+ * the session and goes to the course's workspace, or shows the content picker of a deep link.
+ */
+export default function ProcessPage() {
+  const { t } = useTranslation('lti');
+  const { plugin = '' } = useParams();
+  const [handle] = useState(takeHandle);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const done = useRef(false);
+  const result = useQuery<ProcessResult, ApiError>({
+    queryKey: ['core', 'lti', 'process', plugin, handle],
+    queryFn: () => withApiError(() => ltiApi.process(plugin, handle)),
+    enabled: Boolean(handle),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+
+  useEffect(() => {
+    // The handle is spent: keep it out of the history.
+    if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
+  }, []);
+
+  useEffect(() => {
+    const data = result.data;
+    if (!data?.user || data.deep_linking || done.current) return;
+    done.current = true;
+    queryClient.setQueryData(currentUserKey, data.user);
+    void settleLanguageAfterSignIn(queryClient, data.user).then(() =>
+      navigate(data.redirect, { replace: true }),
+    );
+  }, [result.data, navigate, queryClient]);
+
+  const styles = useStyles();
+  if (!handle) {
+    return (
+      <div className={styles.root}>
+        <EmptyState
+          headingLevel={1}
+          title={t('process.no_launch_title')}
+          description={t('process.no_launch')}
+        />
+      </div>
+    );
+  }
+  if (result.isPending) return <FullPageSpinner label={t('process.signing_in')} />;
+  if (result.error) {
+    return (
+      <div className={styles.root}>
+        <EmptyState
+          headingLevel={1}
+          title={t('process.failed_title')}
+          description={<FormAlert error={result.error} />}
+        />
+      </div>
+    );
+  }
+  const data = result.data;
+  if (data.two_factor_required) {
+    return (
+      <div className={styles.root}>
+        <EmptyState
+          headingLevel={1}
+          title={t('process.two_factor_title')}
+          description={t('process.two_factor')}
+          actions={
+            <Button appearance="primary" onClick={() => navigate('/signin')}>
+              {t('process.to_sign_in')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (data.deep_linking) {
+    return (
+      <DeepLinkPicker
+        launchId={data.deep_linking.launch_id}
+        workspaceId={data.deep_linking.workspace_id}
+      />
+    );
+  }
+  return <FullPageSpinner label={t('process.opening')} />;
+}
+
+type Kind = 'task' | 'assessment' | 'team_formation';
+
+/** Deep Linking 2.0: the teacher picks what to place in the course. */
+function DeepLinkPicker({
+  launchId,
+  workspaceId,
+}: {
+  launchId: number;
+  workspaceId: number | null;
+}) {
+  const { t } = useTranslation('lti');
+  const styles = useStyles();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<Kind>('task');
+  const [taskId, setTaskId] = useState<number | null>(null);
+  const [title, setTitle] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const [response, setResponse] = useState<{ jwt: string } | null>(null);
+  const tasks = useQuery({
+    queryKey: ltiKeys.tasks(workspaceId ?? 0),
+    queryFn: () => ltiApi.tasks(workspaceId!),
+    enabled: workspaceId !== null,
+  });
+  const send = useMutation<{ jwt: string }, ApiError>({
+    mutationFn: () =>
+      withApiError(() =>
+        ltiApi.deepLink({
+          launch_id: launchId,
+          items: [
+            {
+              type: kind,
+              ...(kind === 'task' && taskId ? { id: taskId } : {}),
+              title: title.trim() || defaultTitle(),
+            },
+          ],
+        }),
+      ),
+    onSuccess: (data) => {
+      setResponse(data);
+      void queryClient.invalidateQueries({ queryKey: ['core', 'lti'] });
+    },
+  });
+  useEffect(() => {
+    if (response) formRef.current?.submit();
+  }, [response]);
+
+  function defaultTitle() {
+    if (kind === 'task') {
+      return tasks.data?.find((task) => task.id === taskId)?.name ?? t('deep_link.kinds.task');
+    }
+    return t(`deep_link.kinds.${kind}`);
+  }
+
+  const ready = kind !== 'task' || taskId !== null;
+  return (
+    <div className={styles.root}>
+      <Text as="h1" size={700} weight="semibold">
+        {t('deep_link.title')}
+      </Text>
+      <Text>{t('deep_link.intro')}</Text>
+      <Field label={t('deep_link.what')}>
+        <RadioGroup value={kind} onChange={(_e, d) => setKind(d.value as Kind)}>
+          <Radio value="task" label={t('deep_link.kinds.task')} />
+          <Radio value="assessment" label={t('deep_link.kinds.assessment')} />
+          <Radio value="team_formation" label={t('deep_link.kinds.team_formation')} />
+        </RadioGroup>
+      </Field>
+      {kind === 'task' && (
+        <Field
+          label={t('deep_link.task')}
+          validationMessage={tasks.isError ? t('deep_link.tasks_failed') : undefined}
+        >
+          {tasks.isPending && workspaceId !== null ? (
+            <Spinner size="tiny" label={t('deep_link.loading_tasks')} />
+          ) : (
+            <Dropdown
+              placeholder={tasks.data?.length ? t('deep_link.pick_task') : t('deep_link.no_tasks')}
+              disabled={!tasks.data?.length}
+              onOptionSelect={(_e, d) => setTaskId(Number(d.optionValue))}
+            >
+              {(tasks.data ?? []).map((task) => (
+                <Option key={task.id} value={String(task.id)}>
+                  {task.name}
+                </Option>
+              ))}
+            </Dropdown>
+          )}
+        </Field>
+      )}
+      <Field label={t('deep_link.link_title')} hint={t('deep_link.link_title_hint')}>
+        <Input value={title} maxLength={300} onChange={(_e, d) => setTitle(d.value)} />
+      </Field>
+      <FormAlert error={send.error} />
+      <div>
+        <Button
+          appearance="primary"
+          disabled={!ready || send.isPending || response !== null}
+          onClick={() => send.mutate()}
+        >
+          {send.isPending || response ? t('deep_link.sending') : t('deep_link.place')}
+        </Button>
+      </div>
+      {response && (
+        <form ref={formRef} method="post" action="/api/v2/core/lti/deep-link/return">
+          <input type="hidden" name="launch_id" value={launchId} />
+          <input type="hidden" name="JWT" value={response.jwt} />
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type {
+  DeepLinkResult,
+  Plugin,
+  PluginBody,
+  PluginList,
+  ProcessResult,
+  deepLinkBody,
+} from '@contracts/lti';
+import type { taskList } from '@contracts/tasks';
+import { api, http } from '@/lib/http';
+
+/** Query keys of the LTI feature. */
+export const ltiKeys = {
+  plugins: ['core', 'plugins'] as const,
+  tasks: (workspaceId: number) => ['core', 'lti', 'tasks', workspaceId] as const,
+};
+
+export const ltiApi = {
+  process: async (plugin: string, launch: string) =>
+    await api.post<ProcessResult>(
+      `/core/lti/${encodeURIComponent(plugin)}/process`,
+      { launch },
+      { hideMessages: true },
+    ),
+  deepLink: async (body: z.infer<typeof deepLinkBody>) =>
+    await api.post<DeepLinkResult>('/core/lti/deep-link', body, { hideMessages: true }),
+  tasks: async (workspaceId: number) =>
+    (
+      await api.get<z.infer<typeof taskList>>(`/core/workspaces/${workspaceId}/tasks`, {
+        ...{ hideMessages: true },
+        params: { per_page: 100 },
+      })
+    ).tasks,
+  plugins: async () => await api.get<PluginList>('/core/plugins'),
+  createPlugin: async (body: PluginBody) =>
+    await api.post<Plugin>('/core/plugins', body, { hideMessages: true }),
+  archivePlugin: async (id: number) => await api.post<Plugin>(`/core/plugins/${id}/archive`),
+  deletePlugin: async (id: number) => (await http.delete(`/core/plugins/${id}`)).data,
+};

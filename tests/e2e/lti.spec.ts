@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { createVerifiedAccount } from './support/accounts';
+import { E2E_BASE_URL } from './support/env';
+import { ROLE, startLtiPlatform, type LtiPlatform } from '../support/lti-platform';
+
+/**
+ * LTI 1.3 in Chromium: the learning platform stand-in's course page shows Teamloop in an
+ * iframe; OIDC login initiation, the platform's form post of the id_token and the launch page
+ * all run inside the frame, and the course's workspace shows, signed in.
+ */
+let platform: LtiPlatform;
+const base = `${E2E_BASE_URL}/api/v2/core/lti`;
+
+test.beforeAll(async ({ request }) => {
+  platform = await startLtiPlatform({
+    toolJwks: async () => (await fetch(`${base}/jwks`)).json(),
+    toolLaunchUrl: `${base}/launch`,
+    toolLoginUrl: `${base}/login`,
+  });
+  platform.addUser({
+    sub: 'teacher-e2e',
+    email: `teacher-${Date.now()}@school.test`,
+    given_name: 'Lan',
+    family_name: 'Tran',
+    roles: [ROLE.instructor],
+  });
+  platform.addUser({
+    sub: 'student-e2e',
+    email: `student-${Date.now()}@school.test`,
+    given_name: 'Minh',
+    family_name: 'Le',
+    roles: [ROLE.learner],
+  });
+  // A workspace owner registers the platform, as the Plugins page does.
+  const admin = await createVerifiedAccount(request);
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const workspace = await request.post(`${E2E_BASE_URL}/api/v2/core/workspaces`, {
+    headers,
+    data: { name: 'Admin space', workspace_type: 'general' },
+  });
+  expect(workspace.ok()).toBe(true);
+  const plugin = await request.post(`${E2E_BASE_URL}/api/v2/core/plugins`, {
+    headers,
+    data: platform.pluginBody(),
+  });
+  expect(plugin.status(), await plugin.text()).toBe(201);
+});
+test.afterAll(async () => {
+  await platform?.close();
+});
+
+/** A first visit asks for the privacy policy (spec 2.8), then the course workspace opens. */
+async function openCourse(page: Page, user: string) {
+  await page.goto(`${platform.url}/course?user=${user}`);
+  const tool = page.frameLocator('#tool');
+  const accept = tool.getByRole('button', { name: 'I accept' });
+  await expect(accept).toBeVisible({ timeout: 30_000 });
+  await accept.click();
+  await tool.getByRole('link', { name: platform.course.title }).first().click();
+  await expect(tool.getByRole('heading', { name: platform.course.title }).first()).toBeVisible();
+  await expect.poll(() => page.frame({ url: /\/workspaces\/\d+/ })?.url()).toBeTruthy();
+  return page.frame({ url: /\/workspaces\/\d+/ })!.url();
+}
+
+test('the course page launches Teamloop in an iframe and the course workspace shows', async ({
+  page,
+  browser,
+}) => {
+  const teacherUrl = await openCourse(page, 'teacher-e2e');
+  // A learner of the same course lands in the same workspace.
+  const learner = await browser.newContext();
+  const learnerUrl = await openCourse(await learner.newPage(), 'student-e2e');
+  expect(learnerUrl).toBe(teacherUrl);
+  await learner.close();
+});
