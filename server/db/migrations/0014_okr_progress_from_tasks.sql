@@ -1,0 +1,2 @@
+ALTER TABLE "key_result_answers" ADD COLUMN "from_tasks" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "key_results" ADD COLUMN "progress_from_tasks" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,205 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { CHECK_IN_STATUSES, KEY_RESULT_KINDS, OBJECTIVE_STATUSES } from '../../../contracts/okrs';
+import { criteria } from './criteria';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/** Positions of a workspace's org chart (spec 3 "Org chart node"): a tree by parent. */
+export const orgPositions = pgTable(
+  'org_positions',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => orgPositions.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('org_positions_workspace_idx').on(t.workspaceId)],
+);
+
+/** Objectives (spec 3 "Objective"). */
+export const objectives = pgTable(
+  'objectives',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status', { enum: OBJECTIVE_STATUSES }).notNull().default('open'),
+    statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
+    orgPositionId: integer('org_position_id').references(() => orgPositions.id, {
+      onDelete: 'set null',
+    }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    checkInEveryDays: integer('check_in_every_days'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('objectives_workspace_idx').on(t.workspaceId, t.status)],
+);
+
+export const objectiveOwners = pgTable(
+  'objective_owners',
+  {
+    objectiveId: integer('objective_id')
+      .notNull()
+      .references(() => objectives.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.objectiveId, t.userId] })],
+);
+
+export const objectiveTags = pgTable(
+  'objective_tags',
+  {
+    objectiveId: integer('objective_id')
+      .notNull()
+      .references(() => objectives.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => criteria.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.objectiveId, t.tagId] })],
+);
+
+/** Key results (spec 3 "Key result"): the current value and status follow the check-ins. */
+export const keyResults = pgTable(
+  'key_results',
+  {
+    id: serial('id').primaryKey(),
+    objectiveId: integer('objective_id')
+      .notNull()
+      .references(() => objectives.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: KEY_RESULT_KINDS }).notNull(),
+    startValue: doublePrecision('start_value').notNull().default(0),
+    targetValue: doublePrecision('target_value').notNull().default(1),
+    currentValue: doublePrecision('current_value').notNull().default(0),
+    unit: text('unit'),
+    weight: doublePrecision('weight').notNull().default(1),
+    status: text('status', { enum: CHECK_IN_STATUSES }),
+    confidence: integer('confidence'),
+    orgPositionId: integer('org_position_id').references(() => orgPositions.id, {
+      onDelete: 'set null',
+    }),
+    lastCheckInAt: timestamp('last_check_in_at', { withTimezone: true }),
+    /** The owner chose that its value follows its linked tasks as they are done. */
+    progressFromTasks: boolean('progress_from_tasks').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('key_results_objective_idx').on(t.objectiveId),
+    index('key_results_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+export const keyResultOwners = pgTable(
+  'key_result_owners',
+  {
+    keyResultId: integer('key_result_id')
+      .notNull()
+      .references(() => keyResults.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.keyResultId, t.userId] })],
+);
+
+/** Check-ins on a key result (spec: answers, each with a report id). */
+export const keyResultAnswers = pgTable(
+  'key_result_answers',
+  {
+    id: serial('id').primaryKey(),
+    keyResultId: integer('key_result_id')
+      .notNull()
+      .references(() => keyResults.id, { onDelete: 'cascade' }),
+    value: doublePrecision('value').notNull(),
+    status: text('status', { enum: CHECK_IN_STATUSES }),
+    confidence: integer('confidence'),
+    note: text('note'),
+    /** Made by Teamloop when a linked task was done or undone, not by a person. */
+    fromTasks: boolean('from_tasks').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('key_result_answers_kr_idx').on(t.keyResultId, t.createdAt)],
+);
+
+/** Check-ins on the objective as a whole (spec 7.2 objectives/:id/answer). */
+export const objectiveAnswers = pgTable(
+  'objective_answers',
+  {
+    id: serial('id').primaryKey(),
+    objectiveId: integer('objective_id')
+      .notNull()
+      .references(() => objectives.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: CHECK_IN_STATUSES }),
+    confidence: integer('confidence'),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('objective_answers_objective_idx').on(t.objectiveId)],
+);
+
+/**
+ * An objective aligned under a parent objective or a parent key result, with the weight its
+ * progress carries upwards. Exactly one parent column is set.
+ */
+export const objectiveAlignments = pgTable(
+  'objective_alignments',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    objectiveId: integer('objective_id')
+      .notNull()
+      .references(() => objectives.id, { onDelete: 'cascade' }),
+    parentObjectiveId: integer('parent_objective_id').references(() => objectives.id, {
+      onDelete: 'cascade',
+    }),
+    parentKeyResultId: integer('parent_key_result_id').references(() => keyResults.id, {
+      onDelete: 'cascade',
+    }),
+    weight: doublePrecision('weight').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('objective_alignments_workspace_idx').on(t.workspaceId),
+    index('objective_alignments_objective_idx').on(t.objectiveId),
+  ],
+);
+
+export type OrgPositionRow = typeof orgPositions.$inferSelect;
+export type ObjectiveRow = typeof objectives.$inferSelect;
+export type KeyResultRow = typeof keyResults.$inferSelect;
+export type KeyResultAnswerRow = typeof keyResultAnswers.$inferSelect;
+export type ObjectiveAlignmentRow = typeof objectiveAlignments.$inferSelect;

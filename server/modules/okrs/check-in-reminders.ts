@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../context';
+import { notify } from '../../core/notify';
+import { queryRows } from '../../db/client';
+import { claimEffect } from '../../jobs';
+
+const QUEUE = 'okr_check_in_reminders';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+interface DueObjective {
+  id: number;
+  workspace_id: number;
+  name: string;
+  last_at: Date | string;
+  every_days: number;
+  owner_ids: number[];
+}
+
+/**
+ * Reminds the owners of each open objective with a check-in cadence (and the owners of its key
+ * results; whoever made it when it has no owners) once the cadence has passed since the last check-in on it or any of its key
+ * results, or since it was made. Once per period: a check-in starts the next one. Objectives
+ * outside their period and those of archived workspaces are left alone. Returns how many
+ * objectives were reminded.
+ */
+export async function remindCheckIns(deps: AppDeps, now = new Date()) {
+  const due = await queryRows<DueObjective>(
+    deps.db,
+    sql`select * from (
+          select o.id, o.workspace_id, o.name, o.check_in_every_days as every_days,
+            greatest(
+              o.created_at,
+              (select max(a.created_at) from key_result_answers a
+                 join key_results k on k.id = a.key_result_id where k.objective_id = o.id),
+              (select max(a.created_at) from objective_answers a where a.objective_id = o.id)
+            ) as last_at,
+            coalesce(
+              nullif(array(
+                select user_id from objective_owners where objective_id = o.id
+                union
+                select ko.user_id from key_result_owners ko
+                  join key_results k on k.id = ko.key_result_id where k.objective_id = o.id
+              ), '{}'),
+              array_remove(array[o.created_by], null)
+            ) as owner_ids
+          from objectives o
+          join workspaces w on w.id = o.workspace_id and w.status <> 'archived'
+          where o.status = 'open' and o.check_in_every_days is not null
+            and (o.started_at is null or o.started_at <= ${now})
+            and (o.ended_at is null or o.ended_at >= ${now})
+        ) due
+        where due.last_at + due.every_days * interval '1 day' <= ${now}`,
+  );
+  let reminded = 0;
+  for (const objective of due) {
+    const dueAt = new Date(new Date(objective.last_at).getTime() + objective.every_days * DAY_MS);
+    await deps.db.transaction(async (tx) => {
+      if (!(await claimEffect(tx, `okr-check-in:${objective.id}:${dueAt.toISOString()}`))) return;
+      await notify(tx, {
+        userIds: objective.owner_ids.map(Number),
+        kind: 'okr_check_in_due',
+        workspaceId: objective.workspace_id,
+        reference: { type: 'objective', id: objective.id },
+        data: {
+          message_key: 'notifications:kinds.okr_check_in_due',
+          name: objective.name,
+          days: objective.every_days,
+        },
+        link: `/workspaces/${objective.workspace_id}/objectives/${objective.id}`,
+      });
+      reminded += 1;
+    });
+  }
+  return reminded;
+}
+
+/**
+ * The reminders as a scheduled job that runs every hour and schedules its next run (the same
+ * key makes one job however many processes schedule it). Returns what to run once the app is
+ * ready.
+ */
+export function registerCheckInReminders(deps: AppDeps, log: FastifyBaseLogger) {
+  const schedule = (after: Date) => {
+    const at = new Date(Math.ceil(after.getTime() / HOUR_MS) * HOUR_MS);
+    return deps.jobs.send(
+      QUEUE,
+      { at: at.toISOString() },
+      { startAfter: at, key: at.toISOString() },
+    );
+  };
+  void deps.jobs.define(QUEUE, async () => {
+    await remindCheckIns(deps);
+    await schedule(new Date(Date.now() + 1000));
+  });
+  return async () => {
+    if (!deps.config.JOBS_WORK) return;
+    await schedule(new Date()).catch((error: unknown) =>
+      log.error({ err: error }, 'OKR check-in reminders not scheduled'),
+    );
+  };
+}

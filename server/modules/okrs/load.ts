@@ -1,0 +1,219 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import {
+  criteria,
+  keyResultOwners,
+  keyResults,
+  objectiveOwners,
+  objectives,
+  orgPositions,
+  workspaceMembers,
+  type KeyResultRow,
+  type ObjectiveRow,
+} from '../../db/schema';
+import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
+import {
+  requireWorkspaceChange,
+  requireWorkspacePermission,
+  type WorkspaceAccess,
+} from '../../core/workspace-access';
+import {
+  keyResultAbilities,
+  managesOkrs,
+  objectiveAbilities,
+  OWNER_ROLES,
+  type OkrViewer,
+} from './policy';
+
+export const viewerOf = (access: WorkspaceAccess): OkrViewer => ({
+  userId: access.userId,
+  role: access.role,
+  isSupervisor: access.isSupervisor,
+});
+
+export interface ObjectiveContext {
+  access: WorkspaceAccess;
+  objective: ObjectiveRow;
+  ownerIds: number[];
+}
+
+/**
+ * An objective and the caller's access to its workspace. Someone outside the workspace gets
+ * the same 404 as for an objective that does not exist; a change to an archived workspace 409.
+ */
+export async function loadObjective(
+  request: FastifyRequest,
+  db: DbOrTx,
+  id: number,
+  change = false,
+): Promise<ObjectiveContext> {
+  const [objective] = await db.select().from(objectives).where(eq(objectives.id, id));
+  if (!objective) throw notFound('okrs:messages.objective_not_found');
+  const gate = change ? requireWorkspaceChange : requireWorkspacePermission;
+  const access = await gate(request, db, objective.workspaceId, 'view_workspace').catch(
+    (error: unknown) => {
+      if ((error as { statusCode?: number }).statusCode === 404) {
+        throw notFound('okrs:messages.objective_not_found');
+      }
+      throw error;
+    },
+  );
+  const owners = await db
+    .select({ userId: objectiveOwners.userId })
+    .from(objectiveOwners)
+    .where(eq(objectiveOwners.objectiveId, id));
+  return { access, objective, ownerIds: owners.map((o) => o.userId) };
+}
+
+export function objectiveAbilitiesOf(ctx: ObjectiveContext) {
+  return objectiveAbilities(
+    { status: ctx.objective.status, ownerIds: ctx.ownerIds },
+    viewerOf(ctx.access),
+  );
+}
+
+/** Loads an objective for a change and refuses unless the caller's abilities allow it. */
+export async function objectiveFor(
+  request: FastifyRequest,
+  db: DbOrTx,
+  id: number,
+  ability: keyof ReturnType<typeof objectiveAbilities>,
+): Promise<ObjectiveContext> {
+  const ctx = await loadObjective(request, db, id, true);
+  if (!objectiveAbilitiesOf(ctx)[ability]) refuseOn(ctx, ability, roleAllows(ctx, ability, []));
+  return ctx;
+}
+
+/** Whether the caller's role allows the action at all, whatever the objective's state. */
+function roleAllows(ctx: ObjectiveContext, ability: string, keyResultOwnerIds: number[]) {
+  const viewer = viewerOf(ctx.access);
+  if (managesOkrs(viewer)) return true;
+  return (
+    ability === 'check_in' &&
+    viewer.role === 'member' &&
+    (ctx.ownerIds.includes(viewer.userId) || keyResultOwnerIds.includes(viewer.userId))
+  );
+}
+
+/**
+ * Refusal of an action the caller's role allows in general but the objective's state does
+ * not (409, saying why), or that the role never allows (403).
+ */
+function refuseOn(ctx: ObjectiveContext, ability: string, allowed: boolean): never {
+  if (!allowed) throw forbidden();
+  const { status } = ctx.objective;
+  if (ability === 'restore') throw conflict('okrs:messages.not_archived');
+  if (status === 'archived') throw conflict('okrs:messages.archived');
+  if (ability === 'open') throw conflict('okrs:messages.already_open');
+  if (ability === 'close' && status === 'closed') throw conflict('okrs:messages.already_closed');
+  throw conflict('okrs:messages.closed');
+}
+
+export interface KeyResultContext extends ObjectiveContext {
+  keyResult: KeyResultRow;
+  keyResultOwnerIds: number[];
+}
+
+export async function loadKeyResult(
+  request: FastifyRequest,
+  db: DbOrTx,
+  id: number,
+  change = false,
+): Promise<KeyResultContext> {
+  const [keyResult] = await db.select().from(keyResults).where(eq(keyResults.id, id));
+  if (!keyResult) throw notFound('okrs:messages.key_result_not_found');
+  const ctx = await loadObjective(request, db, keyResult.objectiveId, change).catch(
+    (error: unknown) => {
+      if ((error as { statusCode?: number }).statusCode === 404) {
+        throw notFound('okrs:messages.key_result_not_found');
+      }
+      throw error;
+    },
+  );
+  const owners = await db
+    .select({ userId: keyResultOwners.userId })
+    .from(keyResultOwners)
+    .where(eq(keyResultOwners.keyResultId, id));
+  return { ...ctx, keyResult, keyResultOwnerIds: owners.map((o) => o.userId) };
+}
+
+export function keyResultAbilitiesOf(ctx: KeyResultContext) {
+  return keyResultAbilities(
+    { ownerIds: ctx.keyResultOwnerIds },
+    { status: ctx.objective.status, ownerIds: ctx.ownerIds },
+    viewerOf(ctx.access),
+  );
+}
+
+export async function keyResultFor(
+  request: FastifyRequest,
+  db: DbOrTx,
+  id: number,
+  ability: keyof ReturnType<typeof keyResultAbilities>,
+): Promise<KeyResultContext> {
+  const ctx = await loadKeyResult(request, db, id, true);
+  const abilities = keyResultAbilitiesOf(ctx);
+  if (!abilities[ability]) refuseOn(ctx, ability, roleAllows(ctx, ability, ctx.keyResultOwnerIds));
+  return ctx;
+}
+
+/** Owners must be owners, admins or members of the workspace (viewers only read). */
+export async function checkOwners(
+  db: DbOrTx,
+  workspaceId: number,
+  ids: readonly number[] | undefined,
+  field: string,
+): Promise<number[]> {
+  const unique = [...new Set(ids ?? [])];
+  if (unique.length === 0) return unique;
+  const rows = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.userId, unique),
+        inArray(workspaceMembers.role, [...OWNER_ROLES]),
+      ),
+    );
+  if (rows.length !== unique.length)
+    throw validationFailed({ [field]: 'okrs:messages.owner_unknown' });
+  return unique;
+}
+
+export async function checkPosition(
+  db: DbOrTx,
+  workspaceId: number,
+  id: number | null | undefined,
+  field = 'org_position_id',
+) {
+  if (id === null || id === undefined) return;
+  const [row] = await db
+    .select({ id: orgPositions.id })
+    .from(orgPositions)
+    .where(and(eq(orgPositions.id, id), eq(orgPositions.workspaceId, workspaceId)));
+  if (!row) throw validationFailed({ [field]: 'okrs:messages.position_unknown' });
+}
+
+export async function checkTags(
+  db: DbOrTx,
+  workspaceId: number,
+  ids: readonly number[] | undefined,
+) {
+  const unique = [...new Set(ids ?? [])];
+  if (unique.length === 0) return unique;
+  const rows = await db
+    .select({ id: criteria.id })
+    .from(criteria)
+    .where(
+      and(
+        eq(criteria.workspaceId, workspaceId),
+        eq(criteria.type, 'objective'),
+        inArray(criteria.id, unique),
+      ),
+    );
+  if (rows.length !== unique.length)
+    throw validationFailed({ tag_ids: 'okrs:messages.tag_unknown' });
+  return unique;
+}

@@ -1,0 +1,145 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Radio,
+  RadioGroup,
+  Slider,
+  Switch,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHECK_IN_STATUSES, type CheckInStatus, type KeyResult } from '@contracts/okrs';
+import { FormAlert } from '@/components/FormAlert';
+import type { ApiError } from '@/lib/http';
+import { okrsApi } from '../api';
+import { statusKey, useOkrMutation } from './ObjectiveBits';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/**
+ * A check-in on a key result (spec 7.2 key-results/:id/answer): the new value, a status spelled
+ * as the spec has them, a confidence from 1 to 10 and a note.
+ */
+export function CheckInDialog({
+  keyResult,
+  onClose,
+}: {
+  keyResult: KeyResult;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const [value, setValue] = useState(String(keyResult.current_value));
+  const [status, setStatus] = useState<CheckInStatus>(keyResult.status ?? 'on trace');
+  const [confidence, setConfidence] = useState(keyResult.confidence ?? 7);
+  const [note, setNote] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const save = useOkrMutation(() =>
+    okrsApi.checkIn(keyResult.id, {
+      value: Number(value),
+      status,
+      confidence,
+      ...(note.trim() ? { note: note.trim() } : {}),
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim() === '' || !Number.isFinite(Number(value))) {
+      setLocalError(t('okrs:check_in.value_needed'));
+      return;
+    }
+    setLocalError(null);
+    save.mutate(undefined, { onSuccess: onClose });
+  };
+  const error = save.error as ApiError | null;
+  const isDone = keyResult.kind === 'done';
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <form onSubmit={submit}>
+          <DialogBody>
+            <DialogTitle>{t('okrs:check_in.title', { name: keyResult.name })}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <FormAlert error={error} />
+              {isDone ? (
+                <Switch
+                  label={t('okrs:check_in.done')}
+                  checked={value === '1'}
+                  onChange={(_, data) => setValue(data.checked ? '1' : '0')}
+                />
+              ) : (
+                <Field
+                  label={
+                    keyResult.unit
+                      ? t('okrs:check_in.value_unit', { unit: keyResult.unit })
+                      : t('okrs:check_in.value')
+                  }
+                  hint={t('okrs:check_in.value_hint', {
+                    start: keyResult.start_value,
+                    target: keyResult.target_value,
+                  })}
+                  required
+                  validationMessage={localError ?? error?.fields.value?.[0]}
+                >
+                  <Input
+                    type="number"
+                    step="any"
+                    inputMode="decimal"
+                    value={value}
+                    onChange={(_, data) => setValue(data.value)}
+                  />
+                </Field>
+              )}
+              <Field label={t('okrs:check_in.status')} required>
+                <RadioGroup
+                  layout="horizontal"
+                  value={status}
+                  onChange={(_, data) => setStatus(data.value as CheckInStatus)}
+                >
+                  {CHECK_IN_STATUSES.map((s) => (
+                    <Radio key={s} value={s} label={t(`okrs:status.${statusKey(s)}`)} />
+                  ))}
+                </RadioGroup>
+              </Field>
+              <Field label={t('okrs:check_in.confidence', { value: confidence })}>
+                <Slider
+                  min={1}
+                  max={10}
+                  value={confidence}
+                  onChange={(_, data) => setConfidence(data.value)}
+                />
+              </Field>
+              <Field label={t('okrs:check_in.note')}>
+                <Textarea
+                  value={note}
+                  maxLength={2000}
+                  onChange={(_, data) => setNote(data.value)}
+                />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose}>
+                {t('okrs:actions.cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={save.isPending}>
+                {t('okrs:check_in.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

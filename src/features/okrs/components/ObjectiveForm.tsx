@@ -1,0 +1,425 @@
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  Select,
+  Spinner,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, LightbulbRegular } from '@fluentui/react-icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { KEY_RESULT_KINDS, type KeyResultKind, type Objective } from '@contracts/okrs';
+import { FormAlert } from '@/components/FormAlert';
+import { PeoplePicker } from '@/components/PeoplePicker';
+import type { ApiError } from '@/lib/http';
+import { okrKeys, okrsApi, type NewKeyResultBody } from '../api';
+import { objectiveLink, useOkrMutation } from './ObjectiveBits';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  period: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 140px), 1fr))',
+    gap: tokens.spacingHorizontalM,
+    '& .fui-Input': { minWidth: 0 },
+  },
+  keyResult: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 120px), 1fr))',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'end',
+    minWidth: 0,
+    '& .fui-Input, & .fui-Select': { minWidth: 0 },
+    padding: tokens.spacingHorizontalS,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  wide: { gridColumn: '1 / -1' },
+  suggestions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  tags: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM },
+  newTag: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end', flexWrap: 'wrap' },
+  // A long form stays a popup over the page on phones, scrolling inside.
+  // The surface's own padding (24 px each side) and a margin: the page shows around it.
+  body: { maxHeight: 'calc(100dvh - 112px)' },
+});
+
+interface KeyResultDraft {
+  key: number;
+  name: string;
+  kind: KeyResultKind;
+  start: string;
+  target: string;
+  unit: string;
+  weight: string;
+}
+
+let draftKey = 0;
+const emptyDraft = (): KeyResultDraft => ({
+  key: (draftKey += 1),
+  name: '',
+  kind: 'increase',
+  start: '0',
+  target: '',
+  unit: '',
+  weight: '1',
+});
+
+/** Numbers as the person typed them; empty stays unsaid (the server never invents one). */
+const numberOr = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+function toBody(draft: KeyResultDraft): NewKeyResultBody {
+  return {
+    name: draft.name.trim(),
+    kind: draft.kind,
+    ...(draft.kind === 'done'
+      ? {}
+      : { start_value: numberOr(draft.start), target_value: numberOr(draft.target) }),
+    ...(draft.unit.trim() ? { unit: draft.unit.trim() } : {}),
+    ...(numberOr(draft.weight) !== undefined ? { weight: numberOr(draft.weight) } : {}),
+  };
+}
+
+/** An ISO time as the date input's YYYY-MM-DD, or empty. */
+const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+
+/** The objective's tags (type objective): pick any, or make a new one on the spot. */
+function TagChoice({
+  workspaceId,
+  selected,
+  onChange,
+}: {
+  workspaceId: number;
+  selected: number[];
+  onChange: (ids: number[]) => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const tags = useQuery({
+    queryKey: okrKeys.tags(workspaceId),
+    queryFn: () => okrsApi.tags(workspaceId),
+  });
+  const [name, setName] = useState('');
+  const make = useOkrMutation(() => okrsApi.createTag(workspaceId, name.trim()));
+  const add = () =>
+    make.mutate(undefined, {
+      onSuccess: async ({ tag }) => {
+        await queryClient.invalidateQueries({ queryKey: okrKeys.tags(workspaceId) });
+        onChange([...selected, tag.id]);
+        setName('');
+      },
+    });
+  return (
+    <Field label={t('okrs:fields.tags')}>
+      <div className={styles.tags} role="group" aria-label={t('okrs:fields.tags')}>
+        {(tags.data ?? []).map((tag) => (
+          <Checkbox
+            key={tag.id}
+            label={tag.name}
+            checked={selected.includes(tag.id)}
+            onChange={(_, d) =>
+              onChange(d.checked ? [...selected, tag.id] : selected.filter((id) => id !== tag.id))
+            }
+          />
+        ))}
+      </div>
+      <div className={styles.newTag}>
+        <Field
+          label={t('okrs:fields.new_tag')}
+          validationMessage={(make.error as ApiError | null)?.messages[0]}
+        >
+          <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
+        </Field>
+        <Button icon={<AddRegular />} disabled={!name.trim() || make.isPending} onClick={add}>
+          {t('okrs:actions.add_tag')}
+        </Button>
+      </div>
+    </Field>
+  );
+}
+
+/**
+ * The create dialog (an objective with owners, a period, tags, a check-in cadence and its key
+ * results in one call), or with `objective` the edit dialog of all but its key results.
+ */
+export function ObjectiveFormDialog({
+  workspaceId,
+  objective,
+  onClose,
+}: {
+  workspaceId: number;
+  objective?: Objective;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [name, setName] = useState(objective?.name ?? '');
+  const [description, setDescription] = useState(objective?.description ?? '');
+  const [owners, setOwners] = useState<number[]>(objective?.owners.map((p) => p.id) ?? []);
+  const [start, setStart] = useState(dayOf(objective?.started_at));
+  const [end, setEnd] = useState(dayOf(objective?.ended_at));
+  const [cadence, setCadence] = useState(String(objective?.check_in_every_days ?? ''));
+  const [tagIds, setTagIds] = useState<number[]>(objective?.tags.map((tag) => tag.id) ?? []);
+  const [drafts, setDrafts] = useState<KeyResultDraft[]>([emptyDraft()]);
+  const people = useQuery({
+    queryKey: okrKeys.people(workspaceId),
+    queryFn: () => okrsApi.people(workspaceId),
+  });
+  const pickable = (people.data?.users ?? []).filter((p) =>
+    ['owner', 'admin', 'member'].includes(p.role),
+  );
+  const [asked, setAsked] = useState<string | null>(null);
+  const suggestions = useQuery({
+    queryKey: ['okrs', 'suggest', workspaceId, asked],
+    queryFn: () => okrsApi.suggestObjectives(workspaceId, asked ?? ''),
+    enabled: asked !== null,
+  });
+  const create = useOkrMutation(() => {
+    const fields = {
+      name: name.trim(),
+      description: description.trim() || null,
+      owner_ids: owners,
+      started_at: start || null,
+      ended_at: end || null,
+      check_in_every_days: numberOr(cadence) ?? null,
+      tag_ids: tagIds,
+    };
+    return objective
+      ? okrsApi.update(objective.id, { ...fields, workspace_id: workspaceId })
+      : okrsApi.create(workspaceId, {
+          ...fields,
+          key_results: drafts.filter((d) => d.name.trim()).map(toBody),
+        });
+  });
+  const error = create.error as ApiError | null;
+  const fieldError = (field: string) => error?.fields[field]?.[0];
+  const update = (key: number, change: Partial<KeyResultDraft>) =>
+    setDrafts((all) => all.map((d) => (d.key === key ? { ...d, ...change } : d)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(undefined, {
+      onSuccess: (result) => {
+        onClose();
+        if (!objective) navigate(objectiveLink(workspaceId, result.objective.id));
+      },
+    });
+  };
+  const shownIndex = (key: number) =>
+    drafts.filter((d) => d.name.trim()).findIndex((d) => d.key === key);
+
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <form onSubmit={submit}>
+          <DialogBody className={styles.body}>
+            <DialogTitle>
+              {objective ? t('okrs:form.edit_title') : t('okrs:form.title')}
+            </DialogTitle>
+            <DialogContent className={styles.form}>
+              <FormAlert error={error} />
+              <Field label={t('okrs:fields.name')} required validationMessage={fieldError('name')}>
+                <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
+              </Field>
+              <div>
+                <Button
+                  appearance="subtle"
+                  icon={<LightbulbRegular />}
+                  onClick={() => setAsked(name.trim())}
+                >
+                  {t('okrs:suggest.ask')}
+                </Button>
+              </div>
+              {asked !== null && suggestions.isFetching && <Spinner size="tiny" />}
+              {asked !== null && suggestions.data && (
+                <>
+                  {!suggestions.data.ai_configured && (
+                    <MessageBar intent="info">
+                      <MessageBarBody>{t('okrs:suggest.no_ai')}</MessageBarBody>
+                    </MessageBar>
+                  )}
+                  {suggestions.data.suggestions.length === 0 ? (
+                    <Text size={200}>{t('okrs:suggest.none')}</Text>
+                  ) : (
+                    <div
+                      className={styles.suggestions}
+                      role="group"
+                      aria-label={t('okrs:suggest.label')}
+                    >
+                      {suggestions.data.suggestions.map((s) => (
+                        <Button
+                          key={s.name}
+                          size="small"
+                          appearance="outline"
+                          onClick={() => setName(s.name)}
+                        >
+                          {s.name}
+                        </Button>
+                      ))}
+                    </div>
+                  )}
+                </>
+              )}
+              <Field label={t('okrs:fields.description')}>
+                <Textarea value={description} onChange={(_, d) => setDescription(d.value)} />
+              </Field>
+              <PeoplePicker
+                label={t('okrs:fields.owners')}
+                people={pickable}
+                selected={owners}
+                onChange={setOwners}
+                error={fieldError('owner_ids')}
+              />
+              <div className={styles.period}>
+                <Field
+                  label={t('okrs:fields.started_at')}
+                  validationMessage={fieldError('started_at')}
+                >
+                  <Input type="date" value={start} onChange={(_, d) => setStart(d.value)} />
+                </Field>
+                <Field label={t('okrs:fields.ended_at')} validationMessage={fieldError('ended_at')}>
+                  <Input type="date" value={end} onChange={(_, d) => setEnd(d.value)} />
+                </Field>
+              </div>
+              <Field
+                label={t('okrs:fields.cadence')}
+                hint={t('okrs:fields.cadence_hint')}
+                validationMessage={fieldError('check_in_every_days')}
+              >
+                <Input
+                  type="number"
+                  min={1}
+                  max={90}
+                  value={cadence}
+                  onChange={(_, d) => setCadence(d.value)}
+                />
+              </Field>
+              <TagChoice workspaceId={workspaceId} selected={tagIds} onChange={setTagIds} />
+              {!objective && <Text weight="semibold">{t('okrs:fields.key_results')}</Text>}
+              {!objective &&
+                drafts.map((draft, i) => {
+                  const at = shownIndex(draft.key);
+                  const krError = (field: string) =>
+                    at >= 0 ? fieldError(`key_results.${at}.${field}`) : undefined;
+                  return (
+                    <fieldset
+                      key={draft.key}
+                      className={styles.keyResult}
+                      data-key-result-draft={i}
+                    >
+                      <Field
+                        className={styles.wide}
+                        label={t('okrs:fields.key_result_name', { n: i + 1 })}
+                        validationMessage={krError('name')}
+                      >
+                        <Input
+                          value={draft.name}
+                          maxLength={200}
+                          onChange={(_, d) => update(draft.key, { name: d.value })}
+                        />
+                      </Field>
+                      <Field label={t('okrs:fields.kind')}>
+                        <Select
+                          value={draft.kind}
+                          onChange={(_, d) => update(draft.key, { kind: d.value as KeyResultKind })}
+                        >
+                          {KEY_RESULT_KINDS.map((kind) => (
+                            <option key={kind} value={kind}>
+                              {t(`okrs:kinds.${kind}`)}
+                            </option>
+                          ))}
+                        </Select>
+                      </Field>
+                      {draft.kind !== 'done' && (
+                        <>
+                          <Field
+                            label={t('okrs:fields.start_value')}
+                            validationMessage={krError('start_value')}
+                          >
+                            <Input
+                              type="number"
+                              step="any"
+                              value={draft.start}
+                              onChange={(_, d) => update(draft.key, { start: d.value })}
+                            />
+                          </Field>
+                          <Field
+                            label={t('okrs:fields.target_value')}
+                            validationMessage={krError('target_value')}
+                          >
+                            <Input
+                              type="number"
+                              step="any"
+                              value={draft.target}
+                              onChange={(_, d) => update(draft.key, { target: d.value })}
+                            />
+                          </Field>
+                          <Field label={t('okrs:fields.unit')}>
+                            <Input
+                              value={draft.unit}
+                              maxLength={30}
+                              onChange={(_, d) => update(draft.key, { unit: d.value })}
+                            />
+                          </Field>
+                        </>
+                      )}
+                      <Field label={t('okrs:fields.weight')} validationMessage={krError('weight')}>
+                        <Input
+                          type="number"
+                          step="any"
+                          min={0.1}
+                          value={draft.weight}
+                          onChange={(_, d) => update(draft.key, { weight: d.value })}
+                        />
+                      </Field>
+                      {drafts.length > 1 && (
+                        <Button
+                          appearance="subtle"
+                          icon={<DeleteRegular />}
+                          onClick={() => setDrafts((all) => all.filter((d) => d.key !== draft.key))}
+                        >
+                          {t('okrs:actions.remove_key_result')}
+                        </Button>
+                      )}
+                    </fieldset>
+                  );
+                })}
+              {!objective && (
+                <Button
+                  appearance="secondary"
+                  icon={<AddRegular />}
+                  onClick={() => setDrafts((all) => [...all, emptyDraft()])}
+                >
+                  {t('okrs:actions.add_key_result')}
+                </Button>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose}>
+                {t('okrs:actions.cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={create.isPending}>
+                {objective ? t('okrs:actions.save') : t('okrs:actions.create')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

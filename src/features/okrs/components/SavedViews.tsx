@@ -1,0 +1,143 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { BookmarkRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ObjectiveBoardViewConfig } from '@contracts/okrs';
+import { FormAlert } from '@/components/FormAlert';
+import type { ApiError } from '@/lib/http';
+import { okrKeys, okrsApi, type SavedObjectiveView } from '../api';
+import { useOkrMutation } from './ObjectiveBits';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  list: { margin: 0, padding: 0, listStyleType: 'none' },
+  item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  name: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
+});
+
+/**
+ * A person's saved views of the objectives section (board views of kind objectives): apply
+ * one from the menu, save the current view and filters under a name, delete old ones.
+ */
+export function SavedViews({
+  workspaceId,
+  current,
+  onApply,
+}: {
+  workspaceId: number;
+  current: ObjectiveBoardViewConfig;
+  onApply: (view: SavedObjectiveView) => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+  const [name, setName] = useState('');
+  const views = useQuery({
+    queryKey: okrKeys.boardViews(workspaceId),
+    queryFn: () => okrsApi.savedViews(workspaceId),
+  });
+  const save = useOkrMutation(() => okrsApi.saveView(workspaceId, name.trim(), current));
+  const remove = useOkrMutation((id: number) => okrsApi.removeView(id));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(undefined, {
+      onSuccess: () => {
+        setName('');
+        setSaving(false);
+      },
+    });
+  };
+  const saved = views.data ?? [];
+  return (
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="subtle" icon={<BookmarkRegular />}>
+            {t('okrs:views.saved')}
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {saved.length === 0 && <MenuItem disabled>{t('okrs:views.none')}</MenuItem>}
+            {saved.map((view) => (
+              <MenuItem key={view.id} onClick={() => onApply(view)}>
+                {view.name}
+              </MenuItem>
+            ))}
+            <MenuDivider />
+            <MenuItem icon={<SaveRegular />} onClick={() => setSaving(true)}>
+              {t('okrs:views.save')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <Dialog open={saving} onOpenChange={(_, d) => setSaving(d.open)}>
+        <DialogSurface>
+          <form onSubmit={submit}>
+            <DialogBody>
+              <DialogTitle>{t('okrs:views.save')}</DialogTitle>
+              <DialogContent className={styles.form}>
+                <FormAlert error={(save.error ?? remove.error) as ApiError | null} />
+                <Field label={t('okrs:views.name')} required>
+                  <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
+                </Field>
+                {saved.length > 0 && (
+                  <>
+                    <Text weight="semibold">{t('okrs:views.saved')}</Text>
+                    <ul className={styles.list}>
+                      {saved.map((view) => (
+                        <li key={view.id} className={styles.item}>
+                          <Text className={styles.name}>{view.name}</Text>
+                          <Button
+                            size="small"
+                            appearance="subtle"
+                            icon={<DeleteRegular />}
+                            aria-label={t('okrs:views.delete', { name: view.name })}
+                            disabled={remove.isPending}
+                            onClick={() => remove.mutate(view.id)}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </DialogContent>
+              <DialogActions>
+                <Button appearance="secondary" onClick={() => setSaving(false)}>
+                  {t('okrs:actions.cancel')}
+                </Button>
+                <Button
+                  appearance="primary"
+                  type="submit"
+                  disabled={!name.trim() || save.isPending}
+                >
+                  {t('okrs:actions.save')}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}

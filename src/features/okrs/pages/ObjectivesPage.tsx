@@ -1,0 +1,182 @@
+import {
+  Field,
+  makeStyles,
+  Select,
+  Spinner,
+  Tab,
+  TabList,
+  tokens,
+} from '@fluentui/react-components';
+import { OrganizationRegular } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  OBJECTIVE_SORTS,
+  type ObjectiveBoardViewConfig,
+  type ObjectiveStatus,
+} from '@contracts/okrs';
+import { EmptyState } from '@/components/EmptyState';
+import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { RouterButton } from '@/components/RouterLink';
+import { SectionCard, sectionStorageKey, type SectionView } from '@/components/SectionCard';
+import { localStore } from '@/lib/storage';
+import { okrKeys, okrsApi, type ObjectiveListQuery } from '../api';
+import { usePersonalPins, useWorkspaceId } from '../components/ObjectiveBits';
+import { ObjectiveFormDialog } from '../components/ObjectiveForm';
+import { SavedViews } from '../components/SavedViews';
+import {
+  ObjectiveBoard,
+  ObjectiveGrid,
+  ObjectiveTable,
+  ObjectiveTree,
+} from '../components/ObjectiveViews';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  head: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+  },
+  filter: { maxWidth: '240px' },
+});
+
+type Sort = (typeof OBJECTIVE_SORTS)[number];
+const SORT_KEY = 'okrs:sort';
+const SECTION = 'workspace-objectives';
+
+/**
+ * The workspace's objectives: open, closed and archived with their counts, in the section
+ * card's list (the objective data table), grid, board by status, or alignment tree.
+ */
+export default function ObjectivesPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const workspaceId = useWorkspaceId();
+  const [status, setStatus] = useState<ObjectiveStatus>('open');
+  const [sort, setSort] = useState<{ value: Sort; direction: 'asc' | 'desc' }>(
+    () => localStore.getJSON(SORT_KEY) ?? { value: 'created_at', direction: 'desc' },
+  );
+  const [creating, setCreating] = useState(false);
+  const [tagId, setTagId] = useState('');
+  const [view, setView] = useState<SectionView>(
+    () => localStore.getJSON<{ view?: SectionView }>(sectionStorageKey(SECTION))?.view ?? 'list',
+  );
+  const currentView: ObjectiveBoardViewConfig = {
+    kind: 'objectives',
+    view,
+    ...(view === 'board' ? { group_by: 'status' as const } : {}),
+    status,
+    sort: sort.value,
+    direction: sort.direction,
+    tag_id: tagId ? Number(tagId) : null,
+  };
+  const query: ObjectiveListQuery = {
+    status,
+    sort: sort.value,
+    direction: sort.direction,
+    ...(tagId ? { tag_id: tagId } : {}),
+  };
+  const tags = useQuery({
+    queryKey: okrKeys.tags(workspaceId),
+    queryFn: () => okrsApi.tags(workspaceId),
+  });
+  const pins = usePersonalPins(workspaceId);
+  const list = useQuery({
+    queryKey: okrKeys.list(workspaceId, query),
+    queryFn: () => okrsApi.list(workspaceId, query),
+  });
+  const workspace = useQuery({
+    queryKey: workspaceKeys.detail(workspaceId),
+    queryFn: () => workspacesApi.get(workspaceId),
+  });
+  const role = workspace.data?.role;
+  const canAdd = workspace.data?.status !== 'archived' && (role === 'owner' || role === 'admin');
+  const counts = list.data?.counts;
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.head}>
+        <TabList
+          selectedValue={status}
+          onTabSelect={(_, data) => setStatus(data.value as ObjectiveStatus)}
+        >
+          {(['open', 'closed', 'archived'] as const).map((value) => (
+            <Tab key={value} value={value}>
+              {t(`okrs:lists.${value}`)} {counts ? `(${counts[value]})` : ''}
+            </Tab>
+          ))}
+        </TabList>
+        {(tags.data?.length ?? 0) > 0 && (
+          <Field label={t('okrs:filters.tag')} orientation="horizontal" className={styles.filter}>
+            <Select value={tagId} onChange={(_, d) => setTagId(d.value)}>
+              <option value="">{t('okrs:filters.all_tags')}</option>
+              {tags.data?.map((tag) => (
+                <option key={tag.id} value={String(tag.id)}>
+                  {tag.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        <SavedViews
+          workspaceId={workspaceId}
+          current={currentView}
+          onApply={({ config }) => {
+            setView(config.view);
+            if (config.status) setStatus(config.status);
+            if (config.sort) setSort({ value: config.sort, direction: config.direction ?? 'desc' });
+            setTagId(config.tag_id ? String(config.tag_id) : '');
+          }}
+        />
+        <RouterButton
+          to={`/workspaces/${workspaceId}/org-chart`}
+          appearance="subtle"
+          icon={<OrganizationRegular />}
+        >
+          {t('okrs:org_chart.open')}
+        </RouterButton>
+      </div>
+      <SectionCard
+        section={SECTION}
+        view={view}
+        onViewChange={setView}
+        title={t('okrs:page.title')}
+        count={list.data?.objectives.length}
+        defaultView="list"
+        sort={{
+          options: OBJECTIVE_SORTS.map((value) => ({ value, label: t(`okrs:sort.${value}`) })),
+          value: sort.value,
+          direction: sort.direction,
+          onChange: (value, direction) => {
+            const next = { value: value as Sort, direction };
+            localStore.setJSON(SORT_KEY, next);
+            setSort(next);
+          },
+        }}
+        onAdd={canAdd ? () => setCreating(true) : undefined}
+        addLabel={t('okrs:actions.new_objective')}
+      >
+        {(view) => {
+          if (view === 'tree') return <ObjectiveTree workspaceId={workspaceId} />;
+          if (list.isError) return <EmptyState title={t('okrs:page.error')} />;
+          if (!list.data) return <Spinner />;
+          // Objectives the person pinned come first, in the order asked for otherwise.
+          const objectives = [
+            ...list.data.objectives.filter((o) => pins.pinnedIds.has(o.id)),
+            ...list.data.objectives.filter((o) => !pins.pinnedIds.has(o.id)),
+          ];
+          if (view === 'grid') return <ObjectiveGrid objectives={objectives} />;
+          if (view === 'board') return <ObjectiveBoard objectives={objectives} />;
+          return <ObjectiveTable objectives={objectives} />;
+        }}
+      </SectionCard>
+      {creating && (
+        <ObjectiveFormDialog workspaceId={workspaceId} onClose={() => setCreating(false)} />
+      )}
+    </div>
+  );
+}
