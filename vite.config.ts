@@ -25,10 +25,15 @@ function pages(): Record<string, string> {
 }
 
 /**
- * Libraries every page runs, grouped into a few long-cached chunks instead of the dozens of
- * small shared chunks Rollup would cut them into (each one a request on the first load).
- * Only what the shell itself uses belongs here: a package only some screens use (charts,
- * teams-js, the data grid) stays with those screens.
+ * What every page runs is grouped in a few long-cached chunks instead of the dozens of small
+ * shared chunks Rollup would cut it into (each one a request on the first load):
+ * - `react`, `router`, `data` (HTTP, queries, i18n) and `fluent`: Fluent's core (styling,
+ *   focus management, themes, provider) and the few components the shell itself shows (button,
+ *   link, text, spinner, progress bar, message bar). Other Fluent components (menus, dialogs,
+ *   positioning, tooltips, cards, tables...) and the icons stay where Rollup puts them, with the
+ *   screens that use them.
+ * - `shell`: the app's own helpers (src/lib).
+ * Packages only some screens use (zod, charts, the data grid, teams-js) stay with those screens.
  */
 const VENDOR_GROUPS: [string, RegExp][] = [
   ['react', /\/node_modules\/(react|react-dom|scheduler)\//],
@@ -39,15 +44,20 @@ const VENDOR_GROUPS: [string, RegExp][] = [
   ],
   [
     'fluent',
-    /\/node_modules\/(@griffel|stylis|rtl-css-js|tabster|keyborg|@floating-ui|@swc\/helpers|@fluentui\/(react-utilities|react-shared-contexts|react-jsx-runtime|react-theme|tokens|react-provider|react-tabster|react-aria|keyboard-keys|react-context-selector|react-portal|react-motion|react-motion-components-preview|react-positioning|react-text|react-button|react-spinner|react-label|react-field|react-input|react-link|react-message-bar|react-menu|react-progress|react-popover|react-tooltip))\//,
+    /\/node_modules\/(@griffel|stylis|rtl-css-js|tabster|keyborg|@swc\/helpers|@fluentui\/(react-utilities|react-shared-contexts|react-jsx-runtime|react-theme|tokens|react-provider|react-tabster|react-aria|keyboard-keys|react-context-selector|react-text|react-button|react-spinner|react-link|react-message-bar|react-progress|react-motion|react-motion-components-preview))\//,
   ],
 ];
 
 /** The app's own helpers every page runs (HTTP, session, i18n, storage), as one chunk too. */
 const SHELL = /\/(src\/lib|contracts\/constants)[./]/;
 
+/** The themes other than the default (web-light): their own chunk, loaded when one is asked for. */
+const OTHER_THEMES =
+  /\/node_modules\/@fluentui\/tokens\/lib\/(alias\/(dark|highContrast|teamsDark)|themes\/teams\/|themes\/web\/darkTheme|utils\/create(Dark|HighContrast|TeamsDark)Theme)/;
+
 function vendorChunk(id: string): string | undefined {
   if (SHELL.test(id)) return 'shell';
+  if (OTHER_THEMES.test(id)) return 'themes';
   return VENDOR_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
 }
 
@@ -68,7 +78,7 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       input: pages(),
-      output: { manualChunks: vendorChunk },
+      output: { manualChunks: vendorChunk, experimentalMinChunkSize: 3_000 },
     },
   },
   server: {

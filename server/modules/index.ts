@@ -1,29 +1,41 @@
 import type { App } from '../http/types';
-import accountRoutes from './account/routes';
-import authRoutes from './auth/routes';
-import clientLogRoutes from './client-logs/routes';
-import healthRoutes from './health/routes';
-import lookupRoutes from './lookups/routes';
-import profileRoutes from './profile/routes';
-import tasksModule from './tasks/routes';
-import teamFormationConfirmRoutes from './team-formation/confirm-routes';
-import publicWorkspaceRoutes from './team-formation/public-workspaces';
-import teamFormationRoutes from './team-formation/routes';
-import teamRoutes from './teams/routes';
-import workspaceRoutes from './workspaces/routes';
+import account from './account';
+import assessments from './assessments';
+import auth from './auth';
+import clientLogs from './client-logs';
+import health from './health';
+import lti from './lti';
+import lookups from './lookups';
+import okrs from './okrs';
+import notifications from './notifications';
+import messaging from './messaging';
+import profile from './profile';
+import tasks from './tasks';
+import teamFormation from './team-formation';
+import workspaceTeams from './workspace-teams';
+import workspaces from './workspaces';
 
-/** Every module, under its service prefix (architecture page: "The API contract"). */
+/** Every area, each through its own index.ts (architecture page: "Seams between areas"). */
+export const AREAS = [
+  health,
+  clientLogs,
+  auth,
+  account,
+  lookups,
+  profile,
+  tasks,
+  assessments,
+  okrs,
+  workspaceTeams,
+  teamFormation,
+  workspaces,
+  notifications,
+  messaging,
+  lti,
+];
+
 export async function registerModules(app: App) {
-  await app.register(healthRoutes);
-  await app.register(clientLogRoutes, { prefix: '/_logger_' });
-  await app.register(authRoutes, { prefix: '/core' });
-  await app.register(accountRoutes, { prefix: '/core' });
-  await app.register(lookupRoutes, { prefix: '/core' });
-  await app.register(profileRoutes, { prefix: '/core' });
-  await app.register(tasksModule, { prefix: '/core' });
-  await app.register(teamRoutes, { prefix: '/core' });
-  await app.register(teamFormationConfirmRoutes, { prefix: '/core' });
-  await app.register(teamFormationRoutes, { prefix: '/teamformation' });
-  await app.register(publicWorkspaceRoutes, { prefix: '/teamgenerator' });
-  await app.register(workspaceRoutes, { prefix: '/core' });
+  for (const area of AREAS) {
+    for (const { prefix, plugin } of area.routes) await app.register(plugin, { prefix });
+  }
 }

@@ -40,6 +40,8 @@ export function routesFor(seeded: SeededWorkspace): ScreenRoute[] {
     route('/drive/archive'),
     route('/messages'),
     route('/message', EVERYONE),
+    // The task's chat, made on first visit and opened in /messages.
+    { ...route(`/message?task=${seeded.reviewedTaskId}`), name: 'messages-task-chat' },
     route('/notification'),
     route('/profile', SIGNED_IN),
     route('/settings'),
@@ -73,6 +75,7 @@ export function routesFor(seeded: SeededWorkspace): ScreenRoute[] {
     route('/settings/integrations'),
     route('/settings/notifications'),
     route('/settings/subscriptions-payments'),
+    route('/settings/plugins'),
     // 2.5
     route('/workspaces/generalized/basic-information'),
     // 2.6
@@ -81,6 +84,9 @@ export function routesFor(seeded: SeededWorkspace): ScreenRoute[] {
     route(`${ws}/my-work`, SIGNED_IN),
     route(`${ws}/tasks`, SIGNED_IN),
     route(`${ws}/tasks-assessments`, SIGNED_IN),
+    route(`${ws}/objectives`, SIGNED_IN),
+    route(`${ws}/objectives/1`, SIGNED_IN),
+    route(`${ws}/org-chart`, SIGNED_IN),
     route(`${ws}/assessments`, SIGNED_IN),
     route(`${ws}/assessments/1/report`),
     route(`${ws}/talent-pool`),
@@ -143,10 +149,28 @@ export function popupsFor(seeded: SeededWorkspace): ScreenPopup[] {
       open: (page, language) => button(page, word(language, 'app:navigation.open')),
     },
     {
+      name: 'notification-new-meeting',
+      person: 'owner',
+      path: '/notification',
+      open: (page, language) => button(page, word(language, 'notifications:inbox.new_meeting')),
+    },
+    {
+      name: 'messages-new-group',
+      person: 'owner',
+      path: '/messages',
+      open: (page, language) => button(page, word(language, 'messages:group.new_title')),
+    },
+    {
       name: 'new-workspace',
       person: 'owner',
       path: '/workspaces',
       open: (page, language) => button(page, word(language, 'workspaces:list.new')),
+    },
+    {
+      name: 'plugin-add',
+      person: 'owner',
+      path: '/settings/plugins',
+      open: (page, language) => button(page, word(language, 'lti:plugins.add')),
     },
     {
       name: 'workspace-settings',
@@ -159,6 +183,13 @@ export function popupsFor(seeded: SeededWorkspace): ScreenPopup[] {
       person: 'owner',
       path: `${ws}/people`,
       open: (page, language) => button(page, word(language, 'workspaces:people.invite')),
+    },
+    {
+      name: 'remove-member-confirm',
+      person: 'owner',
+      path: `${ws}/people`,
+      open: (page, language) =>
+        button(page, word(language, 'workspaces:people.remove', { name: 'Minh Ngo' })),
     },
     {
       name: 'role-menu',
@@ -183,6 +214,30 @@ export function popupsFor(seeded: SeededWorkspace): ScreenPopup[] {
       open: (page, language) => button(page, word(language, 'components:data_table.columns')),
     },
     {
+      name: 'new-objectives',
+      person: 'owner',
+      path: `${ws}/objectives`,
+      open: (page, language) => button(page, word(language, 'okrs:actions.new_objective')),
+    },
+    {
+      name: 'objectives-saved-views',
+      person: 'owner',
+      path: `${ws}/objectives`,
+      open: (page, language) => button(page, word(language, 'okrs:views.saved')),
+    },
+    {
+      name: 'objective-edit',
+      person: 'owner',
+      path: `${ws}/objectives/1`,
+      open: (page, language) => button(page, word(language, 'okrs:actions.edit')),
+    },
+    {
+      name: 'key-result-edit',
+      person: 'owner',
+      path: `${ws}/objectives/1`,
+      open: (page, language) => button(page, word(language, 'okrs:actions.edit_key_result')),
+    },
+    {
       name: 'new-task',
       person: 'owner',
       path: `${ws}/tasks`,
@@ -200,6 +255,19 @@ export function popupsFor(seeded: SeededWorkspace): ScreenPopup[] {
           .getByRole('combobox', { name: word(language, 'tasks:fields.assignees') })
           .click();
       },
+    },
+    {
+      name: 'assessments-new',
+      person: 'owner',
+      path: `${ws}/assessments`,
+      open: (page, language) => button(page, word(language, 'assessments:list.create')),
+    },
+    {
+      // The team review (assessment 2 of the seeded database), opened from its link.
+      name: 'assessments-answer',
+      person: 'member',
+      path: `${ws}/assessments?answer=2`,
+      open: (page) => page.getByRole('dialog').waitFor(),
     },
     {
       name: 'timezone',

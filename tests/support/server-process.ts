@@ -18,11 +18,15 @@ export interface ServerProcess {
 }
 
 /**
- * `npm start`'s server (server/main.ts) as a real child process on an ephemeral port, with
- * the given environment on top of a quiet test one. Resolves once it listens.
+ * `npm start`'s server (server/main.ts, or another `script` that prints "Server listening at
+ * <url>") as a real child process on an ephemeral port, with the given environment on top of
+ * a quiet test one. Resolves once it listens.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  script = 'server/main.ts',
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,6 +1,6 @@
 export * from './users';
 export * from './workspaces';
-export * from './teams';
+export * from './workspace-teams';
 export * from './profile';
 export * from './schedules';
 export * from './criteria';
@@ -8,3 +8,7 @@ export * from './pins';
 export * from './tasks';
 export * from './notifications';
 export * from './events';
+export * from './assessments';
+export * from './messaging';
+export * from './lti';
+export * from './okrs';

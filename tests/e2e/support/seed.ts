@@ -171,6 +171,16 @@ export async function seedWorkspace(
   );
   await createTask('Sprint 1 retrospective', members, 1);
 
+  await seedAssessments(
+    request,
+    core,
+    workspaceId,
+    [owner, ...people],
+    members.map(idOf),
+    expectOk,
+  );
+  await seedObjectives(request, core, workspaceId, owner, members.map(idOf), expectOk);
+
   return {
     owner,
     ownerId: idOf(owner),
@@ -180,4 +190,179 @@ export async function seedWorkspace(
     reviewedTaskId,
     teamIds,
   };
+}
+
+/**
+ * OKRs for the screens: objective 1 on a fresh database with three key results, two of them
+ * checked in twice (a history chart), aligned under a company objective, and an org chart.
+ */
+async function seedObjectives(
+  request: APIRequestContext,
+  core: string,
+  workspaceId: number,
+  owner: TestAccount,
+  memberIds: number[],
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers, read loosely
+  expectOk: (what: string, response: Awaited<ReturnType<APIRequestContext['get']>>) => Promise<any>,
+) {
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const position = async (name: string, parentId?: number) =>
+    (
+      await expectOk(
+        'org position',
+        await request.post(`${core}/workspaces/${workspaceId}/org-position`, {
+          headers,
+          data: { name, ...(parentId ? { parent_id: parentId } : {}) },
+        }),
+      )
+    ).org_position.id as number;
+  const school = await position('Faculty of Engineering');
+  await position('Software Engineering', school);
+  await position('Student services', school);
+  const made = await expectOk(
+    'objective',
+    await request.post(`${core}/workspaces/${workspaceId}/objectives`, {
+      headers,
+      data: {
+        name: 'Ship a useful product by the end of the term',
+        owner_ids: memberIds.slice(0, 2),
+        started_at: '2026-09-01',
+        ended_at: '2026-12-20',
+        check_in_every_days: 7,
+        key_results: [
+          {
+            name: 'Weekly active users',
+            kind: 'increase',
+            start_value: 0,
+            target_value: 200,
+            unit: 'users',
+          },
+          { name: 'Open bugs', kind: 'decrease', start_value: 40, target_value: 5 },
+          { name: 'Launched on the store', kind: 'done' },
+        ],
+      },
+    }),
+  );
+  const [users, bugs] = made.objective.key_results as { id: number }[];
+  for (const [kr, value, status] of [
+    [users.id, 60, 'on trace'],
+    [bugs.id, 30, 'at risk'],
+    [users.id, 120, 'on trace'],
+    [bugs.id, 22, 'on trace'],
+  ] as const) {
+    await expectOk(
+      'check-in',
+      await request.post(`${core}/key-results/${kr}/answer`, {
+        headers,
+        data: { value, status, confidence: 7, note: 'Weekly check-in' },
+      }),
+    );
+  }
+  const company = await expectOk(
+    'parent objective',
+    await request.post(`${core}/workspaces/${workspaceId}/objectives`, {
+      headers,
+      data: {
+        name: 'Graduates ready for industry',
+        key_results: [
+          { name: 'Internship offers', kind: 'reach', start_value: 0, target_value: 30 },
+        ],
+      },
+    }),
+  );
+  await expectOk(
+    'alignment',
+    await request.post(`${core}/objectives/${made.objective.id}/alignments`, {
+      headers,
+      data: { parent_objective_id: company.objective.id, weight: 2 },
+    }),
+  );
+}
+
+/**
+ * Assessments for the screens: a released 360 (assessment 1 on a fresh database) that
+ * everyone answered, so its report has figures, and an open team review still to answer.
+ */
+async function seedAssessments(
+  request: APIRequestContext,
+  core: string,
+  workspaceId: number,
+  everyone: TestAccount[],
+  memberIds: number[],
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers, read loosely
+  expectOk: (what: string, response: Awaited<ReturnType<APIRequestContext['get']>>) => Promise<any>,
+) {
+  const as = (account: TestAccount) => ({ authorization: `Bearer ${account.token}` });
+  const [owner] = everyone;
+  const questions = [
+    { kind: 'rating', title: 'Communicates clearly', options: { scale: 5 } },
+    { kind: 'rating', title: 'Does their share', options: { scale: 5 } },
+    { kind: 'rating', title: 'Helps others', options: { scale: 5 } },
+    { kind: 'rating', title: 'Meets deadlines', options: { scale: 5 } },
+    { kind: 'choice', title: 'Best role', options: { choices: ['Leader', 'Builder', 'Checker'] } },
+    { kind: 'text', title: 'One thing to keep doing', required: false },
+  ];
+  const created = await expectOk(
+    'assessment',
+    await request.post(`${core}/workspaces/${workspaceId}/assessments`, {
+      headers: as(owner),
+      data: {
+        name: 'Mid-term 360',
+        questions,
+        who: { evaluatee_ids: memberIds, rules: ['self', 'everyone'] },
+      },
+    }),
+  );
+  const id = created.assessment.id as number;
+  const roles = ['Leader', 'Builder', 'Checker'];
+  for (const [i, person] of everyone.entries()) {
+    const mine = await expectOk(
+      'questions',
+      await request.get(`${core}/assessments/${id}/questions`, { headers: as(person) }),
+    );
+    for (const [j, evaluable] of (mine.evaluables as { id: number }[]).entries()) {
+      const q = mine.questions as { id: number }[];
+      await expectOk(
+        'answer',
+        await request.post(`${core}/assessments/${id}/questions`, {
+          headers: as(person),
+          data: {
+            evaluable_id: evaluable.id,
+            submit: true,
+            answers: [
+              { question_id: q[0].id, rating: 2 + ((i + j) % 4) },
+              { question_id: q[1].id, rating: 3 + ((i * j) % 3) },
+              { question_id: q[2].id, rating: 1 + ((i + 2 * j) % 5) },
+              { question_id: q[3].id, rating: 4 },
+              { question_id: q[4].id, choice: roles[(i + j) % 3] },
+              {
+                question_id: q[5].id,
+                text: ['Clear stand-ups.', 'Careful reviews.', 'Good questions.'][(i + j) % 3],
+              },
+            ],
+          },
+        }),
+      );
+    }
+  }
+  await expectOk(
+    'release',
+    await request.put(`${core}/assessments/${id}/release`, {
+      headers: as(owner),
+      data: { released: true },
+    }),
+  );
+  await expectOk(
+    'team review',
+    await request.post(`${core}/workspaces/${workspaceId}/assessments`, {
+      headers: as(owner),
+      data: {
+        name: 'Sprint 1 peer review',
+        type: 'team',
+        expired_at: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+        questions: questions.slice(0, 3),
+        who: { rules: ['self', 'teammates'] },
+      },
+    }),
+  );
 }
