@@ -109,66 +109,56 @@ export default async function messageRoutes(app: App) {
         throw validationFailed({ parent_id: 'messaging:messages.parent_not_found' });
       }
     }
-    const id = await db.transaction(async (tx) => {
-      // Members are looked up only for mentions: a plain message costs three statements.
-      const members = draft.mentions?.length
-        ? await tx
-            .select({ id: chatMembers.userId, isMute: chatMembers.isMute })
-            .from(chatMembers)
-            .where(and(eq(chatMembers.chatId, m.chat.id), isNull(chatMembers.leftAt)))
-        : [];
-      const inChat = new Set(members.map((x) => x.id));
-      const mentions = [...new Set(draft.mentions ?? [])].filter(
-        (id) => inChat.has(id) && id !== m.userId,
-      );
-      const [row] = await tx
-        .insert(chatMessages)
-        .values({
-          chatId: m.chat.id,
-          userId: m.userId,
-          parentId: draft.parentId ?? null,
-          text: draft.text,
-          mentions,
-        })
-        .returning({ id: chatMessages.id });
-      if (draft.files.length > 0) {
-        await tx.insert(chatMessageFiles).values(
-          draft.files.map((f) => ({
-            messageId: row.id,
-            storageKey: f.key,
-            name: f.name,
-            mimeType: f.mimeType,
-            size: f.size,
-          })),
-        );
-      }
-      await tx
-        .update(chats)
-        .set({
-          lastMessageId: sql`greatest(${chats.lastMessageId}, ${row.id})`,
-          updatedAt: new Date(),
-        })
-        .where(eq(chats.id, m.chat.id));
-      // What one sends, one has read.
-      await tx
-        .update(chatMembers)
-        .set({ lastReadMessageId: row.id })
-        .where(and(eq(chatMembers.chatId, m.chat.id), eq(chatMembers.userId, m.userId)));
-      const muted = new Set(members.filter((x) => x.isMute).map((x) => x.id));
-      const recipients = mentions.filter((id) => !muted.has(id));
-      if (recipients.length > 0) {
-        await recordEvent(tx, 'chat.mentioned', {
-          chat_id: m.chat.id,
-          message_id: row.id,
-          workspace_id: m.chat.workspaceId,
-          chat_name: m.chat.name,
-          actor_id: m.userId,
-          recipients,
-          excerpt: draft.text.slice(0, 200),
-        });
-      }
-      return row.id;
-    });
+    // Members are looked up only for mentions.
+    const members = draft.mentions?.length
+      ? await db
+          .select({ id: chatMembers.userId, isMute: chatMembers.isMute })
+          .from(chatMembers)
+          .where(and(eq(chatMembers.chatId, m.chat.id), isNull(chatMembers.leftAt)))
+      : [];
+    const inChat = new Set(members.map((x) => x.id));
+    const mentions = [...new Set(draft.mentions ?? [])].filter(
+      (id) => inChat.has(id) && id !== m.userId,
+    );
+    const muted = new Set(members.filter((x) => x.isMute).map((x) => x.id));
+    const recipients = mentions.filter((id) => !muted.has(id));
+    const draftRow = {
+      chatId: m.chat.id,
+      userId: m.userId,
+      parentId: draft.parentId,
+      text: draft.text,
+      mentions,
+    };
+    // A plain message is one statement, so it reaches the room after one round trip.
+    const id =
+      draft.files.length === 0 && recipients.length === 0
+        ? await insertMessage(db, draftRow)
+        : await db.transaction(async (tx) => {
+            const id = await insertMessage(tx, draftRow);
+            if (draft.files.length > 0) {
+              await tx.insert(chatMessageFiles).values(
+                draft.files.map((f) => ({
+                  messageId: id,
+                  storageKey: f.key,
+                  name: f.name,
+                  mimeType: f.mimeType,
+                  size: f.size,
+                })),
+              );
+            }
+            if (recipients.length > 0) {
+              await recordEvent(tx, 'chat.mentioned', {
+                chat_id: m.chat.id,
+                message_id: id,
+                workspace_id: m.chat.workspaceId,
+                chat_name: m.chat.name,
+                actor_id: m.userId,
+                recipients,
+                excerpt: draft.text.slice(0, 200),
+              });
+            }
+            return id;
+          });
     emit(m.chat.id, id, draft.parentId ?? null, 'created');
     const link = firstLink(draft.text);
     if (link) void previewLater(db, m.chat.id, id, draft.parentId ?? null, link, emit);
@@ -421,4 +411,46 @@ async function previewLater(
   } catch {
     // A preview is a nicety: a failure (the database closing meanwhile) leaves the message as it is.
   }
+}
+
+interface NewMessage {
+  chatId: number;
+  userId: number;
+  parentId?: number;
+  text: string;
+  mentions: number[];
+}
+
+/**
+ * Inserts a message, moves its chat's last message and marks it read for its sender (what one
+ * sends, one has read), in one statement: data-modifying CTEs run once and to completion.
+ */
+async function insertMessage(db: DbOrTx, message: NewMessage): Promise<number> {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(chatMessages)
+      .values({
+        chatId: message.chatId,
+        userId: message.userId,
+        parentId: message.parentId ?? null,
+        text: message.text,
+        mentions: message.mentions,
+      })
+      .returning({ id: chatMessages.id }),
+  );
+  const newId = sql`(select ${inserted.id} from ${inserted})`;
+  const readMark = db.$with('read_mark').as(
+    db
+      .update(chatMembers)
+      .set({ lastReadMessageId: sql`${newId}` })
+      .where(and(eq(chatMembers.chatId, message.chatId), eq(chatMembers.userId, message.userId)))
+      .returning({ userId: chatMembers.userId }),
+  );
+  const [row] = await db
+    .with(inserted, readMark)
+    .update(chats)
+    .set({ lastMessageId: sql`greatest(${chats.lastMessageId}, ${newId})`, updatedAt: new Date() })
+    .where(eq(chats.id, message.chatId))
+    .returning({ id: sql<number>`${newId}` });
+  return Number(row.id);
 }
