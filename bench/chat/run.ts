@@ -10,7 +10,8 @@
  * rate; a client emits, its server broadcasts to the room). Printed: delivery latency p50/p99
  * (send started → event received) and messages lost (deliveries expected minus received, after
  * a drain). The clients run in this process for both, so the ratio is what to read.
- * Options: --duration SECONDS (default 60), --rate MESSAGES_PER_SECOND (default 20),
+ * Each run first sends for --warmup SECONDS (default 5) without measuring, so connection pools
+ * and the JIT are warm in both; then it measures for --duration SECONDS (default 60). --rate MESSAGES_PER_SECOND (default 20),
  * --clients N (default 1000), --chats N (default 100). Needs Redis (REDIS_URL, default
  * redis://127.0.0.1:6379) and PostgreSQL (DATABASE_URL names the server, default
  * postgres://postgres@127.0.0.1:5432/postgres; a fresh database is made and dropped), since two
@@ -32,12 +33,14 @@ import { startServerProcess } from '../../tests/support/server-process';
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '5' },
     rate: { type: 'string', default: '20' },
     clients: { type: 'string', default: '1000' },
     chats: { type: 'string', default: '100' },
   },
 });
 const DURATION_S = Number(values.duration);
+const WARMUP_S = Number(values.warmup);
 const RATE = Number(values.rate);
 const CLIENTS = Number(values.clients);
 const CHATS = Number(values.chats);
@@ -95,9 +98,13 @@ async function connectAll(urls: string[], tokens: (string | undefined)[], path_:
   return sockets;
 }
 
-/** Runs `send(i)` at a steady rate for the duration; resolves when every send has settled. */
-async function steady(send: (i: number) => Promise<void>) {
-  const total = Math.round(DURATION_S * RATE);
+/**
+ * Runs `send(i, measured)` at a steady rate: the warm-up, then the measured duration; resolves
+ * with the number of measured sends once every send has settled.
+ */
+async function steady(send: (i: number, measured: boolean) => Promise<void>) {
+  const warmup = Math.round(WARMUP_S * RATE);
+  const total = warmup + Math.round(DURATION_S * RATE);
   const interval = 1000 / RATE;
   const start = performance.now();
   const pending: Promise<void>[] = [];
@@ -105,10 +112,10 @@ async function steady(send: (i: number) => Promise<void>) {
     const due = start + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    pending.push(send(i).catch(() => undefined));
+    pending.push(send(i, i >= warmup).catch(() => undefined));
   }
   await Promise.all(pending);
-  return total;
+  return total - warmup;
 }
 
 async function benchApp(): Promise<Result> {
@@ -191,7 +198,7 @@ async function benchApp(): Promise<Result> {
   );
 
   const sentAt = new Map<number, number>();
-  const sent = await steady(async (i) => {
+  const sent = await steady(async (i, measured) => {
     const c = i % CHATS;
     const sender = c * PER_CHAT + (((i / CHATS) | 0) % PER_CHAT);
     const started = performance.now();
@@ -203,7 +210,7 @@ async function benchApp(): Promise<Result> {
     if (res.status !== 201) throw new Error(`send ${i}: ${res.status}`);
     const id = ((await res.json()) as { resource: { message: { id: number } } }).resource.message
       .id;
-    sentAt.set(id, started);
+    if (measured) sentAt.set(id, started);
   });
   await new Promise((r) => setTimeout(r, DRAIN_MS));
   const latencies: number[] = [];
@@ -241,10 +248,10 @@ async function benchEcho(): Promise<Result> {
       });
     }),
   );
-  const sent = await steady(async (i) => {
+  const sent = await steady(async (i, measured) => {
     const c = i % CHATS;
     const sender = c * PER_CHAT + (((i / CHATS) | 0) % PER_CHAT);
-    sentAt.set(i, performance.now());
+    if (measured) sentAt.set(i, performance.now());
     sockets[sender].emit('say', { room: `room-${c}`, id: i });
   });
   await new Promise((r) => setTimeout(r, DRAIN_MS));
@@ -261,7 +268,7 @@ async function benchEcho(): Promise<Result> {
 
 async function main() {
   console.log(
-    `chat bench: ${CLIENTS} clients over 2 server processes + Redis, ${CHATS} chats of ${PER_CHAT}, ${RATE} messages/s for ${DURATION_S} s`,
+    `chat bench: ${CLIENTS} clients over 2 server processes + Redis, ${CHATS} chats of ${PER_CHAT}, ${RATE} messages/s for ${DURATION_S} s after ${WARMUP_S} s of warm-up`,
   );
   const echo = await benchEcho();
   const app = await benchApp();
