@@ -26,7 +26,11 @@ export async function startServerProcess(
   env: Record<string, string>,
   script = 'server/main.ts',
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // SERVER_CPU_PROF=<dir>: each server process writes a CPU profile there when it stops.
+  const profile = process.env.SERVER_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
