@@ -7,3 +7,9 @@ export const LANGUAGES = ['en', 'vi'] as const;
 
 /** The refusal code that tells the Teams tab to run the consent pop-up and try again. */
 export const CONSENT_REQUIRED = 'consent_required';
+
+/**
+ * Sending a chat message over the live socket (the body of POST messaging/messages; files go
+ * over HTTP), answered through the ack with a `SocketAnswer` (contracts/realtime.ts).
+ */
+export const CHAT_SEND_REQUEST = 'chat-send';

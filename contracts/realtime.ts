@@ -10,6 +10,17 @@ export const REGISTER_EVENT = 'register';
 export const UNREGISTER_EVENT = 'unregister';
 export const SOCKET_PATH = '/_socket_/socket.io';
 
+/** What a request a client sends over its socket (e.g. CHAT_SEND_REQUEST) gets through the ack. */
+export type SocketAnswer<T> =
+  | { ok: true; resource: T }
+  | {
+      ok: false;
+      status: number;
+      code: string;
+      messages: string[];
+      errors?: Record<string, string[]>;
+    };
+
 /** A task or subtask changed (work handed in, reviewed, edited, moved, deleted). */
 export const taskChanged = z.object({
   id: z.number().int(),

@@ -2,8 +2,9 @@
  * `npm run bench:chat`: chat delivery over two API processes and Redis.
  * 1,000 socket.io clients, spread over two processes of the real server (server/main.ts, each
  * its own socket.io server and Redis connections, one PostgreSQL database), are members of 100
- * group chats of 10. Messages are sent at a steady rate through the API (POST
- * messaging/messages, alternately on each process, by a member of the chat); each member's
+ * group chats of 10. Messages are sent at a steady rate by a member of the chat, as the web app
+ * sends them: over the member's socket (`chat-send`, answered through the ack; --via http sends
+ * with POST messaging/messages instead, alternately on each process); each member's
  * socket receives `chat-message` from its chat room, on whichever process it is connected to.
  * Beside it, in the same run: a bare socket.io echo of the same shape (two echo-server.ts
  * processes, the same Redis streams adapter, the same 1,000 clients in 100 rooms, the same
@@ -23,6 +24,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
+import { CHAT_SEND_REQUEST } from '../../contracts/constants';
+import type { SocketAnswer } from '../../contracts/realtime';
 import { buildApp } from '../../server/app';
 import { issueAccessToken } from '../../server/auth/access-token';
 import { loadConfig } from '../../server/config';
@@ -34,6 +37,7 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '5' },
+    via: { type: 'string', default: 'socket' },
     rate: { type: 'string', default: '20' },
     clients: { type: 'string', default: '1000' },
     chats: { type: 'string', default: '100' },
@@ -41,6 +45,7 @@ const { values } = parseArgs({
 });
 const DURATION_S = Number(values.duration);
 const WARMUP_S = Number(values.warmup);
+const VIA = values.via === 'http' ? 'http' : 'socket';
 const RATE = Number(values.rate);
 const CLIENTS = Number(values.clients);
 const CHATS = Number(values.chats);
@@ -202,14 +207,23 @@ async function benchApp(): Promise<Result> {
     const c = i % CHATS;
     const sender = c * PER_CHAT + (((i / CHATS) | 0) % PER_CHAT);
     const started = performance.now();
-    const res = await fetch(`${urls[i % urls.length]}/api/v2/messaging/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens[sender]}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ chat_id: chatIds[c], text: `message ${i}` }),
-    });
-    if (res.status !== 201) throw new Error(`send ${i}: ${res.status}`);
-    const id = ((await res.json()) as { resource: { message: { id: number } } }).resource.message
-      .id;
+    const body = { chat_id: chatIds[c], text: `message ${i}` };
+    let id: number;
+    if (VIA === 'socket') {
+      const answer = (await sockets[sender].emitWithAck(CHAT_SEND_REQUEST, body)) as SocketAnswer<{
+        message: { id: number };
+      }>;
+      if (!answer.ok) throw new Error(`send ${i}: ${answer.status}`);
+      id = answer.resource.message.id;
+    } else {
+      const res = await fetch(`${urls[i % urls.length]}/api/v2/messaging/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[sender]}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 201) throw new Error(`send ${i}: ${res.status}`);
+      id = ((await res.json()) as { resource: { message: { id: number } } }).resource.message.id;
+    }
     if (measured) sentAt.set(id, started);
   });
   await new Promise((r) => setTimeout(r, DRAIN_MS));
@@ -221,7 +235,8 @@ async function benchApp(): Promise<Result> {
   await Promise.all(servers.map((server) => server.stop()));
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
-  return summarise('app: POST messaging/messages → chat-message', sent, sent * PER_CHAT, latencies);
+  const how = VIA === 'socket' ? `socket ${CHAT_SEND_REQUEST}` : 'POST messaging/messages';
+  return summarise(`app: ${how} → chat-message`, sent, sent * PER_CHAT, latencies);
 }
 
 async function benchEcho(): Promise<Result> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppDeps, Auth, SessionExtra } from '../context';
 import type { DbOrTx } from '../db/client';
@@ -99,6 +99,16 @@ export async function resolveAccessToken(
     .limit(1);
   if (!row) return null;
   return extra ? { user: row.user, sessionId, extra: row.extra } : { user: row.user, sessionId };
+}
+
+/**
+ * True while a session is open, as resolveAccessToken checks it: for a query that acts for a
+ * socket signed in earlier, so a revoked session stops there in the same round trip.
+ */
+export function sessionIsOpen(sessionId: string, userId: number): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${userId}
+    and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${users.deletedAt} is null)`;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {

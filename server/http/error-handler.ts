@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import type { ErrorBody } from '@contracts/common';
-import { AppError, type MessageRef } from './errors';
+import { AppError, validationFailed, type MessageRef } from './errors';
 
 const statusKeys: Record<number, { code: string; key: string }> = {
   400: { code: 'bad_request', key: 'common:errors.bad_request' },
@@ -75,14 +77,16 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const t = request.t;
+/** The status, code and translated body of any error: for an HTTP reply or a socket's ack. */
+export function describeError(error: unknown, t: TFunction) {
   const translate = (m: MessageRef) =>
     t(m.key, { ...m.params, defaultValue: t('common:validation.invalid') });
   let status = 500;
   let code = 'server_error';
   let messages: MessageRef[] = [{ key: 'common:errors.server_error' }];
   let fields: Record<string, MessageRef[]> | undefined;
+  let refusedByDatabase = false;
+  const fastifyError = error as Partial<FastifyError>;
 
   if (error instanceof AppError) {
     status = error.statusCode;
@@ -109,27 +113,45 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     status = 422;
     code = 'validation_failed';
     messages = [{ key: 'common:errors.validation_failed' }];
-    request.log.warn({ err: error }, 'the database refused a value that input checks let through');
-  } else if (typeof error.statusCode === 'number' && error.statusCode < 500) {
-    status = error.statusCode;
+    refusedByDatabase = true;
+  } else if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
+    status = fastifyError.statusCode;
     const known = statusKeys[status] ?? { code: 'bad_request', key: 'common:errors.bad_request' };
     code = known.code;
     messages = [{ key: known.key }];
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       messages = [{ key: 'common:errors.invalid_json' }];
     }
   }
 
-  if (status >= 500) {
-    request.log.error({ err: error }, 'unhandled error');
-  } else {
-    request.log.info({ status, code }, 'request refused');
-  }
   const body: ErrorBody = { messages: messages.map(translate), code };
   if (fields) {
     body.errors = Object.fromEntries(
       Object.entries(fields).map(([field, refs]) => [field, refs.map(translate)]),
     );
+  }
+  return { status, code, body, refusedByDatabase };
+}
+
+/** A 422 naming each field a zod schema refused (input that did not come through a route). */
+export function invalidInput(issues: readonly z.core.$ZodIssue[]): AppError {
+  const fields: Record<string, MessageRef[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.join('.') || 'body';
+    const like = { keyword: issue.code, instancePath: '', params: issue as never };
+    (fields[field] ??= []).push(issueMessage(like));
+  }
+  return validationFailed(fields);
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, code, body, refusedByDatabase } = describeError(error, request.t);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'unhandled error');
+  } else if (refusedByDatabase) {
+    request.log.warn({ err: error }, 'the database refused a value that input checks let through');
+  } else {
+    request.log.info({ status, code }, 'request refused');
   }
   return reply.status(status).send(body);
 }

@@ -96,15 +96,18 @@ function jobId(key: string) {
 }
 
 /**
- * Processes that start together on one database create the same queues at once, and
- * PostgreSQL may pick one of them as a deadlock victim: that one tries again.
+ * Processes that start together on one database create the same queues at once: PostgreSQL
+ * may pick one of them as a deadlock victim (40P01), or one may insert a queue the other has
+ * just inserted (23505). That one tries again, and then finds the queue there.
  */
-async function retryOnDeadlock(work: () => Promise<void>, attempts = 5): Promise<void> {
+const START_RACES = new Set(['40P01', '23505']);
+async function retryOnStartRace(work: () => Promise<void>, attempts = 5): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();
     } catch (error) {
-      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
+      const code = (error as { code?: string }).code ?? '';
+      if (!START_RACES.has(code) || attempt >= attempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * attempt));
     }
   }
@@ -165,7 +168,7 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
       expireInSeconds: options.leaseSeconds ?? settings.leaseSeconds,
       deadLetter: DEAD_LETTERS,
     };
-    await retryOnDeadlock(async () => {
+    await retryOnStartRace(async () => {
       await boss.createQueue(name, { name, ...policy });
       await boss.updateQueue(name, { name, ...policy });
     });
@@ -311,7 +314,7 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
           `update ${SCHEMA}.job set started_on = now() - expire_in where state = 'active'`,
         );
       }
-      await retryOnDeadlock(() =>
+      await retryOnStartRace(() =>
         boss.createQueue(DEAD_LETTERS, { name: DEAD_LETTERS, retentionDays: 365 }),
       );
       for (const name of queues.keys()) await startQueue(name);

@@ -3,7 +3,9 @@ import { Server } from 'socket.io';
 import { REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
 import { resolveAccessToken } from '../auth/access-token';
 import type { AppDeps } from '../context';
+import { describeError } from '../http/error-handler';
 import type { App } from '../http/types';
+import { LANGUAGES, translator, type Language } from '../i18n';
 import { createStreamsAdapter, type StreamsAdapterFactory } from './redis-streams';
 
 /** Who may join the room `<kind>-<id>`: the area that owns the kind of room answers. */
@@ -12,6 +14,20 @@ export interface RoomUser {
   id: number;
   role: string;
 }
+
+/** The signed-in person behind a socket, as a client request handler sees them. */
+export interface SocketClient {
+  userId: number;
+  /** The session the socket signed in with: a handler checks it is still open where it acts. */
+  sessionId: string;
+  language: Language;
+}
+/**
+ * Answers what a client asks over its socket (`socket.emit(event, payload, ack)`). The ack gets
+ * `{ ok: true, resource }`, or `{ ok: false, status, messages, code, errors? }` as an HTTP
+ * refusal would carry, in the person's language; refuse by throwing the usual errors.
+ */
+export type ClientRequestHandler = (client: SocketClient, payload: unknown) => Promise<unknown>;
 
 export interface Realtime {
   toUser(userId: number, event: string, payload: unknown): void;
@@ -22,6 +38,8 @@ export interface Realtime {
   leaveRoom(userId: number, room: string): void;
   /** An area says who may join its rooms; `user-<id>` is joined on connection and is no rule. */
   registerRoomRule(kind: string, rule: RoomRule): void;
+  /** An area answers a request clients send over the socket (one handler per event). */
+  onClientRequest(event: string, handler: ClientRequestHandler): void;
 }
 
 /**
@@ -38,6 +56,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     serveClient: false,
   });
   const rules = new Map<string, RoomRule>();
+  const requests = new Map<string, ClientRequestHandler>();
   let redis: Redis | undefined;
   let streams: StreamsAdapterFactory | undefined;
   if (deps.config.REDIS_URL) {
@@ -55,6 +74,13 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     if (!auth) return next(new Error('unauthorized'));
     socket.data.userId = auth.user.id;
     socket.data.userRole = auth.user.role;
+    const asked = socket.handshake.auth?.language as Language;
+    const client: SocketClient = {
+      userId: auth.user.id,
+      sessionId: auth.sessionId,
+      language: LANGUAGES.includes(asked) ? asked : (auth.user.language ?? 'en'),
+    };
+    socket.data.client = client;
     return next();
   });
 
@@ -68,6 +94,19 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
       if (allowed && typeof room === 'string') await socket.join(room);
       if (typeof ack === 'function') ack({ ok: allowed });
     });
+    const client = socket.data.client as SocketClient;
+    for (const [event, handler] of requests) {
+      socket.on(event, async (payload: unknown, ack: unknown) => {
+        if (typeof ack !== 'function') return;
+        try {
+          ack({ ok: true, resource: await handler(client, payload) });
+        } catch (error) {
+          const { status, body } = describeError(error, translator(client.language));
+          if (status >= 500) app.log.error({ err: error, event }, 'socket request failed');
+          ack({ ok: false, status, ...body });
+        }
+      });
+    }
     // A screen that stops showing a workspace stops listening to it (its own room stays).
     socket.on(UNREGISTER_EVENT, async (room: unknown) => {
       if (typeof room === 'string' && room !== `user-${userId}`) await socket.leave(room);
@@ -89,6 +128,12 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     registerRoomRule: (kind, rule) => {
       if (rules.has(kind)) throw new Error(`Room rule for "${kind}" registered twice`);
       rules.set(kind, rule);
+    },
+    onClientRequest: (event, handler) => {
+      if (requests.has(event) || event === REGISTER_EVENT || event === UNREGISTER_EVENT) {
+        throw new Error(`Socket request "${event}" registered twice`);
+      }
+      requests.set(event, handler);
     },
   };
 }
@@ -117,5 +162,6 @@ export function realtimeHeldElsewhere(where: string): Realtime {
     toRoom: refuse,
     leaveRoom: refuse,
     registerRoomRule: () => {},
+    onClientRequest: () => {},
   };
 }

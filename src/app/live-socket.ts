@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { loadChunk } from '@/lib/chunk-reload';
@@ -11,6 +12,7 @@ import { useAccessToken } from '@/lib/session';
  */
 export const liveUpdates = new LiveUpdates({
   queryClient,
+  language: () => i18next.language || 'en',
   invalidations: () => loadChunk(() => import('./live-updates')).then((m) => m.liveInvalidations),
 });
 

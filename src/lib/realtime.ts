@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import type { LiveEventName, LiveEventPayload } from '@contracts/realtime';
+import type { LiveEventName, LiveEventPayload, SocketAnswer } from '@contracts/realtime';
 
 /** For each event: the query keys it makes stale (as prefixes), from its ids-only payload. */
 export type LiveInvalidations = {
@@ -19,6 +19,8 @@ export interface LiveUpdatesOptions {
   url?: string;
   /** socket.io-client, loaded only once someone is signed in (it is not in the first chunk). */
   loadClient?: () => Promise<SocketClient>;
+  /** The interface language, for what the server answers to requests over the socket. */
+  language?: () => string;
 }
 
 /**
@@ -63,7 +65,8 @@ export class LiveUpdates {
     const socket = io(this.options.url ?? window.location.origin, {
       path: contract.SOCKET_PATH,
       transports: ['websocket'],
-      auth: { token },
+      // Read at every (re)connection, so a language chosen meanwhile counts.
+      auth: (send) => send({ token, language: this.options.language?.() }),
       // Its own manager: a replaced session must not share the old one's connection.
       forceNew: true,
       // Backoff: 1 s, then doubling up to 10 s, each randomised by half so a restarted server
@@ -82,6 +85,16 @@ export class LiveUpdates {
       connectedBefore = true;
     });
     socket.onAny((event: string, payload: unknown) => this.apply(event, payload));
+  }
+
+  /**
+   * Asks the server over the socket (answered through the ack); null when the socket is not
+   * connected, and the caller goes over HTTP instead. Rejects when no answer comes in time.
+   */
+  async request<T>(event: string, payload: unknown, timeoutMs = 10_000) {
+    const socket = this.socket;
+    if (!socket?.connected) return null;
+    return (await socket.timeout(timeoutMs).emitWithAck(event, payload)) as SocketAnswer<T>;
   }
 
   disconnect(): void {

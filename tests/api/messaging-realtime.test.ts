@@ -5,6 +5,9 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@contracts/messaging';
+import { CHAT_SEND_REQUEST } from '@contracts/constants';
+import type { SocketAnswer } from '@contracts/realtime';
 import { buildApp } from '@server/app';
 import { issueAccessToken } from '@server/auth/access-token';
 import { hashSecret } from '@server/auth/password';
@@ -44,11 +47,11 @@ async function redisAnswers() {
 }
 const hasRedis = await redisAnswers();
 
-function open(url: string, token: string): Promise<Socket> {
+function open(url: string, token: string, language?: string): Promise<Socket> {
   const socket = connect(url, {
     path: '/_socket_/socket.io',
     transports: ['websocket'],
-    auth: { token },
+    auth: { token, language },
   });
   cleanups.push(() => socket.disconnect());
   return new Promise((resolve, reject) => {
@@ -158,6 +161,75 @@ describe('chat rooms in one process', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(got).toHaveLength(3);
     expect(await register(theirs, room)).toEqual({ ok: false });
+  });
+  it('sends over the socket as over HTTP, refusing whom HTTP refuses, in their language', async () => {
+    const { owner, people } = await createWorkspace(t, { members: { member: 2 } });
+    const [member, other] = people.member;
+    const chat = (
+      await post(t, owner.token, 'messaging/chats/group-chat', {
+        name: 'Socket sends',
+        user_ids: [member.user.id],
+      })
+    ).resource.chat;
+    const [mine, theirs, notIn] = await Promise.all([
+      open(url, owner.token),
+      open(url, member.token, 'vi'),
+      open(url, other.token),
+    ]);
+    expect(await register(theirs, `chat-${chat.id}`)).toEqual({ ok: true });
+    const got = collect(theirs, 'chat-message');
+    const sendOver = (socket: Socket, body: object) =>
+      socket.emitWithAck(CHAT_SEND_REQUEST, body) as Promise<
+        SocketAnswer<{ message: ChatMessage }>
+      >;
+
+    const answer = await sendOver(mine, { chat_id: chat.id, text: 'over the socket' });
+    if (!answer.ok) throw new Error(answer.messages[0]);
+    expect(answer.resource.message).toMatchObject({ text: 'over the socket', chat_id: chat.id });
+    await until(() => got.length === 1, 'the message in the room');
+    expect(got[0]).toMatchObject({ message_id: answer.resource.message.id, kind: 'created' });
+    // A reply with a mention takes the full path and is stored the same way.
+    const reply = await sendOver(theirs, {
+      chat_id: chat.id,
+      text: 'a reply',
+      parent_id: answer.resource.message.id,
+      mentions: [owner.user.id],
+    });
+    expect(reply).toMatchObject({ ok: true, resource: { message: { text: 'a reply' } } });
+
+    // Wrong roles: not a member; a member once only admins may send.
+    expect(await sendOver(notIn, { chat_id: chat.id, text: 'let me in' })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    await post(t, owner.token, 'messaging/chats/group-chat/edit', {
+      chat_id: chat.id,
+      send_message_permission: false,
+    });
+    expect(await sendOver(theirs, { chat_id: chat.id, text: 'may I?' })).toEqual({
+      ok: false,
+      status: 403,
+      code: 'forbidden',
+      messages: ['Chỉ quản trị viên của cuộc trò chuyện mới được gửi tin nhắn ở đây.'],
+    });
+    // Bad input, in the person's language.
+    const bad = await sendOver(theirs, { chat_id: chat.id });
+    expect(bad).toMatchObject({ ok: false, status: 422, code: 'validation_failed' });
+    expect(bad.ok || bad.errors?.text).toEqual(['Trường này là bắt buộc.']);
+    // A session signed out after the socket connected sends nothing more.
+    expect((await post(t, owner.token, 'core/join/logout', {})).code).toBeUndefined();
+    expect(await sendOver(mine, { chat_id: chat.id, text: 'after sign-out' })).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+
+    const history = await t.app.inject({
+      url: `/api/v2/messaging/messages?chat_id=${chat.id}`,
+      headers: bearer(member.token),
+    });
+    expect(history.json().resource.messages.map((m: ChatMessage) => m.text)).toEqual([
+      'over the socket',
+    ]);
   });
 });
 

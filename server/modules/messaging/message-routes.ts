@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { envelope } from '@contracts/common';
 import {
@@ -13,7 +13,8 @@ import {
   sendFilesQuery,
   sendMessageBody,
 } from '@contracts/messaging';
-import type { DbOrTx } from '../../db/client';
+import { CHAT_SEND_REQUEST } from '@contracts/constants';
+import { queryRows, type DbOrTx } from '../../db/client';
 import {
   chatMembers,
   chatMessageFiles,
@@ -22,6 +23,7 @@ import {
   chats,
 } from '../../db/schema';
 import { ok } from '../../http/envelope';
+import { invalidInput } from '../../http/error-handler';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import { recordEvent } from '../../jobs';
@@ -31,6 +33,8 @@ import { fetchTitle, firstLink } from './link-preview';
 import { chatRoom } from './live';
 import {
   loadMembership,
+  loadSocketMembership,
+  maySend,
   presentMessages,
   requireActive,
   requireSend,
@@ -132,9 +136,9 @@ export default async function messageRoutes(app: App) {
     // A plain message is one statement, so it reaches the room after one round trip.
     const id =
       draft.files.length === 0 && recipients.length === 0
-        ? await insertMessage(db, draftRow)
+        ? (await insertMessage(db, draftRow))!
         : await db.transaction(async (tx) => {
-            const id = await insertMessage(tx, draftRow);
+            const id = (await insertMessage(tx, draftRow))!;
             if (draft.files.length > 0) {
               await tx.insert(chatMessageFiles).values(
                 draft.files.map((f) => ({
@@ -159,10 +163,15 @@ export default async function messageRoutes(app: App) {
             }
             return id;
           });
-    emit(m.chat.id, id, draft.parentId ?? null, 'created');
+    return delivered(m.chat.id, m.userId, id, draft);
+  }
+
+  /** A message just stored: the room hears of it, its link gets a title later; as the sender sees it. */
+  async function delivered(chatId: number, userId: number, id: number, draft: Draft) {
+    emit(chatId, id, draft.parentId ?? null, 'created');
     const link = firstLink(draft.text);
-    if (link) void previewLater(db, m.chat.id, id, draft.parentId ?? null, link, emit);
-    const [message] = await presentMessages(db, m.userId, [id]);
+    if (link) void previewLater(db, chatId, id, draft.parentId ?? null, link, emit);
+    const [message] = await presentMessages(db, userId, [id]);
     return message;
   }
 
@@ -202,6 +211,24 @@ export default async function messageRoutes(app: App) {
       });
     },
   );
+
+  // The same send from a socket (src/lib/realtime.ts): no HTTP round, the session and the
+  // membership checked in one query, so a message reaches the room sooner.
+  realtime.onClientRequest(CHAT_SEND_REQUEST, async (client, payload) => {
+    const parsed = sendMessageBody.safeParse(payload, { reportInput: true });
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
+    const body = parsed.data;
+    const draft = { text: body.text, parentId: body.parent_id, mentions: body.mentions, files: [] };
+    // A plain message: who may send is checked in the statement that stores it.
+    if (draft.parentId === undefined && !draft.mentions?.length) {
+      const row = { chatId: body.chat_id, userId: client.userId, text: body.text, mentions: [] };
+      const id = await insertMessage(db, row, maySend(client, body.chat_id));
+      if (id !== null) return { message: await delivered(body.chat_id, client.userId, id, draft) };
+    }
+    // Otherwise, or to say why it was refused, as over HTTP.
+    const m = requireSend(await loadSocketMembership(db, client, body.chat_id));
+    return { message: await send(m, draft) };
+  });
 
   app.post(
     '/messages',
@@ -424,33 +451,29 @@ interface NewMessage {
 /**
  * Inserts a message, moves its chat's last message and marks it read for its sender (what one
  * sends, one has read), in one statement: data-modifying CTEs run once and to completion.
+ * With a `guard`, nothing is written and null comes back unless the guard holds.
  */
-async function insertMessage(db: DbOrTx, message: NewMessage): Promise<number> {
-  const inserted = db.$with('inserted').as(
-    db
-      .insert(chatMessages)
-      .values({
-        chatId: message.chatId,
-        userId: message.userId,
-        parentId: message.parentId ?? null,
-        text: message.text,
-        mentions: message.mentions,
-      })
-      .returning({ id: chatMessages.id }),
+async function insertMessage(
+  db: DbOrTx,
+  message: NewMessage,
+  guard: SQL = sql`true`,
+): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`with inserted as (
+      insert into ${chatMessages} (chat_id, user_id, parent_id, text, mentions)
+      select ${message.chatId}, ${message.userId}, ${message.parentId ?? null}, ${message.text},
+        ${JSON.stringify(message.mentions)}::jsonb
+      where ${guard}
+      returning id
+    ), read_mark as (
+      update ${chatMembers} set last_read_message_id = inserted.id from inserted
+      where chat_members.chat_id = ${message.chatId} and chat_members.user_id = ${message.userId}
+    )
+    update ${chats} set last_message_id = greatest(chats.last_message_id, inserted.id),
+      updated_at = now()
+    from inserted where chats.id = ${message.chatId}
+    returning inserted.id`,
   );
-  const newId = sql`(select ${inserted.id} from ${inserted})`;
-  const readMark = db.$with('read_mark').as(
-    db
-      .update(chatMembers)
-      .set({ lastReadMessageId: sql`${newId}` })
-      .where(and(eq(chatMembers.chatId, message.chatId), eq(chatMembers.userId, message.userId)))
-      .returning({ userId: chatMembers.userId }),
-  );
-  const [row] = await db
-    .with(inserted, readMark)
-    .update(chats)
-    .set({ lastMessageId: sql`greatest(${chats.lastMessageId}, ${newId})`, updatedAt: new Date() })
-    .where(eq(chats.id, message.chatId))
-    .returning({ id: sql<number>`${newId}` });
-  return Number(row.id);
+  return row ? Number(row.id) : null;
 }

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ChatDetail, ChatEntry, ChatMessage } from '@contracts/messaging';
 import type { FastifyRequest } from 'fastify';
+import { sessionIsOpen } from '../../auth/access-token';
 import { requireAuth } from '../../auth/guard';
 import { personColumns, presentPerson, displayName, type PersonJson } from '../../core/people';
 import { queryRows, type DbOrTx } from '../../db/client';
@@ -14,7 +15,8 @@ import {
   type ChatMemberRow,
   type ChatRow,
 } from '../../db/schema';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound, unauthorized } from '../../http/errors';
+import type { SocketClient } from '../../realtime';
 
 export const NO_LIMIT = 2_147_483_647;
 
@@ -34,13 +36,48 @@ export async function loadMembership(
   chatId: number,
 ): Promise<Membership> {
   const { user } = requireAuth(request);
-  const [row] = await db
-    .select({ chat: chats, member: chatMembers })
-    .from(chats)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, user.id)))
-    .where(eq(chats.id, chatId));
+  const [row] = await membershipQuery(db, user.id, chatId);
   if (!row) throw notFound('messaging:messages.chat_not_found');
   return { ...row, userId: user.id };
+}
+
+/** The same gate for a socket's request; its session is checked in the same query. */
+export async function loadSocketMembership(
+  db: DbOrTx,
+  client: SocketClient,
+  chatId: number,
+): Promise<Membership> {
+  const [row] = await membershipQuery(db, client.userId, chatId, client.sessionId);
+  if (!row?.sessionOpen) {
+    const [session] = await queryRows<{ open: boolean }>(
+      db,
+      sql`select ${sessionIsOpen(client.sessionId, client.userId)} as open`,
+    );
+    if (!session.open) throw unauthorized();
+    throw notFound('messaging:messages.chat_not_found');
+  }
+  return { chat: row.chat, member: row.member, userId: client.userId };
+}
+
+function membershipQuery(db: DbOrTx, userId: number, chatId: number, sessionId?: string) {
+  return db
+    .select({
+      chat: chats,
+      member: chatMembers,
+      sessionOpen: sessionId ? sessionIsOpen(sessionId, userId) : sql<boolean>`true`,
+    })
+    .from(chats)
+    .innerJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, userId)))
+    .where(eq(chats.id, chatId));
+}
+
+/** What requireSend checks, and the session a socket signed in with, as one SQL condition. */
+export function maySend(client: SocketClient, chatId: number): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${chats} join ${chatMembers}
+      on ${chatMembers.chatId} = ${chats.id} and ${chatMembers.userId} = ${client.userId}
+    where ${chats.id} = ${chatId} and ${chatMembers.leftAt} is null
+      and (${chats.sendMessagePermission} or ${chatMembers.isAdmin}))
+    and ${sessionIsOpen(client.sessionId, client.userId)}`;
 }
 
 /** Members still in the chat may act in it; a member who left is refused with why. */

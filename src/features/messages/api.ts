@@ -9,6 +9,8 @@ import type {
   groupChatBody,
 } from '@contracts/messaging';
 import { MESSAGES_PAGE } from '@contracts/messaging';
+import { CHAT_SEND_REQUEST } from '@contracts/constants';
+import { liveUpdates } from '@/app/live-updates';
 import { api } from '@/lib/http';
 
 export type { ChatDetail, ChatEntry, ChatMessage };
@@ -43,8 +45,27 @@ export const messagingApi = {
       parent_id: parentId,
       per_page: MESSAGES_PAGE,
     }),
-  send: (body: { chat_id: number; text: string; parent_id?: number; mentions?: number[] }) =>
-    post<{ message: ChatMessage }>('messaging/messages', body, true).then((r) => r.message),
+  /**
+   * Over the live socket when it is up (the message reaches the room sooner), otherwise with
+   * POST. A refusal over the socket is thrown in the shape of an HTTP one, so callers see one.
+   */
+  send: async (body: {
+    chat_id: number;
+    text: string;
+    parent_id?: number;
+    mentions?: number[];
+  }) => {
+    const answer = await liveUpdates.request<{ message: ChatMessage }>(CHAT_SEND_REQUEST, body);
+    if (!answer) {
+      return post<{ message: ChatMessage }>('messaging/messages', body, true).then(
+        (r) => r.message,
+      );
+    }
+    if (answer.ok) return answer.resource.message;
+    throw Object.assign(new Error(answer.messages[0]), {
+      response: { status: answer.status, data: answer },
+    });
+  },
   sendFiles: (chatId: number, text: string, files: File[], parentId?: number) => {
     const form = new FormData();
     form.append('text', text);
