@@ -306,6 +306,11 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
 
     async start() {
       stopped = false;
+      // pg-boss makes its schema with "create schema if not exists", which two processes
+      // starting on a fresh database can both run at once: one of them is refused (23505).
+      await retryOnStartRace(async () => {
+        await database.executeSql(`create schema if not exists ${SCHEMA}`);
+      });
       await boss.start();
       if (database.kind === 'pglite' && settings.work) {
         // One process owns an embedded database, so a job still active at start-up belongs to
