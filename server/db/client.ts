@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type Logger, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -24,10 +24,16 @@ export interface DatabaseHandle {
    * for several statements): what pg-boss needs to share the app's database.
    */
   executeSql(text: string, values?: unknown[]): Promise<unknown>;
+  /**
+   * Rows of a query that runs often with the same text: named, so PostgreSQL parses and plans
+   * it once per connection instead of at every call (on a hot path such as sending a message).
+   */
+  queryNamed<T>(name: string, query: SQL): Promise<T[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
+const dialect = new PgDialect();
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -53,6 +59,10 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values),
+      async queryNamed<T>(name: string, query: SQL) {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        return (await pool.query({ name, text, values: params })).rows as T[];
+      },
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -73,6 +83,10 @@ export async function openDatabase(options: {
         // Without values PGlite runs several statements, as node-postgres's simple query does.
         const results = await client.exec(text);
         return results.length === 1 ? results[0] : results;
+      },
+      async queryNamed<T>(_name: string, query: SQL) {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        return (await client.query<T>(text, params)).rows;
       },
       ping: () => ping(db),
       close: () => client.close(),

@@ -72,7 +72,7 @@ interface Draft {
 
 /** Messages (spec 7.12) under /messaging/messages. */
 export default async function messageRoutes(app: App) {
-  const { db, realtime } = app.deps;
+  const { db, database, realtime } = app.deps;
 
   /** A message and the caller's membership of its chat; its history limit applies. */
   async function loadMessage(request: FastifyRequest, id: number) {
@@ -136,9 +136,9 @@ export default async function messageRoutes(app: App) {
     // A plain message is one statement, so it reaches the room after one round trip.
     const id =
       draft.files.length === 0 && recipients.length === 0
-        ? (await insertMessage(db, draftRow))!
+        ? await insertMessage(db, draftRow)
         : await db.transaction(async (tx) => {
-            const id = (await insertMessage(tx, draftRow))!;
+            const id = await insertMessage(tx, draftRow);
             if (draft.files.length > 0) {
               await tx.insert(chatMessageFiles).values(
                 draft.files.map((f) => ({
@@ -222,8 +222,13 @@ export default async function messageRoutes(app: App) {
     // A plain message: who may send is checked in the statement that stores it.
     if (draft.parentId === undefined && !draft.mentions?.length) {
       const row = { chatId: body.chat_id, userId: client.userId, text: body.text, mentions: [] };
-      const id = await insertMessage(db, row, maySend(client, body.chat_id));
-      if (id !== null) return { message: await delivered(body.chat_id, client.userId, id, draft) };
+      const [stored] = await database.queryNamed<{ id: number }>(
+        'chat_send_plain',
+        messageInsert(row, maySend(client, body.chat_id)),
+      );
+      if (stored) {
+        return { message: await delivered(body.chat_id, client.userId, Number(stored.id), draft) };
+      }
     }
     // Otherwise, or to say why it was refused, as over HTTP.
     const m = requireSend(await loadSocketMembership(db, client, body.chat_id));
@@ -451,16 +456,10 @@ interface NewMessage {
 /**
  * Inserts a message, moves its chat's last message and marks it read for its sender (what one
  * sends, one has read), in one statement: data-modifying CTEs run once and to completion.
- * With a `guard`, nothing is written and null comes back unless the guard holds.
+ * With a `guard`, nothing is written (no row comes back) unless the guard holds.
  */
-async function insertMessage(
-  db: DbOrTx,
-  message: NewMessage,
-  guard: SQL = sql`true`,
-): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`with inserted as (
+function messageInsert(message: NewMessage, guard: SQL = sql`true`) {
+  return sql`with inserted as (
       insert into ${chatMessages} (chat_id, user_id, parent_id, text, mentions)
       select ${message.chatId}, ${message.userId}, ${message.parentId ?? null}, ${message.text},
         ${JSON.stringify(message.mentions)}::jsonb
@@ -473,7 +472,10 @@ async function insertMessage(
     update ${chats} set last_message_id = greatest(chats.last_message_id, inserted.id),
       updated_at = now()
     from inserted where chats.id = ${message.chatId}
-    returning inserted.id`,
-  );
-  return row ? Number(row.id) : null;
+    returning inserted.id`;
+}
+
+async function insertMessage(db: DbOrTx, message: NewMessage): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(db, messageInsert(message));
+  return Number(row.id);
 }
