@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
@@ -32,7 +32,9 @@ export interface Auth {
  * A value a route needs about the signed-in person, as SQL over their id: read in the one
  * query that resolves the session instead of a query of its own (`config: { sessionExtra }`).
  */
-export type SessionExtra = (userId: number) => SQL;
+export type SessionExtra = (userId: UserIdParam) => SQL;
+/** A person's id in SQL: a value, or the placeholder of a prepared query. */
+export type UserIdParam = number | Placeholder;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -4,12 +4,13 @@
  * PGlite, or DATABASE_URL when set). Beside them, in the same run on the same machine: an empty
  * Fastify route, and a bare Fastify route that does one indexed SELECT of the same user on the
  * same database (the app's own pool or PGlite, through Drizzle): the floor a database-backed
- * route can reach. Each route's ratio to both is printed.
+ * route can reach; and the same SELECT prepared once, as the app's session lookup is. Each
+ * route's ratio to each is printed.
  * Options: --duration SECONDS (default 5), --connections N (default 10), --rounds N (default 3).
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { BENCH_PASSWORD, startBenchApp } from '../support/app';
 import { users } from '../../server/db/schema';
@@ -69,11 +70,24 @@ async function main() {
     const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
     return { id: row.id, email: row.email, first_name: row.firstName };
   });
+  // The same SELECT prepared once (as the app's session lookup is): the floor without parsing
+  // and planning at every request, printed beside the plain one.
+  const preparedSelect = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('bench_floor_user');
+  bare.get('/user-prepared', async () => {
+    const [row] = await preparedSelect.execute({ id: user.id });
+    return { id: row.id, email: row.email, first_name: row.firstName };
+  });
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const routes: [string, autocannon.Options][] = [
     ['empty Fastify route', { url: `${emptyUrl}/empty` }],
     ['bare Fastify + 1 SELECT', { url: `${bareUrl}/user` }],
+    ['bare Fastify + 1 prepared SELECT', { url: `${bareUrl}/user-prepared` }],
     ['GET /api/v2/health', { url: `${appUrl}/api/v2/health` }],
     [
       'POST core/join/login',
@@ -109,6 +123,7 @@ async function main() {
   }));
   const empty = rows[0].requestsPerSecond;
   const floor = rows[1].requestsPerSecond;
+  const preparedFloor = rows[2].requestsPerSecond;
   console.log(
     `\nbench:api — ${duration} s per route, ${rounds} rounds (median), ${connections} connections, database ${app.deps.database.kind}, node ${process.version}\n`,
   );
@@ -120,6 +135,7 @@ async function main() {
       'p99 ms': row.p99,
       'vs empty': `${((100 * row.requestsPerSecond) / empty).toFixed(1)} %`,
       'vs 1 SELECT': (row.requestsPerSecond / floor).toFixed(2),
+      'vs prepared': (row.requestsPerSecond / preparedFloor).toFixed(2),
       errors: row.errors,
     })),
   );

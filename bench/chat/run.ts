@@ -16,7 +16,9 @@
  * --clients N (default 1000), --chats N (default 100). Needs Redis (REDIS_URL, default
  * redis://127.0.0.1:6379) and PostgreSQL (DATABASE_URL names the server, default
  * postgres://postgres@127.0.0.1:5432/postgres; a fresh database is made and dropped), since two
- * processes cannot share the embedded PGlite.
+ * processes cannot share the embedded PGlite. BENCH_JOBS_WORK=false runs the two app processes
+ * as API-only processes (JOBS_WORK=false, the deployment with a separate worker): by default they
+ * also poll and work the job queues, as `npm start` does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,6 +135,7 @@ async function benchApp(): Promise<Result> {
     REDIS_URL,
     JWT_SECRET: process.env.JWT_SECRET ?? 'chat-bench-secret-long-enough-for-hs256-signing',
     AUTH_RATE_LIMIT_MAX: '100000000',
+    JOBS_WORK: process.env.BENCH_JOBS_WORK ?? 'true',
   };
   // The schema and the people are made here; tokens are signed with the processes' secret.
   const seeding = await buildApp({ config: loadConfig({ ...process.env, ...env }), logger: false });

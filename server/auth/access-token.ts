@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppDeps, Auth, SessionExtra } from '../context';
-import type { DbOrTx } from '../db/client';
+import type { Database, DbOrTx } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
 
 const ISSUER = 'teamloop';
@@ -83,20 +83,7 @@ export async function resolveAccessToken(
   } catch {
     return null;
   }
-  const [row] = await deps.db
-    .select({ user: users, extra: extra ? sql<unknown>`(${extra(userId)})` : sql<null>`null` })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionLookup(deps.db, extra).execute({ sessionId, userId });
   if (!row) return null;
   return extra ? { user: row.user, sessionId, extra: row.extra } : { user: row.user, sessionId };
 }
@@ -105,6 +92,43 @@ export async function resolveAccessToken(
  * True while a session is open, as resolveAccessToken checks it: for a query that acts for a
  * socket signed in earlier, so a revoked session stops there in the same round trip.
  */
+const sessionLookups = new WeakMap<Database, Map<SessionExtra | undefined, SessionLookup>>();
+type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+
+/**
+ * The session lookup every signed-in request runs, prepared once per database and `extra`:
+ * PostgreSQL then parses and plans it once per connection, not at every request.
+ */
+function sessionLookup(db: Database, extra?: SessionExtra): SessionLookup {
+  let byExtra = sessionLookups.get(db);
+  if (!byExtra) sessionLookups.set(db, (byExtra = new Map()));
+  let lookup = byExtra.get(extra);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db, extra, `session_lookup_${byExtra.size}`);
+    byExtra.set(extra, lookup);
+  }
+  return lookup;
+}
+
+function prepareSessionLookup(db: Database, extra: SessionExtra | undefined, name: string) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({ user: users, extra: extra ? sql<unknown>`(${extra(userId)})` : sql<null>`null` })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare(name);
+}
+
 export function sessionIsOpen(sessionId: string, userId: number): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
     where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${userId}

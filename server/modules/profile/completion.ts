@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FieldGroup, PeoplePrivacy } from '../../auth/privacy';
 import { queryRows, type DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import type { UserIdParam } from '../../context';
 
 /**
  * Profile completion: the share of the profile steps (spec 2.12) a person has filled in.
@@ -13,7 +14,7 @@ import type { UserRow } from '../../db/schema';
 type CompletionCheck =
   | { group: FieldGroup; onRow: (user: UserRow) => boolean }
   /** A boolean SQL expression about the person with this id. */
-  | { group: FieldGroup; stored: (userId: number) => SQL };
+  | { group: FieldGroup; stored: (userId: UserIdParam) => SQL };
 
 const checks: CompletionCheck[] = [
   { group: 'profile', onRow: (user) => Boolean(user.avatarUrl) },
@@ -26,7 +27,7 @@ const checks: CompletionCheck[] = [
 ];
 
 /** Adds a step whose answer is stored outside the user row. */
-export function registerCompletionCheck(group: FieldGroup, stored: (userId: number) => SQL) {
+export function registerCompletionCheck(group: FieldGroup, stored: (userId: UserIdParam) => SQL) {
   checks.push({ group, stored });
 }
 
@@ -40,7 +41,7 @@ export function completionGroups(): FieldGroup[] {
  * the signed-in person's figure reads it with the session (`sessionExtra`), then passes it to
  * profileCompletionPercent as `storedDone`.
  */
-export function storedStepsDone(userId: number): SQL {
+export function storedStepsDone(userId: UserIdParam): SQL {
   const stored = checks.flatMap((check) => ('stored' in check ? [check.stored(userId)] : []));
   if (stored.length === 0) return sql`0`;
   return sql.join(
