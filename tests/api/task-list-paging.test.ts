@@ -76,6 +76,49 @@ describe('the task list, a page at a time', () => {
     const res = await call(t, outsider.token).get(`${url}?page=2`);
     expect(res.statusCode).toBe(404);
   });
+
+  it('sorts by the percentage handed in, as each task reports it', async () => {
+    const [ann, ben] = made.people.member;
+    const owner = made.owner;
+    const pair = await call(t, owner.token).post(
+      `/workspaces/${made.workspace.id}/tasks-by-owner`,
+      {
+        name: 'Pair work',
+        user_ids: [ann.user.id, ben.user.id],
+        reviewer_ids: [],
+      },
+    );
+    expect(pair.statusCode).toBe(201);
+    const pairId = pair.json().resource.task.id;
+    expect(
+      (await call(t, ben.token).post(`/tasks/${pairId}/close-by-assignee`, {})).statusCode,
+    ).toBe(200);
+    const solo = await call(t, owner.token).post(
+      `/workspaces/${made.workspace.id}/tasks-by-owner`,
+      {
+        name: 'Solo',
+        user_ids: [ann.user.id],
+        reviewer_ids: [],
+      },
+    );
+    const soloId = solo.json().resource.task.id;
+    expect(
+      (await call(t, ann.token).post(`/tasks/${soloId}/close-by-assignee`, {})).statusCode,
+    ).toBe(200);
+
+    const down = await page(owner.token, 'sort=submitted_percentage&direction=desc');
+    expect(down.tasks.map((x) => [x.name, x.submitted_percentage])).toEqual([
+      ['Solo', 100],
+      ['Pair work', 50],
+      ['Quiz', 0],
+      ['Lab report', 0],
+      ['Poster', 0],
+      ['atlas', 0],
+      ['Essay', 0],
+    ]);
+    const up = await page(owner.token, 'sort=submitted_percentage&direction=asc&per_page=3&page=3');
+    expect(up.tasks.map((x) => x.name)).toEqual(['Solo']);
+  });
 });
 
 describe('the workspace list, a page at a time', () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { WORK_STATUSES, type TaskTeam } from '@contracts/tasks';
 import { type Person } from '@contracts/people';
 import { qualified } from '../../db/qualified';
@@ -56,28 +56,48 @@ export function submittedPercentage(rows: readonly PersonUnit[]): number {
   return Math.round((handedIn * 100) / done.size);
 }
 
+/** The alias of the derived table `submittedPercentages` joins. */
+const SUBMITTED = sql.identifier('submitted');
+
 /**
- * The SQL twin of `submittedPercentage` for a row of `tasks`, as the viewer sees it: -1 on tasks
- * whose report they may not see (spec: the percentage is hidden), so the list sorts by it in SQL.
+ * The SQL twin of `submittedPercentage` for every task of a workspace at once: a derived table
+ * (task_id, percentage) to left-join on `tasks.id`. One grouped pass over the workspace's units
+ * instead of a subquery per task, so sorting 10,000 tasks by it stays quick.
  */
-export function submittedPercentageSql(viewer: { userId: number; seesAllReports: boolean }) {
+export function submittedPercentages(workspaceId: number): SQL {
   const q = qualified;
   const handedIn = sql.join(
     WORK_STATUSES.filter(isHandedIn).map((s) => sql`${s}`),
     sql`, `,
   );
-  const percentage = sql`(select coalesce(round(100.0 * count(*) filter (where done) / nullif(count(*), 0)), 0)
-    from (select person, bool_or(status in (${handedIn})) as done from (
-      select ${q(taskAssignments.userId)} as person, ${q(taskAssignments.status)} as status
-        from ${taskAssignments}
-        where ${q(taskAssignments.taskId)} = ${q(tasks.id)} and ${q(taskAssignments.userId)} is not null
+  const inWorkspace = sql`join ${tasks} on ${q(tasks.id)} = ${q(taskAssignments.taskId)}
+    and ${q(tasks.workspaceId)} = ${workspaceId}`;
+  return sql`(select task_id, round(100.0 * count(*) filter (where done) / count(*)) as percentage
+    from (select task_id, person, bool_or(status in (${handedIn})) as done from (
+      select ${q(taskAssignments.taskId)} as task_id, ${q(taskAssignments.userId)} as person,
+          ${q(taskAssignments.status)} as status
+        from ${taskAssignments} ${inWorkspace}
+        where ${q(taskAssignments.userId)} is not null
       union all
-      select ${q(teamMembers.userId)}, ${q(taskAssignments.status)}
-        from ${taskAssignments}
+      select ${q(taskAssignments.taskId)}, ${q(teamMembers.userId)}, ${q(taskAssignments.status)}
+        from ${taskAssignments} ${inWorkspace}
         join ${teams} on ${q(teams.id)} = ${q(taskAssignments.teamId)} and ${q(teams.deletedAt)} is null
         join ${teamMembers} on ${q(teamMembers.teamId)} = ${q(teams.id)} and ${q(teamMembers.deletedAt)} is null
-        where ${q(taskAssignments.taskId)} = ${q(tasks.id)}
-    ) as units group by person) as people)`;
+    ) as units group by task_id, person) as people
+    group by task_id) as ${SUBMITTED}`;
+}
+
+/** How `submittedPercentages` joins a row of `tasks`. */
+export const submittedPercentageJoin = sql`${SUBMITTED}.task_id = ${qualified(tasks.id)}`;
+
+/**
+ * A task's submitted percentage as the viewer sees it, over the joined `submittedPercentages`:
+ * -1 on tasks whose report they may not see (spec: the percentage is hidden), so the list sorts
+ * by it in SQL. Nobody assigned is 0 %.
+ */
+export function submittedPercentageSql(viewer: { userId: number; seesAllReports: boolean }) {
+  const q = qualified;
+  const percentage = sql`coalesce(${SUBMITTED}.percentage, 0)`;
   if (viewer.seesAllReports) return sql<number>`${percentage}`;
   return sql<number>`case when exists (select 1 from ${taskReviewers}
     where ${q(taskReviewers.taskId)} = ${q(tasks.id)} and ${q(taskReviewers.userId)} = ${viewer.userId})

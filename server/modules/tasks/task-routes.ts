@@ -45,7 +45,7 @@ import { announceTaskChange } from './notify';
 import { countPeopleWithoutTeam, teamOf } from './people';
 import { reportPermission } from './policy';
 import { presentTasks, viewerOf } from './present';
-import { submittedPercentageSql } from './progress';
+import { submittedPercentageJoin, submittedPercentages, submittedPercentageSql } from './progress';
 import { freshTask } from './shared';
 
 const tags = ['tasks'];
@@ -93,12 +93,16 @@ export default async function taskRoutes(app: App) {
       const [page, countRows] = await Promise.all([
         pageOf<TaskRow>(
           db,
-          (total) =>
-            db
+          (total) => {
+            const query = db
               .select({ ...getTableColumns(tasks), list_total: total })
               .from(tasks)
               .where(and(inWorkspace, eq(tasks.status, status), tagged))
-              .$dynamic(),
+              .$dynamic();
+            return sort === 'submitted_percentage'
+              ? query.leftJoin(submittedPercentages(access.workspace.id), submittedPercentageJoin)
+              : query;
+          },
           sortedBy(sortColumn, direction, tasks.id),
           request.query,
         ),
