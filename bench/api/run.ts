@@ -11,7 +11,9 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { BENCH_PASSWORD, startBenchApp } from '../support/app';
 import { users } from '../../server/db/schema';
 
@@ -64,7 +66,13 @@ async function main() {
     tasks: ['Lab report', 'Reading notes', 'Poster', 'Peer review', 'Final exam'],
   });
 
-  const { db } = app.deps;
+  // The floors are bare: on PostgreSQL their own pool, without the app's statement naming
+  // (server/db/client.ts), so "1 SELECT" is parsed and planned at every request as a plain
+  // route's would be; on PGlite the one embedded client.
+  const floorPool = process.env.DATABASE_URL
+    ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+    : undefined;
+  const db = floorPool ? drizzle(floorPool) : app.deps.db;
   const bare = Fastify();
   bare.get('/user', async () => {
     const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
@@ -141,6 +149,7 @@ async function main() {
   );
   await close();
   await bare.close();
+  await floorPool?.end();
   await emptyServer.close();
 }
 
