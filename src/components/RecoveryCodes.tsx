@@ -2,6 +2,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '@/lib/save-file';
 
 const useStyles = makeStyles({
   list: {
@@ -30,14 +31,8 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
     await navigator.clipboard.writeText(text);
     setCopied(true);
   };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'teamloop-recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () =>
+    saveFile(new Blob([`${text}\n`], { type: 'text/plain' }), 'teamloop-recovery-codes.txt');
 
   return (
     <>

@@ -145,12 +145,3 @@ export const assessmentsApi = {
   answerAnnouncement: (id: number, answers: AnswersBody['answers']) =>
     send<object>('post', `core/announcements/${id}/questions`, { answers }),
 };
-
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

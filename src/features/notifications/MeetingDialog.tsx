@@ -24,6 +24,7 @@ import type { MeetingItem } from '@contracts/notifications';
 import type { WorkspacesMenu } from '@contracts/workspaces';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import { api } from '@/lib/http';
+import { saveFile } from '@/lib/save-file';
 import { useIsInTeams } from './in-teams';
 import { notificationKeys, notificationsApi, type CreateMeeting } from './api';
 
@@ -33,15 +34,6 @@ const useStyles = makeStyles({
 });
 
 type Provider = NonNullable<CreateMeeting['provider']>;
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 const localInput = (date: Date) =>
   new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -92,7 +84,8 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
   });
   const ics = useMutation({
     mutationFn: (id: number) => notificationsApi.addToCalendar(id),
-    onSuccess: (result) => download(result.file_name, result.ics),
+    onSuccess: (result) =>
+      saveFile(new Blob([result.ics], { type: 'text/calendar;charset=utf-8' }), result.file_name),
   });
 
   const onSubmit = (event: FormEvent) => {

@@ -15,7 +15,8 @@ import type { AssessmentFile } from '@contracts/assessments';
 import { FormAlert } from '@/components/FormAlert';
 import { shortFileName, sizeInKb, UploadWidget } from '@/components/UploadWidget';
 import { withApiError, type ApiError } from '@/lib/http';
-import { assessmentKeys, assessmentsApi, saveBlob } from '../api';
+import { saveFile } from '@/lib/save-file';
+import { assessmentKeys, assessmentsApi } from '../api';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -69,7 +70,7 @@ export function AnswerFiles({ evaluableId, editable }: { evaluableId: number; ed
   const download = useMutation({
     mutationFn: (file: AssessmentFile) =>
       withApiError(() => assessmentsApi.downloadFile(evaluableId, file.id)).then((blob) =>
-        saveBlob(blob, file.name),
+        saveFile(blob, file.name),
       ),
   });
   const files = list.data ?? [];

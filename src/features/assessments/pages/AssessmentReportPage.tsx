@@ -33,7 +33,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { PersonReport, QuestionReport } from '@contracts/assessments';
 import { RouterLink } from '@/components/RouterLink';
-import { assessmentKeys, assessmentsApi, saveBlob, type ExportKind } from '../api';
+import { saveFile } from '@/lib/save-file';
+import { assessmentKeys, assessmentsApi, type ExportKind } from '../api';
 import { BarsChart, RadarChart } from '../components/Charts';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 
@@ -214,7 +215,7 @@ export default function AssessmentReportPage() {
   const remind = useAssessmentMutation(() => assessmentsApi.remindAll(id));
   const download = async (kind: ExportKind, format: 'xlsx' | 'csv') => {
     const file = await assessmentsApi.export(id, kind, format);
-    saveBlob(file.blob, file.filename);
+    saveFile(file.blob, file.filename);
   };
 
   if (assessment.isError) {

@@ -36,6 +36,7 @@ import { useSignedInUser } from '@/app/current-user';
 import { formatDateTime } from '@/lib/format';
 import { http } from '@/lib/http';
 import { localStore } from '@/lib/storage';
+import { saveFile } from '@/lib/save-file';
 import {
   messageKeys,
   messagingApi,
@@ -257,12 +258,7 @@ function MessageItem({
     const res = await http.get<Blob>(file.url.replace(/^\/api\/v2\//, ''), {
       responseType: 'blob',
     });
-    const url = URL.createObjectURL(res.data);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file.name;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(res.data, file.name);
   };
 
   return (

@@ -9,16 +9,21 @@ import {
   Field,
   Input,
   makeStyles,
-  Select,
   Switch,
   tokens,
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KEY_RESULT_KINDS, type KeyResult, type KeyResultKind } from '@contracts/okrs';
+import type { KeyResult, KeyResultKind } from '@contracts/okrs';
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { okrsApi } from '../api';
+import {
+  KeyResultKindField,
+  keyResultValuesBody,
+  KeyResultValueFields,
+  type KeyResultValues,
+} from './KeyResultFields';
 import { useOkrMutation } from './ObjectiveBits';
 
 const useStyles = makeStyles({
@@ -30,8 +35,6 @@ const useStyles = makeStyles({
     '& .fui-Input': { minWidth: 0 },
   },
 });
-
-const numberOr = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** Kinds whose value can follow linked tasks as they are done (not the limits). */
 const followsTasks = (kind: KeyResultKind) => kind !== 'stay_above' && kind !== 'stay_below';
@@ -49,19 +52,21 @@ export function KeyResultDialog({
   const styles = useStyles();
   const { t } = useTranslation();
   const [name, setName] = useState(keyResult?.name ?? '');
-  const [kind, setKind] = useState<KeyResultKind>(keyResult?.kind ?? 'increase');
-  const [start, setStart] = useState(String(keyResult?.start_value ?? 0));
-  const [target, setTarget] = useState(keyResult ? String(keyResult.target_value) : '');
-  const [unit, setUnit] = useState(keyResult?.unit ?? '');
-  const [weight, setWeight] = useState(String(keyResult?.weight ?? 1));
+  const [values, setValues] = useState<KeyResultValues>({
+    kind: keyResult?.kind ?? 'increase',
+    start: String(keyResult?.start_value ?? 0),
+    target: keyResult ? String(keyResult.target_value) : '',
+    unit: keyResult?.unit ?? '',
+    weight: String(keyResult?.weight ?? 1),
+  });
+  const change = (c: Partial<KeyResultValues>) => setValues((v) => ({ ...v, ...c }));
+  const { kind } = values;
   const [fromTasks, setFromTasks] = useState(keyResult?.progress_from_tasks ?? false);
   const add = useOkrMutation(() => {
     const body = {
       name: name.trim(),
-      kind,
-      ...(kind === 'done' ? {} : { start_value: numberOr(start), target_value: numberOr(target) }),
-      unit: unit.trim() || null,
-      ...(numberOr(weight) !== undefined ? { weight: numberOr(weight) } : {}),
+      ...keyResultValuesBody(values),
+      unit: values.unit.trim() || null,
       progress_from_tasks: followsTasks(kind) && fromTasks,
     };
     return keyResult
@@ -87,54 +92,9 @@ export function KeyResultDialog({
               <Field label={t('okrs:fields.name')} required validationMessage={fieldError('name')}>
                 <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
               </Field>
-              <Field label={t('okrs:fields.kind')}>
-                <Select value={kind} onChange={(_, d) => setKind(d.value as KeyResultKind)}>
-                  {KEY_RESULT_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {t(`okrs:kinds.${k}`)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+              <KeyResultKindField kind={kind} onChange={(k) => change({ kind: k })} />
               <div className={styles.values}>
-                {kind !== 'done' && (
-                  <>
-                    <Field
-                      label={t('okrs:fields.start_value')}
-                      validationMessage={fieldError('start_value')}
-                    >
-                      <Input
-                        type="number"
-                        step="any"
-                        value={start}
-                        onChange={(_, d) => setStart(d.value)}
-                      />
-                    </Field>
-                    <Field
-                      label={t('okrs:fields.target_value')}
-                      validationMessage={fieldError('target_value')}
-                    >
-                      <Input
-                        type="number"
-                        step="any"
-                        value={target}
-                        onChange={(_, d) => setTarget(d.value)}
-                      />
-                    </Field>
-                    <Field label={t('okrs:fields.unit')}>
-                      <Input value={unit} maxLength={30} onChange={(_, d) => setUnit(d.value)} />
-                    </Field>
-                  </>
-                )}
-                <Field label={t('okrs:fields.weight')} validationMessage={fieldError('weight')}>
-                  <Input
-                    type="number"
-                    step="any"
-                    min={0.1}
-                    value={weight}
-                    onChange={(_, d) => setWeight(d.value)}
-                  />
-                </Field>
+                <KeyResultValueFields values={values} onChange={change} error={fieldError} />
               </div>
               {followsTasks(kind) && (
                 <Field

@@ -12,7 +12,6 @@ import {
   MessageBar,
   MessageBarBody,
   makeStyles,
-  Select,
   Spinner,
   Text,
   Textarea,
@@ -23,11 +22,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { KEY_RESULT_KINDS, type KeyResultKind, type Objective } from '@contracts/okrs';
+import type { Objective } from '@contracts/okrs';
 import { FormAlert } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import type { ApiError } from '@/lib/http';
 import { okrKeys, okrsApi, type NewKeyResultBody } from '../api';
+import {
+  KeyResultKindField,
+  keyResultValuesBody,
+  KeyResultValueFields,
+  numberOr,
+  type KeyResultValues,
+} from './KeyResultFields';
 import { objectiveLink, useOkrMutation } from './ObjectiveBits';
 
 const useStyles = makeStyles({
@@ -58,14 +64,9 @@ const useStyles = makeStyles({
   body: { maxHeight: 'calc(100dvh - 112px)' },
 });
 
-interface KeyResultDraft {
+interface KeyResultDraft extends KeyResultValues {
   key: number;
   name: string;
-  kind: KeyResultKind;
-  start: string;
-  target: string;
-  unit: string;
-  weight: string;
 }
 
 let draftKey = 0;
@@ -79,18 +80,11 @@ const emptyDraft = (): KeyResultDraft => ({
   weight: '1',
 });
 
-/** Numbers as the person typed them; empty stays unsaid (the server never invents one). */
-const numberOr = (text: string) => (text.trim() === '' ? undefined : Number(text));
-
 function toBody(draft: KeyResultDraft): NewKeyResultBody {
   return {
     name: draft.name.trim(),
-    kind: draft.kind,
-    ...(draft.kind === 'done'
-      ? {}
-      : { start_value: numberOr(draft.start), target_value: numberOr(draft.target) }),
+    ...keyResultValuesBody(draft),
     ...(draft.unit.trim() ? { unit: draft.unit.trim() } : {}),
-    ...(numberOr(draft.weight) !== undefined ? { weight: numberOr(draft.weight) } : {}),
   };
 }
 
@@ -333,60 +327,15 @@ export function ObjectiveFormDialog({
                           onChange={(_, d) => update(draft.key, { name: d.value })}
                         />
                       </Field>
-                      <Field label={t('okrs:fields.kind')}>
-                        <Select
-                          value={draft.kind}
-                          onChange={(_, d) => update(draft.key, { kind: d.value as KeyResultKind })}
-                        >
-                          {KEY_RESULT_KINDS.map((kind) => (
-                            <option key={kind} value={kind}>
-                              {t(`okrs:kinds.${kind}`)}
-                            </option>
-                          ))}
-                        </Select>
-                      </Field>
-                      {draft.kind !== 'done' && (
-                        <>
-                          <Field
-                            label={t('okrs:fields.start_value')}
-                            validationMessage={krError('start_value')}
-                          >
-                            <Input
-                              type="number"
-                              step="any"
-                              value={draft.start}
-                              onChange={(_, d) => update(draft.key, { start: d.value })}
-                            />
-                          </Field>
-                          <Field
-                            label={t('okrs:fields.target_value')}
-                            validationMessage={krError('target_value')}
-                          >
-                            <Input
-                              type="number"
-                              step="any"
-                              value={draft.target}
-                              onChange={(_, d) => update(draft.key, { target: d.value })}
-                            />
-                          </Field>
-                          <Field label={t('okrs:fields.unit')}>
-                            <Input
-                              value={draft.unit}
-                              maxLength={30}
-                              onChange={(_, d) => update(draft.key, { unit: d.value })}
-                            />
-                          </Field>
-                        </>
-                      )}
-                      <Field label={t('okrs:fields.weight')} validationMessage={krError('weight')}>
-                        <Input
-                          type="number"
-                          step="any"
-                          min={0.1}
-                          value={draft.weight}
-                          onChange={(_, d) => update(draft.key, { weight: d.value })}
-                        />
-                      </Field>
+                      <KeyResultKindField
+                        kind={draft.kind}
+                        onChange={(kind) => update(draft.key, { kind })}
+                      />
+                      <KeyResultValueFields
+                        values={draft}
+                        onChange={(change) => update(draft.key, change)}
+                        error={krError}
+                      />
                       {drafts.length > 1 && (
                         <Button
                           appearance="subtle"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskFile } from '@contracts/tasks';
 import { sizeInKb } from '@/components/UploadWidget';
 import { formatDateTime } from '@/lib/format';
+import { saveFile } from '@/lib/save-file';
 import { tasksApi, taskKeys, type TaskKind } from '../api';
 
 const useStyles = makeStyles({
@@ -13,15 +14,6 @@ const useStyles = makeStyles({
   meta: { color: tokens.colorNeutralForeground3 },
   body: { whiteSpace: 'pre-wrap' },
 });
-
-async function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function FileButton({
   kind,
@@ -36,7 +28,7 @@ export function FileButton({
     <Button
       size="small"
       icon={<ArrowDownloadRegular />}
-      onClick={async () => saveBlob(await tasksApi.download(kind, taskId, file.id), file.name)}
+      onClick={async () => saveFile(await tasksApi.download(kind, taskId, file.id), file.name)}
     >
       {file.name} ({sizeInKb(file.size)} Kb)
     </Button>

@@ -1,0 +1,101 @@
+import { Field, Input, Select } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { KEY_RESULT_KINDS, type KeyResultKind } from '@contracts/okrs';
+
+/** A key result's kind and values as typed in a form (the create dialog and the edit dialog). */
+export interface KeyResultValues {
+  kind: KeyResultKind;
+  start: string;
+  target: string;
+  unit: string;
+  weight: string;
+}
+
+/** Numbers as the person typed them; empty stays unsaid (the server never invents one). */
+export const numberOr = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** The kind and numbers of a request body; "done or not" has no start and target. */
+export function keyResultValuesBody(values: KeyResultValues) {
+  const weight = numberOr(values.weight);
+  return {
+    kind: values.kind,
+    ...(values.kind === 'done'
+      ? {}
+      : { start_value: numberOr(values.start), target_value: numberOr(values.target) }),
+    ...(weight !== undefined ? { weight } : {}),
+  };
+}
+
+export function KeyResultKindField({
+  kind,
+  onChange,
+}: {
+  kind: KeyResultKind;
+  onChange: (kind: KeyResultKind) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t('okrs:fields.kind')}>
+      <Select value={kind} onChange={(_, d) => onChange(d.value as KeyResultKind)}>
+        {KEY_RESULT_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`okrs:kinds.${k}`)}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** Start, target and unit (not for "done or not"), and the weight, with the server's messages. */
+export function KeyResultValueFields({
+  values,
+  onChange,
+  error,
+}: {
+  values: KeyResultValues;
+  onChange: (change: Partial<KeyResultValues>) => void;
+  error: (field: string) => string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {values.kind !== 'done' && (
+        <>
+          <Field label={t('okrs:fields.start_value')} validationMessage={error('start_value')}>
+            <Input
+              type="number"
+              step="any"
+              value={values.start}
+              onChange={(_, d) => onChange({ start: d.value })}
+            />
+          </Field>
+          <Field label={t('okrs:fields.target_value')} validationMessage={error('target_value')}>
+            <Input
+              type="number"
+              step="any"
+              value={values.target}
+              onChange={(_, d) => onChange({ target: d.value })}
+            />
+          </Field>
+          <Field label={t('okrs:fields.unit')}>
+            <Input
+              value={values.unit}
+              maxLength={30}
+              onChange={(_, d) => onChange({ unit: d.value })}
+            />
+          </Field>
+        </>
+      )}
+      <Field label={t('okrs:fields.weight')} validationMessage={error('weight')}>
+        <Input
+          type="number"
+          step="any"
+          min={0.1}
+          value={values.weight}
+          onChange={(_, d) => onChange({ weight: d.value })}
+        />
+      </Field>
+    </>
+  );
+}
