@@ -88,10 +88,6 @@ export async function resolveAccessToken(
   return extra ? { user: row.user, sessionId, extra: row.extra } : { user: row.user, sessionId };
 }
 
-/**
- * True while a session is open, as resolveAccessToken checks it: for a query that acts for a
- * socket signed in earlier, so a revoked session stops there in the same round trip.
- */
 const sessionLookups = new WeakMap<Database, Map<SessionExtra | undefined, SessionLookup>>();
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
@@ -120,19 +116,24 @@ function prepareSessionLookup(db: Database, extra: SessionExtra | undefined, nam
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
         eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        isNull(users.deletedAt),
+        sessionStillOpen(),
       ),
     )
     .limit(1)
     .prepare(name);
 }
 
+/** What keeps a session open, over `sessions` joined with its `users` row. */
+const sessionStillOpen = () =>
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt))!;
+
+/**
+ * True while a session is open, as resolveAccessToken checks it: for a query that acts for a
+ * socket signed in earlier, so a revoked session stops there in the same round trip.
+ */
 export function sessionIsOpen(sessionId: string, userId: number): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-    where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${userId}
-    and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now() and ${users.deletedAt} is null)`;
+    where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${userId} and ${sessionStillOpen()})`;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {
