@@ -250,6 +250,9 @@ test('the page says when the browser goes offline and when it is back', async ({
   await signUpAndSignIn(page);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
+  // Start-up chunks (the toaster among them) loaded first: one cut off mid-load fails for good
+  // in Chromium, and the chunk guard then reloads the page when the network is back.
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await expect(page.getByText('You are offline')).toBeVisible();
   await context.setOffline(false);
