@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Person } from '@contracts/people';
 import { users, type UserRow } from '../db/schema';
 
@@ -15,6 +16,16 @@ export type PersonRow = Pick<
   UserRow,
   'id' | 'firstName' | 'lastName' | 'email' | 'avatarUrl' | 'deletedAt' | 'deactivatedAt'
 >;
+/**
+ * The `json_build_object` fields of a person (the keys of `PersonJson`) over a users row
+ * under `alias`.
+ */
+export const personJsonFields = (alias: string) => {
+  const u = sql.identifier(alias);
+  return sql`'id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name,
+    'email', ${u}.email, 'avatarUrl', ${u}.avatar_url, 'deletedAt', ${u}.deleted_at,
+    'deactivatedAt', ${u}.deactivated_at`;
+};
 /** A person as SQL's `json_build_object` gives it: the dates are text, only null matters. */
 export type PersonJson = Omit<PersonRow, 'deletedAt' | 'deactivatedAt'> & {
   deletedAt: string | null;

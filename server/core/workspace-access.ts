@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../auth/guard';
 import { can, permissionsFor, type Permission } from '../auth/permissions';
 import type { DbOrTx } from '../db/client';
+import { qualified } from '../db/qualified';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 
@@ -12,15 +13,29 @@ export interface WorkspaceAccess {
   permissions: Permission[];
   isSupervisor: boolean;
   userId: number;
+  /** What the caller's `WorkspaceExtra` asked for, read in the same query as the access. */
+  extra?: unknown;
 }
+
+/**
+ * A value a route needs about the workspace, as SQL over its id: read in the query that loads
+ * the access instead of a query of its own. It is computed before the access is judged, so it
+ * must not change anything, and the route reads it only once access is granted.
+ */
+export type WorkspaceExtra = (workspaceId: SQL) => SQL;
 
 export async function loadWorkspaceAccess(
   db: DbOrTx,
   workspaceId: number,
   user: { id: number; role: string },
+  extra?: WorkspaceExtra,
 ): Promise<WorkspaceAccess | null> {
   const [row] = await db
-    .select({ workspace: workspaces, role: workspaceMembers.role })
+    .select({
+      workspace: workspaces,
+      role: workspaceMembers.role,
+      extra: extra ? sql<unknown>`(${extra(qualified(workspaces.id))})` : sql<null>`null`,
+    })
     .from(workspaces)
     .leftJoin(
       workspaceMembers,
@@ -35,6 +50,7 @@ export async function loadWorkspaceAccess(
     permissions: permissionsFor(row.role, row.workspace.memberAccess),
     isSupervisor: user.role === 'supervisor',
     userId: user.id,
+    ...(extra && { extra: row.extra }),
   };
 }
 
@@ -47,9 +63,10 @@ export async function requireWorkspacePermission(
   db: DbOrTx,
   workspaceId: number,
   required: Permission | readonly Permission[],
+  extra?: WorkspaceExtra,
 ): Promise<WorkspaceAccess> {
   const { user } = requireAuth(request);
-  const access = await loadWorkspaceAccess(db, workspaceId, user);
+  const access = await loadWorkspaceAccess(db, workspaceId, user, extra);
   if (!access || (!access.role && !access.isSupervisor)) {
     throw notFound('workspaces:messages.not_found');
   }

@@ -4,8 +4,16 @@ import type { Person } from '@contracts/people';
 import { can, permissionsFor, type Permission } from '../../auth/permissions';
 import type { DbOrTx } from '../../db/client';
 import { qualified } from '../../db/qualified';
-import { teamMembers, teams, users, workspaceMembers, workspaces } from '../../db/schema';
-import { personColumns, presentPerson, type PersonJson } from '../../core/people';
+import {
+  teamMembers,
+  teams,
+  users,
+  workspaceMembers,
+  workspaces,
+  type WorkspaceRole,
+  type WorkspaceRow,
+} from '../../db/schema';
+import { personColumns, personJsonFields, presentPerson, type PersonJson } from '../../core/people';
 
 /** People by id: the ids, or a subquery that selects them (one round trip instead of two). */
 export async function loadPeople(
@@ -29,29 +37,36 @@ export interface WorkspacePerson {
   permissions: Permission[];
 }
 
-/** Everyone of a workspace with what their role lets them do, shadows left out. */
-export async function workspacePeople(db: DbOrTx, workspaceId: number): Promise<WorkspacePerson[]> {
-  const rows = await db
-    .select({
-      ...personColumns,
-      role: workspaceMembers.role,
-      memberAccess: workspaces.memberAccess,
-    })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        isNull(users.deletedAt),
-        isNull(users.deactivatedAt),
-      ),
-    )
-    .orderBy(users.firstName, users.lastName, users.id);
+/** Everyone of a workspace with their role, shadows left out, as JSON (one row per workspace). */
+export function workspacePeopleJson(workspaceId: SQL | number): SQL<WorkspacePersonJson[]> {
+  return sql<WorkspacePersonJson[]>`coalesce((select json_agg(json_build_object(
+      ${personJsonFields('u')}, 'role', m.role) order by u.first_name, u.last_name, u.id)
+    from ${workspaceMembers} m join ${users} u on u.id = m.user_id
+    where m.workspace_id = ${workspaceId} and u.deleted_at is null and u.deactivated_at is null), '[]')`;
+}
+type WorkspacePersonJson = PersonJson & { role: WorkspaceRole };
+
+/** What `workspacePeopleJson` gave, with what each role lets them do in that workspace. */
+export function workspacePeopleOf(
+  rows: readonly WorkspacePersonJson[],
+  memberAccess: WorkspaceRow['memberAccess'],
+): WorkspacePerson[] {
   return rows.map((row) => ({
     person: presentPerson(row),
-    permissions: permissionsFor(row.role, row.memberAccess),
+    permissions: permissionsFor(row.role, memberAccess),
   }));
+}
+
+/** Everyone of a workspace with what their role lets them do, shadows left out. */
+export async function workspacePeople(db: DbOrTx, workspaceId: number): Promise<WorkspacePerson[]> {
+  const [row] = await db
+    .select({
+      people: workspacePeopleJson(qualified(workspaces.id)),
+      memberAccess: workspaces.memberAccess,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row ? workspacePeopleOf(row.people, row.memberAccess) : [];
 }
 
 const holds = (entry: WorkspacePerson, permission: Permission) =>
@@ -71,6 +86,31 @@ export function reviewerChoices(people: WorkspacePerson[]) {
   };
 }
 
+/** A team's active members as JSON, over the SQL of its id. */
+const teamMembersJson = (teamId: SQL) => sql<
+  PersonJson[]
+>`coalesce((select json_agg(json_build_object(
+      ${personJsonFields('u')}) order by u.first_name, u.last_name, u.id)
+    from ${teamMembers} tm join ${users} u on u.id = tm.user_id
+    where tm.team_id = ${teamId} and tm.deleted_at is null), '[]')`;
+
+type TeamJson = { id: number; name: string; members: PersonJson[] };
+const teamOfJson = (team: TeamJson): TaskTeam => ({
+  id: team.id,
+  name: team.name,
+  members: team.members.map(presentPerson),
+});
+
+/** Active teams of a workspace with their active members, as JSON (one row per workspace). */
+export function workspaceTeamsJson(workspaceId: SQL | number): SQL<TeamJson[]> {
+  return sql<TeamJson[]>`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name,
+      'members', ${teamMembersJson(sql`t.id`)}) order by t.name, t.id)
+    from ${teams} t where t.workspace_id = ${workspaceId} and t.deleted_at is null), '[]')`;
+}
+
+/** What `workspaceTeamsJson` gave, as the API shows teams. */
+export const workspaceTeamsOf = (rows: readonly TeamJson[]): TaskTeam[] => rows.map(teamOfJson);
+
 /** Active teams of a workspace (or the given ones) with their active members. */
 export async function loadTeams(
   db: DbOrTx,
@@ -78,14 +118,8 @@ export async function loadTeams(
 ): Promise<TaskTeam[]> {
   if ('teamIds' in filter && filter.teamIds.length === 0) return [];
   // Members ride along as JSON, so a list of teams is one query.
-  const members = sql<PersonJson[]>`coalesce((select json_agg(json_build_object(
-      'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
-      'avatarUrl', u.avatar_url, 'deletedAt', u.deleted_at, 'deactivatedAt', u.deactivated_at)
-      order by u.first_name, u.last_name, u.id)
-    from ${teamMembers} tm join ${users} u on u.id = tm.user_id
-    where tm.team_id = ${qualified(teams.id)} and tm.deleted_at is null), '[]')`;
   const teamRows = await db
-    .select({ id: teams.id, name: teams.name, members })
+    .select({ id: teams.id, name: teams.name, members: teamMembersJson(qualified(teams.id)) })
     .from(teams)
     .where(
       and(
@@ -96,11 +130,7 @@ export async function loadTeams(
       ),
     )
     .orderBy(teams.name, teams.id);
-  return teamRows.map((team) => ({
-    id: team.id,
-    name: team.name,
-    members: team.members.map(presentPerson),
-  }));
+  return teamRows.map(teamOfJson);
 }
 
 /** The active team a person belongs to in a workspace (at most one), if any. */

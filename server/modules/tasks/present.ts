@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Task, TaskTeam } from '@contracts/tasks';
 import type { Person } from '@contracts/people';
 import type { DbOrTx } from '../../db/client';
@@ -10,12 +10,23 @@ import {
   taskReviewers,
   tasks,
   taskTags,
+  users,
+  workspaces,
   type TaskAssignmentRow,
   type TaskRow,
+  type WorkspaceRow,
 } from '../../db/schema';
+import { personJsonFields, presentPerson, type PersonJson } from '../../core/people';
 import type { WorkspaceAccess } from '../../core/workspace-access';
 import { kindOf, taskFacts } from './load';
-import { assignable, loadPeople, loadTeams, reviewerChoices, workspacePeople } from './people';
+import {
+  assignable,
+  reviewerChoices,
+  workspacePeopleJson,
+  workspacePeopleOf,
+  workspaceTeamsJson,
+  workspaceTeamsOf,
+} from './people';
 import { taskAbilities, taskRoles } from './policy';
 import { peopleOfUnits, submittedPercentage } from './progress';
 
@@ -27,7 +38,7 @@ export interface Viewer {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-interface WorkspaceFacts {
+export interface WorkspaceFacts {
   defaultReviewers: Person[];
   withoutTeam: number;
   teamOfViewer: number | null;
@@ -35,15 +46,27 @@ interface WorkspaceFacts {
   teams: TaskTeam[];
 }
 
-async function loadWorkspaceFacts(
-  db: DbOrTx,
-  workspaceId: number,
+interface WorkspaceFactsJson {
+  people: Parameters<typeof workspacePeopleOf>[0];
+  teams: Parameters<typeof workspaceTeamsOf>[0];
+}
+
+/**
+ * What a workspace's tasks are shown with (its people and its teams) as one JSON value over
+ * the SQL of its id, so it can ride in another query (the task list's access check).
+ */
+export const workspaceFactsJson = (workspaceId: SQL) =>
+  sql<WorkspaceFactsJson>`json_build_object('people', ${workspacePeopleJson(workspaceId)},
+    'teams', ${workspaceTeamsJson(workspaceId)})`;
+
+/** The facts `workspaceFactsJson` read, as the viewer sees them. */
+export function workspaceFactsOf(
+  json: WorkspaceFactsJson,
+  workspace: Pick<WorkspaceRow, 'memberAccess'>,
   userId: number,
-): Promise<WorkspaceFacts> {
-  const [people, teams] = await Promise.all([
-    workspacePeople(db, workspaceId),
-    loadTeams(db, { workspaceId }),
-  ]);
+): WorkspaceFacts {
+  const people = workspacePeopleOf(json.people, workspace.memberAccess);
+  const teams = workspaceTeamsOf(json.teams);
   const inTeams = new Set(teams.flatMap((t) => t.members.map((m) => m.id)));
   return {
     defaultReviewers: reviewerChoices(people).default_reviewers,
@@ -53,41 +76,69 @@ async function loadWorkspaceFacts(
   };
 }
 
+async function loadWorkspaceFacts(
+  db: DbOrTx,
+  workspaceId: number,
+  userId: number,
+): Promise<WorkspaceFacts> {
+  const [row] = await db
+    .select({
+      facts: workspaceFactsJson(qualified(workspaces.id)),
+      memberAccess: workspaces.memberAccess,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return workspaceFactsOf(row.facts, row, userId);
+}
+
 const json = <T>(query: SQL) => sql<T>`coalesce((${query}), '[]')`;
 
 /**
- * Everything a task is shown with that lives in other tables, one row per task in one query
+ * Everything a task is shown with that lives in other tables, as columns beside its row
  * (correlated subqueries aggregated as JSON): its units, reviewers, tags, key results, subtask
- * count and parent.
+ * count, parent, and the people it names (creator, assignees, reviewers). A list selects them
+ * with its page, so presenting the page costs no query of its own.
  */
-async function loadRelated(db: DbOrTx, ids: number[]) {
+export function taskRelatedColumns() {
   const task = qualified(tasks.id);
-  const rows = await db
-    .select({
-      id: tasks.id,
-      units: json<UnitJson[]>(sql`select json_agg(json_build_object(
-          'id', a.id, 'taskId', a.task_id, 'userId', a.user_id, 'teamId', a.team_id,
-          'status', a.status, 'closedBy', a.closed_by, 'numberOfReturned', a.number_of_returned,
-          'comment', a.comment, 'submittedAt', a.submitted_at, 'closedAt', a.closed_at,
-          'createdAt', a.created_at, 'updatedAt', a.updated_at) order by a.id)
-        from ${taskAssignments} a where a.task_id = ${task}`),
-      reviewerIds: json<number[]>(
-        sql`select json_agg(r.user_id) from ${taskReviewers} r where r.task_id = ${task}`,
-      ),
-      tags: json<Task['tags']>(sql`select json_agg(json_build_object('id', c.id,
-          'workspace_id', c.workspace_id, 'type', c.type, 'name', c.name, 'color', c.color)
-          order by c.name)
-        from ${taskTags} tt join ${criteria} c on c.id = tt.tag_id where tt.task_id = ${task}`),
-      keyResults: json<number[]>(sql`select json_agg(k.key_result_id order by k.key_result_id)
-        from ${taskKeyResults} k where k.task_id = ${task}`),
-      subtaskCount:
-        sql<number>`(select count(*) from ${tasks} s where s.parent_id = ${task})`.mapWith(Number),
-      parent: sql<Task['parent']>`(select json_build_object('id', p.id, 'name', p.name)
-        from ${tasks} p where p.id = ${qualified(tasks.parentId)})`,
-    })
+  return {
+    units: json<UnitJson[]>(sql`select json_agg(json_build_object(
+        'id', a.id, 'taskId', a.task_id, 'userId', a.user_id, 'teamId', a.team_id,
+        'status', a.status, 'closedBy', a.closed_by, 'numberOfReturned', a.number_of_returned,
+        'comment', a.comment, 'submittedAt', a.submitted_at, 'closedAt', a.closed_at,
+        'createdAt', a.created_at, 'updatedAt', a.updated_at) order by a.id)
+      from ${taskAssignments} a where a.task_id = ${task}`),
+    reviewerIds: json<number[]>(
+      sql`select json_agg(r.user_id) from ${taskReviewers} r where r.task_id = ${task}`,
+    ),
+    tags: json<Task['tags']>(sql`select json_agg(json_build_object('id', c.id,
+        'workspace_id', c.workspace_id, 'type', c.type, 'name', c.name, 'color', c.color)
+        order by c.name)
+      from ${taskTags} tt join ${criteria} c on c.id = tt.tag_id where tt.task_id = ${task}`),
+    keyResults: json<number[]>(sql`select json_agg(k.key_result_id order by k.key_result_id)
+      from ${taskKeyResults} k where k.task_id = ${task}`),
+    subtaskCount:
+      sql<number>`(select count(*) from ${tasks} s where s.parent_id = ${task})`.mapWith(Number),
+    parent: sql<Task['parent']>`(select json_build_object('id', p.id, 'name', p.name)
+      from ${tasks} p where p.id = ${qualified(tasks.parentId)})`,
+    people: json<PersonJson[]>(sql`select json_agg(json_build_object(${personJsonFields('u')}))
+      from ${users} u where u.id in (select ${qualified(tasks.createdBy)}
+        union select a.user_id from ${taskAssignments} a where a.task_id = ${task}
+        union select r.user_id from ${taskReviewers} r where r.task_id = ${task})`),
+  };
+}
+
+type RelatedColumns = ReturnType<typeof taskRelatedColumns>;
+/** A task row with its `taskRelatedColumns`. */
+export type TaskWithRelated = TaskRow & {
+  [K in keyof RelatedColumns]: RelatedColumns[K]['_']['type'];
+};
+
+function loadRelated(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: tasks.id, ...taskRelatedColumns() })
     .from(tasks)
     .where(inArray(tasks.id, ids));
-  return rows.map((row) => ({ ...row, units: row.units.map(unitOf) }));
 }
 
 type UnitJson = Omit<TaskAssignmentRow, 'submittedAt' | 'closedAt' | 'createdAt' | 'updatedAt'> & {
@@ -106,13 +157,6 @@ const unitOf = (unit: UnitJson): TaskAssignmentRow => ({
   updatedAt: new Date(unit.updatedAt),
 });
 
-/** The people the tasks name (creators, assignees, reviewers), as a subquery. */
-function peopleOfTasks(ids: number[]) {
-  return sql`(select ${qualified(tasks.createdBy)} from ${tasks} where ${inArray(qualified(tasks.id), ids)}
-    union select a.user_id from ${taskAssignments} a where ${inArray(sql`a.task_id`, ids)}
-    union select r.user_id from ${taskReviewers} r where ${inArray(sql`r.task_id`, ids)})`;
-}
-
 /**
  * The only way tasks leave the server: batched reads for a list, then one object per task as
  * the caller may see it (others' units and the percentage only for those who may).
@@ -123,23 +167,40 @@ export async function presentTasks(
   viewer: Viewer,
 ): Promise<Task[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
   const workspaceIds = [...new Set(rows.map((r) => r.workspaceId))];
-  const [related, people, facts] = await Promise.all([
-    loadRelated(db, ids),
-    loadPeople(db, peopleOfTasks(ids)),
+  const [related, facts] = await Promise.all([
+    loadRelated(
+      db,
+      rows.map((r) => r.id),
+    ),
     Promise.all(workspaceIds.map((w) => loadWorkspaceFacts(db, w, viewer.userId))),
   ]);
-  const teamsById = new Map<number, TaskTeam>(facts.flatMap((f) => f.teams).map((t) => [t.id, t]));
   const relatedById = new Map(related.map((r) => [r.id, r]));
-  const factsByWorkspace = new Map(workspaceIds.map((w, i) => [w, facts[i]]));
+  return presentLoadedTasks(
+    rows.map((row) => ({ ...row, ...relatedById.get(row.id)! })),
+    viewer,
+    new Map(workspaceIds.map((w, i) => [w, facts[i]])),
+  );
+}
+
+/** As `presentTasks`, for rows selected with their `taskRelatedColumns` and their workspaces' facts. */
+export function presentLoadedTasks(
+  rows: readonly TaskWithRelated[],
+  viewer: Viewer,
+  factsByWorkspace: ReadonlyMap<number, WorkspaceFacts>,
+): Task[] {
+  const teamsById = new Map<number, TaskTeam>(
+    [...factsByWorkspace.values()].flatMap((f) => f.teams).map((t) => [t.id, t]),
+  );
+  const people = new Map<number, Person>(
+    rows.flatMap((row) => row.people).map((person) => [person.id, presentPerson(person)]),
+  );
   return rows.map((row) => {
     const access = viewer.access.get(row.workspaceId);
     if (!access) throw new Error(`No access loaded for workspace ${row.workspaceId}`);
     const workspace = factsByWorkspace.get(row.workspaceId)!;
-    const extra = relatedById.get(row.id)!;
-    const taskUnits = extra.units;
-    const reviewerIds = extra.reviewerIds;
+    const taskUnits = row.units.map(unitOf);
+    const reviewerIds = row.reviewerIds;
     const mine = taskUnits.filter(
       (u) =>
         u.userId === viewer.userId || (u.teamId !== null && u.teamId === workspace.teamOfViewer),
@@ -167,7 +228,7 @@ export async function presentTasks(
       id: row.id,
       workspace_id: row.workspaceId,
       kind: kindOf(row),
-      parent: extra.parent,
+      parent: row.parent,
       type: row.type,
       name: row.name,
       description: row.description,
@@ -188,15 +249,15 @@ export async function presentTasks(
       }),
       reviewers: reviewerIds.map(personOf),
       default_reviewers: workspace.defaultReviewers,
-      tags: extra.tags,
-      key_results: extra.keyResults,
+      tags: row.tags,
+      key_results: row.keyResults,
       assignments: visible.map(presentUnit),
       my_assignment_id: first?.id ?? null,
       my_status: first?.status ?? null,
       // Feedback: the note on the caller's own work; a reviewer sees the latest note given.
       comment: first ? first.comment : latestNote(visible),
       number_of_returned: visible.reduce((sum, u) => sum + u.numberOfReturned, 0),
-      subtask_count: extra.subtaskCount,
+      subtask_count: row.subtaskCount,
       submitted_percentage: roles.viewReport
         ? submittedPercentage(peopleOfUnits(taskUnits, people, teamsById))
         : -1,

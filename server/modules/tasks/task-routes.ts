@@ -29,7 +29,7 @@ import { type Person } from '@contracts/people';
 import { requireAuth } from '../../auth/guard';
 import { can } from '../../auth/permissions';
 import { pageOf, sortedBy } from '../../db/list';
-import { tasks, taskTags, workspaceMembers, type TaskRow } from '../../db/schema';
+import { tasks, taskTags, workspaceMembers } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
@@ -44,7 +44,15 @@ import { createTask, validateNewTask } from './operations/create-task';
 import { announceTaskChange } from './notify';
 import { countPeopleWithoutTeam, teamOf } from './people';
 import { reportPermission } from './policy';
-import { presentTasks, viewerOf } from './present';
+import {
+  presentLoadedTasks,
+  presentTasks,
+  taskRelatedColumns,
+  viewerOf,
+  workspaceFactsJson,
+  workspaceFactsOf,
+  type TaskWithRelated,
+} from './present';
 import { submittedPercentageJoin, submittedPercentages, submittedPercentageSql } from './progress';
 import { freshTask } from './shared';
 
@@ -65,14 +73,9 @@ export default async function taskRoutes(app: App) {
       },
     },
     async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'view_workspace',
-      );
       const { status, sort, direction, tag_id: tagId } = request.query;
-      const inWorkspace = and(eq(tasks.workspaceId, access.workspace.id), isNull(tasks.parentId));
+      const inWorkspace = (workspaceId: SQL | number) =>
+        and(eq(tasks.workspaceId, workspaceId), isNull(tasks.parentId));
       const tagged: SQL | undefined =
         tagId === undefined
           ? undefined
@@ -80,6 +83,25 @@ export default async function taskRoutes(app: App) {
               tasks.id,
               db.select({ id: taskTags.taskId }).from(taskTags).where(eq(taskTags.tagId, tagId)),
             );
+      // The counts of each status and the workspace's people and teams are read with the
+      // access check, the page's related rows with the page: two queries after the session.
+      const access = await requireWorkspacePermission(
+        request,
+        db,
+        request.params.id,
+        'view_workspace',
+        (workspaceId) => sql`json_build_object(
+          'facts', ${workspaceFactsJson(workspaceId)},
+          'counts', (select coalesce(json_object_agg(status, n), '{}') from (${db
+            .select({ status: tasks.status, n: count().as('n') })
+            .from(tasks)
+            .where(and(inWorkspace(workspaceId), tagged))
+            .groupBy(tasks.status)}) as counted))`,
+      );
+      const extra = access.extra as {
+        facts: Parameters<typeof workspaceFactsOf>[0];
+        counts: Partial<Record<Task['status'], number>>;
+      };
       const sortColumn = {
         name: sql`lower(${tasks.name})`,
         created_at: tasks.createdAt,
@@ -90,31 +112,28 @@ export default async function taskRoutes(app: App) {
           seesAllReports: can(access, reportPermission('task')),
         }),
       }[sort];
-      const [page, countRows] = await Promise.all([
-        pageOf<TaskRow>(
-          db,
-          (total) => {
-            const query = db
-              .select({ ...getTableColumns(tasks), list_total: total })
-              .from(tasks)
-              .where(and(inWorkspace, eq(tasks.status, status), tagged))
-              .$dynamic();
-            return sort === 'submitted_percentage'
-              ? query.leftJoin(submittedPercentages(access.workspace.id), submittedPercentageJoin)
-              : query;
-          },
-          sortedBy(sortColumn, direction, tasks.id),
-          request.query,
-        ),
-        db
-          .select({ status: tasks.status, n: count() })
-          .from(tasks)
-          .where(and(inWorkspace, tagged))
-          .groupBy(tasks.status),
-      ]);
-      const counts = { open: 0, closed: 0, archived: 0 };
-      for (const row of countRows) counts[row.status] = row.n;
-      const presented = await presentTasks(db, page.rows, viewerOf(access));
+      const page = await pageOf<TaskWithRelated>(
+        db,
+        (total) => {
+          const query = db
+            .select({ ...getTableColumns(tasks), ...taskRelatedColumns(), list_total: total })
+            .from(tasks)
+            .where(and(inWorkspace(access.workspace.id), eq(tasks.status, status), tagged))
+            .$dynamic();
+          return sort === 'submitted_percentage'
+            ? query.leftJoin(submittedPercentages(access.workspace.id), submittedPercentageJoin)
+            : query;
+        },
+        sortedBy(sortColumn, direction, tasks.id),
+        request.query,
+      );
+      const counts = { open: 0, closed: 0, archived: 0, ...extra.counts };
+      const facts = workspaceFactsOf(extra.facts, access.workspace, access.userId);
+      const presented = presentLoadedTasks(
+        page.rows,
+        viewerOf(access),
+        new Map([[access.workspace.id, facts]]),
+      );
       return ok({ tasks: presented, counts, meta: page.meta });
     },
   );
