@@ -114,9 +114,9 @@ export default async function taskRoutes(app: App) {
       }[sort];
       const page = await pageOf<TaskWithRelated>(
         db,
-        (total) => {
+        (total, position) => {
           const query = db
-            .select({ ...getTableColumns(tasks), ...taskRelatedColumns(), list_total: total })
+            .select({ ...getTableColumns(tasks), list_total: total, list_position: position })
             .from(tasks)
             .where(and(inWorkspace(access.workspace.id), eq(tasks.status, status), tagged))
             .$dynamic();
@@ -126,6 +126,7 @@ export default async function taskRoutes(app: App) {
         },
         sortedBy(sortColumn, direction, tasks.id),
         request.query,
+        { as: 'tasks', columns: taskRelatedColumns() },
       );
       const counts = { open: 0, closed: 0, archived: 0, ...extra.counts };
       const facts = workspaceFactsOf(extra.facts, access.workspace, access.userId);
