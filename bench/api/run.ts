@@ -68,11 +68,11 @@ async function main() {
 
   // The floors are bare: on PostgreSQL their own pool, without the app's statement naming
   // (server/db/client.ts), so "1 SELECT" is parsed and planned at every request as a plain
-  // route's would be; on PGlite the one embedded client.
+  // route's would be; on PGlite the one embedded client, without the app's PREPARE.
   const floorPool = process.env.DATABASE_URL
     ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
     : undefined;
-  const db = floorPool ? drizzle(floorPool) : app.deps.db;
+  const db = floorPool ? drizzle(floorPool) : app.deps.database.unprepared!;
   const bare = Fastify();
   bare.get('/user', async () => {
     const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
