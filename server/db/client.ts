@@ -165,34 +165,40 @@ type PGliteQuery = PGlite['query'];
  * transaction uses those already prepared.
  */
 function prepareStatements(client: PGlite) {
-  const names = new Map<string, Promise<string | undefined>>();
+  const preparing = new Map<string, Promise<string | undefined>>();
+  const ready = new Map<string, string>();
+  // A transaction holds PGlite until it ends, so a PREPARE waiting outside must never be awaited
+  // inside one: a transaction takes only names that are ready.
   const prepared = (text: string, inTransaction: boolean) => {
-    let name = names.get(text);
-    if (name === undefined && !inTransaction && names.size < NAMED_STATEMENTS) {
-      const hash = createHash('sha1').update(text).digest('hex');
-      name = client.exec(`prepare s_${hash} as ${text}`).then(
-        () => `s_${hash}`,
+    if (inTransaction) return ready.get(text);
+    let name = preparing.get(text);
+    if (name === undefined && preparing.size < NAMED_STATEMENTS) {
+      const candidate = `s_${createHash('sha1').update(text).digest('hex')}`;
+      name = client.exec(`prepare ${candidate} as ${text}`).then(
+        () => (ready.set(text, candidate), candidate),
         () => undefined,
       );
-      names.set(text, name);
+      preparing.set(text, name);
     }
     return name;
   };
+  // EXECUTE goes as a simple query (one protocol message instead of five), answered alike.
   const run =
-    (query: PGliteQuery, inTransaction: boolean): PGliteQuery =>
+    (runner: Pick<PGlite, 'query' | 'exec'>, inTransaction: boolean): PGliteQuery =>
     async (text, params, options) => {
       const literals = params?.length ? params.map(literalOf) : undefined;
       const name = literals?.every((l) => l !== undefined) && prepared(text, inTransaction);
       if (name && (await name)) {
-        return query(`execute ${await name}(${literals!.join(', ')})`, [], options);
+        const execute = `execute ${await name}(${literals!.join(', ')})`;
+        return (await runner.exec(execute, options))[0] as never;
       }
-      return query(text, params, options);
+      return runner.query(text, params, options);
     };
   return {
-    query: run(client.query.bind(client), false),
+    query: run(client, false),
     transaction: ((callback) =>
       client.transaction((tx) =>
-        callback(Object.assign(Object.create(tx), { query: run(tx.query.bind(tx), true) })),
+        callback(Object.assign(Object.create(tx), { query: run(tx, true) })),
       )) as PGlite['transaction'],
   };
 }
