@@ -77,9 +77,15 @@ export async function openDatabase(options: {
       mkdirSync(location, { recursive: true });
     }
     const client = await PGlite.create(location);
+    // Quoting a literal by doubling its quotes is complete only with standard-conforming strings.
+    const [conforming] = (
+      await client.query<{ on: boolean }>(
+        `select current_setting('standard_conforming_strings') = 'on' as on`,
+      )
+    ).rows;
     const db = drizzlePglite({
       // Drizzle calls only `query` and `transaction` of its client.
-      client: prepareStatements(client) as unknown as PGlite,
+      client: (conforming.on ? prepareStatements(client) : client) as unknown as PGlite,
       schema,
       logger: options.logger,
     }) as unknown as Database;
