@@ -26,6 +26,12 @@ function pages(): Record<string, string> {
 }
 
 /**
+ * The app's entry. It stays in index.html's own chunk: in `shell`, another page that loads
+ * `shell` (the Teams tab pages) would run the whole app.
+ */
+const ENTRY = root('./src/main.tsx');
+
+/**
  * Chunks by when their code is needed, so that each load is a few long-cached files instead of
  * the dozens of small shared chunks Rollup would cut it into (each one a request):
  * - the first load, what src/main.tsx runs before any page shows: `react`, `router`, `data`
@@ -41,7 +47,7 @@ function pages(): Record<string, string> {
  * chunk that reaches it through a barrel, such as every Fluent component into `fluent`.
  */
 const loads = loadGroups([
-  ['first', [root('./src/main.tsx')]],
+  ['first', [ENTRY]],
   ['frame', [root('./src/app/layouts/PanelLayout.tsx')]],
   [
     'live',
@@ -87,6 +93,7 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
     const language = pattern.exec(id)?.[1];
     if (language) return `locale-${language}-${name}`;
   }
+  if (id === ENTRY) return undefined;
   const group = loads.groupOf(id);
   const pkg = packageOf(id);
   if (group === 'first') {
