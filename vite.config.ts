@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { hasOwnCode, loadGroups } from './scripts/load-groups';
 import { precompress } from './scripts/precompress';
 
 const root = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -25,44 +26,91 @@ function pages(): Record<string, string> {
 }
 
 /**
- * What every page runs is grouped in a few long-cached chunks instead of the dozens of small
- * shared chunks Rollup would cut it into (each one a request on the first load):
- * - `react`, `router`, `data` (HTTP, queries, i18n) and `fluent`: Fluent's core (styling,
- *   focus management, themes, provider) and the few components the shell itself shows (button,
- *   link, text, spinner, progress bar, message bar). Other Fluent components (menus, dialogs,
- *   positioning, tooltips, cards, tables...) and the icons stay where Rollup puts them, with the
- *   screens that use them.
- * - `shell`: the app's own helpers (src/lib).
- * Packages only some screens use (zod, charts, the data grid, teams-js) stay with those screens.
+ * The app's entry. It stays in index.html's own chunk: in `shell`, another page that loads
+ * `shell` (the Teams tab pages) would run the whole app.
  */
+const ENTRY = root('./src/main.tsx');
+
+/**
+ * Chunks by when their code is needed, so that each load is a few long-cached files instead of
+ * the dozens of small shared chunks Rollup would cut it into (each one a request):
+ * - the first load, what src/main.tsx runs before any page shows: `react`, `router`, `data`
+ *   (HTTP, queries, i18n), `fluent` (the Fluent UI components and icons the shell shows) and
+ *   `shell` (the app's own code);
+ * - `frame`: what the signed-in frame (menu, workspaces, chat count, bell) adds;
+ * - `live`: the socket, its contract (zod) and the live-updates table, loaded once signed in;
+ * - every other Fluent package in its own chunk (`fluent-menu`, `fluent-dialog`, `icons` ...),
+ *   loaded with the screens that use them; other packages and the screens' own code where
+ *   Rollup puts them.
+ * Membership is worked out name by name through barrels (scripts/load-groups.ts), and every
+ * package module is named here: a module left to Rollup would be pulled into the first manual
+ * chunk that reaches it through a barrel, such as every Fluent component into `fluent`.
+ */
+const loads = loadGroups([
+  ['first', [ENTRY]],
+  ['frame', [root('./src/app/layouts/PanelLayout.tsx')]],
+  [
+    'live',
+    [root('./src/app/live-updates.ts'), root('./contracts/realtime.ts'), 'socket.io-client'],
+  ],
+]);
+
 const VENDOR_GROUPS: [string, RegExp][] = [
   ['react', /\/node_modules\/(react|react-dom|scheduler)\//],
-  ['router', /\/node_modules\/react-router\//],
+  ['router', /\/node_modules\/(react-router|cookie|set-cookie-parser)\//],
   [
     'data',
-    /\/node_modules\/(@tanstack|axios|dayjs|i18next|react-i18next|html-parse-stringify|void-elements)\//,
-  ],
-  [
-    'fluent',
-    /\/node_modules\/(@griffel|stylis|rtl-css-js|tabster|keyborg|@swc\/helpers|@fluentui\/(react-utilities|react-shared-contexts|react-jsx-runtime|react-theme|tokens|react-provider|react-tabster|react-aria|keyboard-keys|react-context-selector|react-text|react-button|react-spinner|react-link|react-message-bar|react-progress|react-motion|react-motion-components-preview))\//,
+    /\/node_modules\/(@tanstack|axios|dayjs|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)\//,
   ],
 ];
-
-/** The app's own helpers every page runs (HTTP, session, i18n, storage), as one chunk too. */
-const SHELL = /\/(src\/lib|contracts\/constants)[./]/;
 
 /** The themes other than the default (web-light): their own chunk, loaded when one is asked for. */
 const OTHER_THEMES =
   /\/node_modules\/@fluentui\/tokens\/lib\/(alias\/(dark|highContrast|teamsDark)|themes\/teams\/|themes\/web\/darkTheme|utils\/create(Dark|HighContrast|TeamsDark)Theme)/;
 
-function vendorChunk(id: string): string | undefined {
-  if (SHELL.test(id)) return 'shell';
+/**
+ * The shell's words (every page) and the signed-in frame's (menu, bell, chat count), one chunk
+ * per language each: they are always fetched together.
+ */
+const LOCALE_GROUPS: [string, RegExp][] = [
+  ['shell', /\/locales\/([a-z-]+)\/(app|common|components)\.json$/],
+  ['frame', /\/locales\/([a-z-]+)\/(messaging|notifications|workspaces)\.json$/],
+];
+
+/** The package a module of node_modules belongs to (`@scope/name` or `name`). */
+function packageOf(id: string): string | undefined {
+  const path = id.split('/node_modules/').at(-1);
+  if (path === undefined || path === id) return undefined;
+  const [first, second] = path.split('/');
+  return first.startsWith('@') ? `${first}/${second}` : first;
+}
+
+type ModuleInfoOf = (id: string) => { ast: unknown } | null;
+
+function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }) {
   if (OTHER_THEMES.test(id)) return 'themes';
-  return VENDOR_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
+  for (const [name, pattern] of LOCALE_GROUPS) {
+    const language = pattern.exec(id)?.[1];
+    if (language) return `locale-${language}-${name}`;
+  }
+  if (id === ENTRY) return undefined;
+  const group = loads.groupOf(id);
+  const pkg = packageOf(id);
+  if (group === 'first') {
+    // Rollup's and Vite's helpers (CommonJS interop, preload): with React, which needs them first.
+    if (id.startsWith('\0') && !pkg) return 'react';
+    const vendor = VENDOR_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
+    return vendor ?? (pkg ? 'fluent' : 'shell');
+  }
+  if (group) return group;
+  // A barrel has no code to place (a chunk of its own would be empty).
+  if (!pkg?.startsWith('@fluentui/') || !hasOwnCode(getModuleInfo(id)?.ast)) return undefined;
+  if (pkg === '@fluentui/react-icons') return 'icons';
+  return `fluent-${pkg.slice('@fluentui/'.length).replace(/^react-/, '')}`;
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), loads.plugin],
   resolve: {
     // Same aliases as tsconfig.json and vitest.config.ts.
     alias: {
@@ -78,7 +126,10 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       input: pages(),
-      output: { manualChunks: vendorChunk, experimentalMinChunkSize: 3_000 },
+      output: {
+        manualChunks: chunkOf,
+        experimentalMinChunkSize: 3_000,
+      },
     },
   },
   server: {

@@ -13,3 +13,6 @@ export const CONSENT_REQUIRED = 'consent_required';
  * over HTTP), answered through the ack with a `SocketAnswer` (contracts/realtime.ts).
  */
 export const CHAT_SEND_REQUEST = 'chat-send';
+
+/** A page of chat history: the server's default and the size the chat asks for. */
+export const MESSAGES_PAGE = 30;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowId, rowIdText } from './common';
 import { person } from './people';
+import { MESSAGES_PAGE } from './constants';
 
 /**
  * Chats and messages (spec 3 "Chat entry", 4 "Chat", 5, 6, 7.12), under /messaging; the
@@ -11,7 +12,7 @@ export const CHAT_MODEL_TYPES = ['task', 'team'] as const;
 export const MAX_MESSAGE_LENGTH = 5000;
 export const MAX_CHAT_NAME = 120;
 export const MAX_GROUP_MEMBERS = 200;
-export const MESSAGES_PAGE = 30;
+export { MESSAGES_PAGE };
 export const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🎉'] as const;
 
 const id = z.number().int();

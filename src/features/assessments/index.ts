@@ -1,2 +1,2 @@
-export { AnnouncementGate } from './components/AnnouncementDialog';
+export { AnnouncementGate } from './components/AnnouncementGate';
 export { assessmentKeys } from './api';

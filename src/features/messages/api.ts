@@ -8,9 +8,8 @@ import type {
   editGroupBody,
   groupChatBody,
 } from '@contracts/messaging';
-import { MESSAGES_PAGE } from '@contracts/messaging';
-import { CHAT_SEND_REQUEST } from '@contracts/constants';
-import { liveUpdates } from '@/app/live-updates';
+import { CHAT_SEND_REQUEST, MESSAGES_PAGE } from '@contracts/constants';
+import { liveUpdates } from '@/app/live-socket';
 import { api } from '@/lib/http';
 
 export type { ChatDetail, ChatEntry, ChatMessage };

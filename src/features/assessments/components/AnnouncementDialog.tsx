@@ -14,13 +14,11 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
-import { loadNamespaces } from '@/lib/i18n';
-import { assessmentKeys, assessmentsApi } from '../api';
+import { assessmentsApi, type Announcement } from '../api';
 import { useAssessmentMutation } from '../hooks';
 
 const useStyles = makeStyles({
@@ -31,35 +29,25 @@ const useStyles = makeStyles({
 type Value = { rating?: number | null; choice?: string | null; text?: string | null };
 
 /**
- * Announcements (spec 7.21) as a dialog on entry: the first unanswered one of the caller's
- * workspaces. Answering removes its reminder; "Later" hides it until the next visit.
+ * The dialog of one announcement (spec 7.21), shown by `AnnouncementGate` when the caller has
+ * one unanswered. Answering removes its reminder; "Later" hides it until the next visit.
  */
-export function AnnouncementGate() {
+export function AnnouncementDialog({
+  announcement: current,
+  onLater,
+}: {
+  announcement: Announcement;
+  onLater: () => void;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [dismissed, setDismissed] = useState<number[]>([]);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void loadNamespaces(['assessments']).then(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-  }, []);
   const [values, setValues] = useState<Record<number, Value>>({});
-  const reminders = useQuery({
-    queryKey: assessmentKeys.announcements,
-    queryFn: assessmentsApi.announcements,
-    staleTime: 60_000,
-  });
-  const current = (reminders.data ?? []).find((a) => !dismissed.includes(a.id));
   const answer = useAssessmentMutation(() =>
     assessmentsApi.answerAnnouncement(
-      current!.id,
+      current.id,
       Object.entries(values).map(([id, v]) => ({ question_id: Number(id), ...v })),
     ),
   );
-  if (!current || !ready) return null;
   const error = (answer.error as ApiError | null) ?? null;
   return (
     <Dialog open modalType="alert">
@@ -104,9 +92,7 @@ export function AnnouncementGate() {
             ))}
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setDismissed([...dismissed, current.id])}>
-              {t('assessments:announcement.later')}
-            </Button>
+            <Button onClick={onLater}>{t('assessments:announcement.later')}</Button>
             <Button
               appearance="primary"
               disabled={answer.isPending}
