@@ -53,8 +53,12 @@ export const notificationsApi = {
         notification_settings: changes,
       })
     ).notification_settings,
+  // The page says itself when the link is not valid; a toast would repeat it.
   withToken: (token: string) =>
-    get<z.infer<typeof tokenSettingsResource>>('core/user/notifications-with-token', { token }),
+    api.get<z.infer<typeof tokenSettingsResource>>('core/user/notifications-with-token', {
+      params: { token },
+      hideMessages: true,
+    }),
   saveWithToken: (token: string, changes: Settings) =>
     post<z.infer<typeof tokenSettingsResource>>('core/user/notifications-with-token', {
       token,
