@@ -118,6 +118,15 @@ function queueName(type: string, handler: string) {
 }
 
 /**
+ * What a query dropped after the stop answers: no rows, and a count of none for the
+ * statements pg-boss reads a count from (completing or failing a job reads `rows[0].count`
+ * in a promise nobody awaits, so an empty result there was an unhandled rejection).
+ */
+function droppedResult(text: string) {
+  return { rows: /select count\(\*\)/i.test(text) ? [{ count: '0' }] : [], rowCount: 0 };
+}
+
+/**
  * Events and jobs on pg-boss (docs/decisions/events-and-jobs.md): the same queue on
  * PostgreSQL and on the embedded PGlite, in the app's own database.
  */
@@ -139,7 +148,9 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
   const boss = new PgBoss({
     db: {
       executeSql: (text, values) =>
-        (stopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values)) as never,
+        (stopped
+          ? Promise.resolve(droppedResult(text))
+          : database.executeSql(text, values)) as never,
     },
     schema: SCHEMA,
     supervise: true,

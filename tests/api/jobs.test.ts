@@ -11,6 +11,7 @@ import { call } from './tasks-support';
 declare module '@server/jobs' {
   interface DomainEvents {
     'test.always_fails': { attempt_label: string };
+    'test.outlives_stop': { label: string };
   }
 }
 
@@ -105,6 +106,41 @@ describe('a job that keeps failing', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().code).toBe('validation_failed');
     expect(bad.json().messages[0]).not.toMatch(/^common:/);
+  });
+});
+
+describe('a handler that outlives the stop', () => {
+  it('finishes, done or failed, without an unhandled rejection from the dropped completion', async () => {
+    const t = await createTestApp(fastJobs);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const started: string[] = [];
+      await t.app.deps.jobs.on('test.outlives_stop', 'completes', async () => {
+        started.push('completes');
+        await released;
+      });
+      await t.app.deps.jobs.on('test.outlives_stop', 'fails', async () => {
+        started.push('fails');
+        await released;
+        throw new Error('cut off by the stop');
+      });
+      await recordEvent(t.db, 'test.outlives_stop', { label: 'slow' });
+      const giveUp = Date.now() + 15_000;
+      while (started.length < 2 && Date.now() < giveUp)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(started.sort()).toEqual(['completes', 'fails']);
+      await t.app.deps.jobs.stop();
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await t.close();
+    }
   });
 });
 
