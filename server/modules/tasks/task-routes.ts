@@ -114,9 +114,9 @@ export default async function taskRoutes(app: App) {
       }[sort];
       const page = await pageOf<TaskWithRelated>(
         db,
-        (total, position) => {
+        (total, keys) => {
           const query = db
-            .select({ ...getTableColumns(tasks), list_total: total, list_position: position })
+            .select({ ...getTableColumns(tasks), list_total: total, ...keys })
             .from(tasks)
             .where(and(inWorkspace(access.workspace.id), eq(tasks.status, status), tagged))
             .$dynamic();
