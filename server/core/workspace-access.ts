@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../auth/guard';
 import { can, permissionsFor, type Permission } from '../auth/permissions';
 import type { DbOrTx } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { qualified } from '../db/qualified';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
@@ -20,9 +21,15 @@ export interface WorkspaceAccess {
 /**
  * A value a route needs about the workspace, as SQL over its id: read in the query that loads
  * the access instead of a query of its own. It is computed before the access is judged, so it
- * must not change anything, and the route reads it only once access is granted.
+ * must not change anything, and the route reads it only once access is granted. The access
+ * query is built once per `shape` (server/db/prepared.ts), so `sql` takes what varies as
+ * `sql.placeholder`s (other than `workspaceId` and `userId`), bound to `values`.
  */
-export type WorkspaceExtra = (workspaceId: SQL) => SQL;
+export interface WorkspaceExtra {
+  shape: string;
+  sql: (workspaceId: SQL) => SQL;
+  values?: Record<string, unknown>;
+}
 
 export async function loadWorkspaceAccess(
   db: DbOrTx,
@@ -30,19 +37,11 @@ export async function loadWorkspaceAccess(
   user: { id: number; role: string },
   extra?: WorkspaceExtra,
 ): Promise<WorkspaceAccess | null> {
-  const [row] = await db
-    .select({
-      workspace: workspaces,
-      role: workspaceMembers.role,
-      extra: extra ? sql<unknown>`(${extra(qualified(workspaces.id))})` : sql<null>`null`,
-    })
-    .from(workspaces)
-    .leftJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, user.id)),
-    )
-    .where(eq(workspaces.id, workspaceId))
-    .limit(1);
+  const [row] = await accessQuery(db, extra).execute({
+    ...extra?.values,
+    workspaceId,
+    userId: user.id,
+  });
   if (!row) return null;
   return {
     workspace: row.workspace,
@@ -53,6 +52,28 @@ export async function loadWorkspaceAccess(
     ...(extra && { extra: row.extra }),
   };
 }
+
+/** The access query of every workspace route, with the route's `extra`. */
+const accessQuery = (db: DbOrTx, extra: WorkspaceExtra | undefined) =>
+  preparedOnce(db, `workspace_access:${extra?.shape ?? ''}`, (name) =>
+    db
+      .select({
+        workspace: workspaces,
+        role: workspaceMembers.role,
+        extra: extra ? sql<unknown>`(${extra.sql(qualified(workspaces.id))})` : sql<null>`null`,
+      })
+      .from(workspaces)
+      .leftJoin(
+        workspaceMembers,
+        and(
+          eq(workspaceMembers.workspaceId, workspaces.id),
+          eq(workspaceMembers.userId, sql.placeholder('userId')),
+        ),
+      )
+      .where(eq(workspaces.id, sql.placeholder('workspaceId')))
+      .limit(1)
+      .prepare(name),
+  );
 
 /**
  * The one gate of every workspace route. People outside the workspace get 404, so ids of

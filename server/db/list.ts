@@ -1,11 +1,18 @@
-import { asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, count, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
+import { preparedOnce } from './prepared';
 
 /** A page of a list and where it stands, in the shape of contracts' `pageMeta`. */
 export interface Page<Row> {
   rows: Row[];
   meta: { page: number; per_page: number; total: number };
+}
+
+/** One key of a list's order. */
+export interface SortKey {
+  value: SQL | AnyColumn;
+  direction: 'asc' | 'desc';
 }
 
 /**
@@ -16,9 +23,12 @@ export function sortedBy(
   column: SQL | AnyColumn,
   direction: 'asc' | 'desc',
   tiebreak: AnyColumn,
-): SQL[] {
-  const order = direction === 'asc' ? asc : desc;
-  return [sql`${column} is null`, order(column), order(tiebreak)];
+): SortKey[] {
+  return [
+    { value: sql`${column} is null`, direction: 'asc' },
+    { value: column, direction },
+    { value: tiebreak, direction },
+  ];
 }
 
 /**
@@ -26,42 +36,64 @@ export function sortedBy(
  * row as `count(*) over()`, so a page costs one query; only a page past the end (no rows to
  * carry it) counts apart. `perRow` columns (correlated subqueries over the table named `as`)
  * are read in the same query for the rows of the page only: the page is cut in a subquery of
- * that name, which must select `position` as `list_position` to keep its order.
+ * that name, which must select the `keys` it is given, so the outer query sorts by them again
+ * (a plain `order by … limit` lets PostgreSQL keep only the page's rows while sorting).
+ * With `prepared`, the statement is built once per `shape` (server/db/prepared.ts) and `values`
+ * are bound to the `sql.placeholder`s of `select` and `order`.
  */
 export async function pageOf<Row>(
   db: DbOrTx,
-  select: (total: SQL.Aliased<number>, position: SQL.Aliased<number>) => PgSelect,
-  order: SQL[],
+  select: (total: SQL.Aliased<number>, keys: Record<string, SQL.Aliased>) => PgSelect,
+  order: SortKey[],
   page: { page: number; per_page: number },
-  perRow?: { as: string; columns: Record<string, SQL | SQL.Aliased> },
+  options: {
+    perRow?: { as: string; columns: Record<string, SQL | SQL.Aliased> };
+    prepared?: { shape: string; values: Record<string, unknown> };
+  } = {},
 ): Promise<Page<Row>> {
+  const { perRow, prepared } = options;
   const totalOver = sql<number>`count(*) over()`.mapWith(Number).as('list_total');
-  const position = sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`
-    .mapWith(Number)
-    .as('list_position');
-  const cut = select(totalOver, position)
-    .orderBy(...order)
-    .limit(page.per_page)
-    .offset((page.page - 1) * page.per_page);
-  let query: PgSelect = cut;
-  if (perRow) {
+  const keys = Object.fromEntries(
+    order.map((key, index) => [`list_key_${index}`, sql`${key.value}`.as(`list_key_${index}`)]),
+  );
+  const sorted = (values: (SQL | AnyColumn | SQLWrapper)[]) =>
+    values.map((value, index) => (order[index].direction === 'asc' ? asc : desc)(value));
+  const build = () => {
+    const cut = select(totalOver, keys)
+      .orderBy(...sorted(order.map((key) => key.value)))
+      .limit(sql.placeholder('list_limit'))
+      .offset(sql.placeholder('list_offset'));
+    if (!perRow) return cut;
     const pageRows = cut.as(perRow.as) as unknown as Record<string, SQL.Aliased> & {
       _: { selectedFields: Record<string, unknown> };
     };
-    const fields = Object.keys(pageRows._.selectedFields).map((key) => [key, pageRows[key]]);
-    query = db
+    const fields = Object.keys(pageRows._.selectedFields)
+      .filter((key) => !(key in keys))
+      .map((key) => [key, pageRows[key]]);
+    return db
       .select({ ...Object.fromEntries(fields), ...perRow.columns })
       .from(pageRows as never)
-      .orderBy(pageRows.list_position) as unknown as PgSelect;
-  }
-  const rows = (await query) as (Row & { list_total: number; list_position?: number })[];
+      .orderBy(...sorted(Object.keys(keys).map((key) => pageRows[key]))) as unknown as PgSelect;
+  };
+  const statement = prepared
+    ? preparedOnce(db, `list:${prepared.shape}`, (name) => build().prepare(name))
+    : build();
+  const values = {
+    ...prepared?.values,
+    list_limit: page.per_page,
+    list_offset: (page.page - 1) * page.per_page,
+  };
+  const rows = (await statement.execute(values)) as (Row & { list_total: number })[];
   let total = rows[0]?.list_total ?? 0;
   if (rows.length === 0 && page.page > 1) {
-    const [counted] = await db.select({ n: count() }).from(select(totalOver, position).as('list'));
+    const [counted] = await db
+      .select({ n: count() })
+      .from(select(totalOver, keys).as('list'))
+      .execute(values);
     total = counted.n;
   }
   return {
-    rows: rows.map(({ list_total: _, list_position: __, ...row }) => row as Row),
+    rows: rows.map(({ list_total: _, ...row }) => row as Row),
     meta: { page: page.page, per_page: page.per_page, total },
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { envelope } from '@contracts/common';
 import {
   channelsResource,
@@ -89,7 +89,10 @@ export default async function notificationRoutes(app: App) {
             .leftJoin(users, eq(users.id, notifications.actorId))
             .where(and(...where))
             .$dynamic(),
-        [desc(notifications.createdAt), desc(notifications.id)],
+        [
+          { value: notifications.createdAt, direction: 'desc' },
+          { value: notifications.id, direction: 'desc' },
+        ],
         query,
       );
       const data: NotificationItem[] = page.rows.map(

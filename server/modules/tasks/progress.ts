@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { WORK_STATUSES, type TaskTeam } from '@contracts/tasks';
 import { type Person } from '@contracts/people';
 import { qualified } from '../../db/qualified';
@@ -64,7 +64,7 @@ const SUBMITTED = sql.identifier('submitted');
  * (task_id, percentage) to left-join on `tasks.id`. One grouped pass over the workspace's units
  * instead of a subquery per task, so sorting 10,000 tasks by it stays quick.
  */
-export function submittedPercentages(workspaceId: number): SQL {
+export function submittedPercentages(workspaceId: number | Placeholder): SQL {
   const q = qualified;
   const handedIn = sql.join(
     WORK_STATUSES.filter(isHandedIn).map((s) => sql`${s}`),
@@ -95,7 +95,10 @@ export const submittedPercentageJoin = sql`${SUBMITTED}.task_id = ${qualified(ta
  * -1 on tasks whose report they may not see (spec: the percentage is hidden), so the list sorts
  * by it in SQL. Nobody assigned is 0 %.
  */
-export function submittedPercentageSql(viewer: { userId: number; seesAllReports: boolean }) {
+export function submittedPercentageSql(viewer: {
+  userId: number | Placeholder;
+  seesAllReports: boolean;
+}) {
   const q = qualified;
   const percentage = sql`coalesce(${SUBMITTED}.percentage, 0)`;
   if (viewer.seesAllReports) return sql<number>`${percentage}`;

@@ -8,6 +8,7 @@ import {
   inArray,
   isNull,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import { z } from 'zod';
@@ -58,6 +59,19 @@ import { freshTask } from './shared';
 
 const tags = ['tasks'];
 
+/** The top-level tasks of a workspace, with the tag `tagId` (a placeholder) when `tagged`. */
+const listed = (workspaceId: SQL | Placeholder, tagged: boolean) =>
+  and(
+    eq(tasks.workspaceId, workspaceId),
+    isNull(tasks.parentId),
+    tagged
+      ? inArray(
+          tasks.id,
+          sql`(select ${taskTags.taskId} from ${taskTags} where ${taskTags.tagId} = ${sql.placeholder('tagId')})`,
+        )
+      : undefined,
+  );
+
 export default async function taskRoutes(app: App) {
   const { db } = app.deps;
 
@@ -74,15 +88,7 @@ export default async function taskRoutes(app: App) {
     },
     async (request) => {
       const { status, sort, direction, tag_id: tagId } = request.query;
-      const inWorkspace = (workspaceId: SQL | number) =>
-        and(eq(tasks.workspaceId, workspaceId), isNull(tasks.parentId));
-      const tagged: SQL | undefined =
-        tagId === undefined
-          ? undefined
-          : inArray(
-              tasks.id,
-              db.select({ id: taskTags.taskId }).from(taskTags).where(eq(taskTags.tagId, tagId)),
-            );
+      const tagged = tagId !== undefined;
       // The counts of each status and the workspace's people and teams are read with the
       // access check, the page's related rows with the page: two queries after the session.
       const access = await requireWorkspacePermission(
@@ -90,43 +96,55 @@ export default async function taskRoutes(app: App) {
         db,
         request.params.id,
         'view_workspace',
-        (workspaceId) => sql`json_build_object(
-          'facts', ${workspaceFactsJson(workspaceId)},
-          'counts', (select coalesce(json_object_agg(status, n), '{}') from (${db
-            .select({ status: tasks.status, n: count().as('n') })
-            .from(tasks)
-            .where(and(inWorkspace(workspaceId), tagged))
-            .groupBy(tasks.status)}) as counted))`,
+        {
+          shape: `task_list:${tagged}`,
+          sql: (workspaceId) => sql`json_build_object(
+            'facts', ${workspaceFactsJson(workspaceId)},
+            'counts', (select coalesce(json_object_agg(status, n), '{}') from (${db
+              .select({ status: tasks.status, n: count().as('n') })
+              .from(tasks)
+              .where(listed(workspaceId, tagged))
+              .groupBy(tasks.status)}) as counted))`,
+          values: { tagId },
+        },
       );
       const extra = access.extra as {
         facts: Parameters<typeof workspaceFactsOf>[0];
         counts: Partial<Record<Task['status'], number>>;
       };
+      const seesAllReports = can(access, reportPermission('task'));
+      const workspaceId = sql.placeholder('workspaceId');
       const sortColumn = {
         name: sql`lower(${tasks.name})`,
         created_at: tasks.createdAt,
         started_at: tasks.startedAt,
         expired_at: tasks.expiredAt,
         submitted_percentage: submittedPercentageSql({
-          userId: access.userId,
-          seesAllReports: can(access, reportPermission('task')),
+          userId: sql.placeholder('userId'),
+          seesAllReports,
         }),
       }[sort];
       const page = await pageOf<TaskWithRelated>(
         db,
-        (total, position) => {
+        (total, keys) => {
           const query = db
-            .select({ ...getTableColumns(tasks), list_total: total, list_position: position })
+            .select({ ...getTableColumns(tasks), list_total: total, ...keys })
             .from(tasks)
-            .where(and(inWorkspace(access.workspace.id), eq(tasks.status, status), tagged))
+            .where(and(listed(workspaceId, tagged), eq(tasks.status, sql.placeholder('status'))))
             .$dynamic();
           return sort === 'submitted_percentage'
-            ? query.leftJoin(submittedPercentages(access.workspace.id), submittedPercentageJoin)
+            ? query.leftJoin(submittedPercentages(workspaceId), submittedPercentageJoin)
             : query;
         },
         sortedBy(sortColumn, direction, tasks.id),
         request.query,
-        { as: 'tasks', columns: taskRelatedColumns() },
+        {
+          perRow: { as: 'tasks', columns: taskRelatedColumns() },
+          prepared: {
+            shape: `tasks:${sort}:${direction}:${tagged}:${seesAllReports}`,
+            values: { workspaceId: access.workspace.id, userId: access.userId, status, tagId },
+          },
+        },
       );
       const counts = { open: 0, closed: 0, archived: 0, ...extra.counts };
       const facts = workspaceFactsOf(extra.facts, access.workspace, access.userId);

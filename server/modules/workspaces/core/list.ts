@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SortDirection, WorkspaceSort, WorkspaceStatus } from '@contracts/workspaces';
 import type { DbOrTx } from '../../../db/client';
@@ -8,7 +8,7 @@ import { users, workspaceMembers, workspaces } from '../../../db/schema';
 import { todayUtc, type WorkspaceListRow } from '../present';
 
 /** The SQL twin of `statusOf`: the list a workspace is in on the given day. */
-export function statusSql(today = todayUtc()): SQL<WorkspaceStatus> {
+export function statusSql(today: string | Placeholder = todayUtc()): SQL<WorkspaceStatus> {
   return sql<WorkspaceStatus>`case
     when ${workspaces.status} = 'archived' then 'archived'
     when ${workspaces.status} = 'closed' or ${workspaces.endDate} < ${today} then 'closed'
@@ -68,17 +68,26 @@ export async function listWorkspacesOf(
           list_total: total,
         })
         .from(workspaces)
-        .innerJoin(mine, and(eq(mine.workspaceId, workspaces.id), eq(mine.userId, userId)))
+        .innerJoin(
+          mine,
+          and(eq(mine.workspaceId, workspaces.id), eq(mine.userId, sql.placeholder('userId'))),
+        )
         .leftJoin(creators, eq(creators.id, workspaces.createdBy))
         .where(
           and(
-            eq(statusSql(), query.status),
-            search ? ilike(workspaces.name, `%${search}%`) : undefined,
+            eq(statusSql(sql.placeholder('today')), sql.placeholder('status')),
+            search ? ilike(workspaces.name, sql.placeholder('search')) : undefined,
           ),
         )
         .$dynamic(),
     sortedBy(sortColumns[query.sort], query.direction, workspaces.id),
     query,
+    {
+      prepared: {
+        shape: `workspaces:${query.sort}:${query.direction}:${Boolean(search)}`,
+        values: { userId, status: query.status, today: todayUtc(), search: `%${search}%` },
+      },
+    },
   );
 }
 
