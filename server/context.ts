@@ -31,8 +31,12 @@ export interface Auth {
 /**
  * A value a route needs about the signed-in person, as SQL over their id: read in the one
  * query that resolves the session instead of a query of its own (`config: { sessionExtra }`).
+ * That query is built once per `shape` (server/db/prepared.ts).
  */
-export type SessionExtra = (userId: UserIdParam) => SQL;
+export interface SessionExtra {
+  shape: string;
+  sql: (userId: UserIdParam) => SQL;
+}
 /** A person's id in SQL: a value, or the placeholder of a prepared query. */
 export type UserIdParam = number | Placeholder;
 

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppDeps, Auth, SessionExtra } from '../context';
 import type { Database, DbOrTx } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { sessions, users, type UserRow } from '../db/schema';
 
 const ISSUER = 'teamloop';
@@ -118,40 +119,30 @@ async function verifiedClaims(deps: AppDeps, token: string): Promise<Claims | nu
   return claims.expiresAt > Date.now() ? claims : null;
 }
 
-const sessionLookups = new WeakMap<Database, Map<SessionExtra | undefined, SessionLookup>>();
-type SessionLookup = ReturnType<typeof prepareSessionLookup>;
-
 /**
- * The session lookup every signed-in request runs, prepared once per database and `extra`:
+ * The session lookup every signed-in request runs, built once per database and `extra`:
  * PostgreSQL then parses and plans it once per connection, not at every request.
  */
-function sessionLookup(db: Database, extra?: SessionExtra): SessionLookup {
-  let byExtra = sessionLookups.get(db);
-  if (!byExtra) sessionLookups.set(db, (byExtra = new Map()));
-  let lookup = byExtra.get(extra);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db, extra, `session_lookup_${byExtra.size}`);
-    byExtra.set(extra, lookup);
-  }
-  return lookup;
-}
-
-function prepareSessionLookup(db: Database, extra: SessionExtra | undefined, name: string) {
-  const userId = sql.placeholder('userId');
-  return db
-    .select({ user: users, extra: extra ? sql<unknown>`(${extra(userId)})` : sql<null>`null` })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, userId),
-        sessionStillOpen(),
-      ),
-    )
-    .limit(1)
-    .prepare(name);
-}
+const sessionLookup = (db: Database, extra: SessionExtra | undefined) =>
+  preparedOnce(db, `session_lookup:${extra?.shape ?? ''}`, (name) => {
+    const userId = sql.placeholder('userId');
+    return db
+      .select({
+        user: users,
+        extra: extra ? sql<unknown>`(${extra.sql(userId)})` : sql<null>`null`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, userId),
+          sessionStillOpen(),
+        ),
+      )
+      .limit(1)
+      .prepare(name);
+  });
 
 /** What keeps a session open, over `sessions` joined with its `users` row. */
 const sessionStillOpen = () =>

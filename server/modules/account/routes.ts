@@ -55,7 +55,7 @@ export default async function accountRoutes(app: App) {
     {
       schema: { tags, summary: 'The signed-in user', response: { 200: envelope(currentUser) } },
       // Every page load asks for it: the profile's stored steps are read with the session.
-      config: { sessionExtra: storedStepsDone },
+      config: { sessionExtra: { shape: 'stored_steps_done', sql: storedStepsDone } },
     },
     async (request) => {
       const { user, extra } = requireAuth(request);
