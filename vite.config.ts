@@ -109,16 +109,26 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   return `fluent-${pkg.slice('@fluentui/'.length).replace(/^react-/, '')}`;
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress(), loads.plugin],
   resolve: {
     // Same aliases as tsconfig.json and vitest.config.ts.
-    alias: {
-      '@contracts': root('./contracts'),
-      '@server': root('./server'),
-      '@tabs': root('./tabs'),
-      '@': root('./src'),
-    },
+    alias: [
+      // react-router's exports name only its development build (remix-run/react-router#14102);
+      // a build takes the production one, the same code without the dev warnings.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: root('./node_modules/react-router/dist/production/index.mjs'),
+            },
+          ]
+        : []),
+      { find: '@contracts', replacement: root('./contracts') },
+      { find: '@server', replacement: root('./server') },
+      { find: '@tabs', replacement: root('./tabs') },
+      { find: '@', replacement: root('./src') },
+    ],
   },
   build: {
     outDir: 'dist',
@@ -141,4 +151,4 @@ export default defineConfig({
       '/auth/teams': 'http://127.0.0.1:3000',
     },
   },
-});
+}));
