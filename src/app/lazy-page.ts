@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { loadChunk } from '@/lib/chunk-reload';
+import { beginLoading } from '@/lib/loading';
 
 /**
  * A route's `lazy` for a page module with a default export: the page becomes its own chunk,
@@ -15,8 +16,16 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 
 /**
  * A component only some visits show (the signed-in frame, a dialog, the host frame): its code
- * loads on first render, under the same chunk-reload guard. Render it inside <Suspense>.
+ * loads on first render, under the same chunk-reload guard. Render it inside <Suspense>. Its
+ * chunk counts as loading (the loading bar, and what waits for the page to have loaded).
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await loadChunk(load) }));
+  return lazy(async () => {
+    const loaded = beginLoading();
+    try {
+      return { default: await loadChunk(load) };
+    } finally {
+      loaded();
+    }
+  });
 }
