@@ -37,7 +37,9 @@ const ENTRY = root('./src/main.tsx');
  * - the first load, what src/main.tsx runs before any page shows: `react`, `router`, `data`
  *   (HTTP, queries, i18n), `fluent` (the Fluent UI components and icons the shell shows) and
  *   `shell` (the app's own code);
- * - `frame`: what the signed-in frame (menu, workspaces, chat count, bell) adds;
+ * - `frame`: what the signed-in frame (menu, workspaces, chat count, bell) adds, except what the
+ *   sign-in page needs too (a shared Fluent hook there would make sign-in load the whole frame):
+ *   that stays where Rollup and the per-package rule below put it;
  * - `live`: the socket, its contract (zod) and the live-updates table, loaded once signed in;
  * - every other Fluent package in its own chunk (`fluent-menu`, `fluent-dialog`, `icons` ...),
  *   loaded with the screens that use them; other packages and the screens' own code where
@@ -48,6 +50,7 @@ const ENTRY = root('./src/main.tsx');
  */
 const loads = loadGroups([
   ['first', [ENTRY]],
+  ['signin', [root('./src/features/auth/pages/SignInRoutePage.tsx')]],
   ['frame', [root('./src/app/layouts/PanelLayout.tsx')]],
   [
     'live',
@@ -102,7 +105,7 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
     const vendor = VENDOR_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
     return vendor ?? (pkg ? 'fluent' : 'shell');
   }
-  if (group) return group;
+  if (group && group !== 'signin') return group;
   // A barrel has no code to place (a chunk of its own would be empty).
   if (!pkg?.startsWith('@fluentui/') || !hasOwnCode(getModuleInfo(id)?.ast)) return undefined;
   if (pkg === '@fluentui/react-icons') return 'icons';
