@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { fluentIconAtoms } from './scripts/fluent-icon-atoms';
 import { hasOwnCode, loadGroups } from './scripts/load-groups';
 import { precompress } from './scripts/precompress';
 
@@ -108,12 +109,15 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   if (group && group !== 'signin') return group;
   // A barrel has no code to place (a chunk of its own would be empty).
   if (!pkg?.startsWith('@fluentui/') || !hasOwnCode(getModuleInfo(id)?.ast)) return undefined;
-  if (pkg === '@fluentui/react-icons') return 'icons';
+  if (pkg === '@fluentui/react-icons') {
+    // An icon family file (scripts/fluent-icon-atoms.ts) goes with the screens that show it.
+    return id.includes('/lib/atoms/') ? undefined : 'icons';
+  }
   return `fluent-${pkg.slice('@fluentui/'.length).replace(/^react-/, '')}`;
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), loads.plugin],
+  plugins: [react(), fluentIconAtoms(), precompress(), loads.plugin],
   resolve: {
     // Same aliases as tsconfig.json and vitest.config.ts.
     alias: [
