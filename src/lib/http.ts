@@ -113,6 +113,9 @@ async function loadClient(): Promise<AxiosInstance> {
   }
 }
 
+// A signed-in visit calls the API at once: its client loads beside the page's code, not after it.
+if (getAccessToken()) loadClient().catch(() => undefined);
+
 /** The API client's calls that return the whole response (file downloads, a bare status). */
 export const http = {
   request: async <T>(config: AxiosRequestConfig) => (await loadClient()).request<T>(config),
