@@ -107,6 +107,9 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
     return vendor ?? (pkg ? 'fluent' : 'shell');
   }
   if (group && group !== 'signin') return group;
+  // <Trans> (two lazily loaded screens use it): left to Rollup it joins `shell`, a small chunk
+  // merged into one that every page loads.
+  if (pkg === 'react-i18next' || pkg === 'html-parse-stringify') return 'i18n-trans';
   // A barrel has no code to place (a chunk of its own would be empty).
   if (!pkg?.startsWith('@fluentui/') || !hasOwnCode(getModuleInfo(id)?.ast)) return undefined;
   if (pkg === '@fluentui/react-icons') {
