@@ -38,9 +38,9 @@ const ENTRY = root('./src/main.tsx');
  * - the first load, what src/main.tsx runs before any page shows: `react`, `router`, `data`
  *   (HTTP, queries, i18n), `fluent` (the Fluent UI components and icons the shell shows) and
  *   `shell` (the app's own code);
- * - `frame`: what the signed-in frame (menu, workspaces, chat count, bell) adds, except what the
- *   sign-in page needs too (a shared Fluent hook there would make sign-in load the whole frame):
- *   that stays where Rollup and the per-package rule below put it;
+ * - `signin`: the packages the sign-in page adds (Fluent's input, field, divider ...), walked
+ *   before the frame: a Fluent hook it shares with the frame would make it load the whole frame;
+ * - `frame`: what the signed-in frame (menu, workspaces, chat count, bell) adds;
  * - `live`: the socket, its contract (zod) and the live-updates table, loaded once signed in;
  * - every other Fluent package in its own chunk (`fluent-menu`, `fluent-dialog`, `icons` ...),
  *   loaded with the screens that use them; other packages and the screens' own code where
@@ -106,7 +106,9 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
     const vendor = VENDOR_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
     return vendor ?? (pkg ? 'fluent' : 'shell');
   }
-  if (group && group !== 'signin') return group;
+  // The sign-in page's own code goes with it; the packages it adds, in one chunk.
+  if (group === 'signin') return pkg ? 'signin' : undefined;
+  if (group) return group;
   // <Trans> (two lazily loaded screens use it): left to Rollup it joins `shell`, a small chunk
   // merged into one that every page loads.
   if (pkg === 'react-i18next' || pkg === 'html-parse-stringify') return 'i18n-trans';
