@@ -2,6 +2,16 @@ import { lazy, type ComponentType } from 'react';
 import { loadChunk } from '@/lib/chunk-reload';
 import { beginLoading } from '@/lib/loading';
 
+/** A chunk under the reload guard, counted as loading (what waits for the page to have loaded). */
+async function loadCounted<T>(load: () => Promise<T>): Promise<T> {
+  const loaded = beginLoading();
+  try {
+    return await loadChunk(load);
+  } finally {
+    loaded();
+  }
+}
+
 /**
  * A route's `lazy` for a page module with a default export: the page becomes its own chunk,
  * loaded on first visit, and a chunk that fails to load reloads the page (spec 2.14).
@@ -9,23 +19,15 @@ import { beginLoading } from '@/lib/loading';
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return async () => {
-    const module = await loadChunk(load);
+    const module = await loadCounted(load);
     return { Component: module.default };
   };
 }
 
 /**
  * A component only some visits show (the signed-in frame, a dialog, the host frame): its code
- * loads on first render, under the same chunk-reload guard. Render it inside <Suspense>. Its
- * chunk counts as loading (the loading bar, and what waits for the page to have loaded).
+ * loads on first render, under the same chunk-reload guard. Render it inside <Suspense>.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => {
-    const loaded = beginLoading();
-    try {
-      return { default: await loadChunk(load) };
-    } finally {
-      loaded();
-    }
-  });
+  return lazy(async () => ({ default: await loadCounted(load) }));
 }
