@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { fluentIconAtoms } from './scripts/fluent-icon-atoms';
 import { hasOwnCode, loadGroups } from './scripts/load-groups';
 import { precompress } from './scripts/precompress';
 
@@ -37,6 +38,8 @@ const ENTRY = root('./src/main.tsx');
  * - the first load, what src/main.tsx runs before any page shows: `react`, `router`, `data`
  *   (HTTP, queries, i18n), `fluent` (the Fluent UI components and icons the shell shows) and
  *   `shell` (the app's own code);
+ * - `signin`: the packages the sign-in page adds (Fluent's input, field, divider ...), walked
+ *   before the frame: a Fluent hook it shares with the frame would make it load the whole frame;
  * - `frame`: what the signed-in frame (menu, workspaces, chat count, bell) adds;
  * - `live`: the socket, its contract (zod) and the live-updates table, loaded once signed in;
  * - every other Fluent package in its own chunk (`fluent-menu`, `fluent-dialog`, `icons` ...),
@@ -48,6 +51,7 @@ const ENTRY = root('./src/main.tsx');
  */
 const loads = loadGroups([
   ['first', [ENTRY]],
+  ['signin', [root('./src/features/auth/pages/SignInRoutePage.tsx')]],
   ['frame', [root('./src/app/layouts/PanelLayout.tsx')]],
   [
     'live',
@@ -102,23 +106,41 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
     const vendor = VENDOR_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
     return vendor ?? (pkg ? 'fluent' : 'shell');
   }
+  // The sign-in page's own code goes with it; the packages it adds, in one chunk.
+  if (group === 'signin') return pkg ? 'signin' : undefined;
   if (group) return group;
+  // <Trans> (two lazily loaded screens use it): left to Rollup it joins `shell`, a small chunk
+  // merged into one that every page loads.
+  if (pkg === 'react-i18next' || pkg === 'html-parse-stringify') return 'i18n-trans';
   // A barrel has no code to place (a chunk of its own would be empty).
   if (!pkg?.startsWith('@fluentui/') || !hasOwnCode(getModuleInfo(id)?.ast)) return undefined;
-  if (pkg === '@fluentui/react-icons') return 'icons';
+  if (pkg === '@fluentui/react-icons') {
+    // An icon family file (scripts/fluent-icon-atoms.ts) goes with the screens that show it.
+    return id.includes('/lib/atoms/') ? undefined : 'icons';
+  }
   return `fluent-${pkg.slice('@fluentui/'.length).replace(/^react-/, '')}`;
 }
 
-export default defineConfig({
-  plugins: [react(), precompress(), loads.plugin],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), fluentIconAtoms(), precompress(), loads.plugin],
   resolve: {
     // Same aliases as tsconfig.json and vitest.config.ts.
-    alias: {
-      '@contracts': root('./contracts'),
-      '@server': root('./server'),
-      '@tabs': root('./tabs'),
-      '@': root('./src'),
-    },
+    alias: [
+      // react-router's exports name only its development build (remix-run/react-router#14102);
+      // a build takes the production one, the same code without the dev warnings.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: root('./node_modules/react-router/dist/production/index.mjs'),
+            },
+          ]
+        : []),
+      { find: '@contracts', replacement: root('./contracts') },
+      { find: '@server', replacement: root('./server') },
+      { find: '@tabs', replacement: root('./tabs') },
+      { find: '@', replacement: root('./src') },
+    ],
   },
   build: {
     outDir: 'dist',
@@ -141,4 +163,4 @@ export default defineConfig({
       '/auth/teams': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

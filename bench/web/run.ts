@@ -5,7 +5,8 @@
  * Per page: requests and bytes over the wire until the page is usable, the JavaScript among
  * them (over the wire, and gzip-compressed for comparison), first contentful paint and usable.
  * The app runs on a fresh embedded PGlite (or DATABASE_URL when set). Figures, never verdicts.
- * Options: --runs N (default 3; times are the median).
+ * Options: --runs N (default 3; times are the median); --list: also every request of the last
+ * cold visit of each page, in the order they were answered, to see what a page fetches.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,11 +23,15 @@ import { serveClient } from '../../server/http/client';
 import { ensureClientBuilt } from '../../scripts/client-build';
 import { precompress } from '../../scripts/precompress';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, list: { type: 'boolean', default: false } },
+});
 const runs = Number(values.runs);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 interface Visit {
+  /** Each request's path, its bytes over the wire and, for JavaScript, gzip-compressed. */
+  listing: { path: string; wireBytes: number; jsGzipBytes?: number }[];
   requests: number;
   fromNetwork: number;
   wireBytes: number;
@@ -108,14 +113,20 @@ async function visit(context: BrowserContext, target: Target): Promise<Visit> {
       }),
   );
   const js = entries.filter((entry) => entry.js);
-  let jsGzipBytes = 0;
+  const gzipped = new Map<string, number>();
   for (const entry of js) {
     const body = await bodies.get(entry.url);
-    if (body) jsGzipBytes += gzipSync(body).length;
+    if (body) gzipped.set(entry.url, gzipSync(body).length);
   }
+  const jsGzipBytes = [...gzipped.values()].reduce((sum, bytes) => sum + bytes, 0);
   await cdp.detach();
   await page.close();
   return {
+    listing: entries.map((entry) => ({
+      path: new URL(entry.url).pathname,
+      wireBytes: entry.bytes,
+      jsGzipBytes: gzipped.get(entry.url),
+    })),
     requests: entries.length,
     fromNetwork: entries.filter((entry) => !entry.cached).length,
     wireBytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
@@ -154,7 +165,7 @@ async function measure(browser: Browser, baseUrl: string, target: Target) {
       'usable ms': Math.round(median(visits.map((v) => v.usable))),
     };
   };
-  return [row('cold', cold), row('warm', warm)];
+  return { rows: [row('cold', cold), row('warm', warm)], listing: cold[cold.length - 1].listing };
 }
 
 /** The bare card, built by Vite with the app's build plugins and served by the app's static code. */
@@ -206,35 +217,47 @@ async function main() {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  const rows = [
-    ...(await measure(browser, baseline.url, {
+  const results = [
+    await measure(browser, baseline.url, {
       name: 'baseline card',
       url: '/',
       usable: { selector: 'input[type="password"]' },
-    })),
-    ...(await measure(browser, app.url, {
+    }),
+    await measure(browser, app.url, {
       name: '/signin',
       url: '/signin',
       usable: { selector: 'input[type="password"]:not([disabled])' },
-    })),
-    ...(await measure(browser, app.url, {
+    }),
+    await measure(browser, app.url, {
       name: '/profile',
       url: '/profile',
       usable: { selector: 'main [role="tablist"]' },
       cookies: signedIn,
-    })),
-    ...(await measure(browser, app.url, {
+    }),
+    await measure(browser, app.url, {
       name: 'workspace tasks',
       url: `/workspaces/${app.workspaceId}/tasks`,
       usable: { selector: 'main a', text: 'Lab report' },
       cookies: signedIn,
-    })),
+    }),
   ];
   await browser.close();
+  if (values.list) {
+    for (const { rows, listing } of results) {
+      console.log(`\n${rows[0].page}, every request until usable:`);
+      console.table(
+        listing.map(({ path, wireBytes, jsGzipBytes }) => ({
+          path,
+          'wire KB': (wireBytes / 1024).toFixed(1),
+          'JS gzip KB': jsGzipBytes === undefined ? '' : (jsGzipBytes / 1024).toFixed(1),
+        })),
+      );
+    }
+  }
   console.log(
     `\nbench:web — Chromium ${browser.version()}, ${runs} runs per page (times: median), database ${app.kind}, node ${process.version}\n`,
   );
-  console.table(rows);
+  console.table(results.flatMap(({ rows }) => rows));
   await app.close();
   await baseline.close();
 }

@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { afterLoading } from '@/lib/loading';
+import { onNoticeWaiting } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
 import { lazyComponent } from './lazy-page';
 import { createAppRouter } from './router';
@@ -12,14 +14,24 @@ const Notifier = lazyComponent(() =>
 
 export function App() {
   const [router] = useState(createAppRouter);
+  // The toaster's code loads once the page has, or with an earlier notice. Not only when a
+  // notice comes: a toaster mounted under an open dialog stays hidden from assistive technology.
+  const [toaster, setToaster] = useState(false);
+  useEffect(() => {
+    const show = () => setToaster(true);
+    const stops = [onNoticeWaiting(show), afterLoading(show)];
+    return () => stops.forEach((stop) => stop());
+  }, []);
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         {/* Notices raised before the toaster's code arrives wait for it (lib/notify). */}
-        <Suspense>
-          <Notifier />
-        </Suspense>
+        {toaster && (
+          <Suspense>
+            <Notifier />
+          </Suspense>
+        )}
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,5 +1,16 @@
 import { lazy, type ComponentType } from 'react';
 import { loadChunk } from '@/lib/chunk-reload';
+import { beginLoading } from '@/lib/loading';
+
+/** A chunk under the reload guard, counted as loading (what waits for the page to have loaded). */
+async function loadCounted<T>(load: () => Promise<T>): Promise<T> {
+  const loaded = beginLoading();
+  try {
+    return await loadChunk(load);
+  } finally {
+    loaded();
+  }
+}
 
 /**
  * A route's `lazy` for a page module with a default export: the page becomes its own chunk,
@@ -8,7 +19,7 @@ import { loadChunk } from '@/lib/chunk-reload';
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return async () => {
-    const module = await loadChunk(load);
+    const module = await loadCounted(load);
     return { Component: module.default };
   };
 }
@@ -18,5 +29,5 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
  * loads on first render, under the same chunk-reload guard. Render it inside <Suspense>.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await loadChunk(load) }));
+  return lazy(async () => ({ default: await loadCounted(load) }));
 }

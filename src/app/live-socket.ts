@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { loadChunk } from '@/lib/chunk-reload';
 import { queryClient } from '@/lib/query-client';
+import { afterLoading } from '@/lib/loading';
 import { LiveUpdates } from '@/lib/realtime';
 import { useAccessToken } from '@/lib/session';
 
@@ -27,8 +28,12 @@ export function useLiveUpdates() {
   const workspaceId = Number.isInteger(workspace) && workspace > 0 ? workspace : null;
 
   useEffect(() => {
-    if (token) void liveUpdates.connect(token);
-    else liveUpdates.disconnect();
+    if (!token) {
+      liveUpdates.disconnect();
+      return undefined;
+    }
+    // The socket and its code (socket.io, zod) wait until the page on screen has loaded.
+    return afterLoading(() => void liveUpdates.connect(token));
   }, [token]);
 
   useEffect(() => {

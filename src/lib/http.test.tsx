@@ -1,14 +1,8 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import type { Notice } from './notify';
-import {
-  apiErrorOf,
-  createHttpClient,
-  HIDE_MESSAGE,
-  serverMessageTimeout,
-  SERVER_ERROR_TIMEOUT,
-  type HttpEnvironment,
-} from './http';
+import { apiErrorOf, HIDE_MESSAGE, serverMessageTimeout, SERVER_ERROR_TIMEOUT } from './http';
+import { createHttpClient, type HttpEnvironment } from './http-client';
 
 interface Answer {
   status: number;

@@ -1,16 +1,11 @@
-import axios, {
-  isAxiosError,
-  isCancel,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import { loadChunk } from './chunk-reload';
+import type { HttpEnvironment } from './http-client';
 import { i18next } from './i18n';
 import { beginLoading } from './loading';
 import { navigateTo } from './navigation';
 import { setServerReachable } from './network';
-import { notify, type Notice, type NoticeIntent } from './notify';
+import { notify, type NoticeIntent } from './notify';
 import { endSessionLocally, getAccessToken, setAccessToken } from './session';
 
 export const API_BASE_URL = '/api/v2';
@@ -44,9 +39,14 @@ export interface ApiError {
   fields: Record<string, string[]>;
 }
 
-function messagesIn(body: unknown): string[] {
+export function messagesIn(body: unknown): string[] {
   const messages = (body as { messages?: unknown } | null)?.messages;
   return Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : [];
+}
+
+/** What axios' own `isAxiosError` checks, without loading axios for it. */
+function isAxiosError(error: unknown): error is { response?: AxiosResponse } {
+  return (error as { isAxiosError?: unknown } | null)?.isAxiosError === true;
 }
 
 export function apiErrorOf(error: unknown): ApiError {
@@ -68,128 +68,6 @@ export function apiErrorOf(error: unknown): ApiError {
   };
 }
 
-async function errorBodyOf(blob: Blob): Promise<unknown> {
-  if (!blob.type.includes('json')) return null;
-  try {
-    return JSON.parse(await blob.text());
-  } catch {
-    return null;
-  }
-}
-
-/** What the client needs from the page around it; tests pass their own. */
-export interface HttpEnvironment {
-  getToken(): string | null;
-  setToken(token: string): void;
-  language(): string;
-  notify(notice: Notice): void;
-  translate(key: string): string;
-  /** A signed-in call was refused with 401: forget the session and go to sign-in. */
-  sessionExpired(): void;
-  now(): number;
-  beginLoading(): () => void;
-  setServerReachable(reachable: boolean): void;
-  logError(...details: unknown[]): void;
-}
-
-function headerOf(
-  config: InternalAxiosRequestConfig | undefined,
-  name: string,
-): string | undefined {
-  const value = config?.headers?.get?.(name);
-  return value === undefined || value === null ? undefined : String(value);
-}
-
-/**
- * The API client (spec 7 and 8): bearer and language headers, token renewal from the
- * `access-token` response header, server messages as toasts, and the per-status rules.
- */
-export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): AxiosInstance {
-  const client = axios.create({ baseURL, headers: { Accept: 'application/json' } });
-  const finishLoading = new WeakMap<object, () => void>();
-  let lastUnauthorizedNotice = Number.NEGATIVE_INFINITY;
-
-  const showMessages = (messages: string[], intent: NoticeIntent) =>
-    messages.forEach((text, position) =>
-      env.notify({ intent, text, timeout: serverMessageTimeout(position) }),
-    );
-  const hidesMessages = (config?: InternalAxiosRequestConfig) =>
-    headerOf(config, HIDE_MESSAGE_HEADER) === '1';
-  const finish = (config?: InternalAxiosRequestConfig) => {
-    if (config) finishLoading.get(config)?.();
-  };
-  const takeToken = (response: AxiosResponse) => {
-    const token = response.headers['access-token'] ?? response.headers['access_token'];
-    if (typeof token === 'string' && token.length > 0) env.setToken(token);
-  };
-
-  client.interceptors.request.use((config) => {
-    const token = env.getToken();
-    if (token && !config.headers.has('Authorization')) {
-      config.headers.set('Authorization', `Bearer ${token}`);
-    }
-    config.headers.set('language', env.language());
-    finishLoading.set(config, env.beginLoading());
-    return config;
-  });
-
-  client.interceptors.response.use(
-    (response) => {
-      finish(response.config);
-      env.setServerReachable(true);
-      takeToken(response);
-      if (!hidesMessages(response.config)) showMessages(messagesIn(response.data), 'success');
-      return response;
-    },
-    async (error: unknown) => {
-      if (isCancel(error) || !isAxiosError(error)) throw error;
-      const config = error.config;
-      finish(config);
-      const response = error.response;
-      if (!response) {
-        // No answer at all: the network banner says so; a toast per call would only repeat it.
-        env.setServerReachable(false);
-        throw error;
-      }
-      env.setServerReachable(true);
-      takeToken(response);
-      // A file download (responseType blob) still gets its refusal as our JSON error body.
-      if (typeof Blob !== 'undefined' && response.data instanceof Blob) {
-        response.data = await errorBodyOf(response.data);
-      }
-      const status = response.status;
-      const messages = messagesIn(response.data);
-      const hidden = hidesMessages(config);
-
-      if (status === 401 && headerOf(config, 'Authorization')) {
-        // The session ended (signed out elsewhere, expired, deactivated).
-        env.sessionExpired();
-        const now = env.now();
-        if (!hidden && now - lastUnauthorizedNotice >= UNAUTHORIZED_MESSAGE_INTERVAL) {
-          lastUnauthorizedNotice = now;
-          showMessages(messages, 'error');
-        }
-      } else if (status >= 500) {
-        env.notify({
-          intent: 'error',
-          text: env.translate('app:http.server_error'),
-          timeout: SERVER_ERROR_TIMEOUT,
-        });
-      } else if (status === 403 || status === 422) {
-        if (!hidden) showMessages(messages, 'error');
-      } else if (status >= 400) {
-        if (!hidden) showMessages(messages, 'error');
-        env.logError(
-          `${config?.method?.toUpperCase()} ${config?.url} answered ${status}`,
-          messages,
-        );
-      }
-      throw error;
-    },
-  );
-  return client;
-}
-
 let sessionExpiredHandler = () => {
   endSessionLocally();
   navigateTo('/signin');
@@ -200,7 +78,7 @@ export function setSessionExpiredHandler(handler: () => void): void {
   sessionExpiredHandler = handler;
 }
 
-export const http = createHttpClient({
+const environment: HttpEnvironment = {
   getToken: getAccessToken,
   setToken: setAccessToken,
   language: () => i18next.language || 'en',
@@ -211,7 +89,43 @@ export const http = createHttpClient({
   beginLoading,
   setServerReachable,
   logError: (...details) => console.error(...details),
-});
+};
+
+let client: Promise<AxiosInstance> | undefined;
+
+/**
+ * The API client, whose code (axios) loads with the first request: a page that sends none
+ * before it is usable (sign-in) does not wait for it. Counted as loading from the first moment,
+ * so nothing waiting for the page to load slips in before the request itself starts.
+ */
+async function loadClient(): Promise<AxiosInstance> {
+  const loaded = beginLoading();
+  try {
+    client ??= loadChunk(() => import('./http-client')).then((module) =>
+      module.createHttpClient(environment),
+    );
+    return await client;
+  } catch (error) {
+    client = undefined;
+    throw error;
+  } finally {
+    loaded();
+  }
+}
+
+// A signed-in visit calls the API at once: its client loads beside the page's code, not after it.
+if (getAccessToken()) loadClient().catch(() => undefined);
+
+/** The API client's calls that return the whole response (file downloads, a bare status). */
+export const http = {
+  request: async <T>(config: AxiosRequestConfig) => (await loadClient()).request<T>(config),
+  get: async <T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadClient()).get<T>(url, config),
+  post: async <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
+    (await loadClient()).post<T>(url, body, config),
+  delete: async <T>(url: string, config?: AxiosRequestConfig) =>
+    (await loadClient()).delete<T>(url, config),
+};
 
 /** Shows messages of a call made with HIDE_MESSAGE, once the screen has decided to. */
 export function announce(messages: string[] | undefined, intent: NoticeIntent = 'success'): void {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 
 /** The one cache of server state. Cleared on sign-out so nothing of one person leaks to the next. */
 export const queryClient = new QueryClient({
@@ -9,7 +9,8 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       // A refusal (4xx) will not change by asking again; a dropped connection might.
       retry: (failureCount, error) => {
-        const status = isAxiosError(error) ? error.response?.status : undefined;
+        // Read off the error as axios shapes it, without loading axios for that (lib/http).
+        const status = (error as Partial<AxiosError> | null)?.response?.status;
         if (status !== undefined && status < 500) return false;
         return failureCount < 2;
       },

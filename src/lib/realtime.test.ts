@@ -96,6 +96,10 @@ function showQuery(queryClient: QueryClient, queryKey: unknown[]) {
 describe('live updates', { timeout: 20_000 }, () => {
   it('turns an event into invalidations of exactly the mapped queries', async () => {
     const { queryClient, updates } = setUp();
+    await updates.connect('good-token');
+    updates.watch('workspace-1');
+    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+    // Cached once connected, so the catch-up on connecting has nothing to mark.
     for (const key of [
       ['tasks', 'list', 1, { status: 'open' }],
       ['tasks', 'one', 5],
@@ -107,9 +111,6 @@ describe('live updates', { timeout: 20_000 }, () => {
     ]) {
       queryClient.setQueryData(key, 'cached');
     }
-    await updates.connect('good-token');
-    updates.watch('workspace-1');
-    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
 
     io.to('workspace-1').emit('task-changed', { id: 5, parent_id: null, workspace_id: 1 });
     const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
@@ -152,6 +153,8 @@ describe('live updates', { timeout: 20_000 }, () => {
     updates.watch('workspace-1');
     await updates.connect('good-token');
     await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+    // Connected: what was fetched before the socket listened is fetched again.
+    await until(() => shown.fetches() === 2, 'the catch-up on connecting');
     const [before] = await io.in('workspace-1').fetchSockets();
 
     // The transport dies under the socket (as when a proxy or the network drops it).
@@ -160,13 +163,13 @@ describe('live updates', { timeout: 20_000 }, () => {
       const [after] = await io.in('workspace-1').fetchSockets();
       return after !== undefined && after.id !== before.id;
     }, 'a new connection in the room');
-    await until(() => shown.fetches() === 2, 'the shown query to refetch');
+    await until(() => shown.fetches() === 3, 'the shown query to refetch');
     expect(queryClient.getQueryState(['tasks', 'one', 9])?.isInvalidated).toBe(true);
     expect(hidden.getCurrentResult().fetchStatus).toBe('idle');
 
     // And events flow again.
     io.to('workspace-1').emit('task-changed', { id: 1, parent_id: null, workspace_id: 1 });
-    await until(() => shown.fetches() === 3, 'the next event');
+    await until(() => shown.fetches() === 4, 'the next event');
     shown.stop();
   });
 
@@ -176,12 +179,12 @@ describe('live updates', { timeout: 20_000 }, () => {
     updates.watch('workspace-1');
     await updates.connect('good-token');
     await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
-    await until(() => shown.fetches() === 1, 'the first fetch');
+    await until(() => shown.fetches() === 2, 'the first fetch and the catch-up on connecting');
     updates.pause();
     await until(async () => (await inRoom('workspace-1')) === 0, 'the socket to close');
     updates.resume();
     await until(async () => (await inRoom('workspace-1')) === 1, 'the room again');
-    await until(() => shown.fetches() >= 2, 'the catch-up refetch');
+    await until(() => shown.fetches() >= 3, 'the catch-up refetch');
     shown.stop();
   });
 

@@ -26,9 +26,9 @@ export interface LiveUpdatesOptions {
 /**
  * The one socket of the app (spec: live updates). It connects with the person's token, joins
  * the rooms the screens ask for once the server allows them, and turns events into query
- * invalidations, so open screens refetch through the same permission-checked routes. After a
- * reconnect it registers the rooms again and refetches what is on screen: whatever changed
- * while it was away is caught up.
+ * invalidations, so open screens refetch through the same permission-checked routes. Once
+ * connected, and after every reconnect, it registers the rooms and refetches what is on screen:
+ * whatever changed while it was away is caught up.
  */
 export class LiveUpdates {
   private socket: Socket | null = null;
@@ -78,11 +78,11 @@ export class LiveUpdates {
       autoConnect: !this.offline,
     });
     this.socket = socket;
-    let connectedBefore = false;
     socket.on('connect', () => {
       this.rooms.forEach((_, room) => this.register(socket, room));
-      if (connectedBefore) void this.options.queryClient.invalidateQueries();
-      connectedBefore = true;
+      // What is on screen was fetched while no socket listened: the first connection comes once
+      // the page has loaded (app/live-socket), a reconnection after a gap. Either way, catch up.
+      void this.options.queryClient.invalidateQueries();
     });
     socket.onAny((event: string, payload: unknown) => this.apply(event, payload));
   }

@@ -267,6 +267,8 @@ test('a session ended elsewhere signs out on the next call and sign-in returns t
   const account = await signUpAndSignIn(page, { firstName: 'Dorothy', lastName: 'Vaughan' });
   await page.goto('/settings/security-privacy');
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  // The frame's own calls (the bell's count, loaded after the page) go first: the next is ours.
+  await page.waitForLoadState('networkidle');
   // Signed out on another device: the server revokes this token.
   const logout = await page.request.post('/api/v2/core/join/logout', {
     headers: { authorization: `Bearer ${account.token}` },

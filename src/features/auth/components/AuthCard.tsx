@@ -1,9 +1,19 @@
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({
   wrap: { display: 'flex', justifyContent: 'center', paddingTop: tokens.spacingVerticalXL },
+  // A Card's look without Card: its focus handling (tabster, some 20 KB gzip) would load with
+  // sign-in, for a surface nobody focuses. The transparent border shows in high contrast.
   card: {
+    display: 'flex',
+    flexDirection: 'column',
+    boxSizing: 'border-box',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorTransparentStroke}`,
     width: '100%',
     maxWidth: '440px',
     padding: tokens.spacingHorizontalXXL,
@@ -41,7 +51,7 @@ export function AuthCard({
   const styles = useStyles();
   return (
     <div className={styles.wrap}>
-      <Card className={styles.card}>
+      <div className={styles.card}>
         <div className={styles.header}>
           <Text as="h1" size={700} weight="semibold">
             {title}
@@ -54,7 +64,7 @@ export function AuthCard({
         </div>
         {children}
         {footer && <div className={styles.footer}>{footer}</div>}
-      </Card>
+      </div>
     </div>
   );
 }

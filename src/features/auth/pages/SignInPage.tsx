@@ -1,18 +1,23 @@
 import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SignInResult } from '@contracts/auth';
 import { fieldError, FormAlert } from '@/components/FormAlert';
+import { lazyComponent } from '@/app/lazy-page';
 import { RouterLink } from '@/components/RouterLink';
 import { announce, withApiError, type ApiError } from '@/lib/http';
 import { keepVerifyEmail } from '@/lib/session';
 import { authApi } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { OidcSignIn } from '../components/OidcSignIn';
-import { SecondFactorStep } from '../components/SecondFactorStep';
 import { useSignInSteps } from '../use-sign-in';
+
+/** Only accounts with two-factor authentication see it (with its QR code and recovery codes). */
+const SecondFactorStep = lazyComponent(() =>
+  import('../components/SecondFactorStep').then((module) => module.SecondFactorStep),
+);
 
 /** /signin: e-mail and password, then a code when the account has two-factor authentication. */
 export function SignInForm() {
@@ -47,15 +52,17 @@ export function SignInForm() {
 
   if (challenge) {
     return (
-      <SecondFactorStep
-        challenge={challenge}
-        onSignedIn={steps.complete}
-        onCancel={() => {
-          steps.fail();
-          setChallenge(null);
-          setPassword('');
-        }}
-      />
+      <Suspense>
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={steps.complete}
+          onCancel={() => {
+            steps.fail();
+            setChallenge(null);
+            setPassword('');
+          }}
+        />
+      </Suspense>
     );
   }
 

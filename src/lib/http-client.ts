@@ -1,0 +1,138 @@
+import axios, {
+  isAxiosError,
+  isCancel,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
+import {
+  API_BASE_URL,
+  HIDE_MESSAGE_HEADER,
+  messagesIn,
+  SERVER_ERROR_TIMEOUT,
+  serverMessageTimeout,
+  UNAUTHORIZED_MESSAGE_INTERVAL,
+} from './http';
+import type { Notice, NoticeIntent } from './notify';
+
+async function errorBodyOf(blob: Blob): Promise<unknown> {
+  if (!blob.type.includes('json')) return null;
+  try {
+    return JSON.parse(await blob.text());
+  } catch {
+    return null;
+  }
+}
+
+/** What the client needs from the page around it; tests pass their own. */
+export interface HttpEnvironment {
+  getToken(): string | null;
+  setToken(token: string): void;
+  language(): string;
+  notify(notice: Notice): void;
+  translate(key: string): string;
+  /** A signed-in call was refused with 401: forget the session and go to sign-in. */
+  sessionExpired(): void;
+  now(): number;
+  beginLoading(): () => void;
+  setServerReachable(reachable: boolean): void;
+  logError(...details: unknown[]): void;
+}
+
+function headerOf(
+  config: InternalAxiosRequestConfig | undefined,
+  name: string,
+): string | undefined {
+  const value = config?.headers?.get?.(name);
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/**
+ * The API client (spec 7 and 8): bearer and language headers, token renewal from the
+ * `access-token` response header, server messages as toasts, and the per-status rules.
+ */
+export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): AxiosInstance {
+  const client = axios.create({ baseURL, headers: { Accept: 'application/json' } });
+  const finishLoading = new WeakMap<object, () => void>();
+  let lastUnauthorizedNotice = Number.NEGATIVE_INFINITY;
+
+  const showMessages = (messages: string[], intent: NoticeIntent) =>
+    messages.forEach((text, position) =>
+      env.notify({ intent, text, timeout: serverMessageTimeout(position) }),
+    );
+  const hidesMessages = (config?: InternalAxiosRequestConfig) =>
+    headerOf(config, HIDE_MESSAGE_HEADER) === '1';
+  const finish = (config?: InternalAxiosRequestConfig) => {
+    if (config) finishLoading.get(config)?.();
+  };
+  const takeToken = (response: AxiosResponse) => {
+    const token = response.headers['access-token'] ?? response.headers['access_token'];
+    if (typeof token === 'string' && token.length > 0) env.setToken(token);
+  };
+
+  client.interceptors.request.use((config) => {
+    const token = env.getToken();
+    if (token && !config.headers.has('Authorization')) {
+      config.headers.set('Authorization', `Bearer ${token}`);
+    }
+    config.headers.set('language', env.language());
+    finishLoading.set(config, env.beginLoading());
+    return config;
+  });
+
+  client.interceptors.response.use(
+    (response) => {
+      finish(response.config);
+      env.setServerReachable(true);
+      takeToken(response);
+      if (!hidesMessages(response.config)) showMessages(messagesIn(response.data), 'success');
+      return response;
+    },
+    async (error: unknown) => {
+      if (isCancel(error) || !isAxiosError(error)) throw error;
+      const config = error.config;
+      finish(config);
+      const response = error.response;
+      if (!response) {
+        // No answer at all: the network banner says so; a toast per call would only repeat it.
+        env.setServerReachable(false);
+        throw error;
+      }
+      env.setServerReachable(true);
+      takeToken(response);
+      // A file download (responseType blob) still gets its refusal as our JSON error body.
+      if (typeof Blob !== 'undefined' && response.data instanceof Blob) {
+        response.data = await errorBodyOf(response.data);
+      }
+      const status = response.status;
+      const messages = messagesIn(response.data);
+      const hidden = hidesMessages(config);
+
+      if (status === 401 && headerOf(config, 'Authorization')) {
+        // The session ended (signed out elsewhere, expired, deactivated).
+        env.sessionExpired();
+        const now = env.now();
+        if (!hidden && now - lastUnauthorizedNotice >= UNAUTHORIZED_MESSAGE_INTERVAL) {
+          lastUnauthorizedNotice = now;
+          showMessages(messages, 'error');
+        }
+      } else if (status >= 500) {
+        env.notify({
+          intent: 'error',
+          text: env.translate('app:http.server_error'),
+          timeout: SERVER_ERROR_TIMEOUT,
+        });
+      } else if (status === 403 || status === 422) {
+        if (!hidden) showMessages(messages, 'error');
+      } else if (status >= 400) {
+        if (!hidden) showMessages(messages, 'error');
+        env.logError(
+          `${config?.method?.toUpperCase()} ${config?.url} answered ${status}`,
+          messages,
+        );
+      }
+      throw error;
+    },
+  );
+  return client;
+}
