@@ -17,3 +17,18 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Data set by hand (a mutation's answer, an optimistic change, a live event) is newer than a
+// fetch that was already in flight: that fetch, answered from before the change, would undo it
+// when it lands (the socket's catch-up right after load made this common). Cancelling with
+// `revert` keeps what was set, as TanStack Query restores the last manual data.
+queryClient.getQueryCache().subscribe((event) => {
+  if (
+    event.type === 'updated' &&
+    event.action.type === 'success' &&
+    event.action.manual &&
+    event.query.state.fetchStatus === 'fetching'
+  ) {
+    void event.query.cancel({ revert: true });
+  }
+});

@@ -39,9 +39,7 @@ export default function NotificationSettingsPage() {
   });
   const save = useMutation({
     mutationFn: (changes: Settings) => notificationsApi.saveSettings(changes),
-    onMutate: async (changes) => {
-      // A refetch in flight (the socket's catch-up on connecting) would undo the switch.
-      await queryClient.cancelQueries({ queryKey: notificationKeys.settings });
+    onMutate: (changes) => {
       queryClient.setQueryData<Settings>(notificationKeys.settings, (current) => ({
         ...current,
         ...changes,
