@@ -250,8 +250,12 @@ test('the page says when the browser goes offline and when it is back', async ({
   await signUpAndSignIn(page);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
-  // Start-up chunks (the toaster among them) loaded first: one cut off mid-load fails for good
-  // in Chromium, and the chunk guard then reloads the page when the network is back.
+  // Start-up chunks (the toaster among them, loaded once the page has) first: one cut off
+  // mid-load fails for good in Chromium, and the chunk guard then reloads the page when the
+  // network is back.
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => entry.name.includes('/fluent-toast-')),
+  );
   await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await expect(page.getByText('You are offline')).toBeVisible();
@@ -265,9 +269,21 @@ test('a session ended elsewhere signs out on the next call and sign-in returns t
   page,
 }) => {
   const account = await signUpAndSignIn(page, { firstName: 'Dorothy', lastName: 'Vaughan' });
+  // The frame's own calls go first, the next is ours: the bell's count, loaded after the page,
+  // and the live connection's catch-up, a refetch of what is shown once it has connected.
+  const seen: string[] = [];
+  page.on('websocket', () => seen.push('live connection'));
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/v2/core/user') seen.push('core/user');
+  });
   await page.goto('/settings/security-privacy');
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
-  // The frame's own calls (the bell's count, loaded after the page) go first: the next is ours.
+  await expect
+    .poll(() => {
+      const connected = seen.indexOf('live connection');
+      return connected >= 0 && seen.slice(connected).includes('core/user');
+    })
+    .toBe(true);
   await page.waitForLoadState('networkidle');
   // Signed out on another device: the server revokes this token.
   const logout = await page.request.post('/api/v2/core/join/logout', {
