@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countBadge } from '@/lib/format';
+import { countBadge } from '@/lib/count-badge';
 import { formatPageTitle } from './page-title';
 
 describe('the page title (spec 1 and 9)', () => {

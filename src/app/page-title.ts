@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { countBadge } from '@/lib/format';
+import { countBadge } from '@/lib/count-badge';
 import type { RouteHandle } from './route-types';
 
 export const PRODUCT_NAME = 'Teamloop';

@@ -1,7 +1,7 @@
-import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/http';
+import { InlineMessage } from './InlineMessage';
 
 /**
  * The words of a failed call, in place above the form: the server's messages, or a general
@@ -15,12 +15,9 @@ export function FormAlert({ error, title }: { error: ApiError | null; title?: st
       ? error.messages
       : [error.status === null ? t('app:http.no_answer') : t('app:http.failed')];
   return (
-    <MessageBar intent="error" layout="multiline" role="alert">
-      <MessageBarBody>
-        {title && <MessageBarTitle>{title}</MessageBarTitle>}
-        {messages.join(' ')}
-      </MessageBarBody>
-    </MessageBar>
+    <InlineMessage intent="error" role="alert" title={title}>
+      {messages.join(' ')}
+    </InlineMessage>
   );
 }
 
@@ -33,9 +30,9 @@ export function FormNotice({
   intent?: 'success' | 'info' | 'warning';
 }) {
   return (
-    <MessageBar intent={intent} layout="multiline" role="status">
-      <MessageBarBody>{children}</MessageBarBody>
-    </MessageBar>
+    <InlineMessage intent={intent} role="status">
+      {children}
+    </InlineMessage>
   );
 }
 

@@ -1,8 +1,8 @@
-import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNetworkState } from '@/lib/network';
 import { notify } from '@/lib/notify';
+import { InlineMessage } from './InlineMessage';
 
 /** Spec 4 "Network": says when the browser is offline or the server cannot be reached. */
 export function NetworkBanner() {
@@ -18,13 +18,12 @@ export function NetworkBanner() {
 
   if (online && serverReachable) return null;
   return (
-    <MessageBar intent="warning" layout="multiline" role="status">
-      <MessageBarBody>
-        <MessageBarTitle>
-          {online ? t('app:network.server_unreachable_title') : t('app:network.offline_title')}
-        </MessageBarTitle>
-        {online ? t('app:network.server_unreachable') : t('app:network.offline')}
-      </MessageBarBody>
-    </MessageBar>
+    <InlineMessage
+      intent="warning"
+      role="status"
+      title={online ? t('app:network.server_unreachable_title') : t('app:network.offline_title')}
+    >
+      {online ? t('app:network.server_unreachable') : t('app:network.offline')}
+    </InlineMessage>
   );
 }

@@ -3,7 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES } from '@contracts/constants';
 import { loadChunk } from './chunk-reload';
 import { readCookie, writeCookie } from './cookies';
-import { setDateLanguage } from './format';
 
 export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
@@ -75,7 +74,6 @@ export function hasChosenLanguage(): boolean {
 
 function applyLanguage(language: Language) {
   document.documentElement.lang = language;
-  setDateLanguage(language);
 }
 
 /** Starts i18next with the shell's namespaces (and `namespaces`); pages bring their own. */

@@ -15,7 +15,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
-import { countBadge, formatDateTime } from '@/lib/format';
+import { countBadge } from '@/lib/count-badge';
+import { formatDateTime } from '@/lib/format';
 import { messageKeys, messagingApi, useChats, type ChatEntry } from '../api';
 import { GroupDialog } from './GroupDialog';
 

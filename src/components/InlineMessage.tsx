@@ -1,0 +1,27 @@
+import { Suspense, type ReactNode } from 'react';
+import { lazyComponent } from '@/app/lazy-page';
+import { afterLoading } from '@/lib/loading';
+
+export interface InlineMessageProps {
+  intent: 'error' | 'warning' | 'success' | 'info';
+  /** `alert` for failures, `status` for the rest: announced to screen readers as it appears. */
+  role: 'alert' | 'status';
+  title?: string;
+  children: ReactNode;
+}
+
+// Fluent's MessageBar is not in the first load: most visits never show one. It loads once the
+// page has (afterLoading), so that the offline banner can show without the network.
+let loading: Promise<typeof import('./InlineMessageBar')> | undefined;
+const load = () => (loading ??= import('./InlineMessageBar'));
+afterLoading(() => void load().catch(() => (loading = undefined)));
+const InlineMessageBar = lazyComponent(() => load().then((module) => module.InlineMessageBar));
+
+/** A sentence in place (a failed call, the network's state), in a Fluent MessageBar. */
+export function InlineMessage(props: InlineMessageProps) {
+  return (
+    <Suspense fallback={null}>
+      <InlineMessageBar {...props} />
+    </Suspense>
+  );
+}
