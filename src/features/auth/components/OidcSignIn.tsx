@@ -1,41 +1,25 @@
-import { Button, Divider, Spinner } from '@fluentui/react-components';
-import { KeyRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { FormAlert } from '@/components/FormAlert';
-import { withApiError, type ApiError } from '@/lib/http';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { lazyComponent } from '@/app/lazy-page';
 import { authApi } from '../api';
+
+// Most servers configure no provider: their buttons (and Fluent's Divider) load only when one is.
+const OidcProviders = lazyComponent(() =>
+  import('./OidcProviders').then((module) => module.OidcProviders),
+);
 
 /** "Sign in with <provider>" for each single sign-on provider the server has configured. */
 export function OidcSignIn() {
-  const { t } = useTranslation();
   const providers = useQuery({
     queryKey: ['core', 'join', 'oauth', 'providers'],
     queryFn: authApi.oauthProviders,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const redirect = useMutation<string, ApiError, string>({
-    mutationFn: (provider) =>
-      withApiError(async () => (await authApi.oauthRedirect(provider)).resource.url),
-    // The provider's page takes over; we come back at /oauth/callback.
-    onSuccess: (url) => window.location.assign(url),
-  });
 
   if (!providers.data?.length) return null;
   return (
-    <>
-      <Divider>{t('auth:sign_in.or')}</Divider>
-      <FormAlert error={redirect.error} />
-      {providers.data.map((provider) => (
-        <Button
-          key={provider.id}
-          icon={redirect.isPending ? <Spinner size="tiny" /> : <KeyRegular />}
-          disabled={redirect.isPending || redirect.isSuccess}
-          onClick={() => redirect.mutate(provider.id)}
-        >
-          {t('auth:sign_in.with_provider', { provider: provider.name })}
-        </Button>
-      ))}
-    </>
+    <Suspense fallback={null}>
+      <OidcProviders providers={providers.data} />
+    </Suspense>
   );
 }
