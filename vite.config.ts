@@ -52,7 +52,7 @@ const ENTRY = root('./src/main.tsx');
 const loads = loadGroups([
   ['first', [ENTRY]],
   ['signin', [root('./src/features/auth/pages/SignInRoutePage.tsx')]],
-  ['frame', [root('./src/app/layouts/PanelLayout.tsx')]],
+  ['frame', [root('./src/app/layouts/PanelFrame.tsx')]],
   [
     'live',
     [root('./src/app/live-updates.ts'), root('./contracts/realtime.ts'), 'socket.io-client'],
@@ -67,6 +67,9 @@ const VENDOR_GROUPS: [string, RegExp][] = [
     /\/node_modules\/(@tanstack|axios|dayjs|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)\//,
   ],
 ];
+
+/** The packages only the signed-in frame uses (its menu): the rest of `frame` is its own code. */
+const FRAME_PACKAGES = new Set(['@fluentui/react-nav', '@fluentui/react-drawer']);
 
 /** The themes other than the default (web-light): their own chunk, loaded when one is asked for. */
 const OTHER_THEMES =
@@ -112,9 +115,14 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
     const vendor = VENDOR_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
     return vendor ?? (pkg ? 'fluent' : 'shell');
   }
-  // The sign-in page's own code goes with it; the packages it adds, in one chunk.
-  if (group === 'signin') return pkg ? 'signin' : undefined;
-  if (group) return group;
+  // The packages the sign-in page adds in one chunk, its own code in another: left to Rollup, a
+  // module it shares with other screens (the form alert) is merged with their icons and code.
+  if (group === 'signin') return pkg ? 'signin' : 'signin-page';
+  // The frame's own packages go with it; the ones many screens share (tabster, portal, dialog,
+  // motion) in chunks of their own: in `frame`, a screen's Tabs or Avatar would load the menu.
+  const sharedWithFrame = group === 'frame' && pkg !== undefined && !FRAME_PACKAGES.has(pkg);
+  if (group && !sharedWithFrame) return group;
+  if (pkg === 'tabster') return 'tabster';
   // <Trans> (two lazily loaded screens use it): left to Rollup it joins `shell`, a small chunk
   // merged into one that every page loads.
   if (pkg === 'react-i18next' || pkg === 'html-parse-stringify') return 'i18n-trans';

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { lazyComponent } from '@/app/lazy-page';
 import { afterLoading } from '@/lib/loading';
 
@@ -10,12 +10,15 @@ export interface InlineMessageProps {
   children: ReactNode;
 }
 
-// Fluent's MessageBar is not in the first load: most visits never show one. It loads once the
-// page has (afterLoading), so that the offline banner can show without the network.
+// Fluent's MessageBar is not in the first load: most visits never show one.
 let loading: Promise<typeof import('./InlineMessageBar')> | undefined;
 const load = () => (loading ??= import('./InlineMessageBar'));
-afterLoading(() => void load().catch(() => (loading = undefined)));
 const InlineMessageBar = lazyComponent(() => load().then((module) => module.InlineMessageBar));
+
+/** Loads the message bar once the page has, so that the offline banner shows without network. */
+export function useInlineMessageReady(): void {
+  useEffect(() => afterLoading(() => void load().catch(() => (loading = undefined))), []);
+}
 
 /** A sentence in place (a failed call, the network's state), in a Fluent MessageBar. */
 export function InlineMessage(props: InlineMessageProps) {

@@ -2,13 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNetworkState } from '@/lib/network';
 import { notify } from '@/lib/notify';
-import { InlineMessage } from './InlineMessage';
+import { InlineMessage, useInlineMessageReady } from './InlineMessage';
 
 /** Spec 4 "Network": says when the browser is offline or the server cannot be reached. */
 export function NetworkBanner() {
   const { t } = useTranslation();
   const { online, serverReachable } = useNetworkState();
   const wasOnline = useRef(online);
+  useInlineMessageReady();
 
   useEffect(() => {
     if (online && !wasOnline.current)

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES } from '@contracts/constants';
 import { loadChunk } from './chunk-reload';
 import { readCookie, writeCookie } from './cookies';
+import { beginLoading } from './loading';
 
 export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
@@ -28,13 +29,17 @@ function loadNamespace(language: Language, namespace: string): Promise<void> {
   if (!load) return Promise.resolve();
   let pending = loading.get(key);
   if (!pending) {
-    pending = loadChunk(load).then(
-      (resource) => void i18next.addResourceBundle(language, namespace, resource, true, true),
-      (error: unknown) => {
-        loading.delete(key);
-        throw error;
-      },
-    );
+    // Counted as loading: what waits for the page to have loaded waits for its words too.
+    const loaded = beginLoading();
+    pending = loadChunk(load)
+      .then(
+        (resource) => void i18next.addResourceBundle(language, namespace, resource, true, true),
+        (error: unknown) => {
+          loading.delete(key);
+          throw error;
+        },
+      )
+      .finally(loaded);
     loading.set(key, pending);
   }
   return pending;

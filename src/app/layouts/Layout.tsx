@@ -1,12 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
-import { lazyComponent } from '../lazy-page';
+import type { ReactNode } from 'react';
 import type { LayoutName } from '../route-types';
 import { DefaultLayout } from './DefaultLayout';
-
-/** The signed-in frame (menu, drawer) loads only for signed-in pages; sign-in stays light. */
-const PanelLayout = lazyComponent(() =>
-  import('./PanelLayout').then((module) => module.PanelLayout),
-);
+import { PanelLayout } from './PanelLayout';
 
 export function Layout({
   name,
@@ -18,9 +13,7 @@ export function Layout({
   children: ReactNode;
 }) {
   return name === 'panel' ? (
-    <Suspense>
-      <PanelLayout banner={banner}>{children}</PanelLayout>
-    </Suspense>
+    <PanelLayout banner={banner}>{children}</PanelLayout>
   ) : (
     <DefaultLayout banner={banner}>{children}</DefaultLayout>
   );
