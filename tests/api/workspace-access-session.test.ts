@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { revokeSession } from '@server/auth/access-token';
-import { sessions, workspaceMembers } from '@server/db/schema';
+import { criteria, sessions, taskTags, workspaceMembers } from '@server/db/schema';
 import { createWorkspace } from '../support/factories';
 import { bearer, createTestApp, type TestApp } from '../support/test-app';
 
@@ -61,5 +61,30 @@ describe('workspace access read with the session', () => {
       tasks: [],
       counts: { open: 0, closed: 0, archived: 0 },
     });
+  });
+
+  it('counts the tasks of a tag only, with the tag filter', async () => {
+    const { workspace, owner } = await createWorkspace(t);
+    const ids: number[] = [];
+    for (const name of ['Essay', 'Poster', 'Quiz']) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/v2/core/workspaces/${workspace.id}/tasks-by-owner`,
+        headers: bearer(owner.token),
+        payload: { name, user_ids: [owner.user.id], reviewer_ids: [] },
+      });
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json().resource.task.id as number);
+    }
+    const [tag] = await t.db
+      .insert(criteria)
+      .values({ workspaceId: workspace.id, type: 'task', name: 'Writing' })
+      .returning();
+    await t.db.insert(taskTags).values({ taskId: ids[0], tagId: tag.id });
+    const all = (await taskList(workspace.id, owner.token)).json().resource;
+    expect(all.counts).toEqual({ open: 3, closed: 0, archived: 0 });
+    const tagged = (await taskList(workspace.id, owner.token, `?tag_id=${tag.id}`)).json().resource;
+    expect(tagged.counts).toEqual({ open: 1, closed: 0, archived: 0 });
+    expect(tagged.tasks.map((task: { id: number }) => task.id)).toEqual([ids[0]]);
   });
 });
