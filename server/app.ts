@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { resolveAccessToken } from './auth/access-token';
+import { workspaceNamedBy } from './core/workspace-access';
 import { trustProxyOption, type AppConfig } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -108,11 +109,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     reply.header('x-request-id', request.id);
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      request.auth = await resolveAccessToken(
-        deps,
-        header.slice('Bearer '.length).trim(),
-        request.routeOptions.config?.sessionExtra,
-      );
+      request.auth = await resolveAccessToken(deps, header.slice('Bearer '.length).trim(), {
+        extra: request.routeOptions.config?.sessionExtra,
+        workspaceId: workspaceNamedBy(request),
+      });
     }
   });
   // Signed-in by default: a route opts out with `config: { public: true }`. Checked before

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import type { UserRow } from './db/schema';
+import type { UserRow, WorkspaceRole, WorkspaceRow } from './db/schema';
 import type { Language } from './i18n';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail/mailer';
@@ -26,6 +26,17 @@ export interface Auth {
   sessionId: string;
   /** What the route's `sessionExtra` asked for, read in the same query as the session. */
   extra?: unknown;
+  /**
+   * The caller's access to the workspace the route names, read in the same query as the
+   * session; the route's first check of that workspace takes it (server/core/workspace-access.ts).
+   */
+  workspace?: AccessRow & { workspaceId: number };
+}
+
+/** What the access to a workspace is read from: its row and the caller's role in it. */
+export interface AccessRow {
+  workspace: WorkspaceRow | null;
+  role: WorkspaceRole | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppDeps, Auth, SessionExtra } from '../context';
 import type { Database, DbOrTx } from '../db/client';
+import { accessColumns, withAccessRow } from '../core/workspace-access';
 import { preparedOnce } from '../db/prepared';
 import { sessions, users, type UserRow } from '../db/schema';
 
@@ -63,20 +64,34 @@ export async function issueAccessToken(
 }
 
 /**
- * The user and session behind a token, or null when it is invalid, expired or revoked; with
- * `extra`, that value about the person too, in the same query.
+ * The user and session behind a token, or null when it is invalid, expired or revoked; in the
+ * same query, with `extra` that value about the person, and with `workspaceId` their access to
+ * that workspace (`workspaceNamedBy`).
  */
 export async function resolveAccessToken(
   deps: AppDeps,
   token: string,
-  extra?: SessionExtra,
+  options: { extra?: SessionExtra; workspaceId?: number } = {},
 ): Promise<(Auth & { user: UserRow }) | null> {
   const claims = await verifiedClaims(deps, token);
   if (!claims) return null;
   const { sessionId, userId } = claims;
-  const [row] = await sessionLookup(deps.db, extra).execute({ sessionId, userId });
+  const { extra, workspaceId } = options;
+  const withWorkspace = workspaceId !== undefined;
+  const [row] = await sessionLookup(deps.db, extra, withWorkspace).execute({
+    sessionId,
+    userId,
+    workspaceId,
+  });
   if (!row) return null;
-  return extra ? { user: row.user, sessionId, extra: row.extra } : { user: row.user, sessionId };
+  return {
+    user: row.user,
+    sessionId,
+    ...(extra && { extra: row.extra }),
+    ...(withWorkspace && {
+      workspace: { workspaceId, workspace: row.workspace ?? null, role: row.role ?? null },
+    }),
+  };
 }
 
 interface Claims {
@@ -123,16 +138,19 @@ async function verifiedClaims(deps: AppDeps, token: string): Promise<Claims | nu
  * The session lookup every signed-in request runs, built once per database and `extra`:
  * PostgreSQL then parses and plans it once per connection, not at every request.
  */
-const sessionLookup = (db: Database, extra: SessionExtra | undefined) =>
-  preparedOnce(db, `session_lookup:${extra?.shape ?? ''}`, (name) => {
+const sessionLookup = (db: Database, extra: SessionExtra | undefined, withWorkspace: boolean) =>
+  preparedOnce(db, `session_lookup:${extra?.shape ?? ''}:${withWorkspace}`, (name) => {
     const userId = sql.placeholder('userId');
-    return db
+    const query = db
       .select({
         user: users,
         extra: extra ? sql<unknown>`(${extra.sql(userId)})` : sql<null>`null`,
+        ...(withWorkspace ? accessColumns : { workspace: sql<null>`null`, role: sql<null>`null` }),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .$dynamic();
+    return (withWorkspace ? withAccessRow(query, sql.placeholder('workspaceId'), userId) : query)
       .where(
         and(
           eq(sessions.id, sql.placeholder('sessionId')),

@@ -1,7 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { rowIdText } from '@contracts/common';
 import { requireAuth } from '../auth/guard';
 import { can, permissionsFor, type Permission } from '../auth/permissions';
+import type { AccessRow } from '../context';
 import type { DbOrTx } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { qualified } from '../db/qualified';
@@ -42,15 +45,65 @@ export async function loadWorkspaceAccess(
     workspaceId,
     userId: user.id,
   });
-  if (!row) return null;
+  return row ? accessOf(row, user, extra && { extra: row.extra }) : null;
+}
+
+function accessOf(
+  row: AccessRow,
+  user: { id: number; role: string },
+  extra?: { extra: unknown },
+): WorkspaceAccess | null {
+  if (!row.workspace) return null;
   return {
     workspace: row.workspace,
     role: row.role,
     permissions: permissionsFor(row.role, row.workspace.memberAccess),
     isSupervisor: user.role === 'supervisor',
     userId: user.id,
-    ...(extra && { extra: row.extra }),
+    ...extra,
   };
+}
+
+/**
+ * An access row for the workspace `workspaceId` and the person `userId` (placeholders), joined
+ * to any select: what the session lookup reads for a route that names a workspace.
+ */
+export function withAccessRow<Q extends PgSelect>(
+  query: Q,
+  workspaceId: Placeholder,
+  userId: Placeholder,
+): Q {
+  // The select names its columns (`accessColumns`), so the joins leave its row type as it is.
+  return query
+    .leftJoin(workspaces, eq(workspaces.id, workspaceId))
+    .leftJoin(workspaceMembers, memberOf(userId)) as unknown as Q;
+}
+export const accessColumns = { workspace: workspaces, role: workspaceMembers.role };
+
+const memberOf = (userId: SQL | Placeholder) =>
+  and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId));
+
+/**
+ * The workspace a request names: the `:id` of a route under `/workspaces/:id`, when it is a
+ * valid id. The session lookup reads the caller's access to it in its own query (one round
+ * trip fewer for every workspace route); the route's first check of that workspace takes it.
+ */
+export function workspaceNamedBy(request: FastifyRequest): number | undefined {
+  if (!/\/workspaces\/:id(\/|$)/.test(request.routeOptions.url ?? '')) return undefined;
+  const id = rowIdText.safeParse((request.params as { id?: unknown }).id);
+  return id.success ? id.data : undefined;
+}
+
+/** The access the session lookup read for `workspaceId`, once: a second check reads anew. */
+function accessReadWithSession(
+  request: FastifyRequest,
+  workspaceId: number,
+): WorkspaceAccess | null | undefined {
+  const auth = requireAuth(request);
+  const read = auth.workspace;
+  if (!read || read.workspaceId !== workspaceId) return undefined;
+  auth.workspace = undefined;
+  return accessOf(read, auth.user);
 }
 
 /** The access query of every workspace route, with the route's `extra`. */
@@ -58,18 +111,11 @@ const accessQuery = (db: DbOrTx, extra: WorkspaceExtra | undefined) =>
   preparedOnce(db, `workspace_access:${extra?.shape ?? ''}`, (name) =>
     db
       .select({
-        workspace: workspaces,
-        role: workspaceMembers.role,
+        ...accessColumns,
         extra: extra ? sql<unknown>`(${extra.sql(qualified(workspaces.id))})` : sql<null>`null`,
       })
       .from(workspaces)
-      .leftJoin(
-        workspaceMembers,
-        and(
-          eq(workspaceMembers.workspaceId, workspaces.id),
-          eq(workspaceMembers.userId, sql.placeholder('userId')),
-        ),
-      )
+      .leftJoin(workspaceMembers, memberOf(sql.placeholder('userId')))
       .where(eq(workspaces.id, sql.placeholder('workspaceId')))
       .limit(1)
       .prepare(name),
@@ -87,7 +133,9 @@ export async function requireWorkspacePermission(
   extra?: WorkspaceExtra,
 ): Promise<WorkspaceAccess> {
   const { user } = requireAuth(request);
-  const access = await loadWorkspaceAccess(db, workspaceId, user, extra);
+  const read = extra ? undefined : accessReadWithSession(request, workspaceId);
+  const access =
+    read === undefined ? await loadWorkspaceAccess(db, workspaceId, user, extra) : read;
   if (!access || (!access.role && !access.isSupervisor)) {
     throw notFound('workspaces:messages.not_found');
   }

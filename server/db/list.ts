@@ -4,9 +4,11 @@ import type { DbOrTx } from './client';
 import { preparedOnce } from './prepared';
 
 /** A page of a list and where it stands, in the shape of contracts' `pageMeta`. */
-export interface Page<Row> {
+export interface Page<Row, Once = Record<string, never>> {
   rows: Row[];
   meta: { page: number; per_page: number; total: number };
+  /** The values of `perRow.once`. */
+  once: Once;
 }
 
 /** One key of a list's order. */
@@ -38,53 +40,75 @@ export function sortedBy(
  * are read in the same query for the rows of the page only: the page is cut in a subquery of
  * that name, which must select the `keys` it is given, so the outer query sorts by them again
  * (a plain `order by … limit` lets PostgreSQL keep only the page's rows while sorting).
+ * `perRow.once` columns do not depend on the row (uncorrelated subqueries, which PostgreSQL
+ * computes once per query): they ride on the page's query too, and are read alone only when the
+ * page has no rows. `perRow` is a function, called only when the statement is built.
  * With `prepared`, the statement is built once per `shape` (server/db/prepared.ts) and `values`
- * are bound to the `sql.placeholder`s of `select` and `order`.
+ * are bound to the `sql.placeholder`s of `select`, `order` and `perRow`.
  */
-export async function pageOf<Row>(
+export async function pageOf<Row, Once extends Record<string, unknown> = Record<string, never>>(
   db: DbOrTx,
   select: (total: SQL.Aliased<number>, keys: Record<string, SQL.Aliased>) => PgSelect,
   order: SortKey[],
   page: { page: number; per_page: number },
   options: {
-    perRow?: { as: string; columns: Record<string, SQL | SQL.Aliased> };
+    perRow?: () => {
+      as: string;
+      columns: Record<string, SQL | SQL.Aliased>;
+      once?: { [K in keyof Once]: SQL<Once[K]> };
+    };
     prepared?: { shape: string; values: Record<string, unknown> };
   } = {},
-): Promise<Page<Row>> {
-  const { perRow, prepared } = options;
+): Promise<Page<Row, Once>> {
+  const { prepared } = options;
   const totalOver = sql<number>`count(*) over()`.mapWith(Number).as('list_total');
   const keys = Object.fromEntries(
     order.map((key, index) => [`list_key_${index}`, sql`${key.value}`.as(`list_key_${index}`)]),
   );
   const sorted = (values: (SQL | AnyColumn | SQLWrapper)[]) =>
     values.map((value, index) => (order[index].direction === 'asc' ? asc : desc)(value));
+  /** The page's query, and the query of the `once` columns alone. */
   const build = () => {
     const cut = select(totalOver, keys)
       .orderBy(...sorted(order.map((key) => key.value)))
       .limit(sql.placeholder('list_limit'))
       .offset(sql.placeholder('list_offset'));
-    if (!perRow) return cut;
+    const perRow = options.perRow?.();
+    if (!perRow) return { pageQuery: cut, onceKeys: [] };
+    const once: Record<string, SQL> = perRow.once ?? {};
     const pageRows = cut.as(perRow.as) as unknown as Record<string, SQL.Aliased> & {
       _: { selectedFields: Record<string, unknown> };
     };
     const fields = Object.keys(pageRows._.selectedFields)
       .filter((key) => !(key in keys))
       .map((key) => [key, pageRows[key]]);
-    return db
-      .select({ ...Object.fromEntries(fields), ...perRow.columns })
+    const pageQuery = db
+      .select({ ...Object.fromEntries(fields), ...perRow.columns, ...once })
       .from(pageRows as never)
       .orderBy(...sorted(Object.keys(keys).map((key) => pageRows[key]))) as unknown as PgSelect;
+    const onceKeys = Object.keys(once);
+    const onceQuery = onceKeys.length ? db.select(once).from(sql`(select 1) as once`) : undefined;
+    return { pageQuery, onceQuery, onceKeys };
   };
-  const statement = prepared
-    ? preparedOnce(db, `list:${prepared.shape}`, (name) => build().prepare(name))
+  const { pageQuery, onceQuery, onceKeys } = prepared
+    ? preparedOnce(db, `list:${prepared.shape}`, (name) => {
+        const built = build();
+        return {
+          ...built,
+          pageQuery: built.pageQuery.prepare(name),
+          onceQuery: built.onceQuery?.prepare(`${name}_once`),
+        };
+      })
     : build();
   const values = {
     ...prepared?.values,
     list_limit: page.per_page,
     list_offset: (page.page - 1) * page.per_page,
   };
-  const rows = (await statement.execute(values)) as (Row & { list_total: number })[];
+  const rows = (await pageQuery.execute(values)) as (Row & { list_total: number } & Once)[];
   let total = rows[0]?.list_total ?? 0;
+  let onceValues = rows[0] as Once | undefined;
+  if (rows.length === 0 && onceQuery) [onceValues] = (await onceQuery.execute(values)) as Once[];
   if (rows.length === 0 && page.page > 1) {
     const [counted] = await db
       .select({ n: count() })
@@ -93,7 +117,11 @@ export async function pageOf<Row>(
     total = counted.n;
   }
   return {
-    rows: rows.map(({ list_total: _, ...row }) => row as Row),
+    rows: rows.map(({ list_total: _, ...row }) => {
+      for (const key of onceKeys) delete row[key];
+      return row as Row;
+    }),
     meta: { page: page.page, per_page: page.per_page, total },
+    once: Object.fromEntries(onceKeys.map((key) => [key, onceValues![key]])) as Once,
   };
 }

@@ -72,6 +72,12 @@ const listed = (workspaceId: SQL | Placeholder, tagged: boolean) =>
       : undefined,
   );
 
+/** What the task list reads once with its page: the workspace's people and teams, the counts. */
+interface ListedOnce extends Record<string, unknown> {
+  facts: Parameters<typeof workspaceFactsOf>[0];
+  counts: Partial<Record<Task['status'], number>>;
+}
+
 export default async function taskRoutes(app: App) {
   const { db } = app.deps;
 
@@ -89,29 +95,14 @@ export default async function taskRoutes(app: App) {
     async (request) => {
       const { status, sort, direction, tag_id: tagId } = request.query;
       const tagged = tagId !== undefined;
-      // The counts of each status and the workspace's people and teams are read with the
-      // access check, the page's related rows with the page: two queries after the session.
+      // The access was read with the session; the counts of each status and the workspace's
+      // people and teams are read with the page: one query after the session.
       const access = await requireWorkspacePermission(
         request,
         db,
         request.params.id,
         'view_workspace',
-        {
-          shape: `task_list:${tagged}`,
-          sql: (workspaceId) => sql`json_build_object(
-            'facts', ${workspaceFactsJson(workspaceId)},
-            'counts', (select coalesce(json_object_agg(status, n), '{}') from (${db
-              .select({ status: tasks.status, n: count().as('n') })
-              .from(tasks)
-              .where(listed(workspaceId, tagged))
-              .groupBy(tasks.status)}) as counted))`,
-          values: { tagId },
-        },
       );
-      const extra = access.extra as {
-        facts: Parameters<typeof workspaceFactsOf>[0];
-        counts: Partial<Record<Task['status'], number>>;
-      };
       const seesAllReports = can(access, reportPermission('task'));
       const workspaceId = sql.placeholder('workspaceId');
       const sortColumn = {
@@ -124,7 +115,7 @@ export default async function taskRoutes(app: App) {
           seesAllReports,
         }),
       }[sort];
-      const page = await pageOf<TaskWithRelated>(
+      const page = await pageOf<TaskWithRelated, ListedOnce>(
         db,
         (total, keys) => {
           const query = db
@@ -139,15 +130,27 @@ export default async function taskRoutes(app: App) {
         sortedBy(sortColumn, direction, tasks.id),
         request.query,
         {
-          perRow: { as: 'tasks', columns: taskRelatedColumns() },
+          perRow: () => ({
+            as: 'tasks',
+            columns: taskRelatedColumns(),
+            once: {
+              facts: workspaceFactsJson(sql`${workspaceId}`),
+              counts: sql<ListedOnce['counts']>`(select coalesce(json_object_agg(status, n), '{}')
+                from (${db
+                  .select({ status: tasks.status, n: count().as('n') })
+                  .from(tasks)
+                  .where(listed(workspaceId, tagged))
+                  .groupBy(tasks.status)}) as counted)`,
+            },
+          }),
           prepared: {
             shape: `tasks:${sort}:${direction}:${tagged}:${seesAllReports}`,
             values: { workspaceId: access.workspace.id, userId: access.userId, status, tagId },
           },
         },
       );
-      const counts = { open: 0, closed: 0, archived: 0, ...extra.counts };
-      const facts = workspaceFactsOf(extra.facts, access.workspace, access.userId);
+      const counts = { open: 0, closed: 0, archived: 0, ...page.once.counts };
+      const facts = workspaceFactsOf(page.once.facts, access.workspace, access.userId);
       const presented = presentLoadedTasks(
         page.rows,
         viewerOf(access),
