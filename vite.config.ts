@@ -52,7 +52,7 @@ const ENTRY = root('./src/main.tsx');
 const loads = loadGroups([
   ['first', [ENTRY]],
   ['signin', [root('./src/features/auth/pages/SignInRoutePage.tsx')]],
-  ['frame', [root('./src/app/layouts/PanelFrame.tsx')]],
+  ['frame', [root('./src/app/layouts/PanelLayout.tsx')]],
   [
     'live',
     [root('./src/app/live-updates.ts'), root('./contracts/realtime.ts'), 'socket.io-client'],

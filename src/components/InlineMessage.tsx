@@ -15,7 +15,7 @@ let loading: Promise<typeof import('./InlineMessageBar')> | undefined;
 const load = () => (loading ??= import('./InlineMessageBar'));
 const InlineMessageBar = lazyComponent(() => load().then((module) => module.InlineMessageBar));
 
-/** Loads the message bar once the page has, so that the offline banner shows without network. */
+/** Loads the message bar once the page has, so that a form sent offline can still say so. */
 export function useInlineMessageReady(): void {
   useEffect(() => afterLoading(() => void load().catch(() => (loading = undefined))), []);
 }

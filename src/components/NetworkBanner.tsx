@@ -1,14 +1,42 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { WarningFilled } from '@fluentui/react-icons';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNetworkState } from '@/lib/network';
 import { notify } from '@/lib/notify';
-import { InlineMessage, useInlineMessageReady } from './InlineMessage';
+import { useInlineMessageReady } from './InlineMessage';
+
+// A MessageBar's warning look without Fluent's MessageBar, which is not in the first load: this
+// banner has to show when the network is gone, so nothing it needs may come from the network.
+const useStyles = makeStyles({
+  banner: {
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorStatusWarningBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorStatusWarningBorder1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+  },
+  icon: {
+    flexShrink: 0,
+    fontSize: '16px',
+    marginTop: '2px',
+    color: tokens.colorStatusWarningForeground3,
+  },
+  title: { fontWeight: tokens.fontWeightSemibold, marginRight: tokens.spacingHorizontalXS },
+});
 
 /** Spec 4 "Network": says when the browser is offline or the server cannot be reached. */
 export function NetworkBanner() {
+  const styles = useStyles();
   const { t } = useTranslation();
   const { online, serverReachable } = useNetworkState();
   const wasOnline = useRef(online);
+  // Form alerts' MessageBar loads once the page has: a form sent offline can still say so.
   useInlineMessageReady();
 
   useEffect(() => {
@@ -19,12 +47,14 @@ export function NetworkBanner() {
 
   if (online && serverReachable) return null;
   return (
-    <InlineMessage
-      intent="warning"
-      role="status"
-      title={online ? t('app:network.server_unreachable_title') : t('app:network.offline_title')}
-    >
-      {online ? t('app:network.server_unreachable') : t('app:network.offline')}
-    </InlineMessage>
+    <div className={styles.banner} role="status">
+      <WarningFilled className={styles.icon} aria-hidden />
+      <div>
+        <span className={styles.title}>
+          {online ? t('app:network.server_unreachable_title') : t('app:network.offline_title')}
+        </span>
+        {online ? t('app:network.server_unreachable') : t('app:network.offline')}
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,12 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyComponent } from '../lazy-page';
 import type { LayoutName } from '../route-types';
 import { DefaultLayout } from './DefaultLayout';
-import { PanelLayout } from './PanelLayout';
+
+/** The signed-in frame (menu, drawer) loads only for signed-in pages; sign-in stays light. */
+const PanelLayout = lazyComponent(() =>
+  import('./PanelLayout').then((module) => module.PanelLayout),
+);
 
 export function Layout({
   name,
@@ -13,7 +18,9 @@ export function Layout({
   children: ReactNode;
 }) {
   return name === 'panel' ? (
-    <PanelLayout banner={banner}>{children}</PanelLayout>
+    <Suspense>
+      <PanelLayout banner={banner}>{children}</PanelLayout>
+    </Suspense>
   ) : (
     <DefaultLayout banner={banner}>{children}</DefaultLayout>
   );

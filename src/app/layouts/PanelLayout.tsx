@@ -1,30 +1,16 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Hamburger } from '@fluentui/react-components';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ChatDock, useChatLive, useChatWindows } from '@/features/messages';
 import { useIsMobile } from '@/lib/device';
-import { afterLoading } from '@/lib/loading';
 import { localStore } from '@/lib/storage';
-import { lazyComponent } from '../lazy-page';
 import { AppHeader } from './AppHeader';
+import { AppNavigation } from './AppNavigation';
 import { useFrameStyles } from './frame-styles';
 
 /** Whether the person folded the desktop menu away, remembered on this device. */
 const COLLAPSED_KEY = 'app:navigation-collapsed';
-
-// The menu (Fluent's Nav, Drawer and tabster: about 40 KB) and the chat load after the page's
-// own code and data, in the space kept for them, so that the page is usable sooner.
-const loadFrame = () => import('./PanelFrame');
-const AppNavigation = lazyComponent(() => loadFrame().then((module) => module.AppNavigation));
-const NavigationToggle = lazyComponent(() => loadFrame().then((module) => module.NavigationToggle));
-const FrameChat = lazyComponent(() => loadFrame().then((module) => module.FrameChat));
-
-const useStyles = makeStyles({
-  /** Where the menu button comes: Hamburger's size. */
-  toggleSpace: { width: '32px', height: '32px', flexShrink: 0 },
-  /** Where the inline menu comes: NavDrawer's default width and colour. */
-  navigationSpace: { width: '260px', backgroundColor: tokens.colorNeutralBackground4 },
-});
 
 /**
  * Spec 2.7 "panel": the signed-in app: header with the user button, the app menu beside the
@@ -33,7 +19,6 @@ const useStyles = makeStyles({
  */
 export function PanelLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   const styles = useFrameStyles();
-  const spaces = useStyles();
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const { key } = useLocation();
@@ -41,15 +26,13 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
   // The overlay menu closes by itself when the visitor moves to another page.
   const menuOpen = openedAt === key;
   const [collapsed, setCollapsed] = useState(() => localStore.get(COLLAPSED_KEY) === 'true');
-  const [frameWanted, setFrameWanted] = useState(false);
-  useEffect(() => afterLoading(() => setFrameWanted(true)), []);
+  // Chat rooms, the title's unread count and the docked chat windows live with the frame.
+  useChatLive();
+  const chatWindows = useChatWindows();
   const toggleCollapsed = () => {
     localStore.set(COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
   };
-  const inline = !isMobile && !collapsed;
-  const toggleSpace = <span className={spaces.toggleSpace} />;
-  const navigationSpace = inline ? <div className={spaces.navigationSpace} /> : null;
 
   return (
     <div className={styles.frame}>
@@ -58,42 +41,33 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
       </a>
       <AppHeader
         navigationButton={
-          frameWanted ? (
-            <Suspense fallback={toggleSpace}>
-              <NavigationToggle
-                overlay={isMobile}
-                collapsed={collapsed}
-                onOpen={() => setOpenedAt(key)}
-                onToggle={toggleCollapsed}
-              />
-            </Suspense>
+          isMobile ? (
+            <Hamburger aria-label={t('app:navigation.open')} onClick={() => setOpenedAt(key)} />
           ) : (
-            toggleSpace
+            <Hamburger
+              aria-label={t(collapsed ? 'app:navigation.expand' : 'app:navigation.collapse')}
+              aria-expanded={!collapsed}
+              onClick={toggleCollapsed}
+            />
           )
         }
       />
       {banner}
       <div className={styles.body}>
-        <div className={inline ? styles.navigation : undefined}>
-          {frameWanted ? (
-            <Suspense fallback={navigationSpace}>
-              <AppNavigation
-                open={isMobile ? menuOpen : !collapsed}
-                type={isMobile ? 'overlay' : 'inline'}
-                onClose={() => setOpenedAt(null)}
-              />
-            </Suspense>
-          ) : (
-            navigationSpace
-          )}
+        <div className={isMobile || collapsed ? undefined : styles.navigation}>
+          <AppNavigation
+            open={isMobile ? menuOpen : !collapsed}
+            type={isMobile ? 'overlay' : 'inline'}
+            onClose={() => setOpenedAt(null)}
+          />
         </div>
         <main id="main" className={styles.main} tabIndex={-1}>
           {children}
         </main>
       </div>
-      {frameWanted && (
+      {chatWindows.length > 0 && (
         <Suspense fallback={null}>
-          <FrameChat />
+          <ChatDock />
         </Suspense>
       )}
     </div>
