@@ -147,8 +147,12 @@ export default function WorkspaceLayout() {
     retry: false,
   });
 
+  // A refusal (the workspace is gone, or closed to the caller) replaces the workspace; a failed
+  // refetch (offline, the server down) keeps it on screen, and the network banner says why.
+  const refused =
+    workspace.error !== null && (!workspace.data || (workspace.error.status ?? 500) < 500);
   let body;
-  if (!Number.isInteger(id) || id <= 0 || workspace.error) {
+  if (!Number.isInteger(id) || id <= 0 || refused) {
     body = (
       <EmptyState
         icon={<SearchRegular />}
