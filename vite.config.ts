@@ -68,9 +68,6 @@ const VENDOR_GROUPS: [string, RegExp][] = [
   ],
 ];
 
-/** The packages only the signed-in frame uses (its menu): the rest of `frame` is its own code. */
-const FRAME_PACKAGES = new Set(['@fluentui/react-nav', '@fluentui/react-drawer']);
-
 /** The themes other than the default (web-light): their own chunk, loaded when one is asked for. */
 const OTHER_THEMES =
   /\/node_modules\/@fluentui\/tokens\/lib\/(alias\/(dark|highContrast|teamsDark)|themes\/teams\/|themes\/web\/darkTheme|utils\/create(Dark|HighContrast|TeamsDark)Theme)/;
@@ -118,11 +115,7 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   // The packages the sign-in page adds in one chunk, its own code in another: left to Rollup, a
   // module it shares with other screens (the form alert) is merged with their icons and code.
   if (group === 'signin') return pkg ? 'signin' : 'signin-page';
-  // The frame's own packages go with it; the ones many screens share (tabster, portal, dialog,
-  // motion) in chunks of their own: in `frame`, a screen's Tabs or Avatar would load the menu.
-  const sharedWithFrame = group === 'frame' && pkg !== undefined && !FRAME_PACKAGES.has(pkg);
-  if (group && !sharedWithFrame) return group;
-  if (pkg === 'tabster') return 'tabster';
+  if (group) return group;
   // <Trans> (two lazily loaded screens use it): left to Rollup it joins `shell`, a small chunk
   // merged into one that every page loads.
   if (pkg === 'react-i18next' || pkg === 'html-parse-stringify') return 'i18n-trans';
