@@ -20,7 +20,7 @@ export function useInlineMessageReady(): void {
   useEffect(() => afterLoading(() => void load().catch(() => (loading = undefined))), []);
 }
 
-/** A sentence in place (a failed call, the network's state), in a Fluent MessageBar. */
+/** A sentence in place (a failed call, a notice after a form), in a Fluent MessageBar. */
 export function InlineMessage(props: InlineMessageProps) {
   return (
     <Suspense fallback={null}>
