@@ -64,11 +64,13 @@ export async function profileCompletionPercent(
   if (counted.length === 0) return 100;
   let done = 0;
   const stored: SQL[] = [];
+  // Read with the session: the stored steps' SQL is not even built (every page load asks).
+  const alreadyRead = !groups && typeof storedDone === 'number';
   for (const check of counted) {
     if ('onRow' in check) done += check.onRow(user) ? 1 : 0;
-    else stored.push(check.stored(user.id));
+    else if (!alreadyRead) stored.push(check.stored(user.id));
   }
-  if (stored.length > 0 && !groups && typeof storedDone === 'number') {
+  if (alreadyRead) {
     done += storedDone;
   } else if (stored.length > 0) {
     const columns = stored.map(
