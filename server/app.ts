@@ -18,7 +18,7 @@ import { workspaceNamedBy } from './core/workspace-access';
 import { trustProxyOption, type AppConfig } from './config';
 import type { AppDeps } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { serveClient } from './http/client';
+import { isSubresourceRequest, serveClient } from './http/client';
 import { errorHandler } from './http/error-handler';
 import type { MessageRef } from './http/errors';
 import { notFound, unauthorized } from './http/errors';
@@ -152,9 +152,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isSubresourceRequest(request)) {
+      // What a script or a style still needs: no sniffing it as something else, same site only.
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cross-origin-resource-policy', 'same-site');
+      return done();
+    }
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   await registerRateLimits(app, redis);
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 20, fields: 50 },

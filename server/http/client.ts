@@ -23,6 +23,18 @@ export function isPageRequest(request: FastifyRequest): boolean {
   );
 }
 
+/** Hashed scripts, styles, fonts and their maps: files no browser shows as a document. */
+const SUBRESOURCE = /^\/assets\/[^?#]+\.(?:m?js|css|woff2?|map)(?:[?#]|$)/;
+
+/**
+ * Whether a request asks for a file that is never a document: the document headers (the
+ * Content-Security-Policy and the rest of helmet's, about 900 bytes) mean nothing on it and
+ * would be sent again with each of the twenty-odd scripts of a first load.
+ */
+export function isSubresourceRequest(request: FastifyRequest): boolean {
+  return SUBRESOURCE.test(request.url);
+}
+
 /**
  * Serves the built client from `root`: each file compressed at build time (`.br`, `.gz`, see
  * scripts/precompress.ts) as the browser accepts it, hashed assets cached for good, pages

@@ -116,6 +116,19 @@ describe('static files are sent as compressed at build time, hashed ones cached 
     expect(response.body).toBe(SCRIPT);
   });
 
+  it('a script carries nosniff but not the document headers; pages keep them all', async () => {
+    const asset = await get(script, { 'accept-encoding': 'br' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    const page = await get('/tabs/config.html');
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const missing = await get('/assets/missing-Zz99.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('the Teams tab pages like the app page: compressed, never cached', async () => {
     const response = await get('/tabs/config.html', { 'accept-encoding': 'gzip' });
     expect(response.statusCode).toBe(200);
