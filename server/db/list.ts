@@ -67,12 +67,16 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
   );
   const sorted = (values: (SQL | AnyColumn | SQLWrapper)[]) =>
     values.map((value, index) => (order[index].direction === 'asc' ? asc : desc)(value));
+  // The first page has no OFFSET at all: with `offset $n` a prepared statement's generic plan
+  // looks costlier to PostgreSQL than a custom one (it cannot tell how many rows are skipped),
+  // so every execution was planned again; without it the plan is made once per connection.
+  const firstPage = page.page === 1;
   /** The page's query, and the query of the `once` columns alone. */
   const build = () => {
-    const cut = select(totalOver, keys)
+    const ordered = select(totalOver, keys)
       .orderBy(...sorted(order.map((key) => key.value)))
-      .limit(sql.placeholder('list_limit'))
-      .offset(sql.placeholder('list_offset'));
+      .limit(sql.placeholder('list_limit'));
+    const cut = firstPage ? ordered : ordered.offset(sql.placeholder('list_offset'));
     const perRow = options.perRow?.();
     if (!perRow) return { pageQuery: cut, onceKeys: [] };
     const once: Record<string, SQL> = perRow.once ?? {};
@@ -91,7 +95,7 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
     return { pageQuery, onceQuery, onceKeys };
   };
   const { pageQuery, onceQuery, onceKeys } = prepared
-    ? preparedOnce(db, `list:${prepared.shape}`, (name) => {
+    ? preparedOnce(db, `list:${prepared.shape}:${firstPage ? 'first' : 'later'}`, (name) => {
         const built = build();
         return {
           ...built,
