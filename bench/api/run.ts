@@ -3,9 +3,10 @@
  * the workspace list, a task list, health) and of sign-in, against the real app (embedded
  * PGlite, or DATABASE_URL when set). Beside them, in the same run on the same machine: an empty
  * Fastify route, and a bare Fastify route that does one indexed SELECT of the same user on the
- * same database (the app's own pool or PGlite, through Drizzle): the floor a database-backed
- * route can reach; and the same SELECT prepared once, as the app's session lookup is. Each
- * route's ratio to each is printed.
+ * same database with the driver alone (node-postgres on its own pool, or PGlite): the floor a
+ * database-backed route can reach, the issue's "bare Fastify route that does one indexed
+ * SELECT"; the same SELECT through Drizzle (which costs about as much again); and the same
+ * SELECT prepared once, as the app's session lookup is. Each route's ratio to each is printed.
  * Options: --duration SECONDS (default 5), --connections N (default 10), --rounds N (default 3).
  */
 import { parseArgs } from 'node:util';
@@ -27,6 +28,13 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
+
+/** The columns the floors answer with, as the driver names them. */
+interface UserColumns {
+  id: number;
+  email: string;
+  first_name: string;
+}
 
 interface Row {
   name: string;
@@ -74,6 +82,14 @@ async function main() {
     : undefined;
   const db = floorPool ? drizzle(floorPool) : app.deps.database.unprepared!;
   const bare = Fastify();
+  const selectUser = 'select * from users where id = $1 limit 1';
+  bare.get('/user-driver', async () => {
+    const result = (await (floorPool
+      ? floorPool.query(selectUser, [user.id])
+      : app.deps.database.executeSql(selectUser, [user.id]))) as { rows: UserColumns[] };
+    const [row] = result.rows;
+    return { id: row.id, email: row.email, first_name: row.first_name };
+  });
   bare.get('/user', async () => {
     const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
     return { id: row.id, email: row.email, first_name: row.firstName };
@@ -94,7 +110,8 @@ async function main() {
 
   const routes: [string, autocannon.Options][] = [
     ['empty Fastify route', { url: `${emptyUrl}/empty` }],
-    ['bare Fastify + 1 SELECT', { url: `${bareUrl}/user` }],
+    ['bare Fastify + 1 SELECT', { url: `${bareUrl}/user-driver` }],
+    ['bare Fastify + 1 SELECT, Drizzle', { url: `${bareUrl}/user` }],
     ['bare Fastify + 1 prepared SELECT', { url: `${bareUrl}/user-prepared` }],
     ['GET /api/v2/health', { url: `${appUrl}/api/v2/health` }],
     [
@@ -131,7 +148,8 @@ async function main() {
   }));
   const empty = rows[0].requestsPerSecond;
   const floor = rows[1].requestsPerSecond;
-  const preparedFloor = rows[2].requestsPerSecond;
+  const drizzleFloor = rows[2].requestsPerSecond;
+  const preparedFloor = rows[3].requestsPerSecond;
   console.log(
     `\nbench:api — ${duration} s per route, ${rounds} rounds (median), ${connections} connections, database ${app.deps.database.kind}, node ${process.version}\n`,
   );
@@ -143,6 +161,7 @@ async function main() {
       'p99 ms': row.p99,
       'vs empty': `${((100 * row.requestsPerSecond) / empty).toFixed(1)} %`,
       'vs 1 SELECT': (row.requestsPerSecond / floor).toFixed(2),
+      'vs Drizzle': (row.requestsPerSecond / drizzleFloor).toFixed(2),
       'vs prepared': (row.requestsPerSecond / preparedFloor).toFixed(2),
       errors: row.errors,
     })),
