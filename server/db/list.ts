@@ -41,8 +41,8 @@ export function sortedBy(
  * that name, which must select the `keys` it is given, so the outer query sorts by them again
  * (a plain `order by … limit` lets PostgreSQL keep only the page's rows while sorting).
  * `perRow.once` columns do not depend on the row (uncorrelated subqueries, which PostgreSQL
- * computes once per query): they ride on the page's query too, and are read alone only when the
- * page has no rows. `perRow` is a function, called only when the statement is built.
+ * computes once per query): they ride on the page's query too, on its first row only, and are
+ * read alone only when the page has no rows. `perRow` is a function, called only when the statement is built.
  * With `prepared`, the statement is built once per `shape` (server/db/prepared.ts) and `values`
  * are bound to the `sql.placeholder`s of `select`, `order` and `perRow`.
  */
@@ -79,7 +79,15 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
     const cut = firstPage ? ordered : ordered.offset(sql.placeholder('list_offset'));
     const perRow = options.perRow?.();
     if (!perRow) return { pageQuery: cut, onceKeys: [] };
-    const once: Record<string, SQL> = perRow.once ?? {};
+    // The `once` values go on the first row the outer query numbers, and are null on the others:
+    // on every row they would be sent and parsed a hundred times (a course's people and teams).
+    const onFirstRow = (value: SQL) => sql`case when row_number() over () = 1 then ${value} end`;
+    const once = Object.fromEntries(
+      Object.entries(perRow.once ?? {}).map(([key, value]) => [key, onFirstRow(value)]),
+    );
+    const firstRow = Object.keys(once).length
+      ? { list_first: sql<boolean>`row_number() over () = 1`.as('list_first') }
+      : {};
     const pageRows = cut.as(perRow.as) as unknown as Record<string, SQL.Aliased> & {
       _: { selectedFields: Record<string, unknown> };
     };
@@ -87,11 +95,13 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
       .filter((key) => !(key in keys))
       .map((key) => [key, pageRows[key]]);
     const pageQuery = db
-      .select({ ...Object.fromEntries(fields), ...perRow.columns, ...once })
+      .select({ ...Object.fromEntries(fields), ...perRow.columns, ...once, ...firstRow })
       .from(pageRows as never)
       .orderBy(...sorted(Object.keys(keys).map((key) => pageRows[key]))) as unknown as PgSelect;
     const onceKeys = Object.keys(once);
-    const onceQuery = onceKeys.length ? db.select(once).from(sql`(select 1) as once`) : undefined;
+    const onceQuery = onceKeys.length
+      ? db.select(perRow.once ?? {}).from(sql`(select 1) as once`)
+      : undefined;
     return { pageQuery, onceQuery, onceKeys };
   };
   const { pageQuery, onceQuery, onceKeys } = prepared
@@ -109,9 +119,12 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
     list_limit: page.per_page,
     list_offset: (page.page - 1) * page.per_page,
   };
-  const rows = (await pageQuery.execute(values)) as (Row & { list_total: number } & Once)[];
+  const rows = (await pageQuery.execute(values)) as (Row & {
+    list_total: number;
+    list_first?: boolean;
+  } & Once)[];
   let total = rows[0]?.list_total ?? 0;
-  let onceValues = rows[0] as Once | undefined;
+  let onceValues = rows.find((row) => row.list_first) as Once | undefined;
   if (rows.length === 0 && onceQuery) [onceValues] = (await onceQuery.execute(values)) as Once[];
   if (rows.length === 0 && page.page > 1) {
     const [counted] = await db
@@ -121,7 +134,7 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
     total = counted.n;
   }
   return {
-    rows: rows.map(({ list_total: _, ...row }) => {
+    rows: rows.map(({ list_total: _, list_first: __, ...row }) => {
       for (const key of onceKeys) delete row[key];
       return row as Row;
     }),

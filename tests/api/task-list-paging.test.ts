@@ -48,7 +48,8 @@ describe('the task list, a page at a time', () => {
     expect(pages.map((p) => p.meta)).toEqual(
       [1, 2, 3, 4].map((n) => ({ page: n, per_page: 2, total: 5 })),
     );
-    expect(pages[0].counts).toEqual({ open: 5, closed: 0, archived: 0 });
+    // The counts ride on one row of a page (its first), or are read alone for an empty page.
+    for (const { counts } of pages) expect(counts).toEqual({ open: 5, closed: 0, archived: 0 });
     const newest = await page(made.owner.token, 'per_page=3');
     expect(newest.tasks.map((x) => x.name)).toEqual(['Quiz', 'Lab report', 'Poster']);
     const whole = await page(made.owner.token, '');
