@@ -182,6 +182,8 @@ test('deleting the account with its password signs out, and the password no long
   await dialog.getByLabel('Password').fill(account.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/signin$/);
+  // The dialog left with the signed-in frame: the page it hid is given back to screen readers.
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
   await fillSignIn(page, account.email, account.password);
   await expect(page.getByRole('alert')).toContainText('The e-mail or password is incorrect.');
 });

@@ -1,4 +1,4 @@
-import { Hamburger } from '@fluentui/react-components';
+import { Hamburger, useFocusFinders } from '@fluentui/react-components';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -72,4 +72,10 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
       )}
     </div>
   );
+}
+
+/** Holds Fluent's focus manager while the app runs (see `KeepFocusManager` in Layout.tsx). */
+export function KeepFocusManager() {
+  useFocusFinders();
+  return null;
 }
