@@ -42,7 +42,8 @@ export function sortedBy(
  * (a plain `order by … limit` lets PostgreSQL keep only the page's rows while sorting).
  * `perRow.once` columns do not depend on the row (uncorrelated subqueries, which PostgreSQL
  * computes once per query): they ride on the page's query too, on its first row only, and are
- * read alone only when the page has no rows. `perRow` is a function, called only when the statement is built.
+ * read alone only when the page has no rows. `perRow` is a function, called only when the
+ * statement is built.
  * With `prepared`, the statement is built once per `shape` (server/db/prepared.ts) and `values`
  * are bound to the `sql.placeholder`s of `select`, `order` and `perRow`.
  */
