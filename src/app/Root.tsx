@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { useInlineMessageReady } from '@/components/InlineMessage';
 import { LoadingBar } from '@/components/LoadingBar';
 import { NetworkBanner } from '@/components/NetworkBanner';
 import { useBusy } from '@/lib/loading';
@@ -32,6 +33,8 @@ export function Root() {
   const { key } = useLocation();
   useDocumentTitle();
   useLiveUpdates();
+  // Form alerts' MessageBar loads once the page has: a form sent offline can still say so.
+  useInlineMessageReady();
   // Kept here, above the layout (which changes when the session does and remounts the guard).
   const arrival = useRef({ key, signedIn: token !== null });
   if (arrival.current.key !== key) arrival.current = { key, signedIn: token !== null };

@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNetworkState } from '@/lib/network';
 import { notify } from '@/lib/notify';
-import { useInlineMessageReady } from './InlineMessage';
 
 // A MessageBar's warning look without Fluent's MessageBar, which is not in the first load: this
 // banner has to show when the network is gone, so nothing it needs may come from the network.
@@ -36,8 +35,6 @@ export function NetworkBanner() {
   const { t } = useTranslation();
   const { online, serverReachable } = useNetworkState();
   const wasOnline = useRef(online);
-  // Form alerts' MessageBar loads once the page has: a form sent offline can still say so.
-  useInlineMessageReady();
 
   useEffect(() => {
     if (online && !wasOnline.current)
