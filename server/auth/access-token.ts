@@ -4,6 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { AppDeps, Auth, SessionExtra } from '../context';
 import type { Database, DbOrTx } from '../db/client';
 import { accessColumns, withAccessRow } from '../core/workspace-access';
+import { rowAsJson } from '../db/json-row';
 import { preparedOnce } from '../db/prepared';
 import { sessions, users, type UserRow } from '../db/schema';
 
@@ -143,7 +144,7 @@ const sessionLookup = (db: Database, extra: SessionExtra | undefined, withWorksp
     const userId = sql.placeholder('userId');
     const query = db
       .select({
-        user: users,
+        user: rowAsJson(users),
         extra: extra ? sql<unknown>`(${extra.sql(userId)})` : sql<null>`null`,
         ...(withWorkspace ? accessColumns : { workspace: sql<null>`null`, role: sql<null>`null` }),
       })

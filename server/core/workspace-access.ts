@@ -6,6 +6,7 @@ import { requireAuth } from '../auth/guard';
 import { can, permissionsFor, type Permission } from '../auth/permissions';
 import type { AccessRow } from '../context';
 import type { DbOrTx } from '../db/client';
+import { rowAsJson } from '../db/json-row';
 import { preparedOnce } from '../db/prepared';
 import { qualified } from '../db/qualified';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from '../db/schema';
@@ -78,7 +79,10 @@ export function withAccessRow<Q extends PgSelect>(
     .leftJoin(workspaces, eq(workspaces.id, workspaceId))
     .leftJoin(workspaceMembers, memberOf(userId)) as unknown as Q;
 }
-export const accessColumns = { workspace: workspaces, role: workspaceMembers.role };
+export const accessColumns = {
+  workspace: rowAsJson(workspaces, { orNull: true }),
+  role: workspaceMembers.role,
+};
 
 const memberOf = (userId: SQL | Placeholder) =>
   and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId));

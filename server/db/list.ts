@@ -62,10 +62,12 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
   } = {},
 ): Promise<Page<Row, Once>> {
   const { prepared } = options;
-  const totalOver = sql<number>`count(*) over()`.mapWith(Number).as('list_total');
-  const keys = Object.fromEntries(
-    order.map((key, index) => [`list_key_${index}`, sql`${key.value}`.as(`list_key_${index}`)]),
-  );
+  // Built only with a statement: a prepared one is built once per shape, not at every call.
+  const totalOver = () => sql<number>`count(*) over()`.mapWith(Number).as('list_total');
+  const keys = () =>
+    Object.fromEntries(
+      order.map((key, index) => [`list_key_${index}`, sql`${key.value}`.as(`list_key_${index}`)]),
+    );
   const sorted = (values: (SQL | AnyColumn | SQLWrapper)[]) =>
     values.map((value, index) => (order[index].direction === 'asc' ? asc : desc)(value));
   // The first page has no OFFSET at all: with `offset $n` a prepared statement's generic plan
@@ -74,7 +76,8 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
   const firstPage = page.page === 1;
   /** The page's query, and the query of the `once` columns alone. */
   const build = () => {
-    const ordered = select(totalOver, keys)
+    const keyColumns = keys();
+    const ordered = select(totalOver(), keyColumns)
       .orderBy(...sorted(order.map((key) => key.value)))
       .limit(sql.placeholder('list_limit'));
     const cut = firstPage ? ordered : ordered.offset(sql.placeholder('list_offset'));
@@ -93,12 +96,14 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
       _: { selectedFields: Record<string, unknown> };
     };
     const fields = Object.keys(pageRows._.selectedFields)
-      .filter((key) => !(key in keys))
+      .filter((key) => !(key in keyColumns))
       .map((key) => [key, pageRows[key]]);
     const pageQuery = db
       .select({ ...Object.fromEntries(fields), ...perRow.columns, ...once, ...firstRow })
       .from(pageRows as never)
-      .orderBy(...sorted(Object.keys(keys).map((key) => pageRows[key]))) as unknown as PgSelect;
+      .orderBy(
+        ...sorted(Object.keys(keyColumns).map((key) => pageRows[key])),
+      ) as unknown as PgSelect;
     const onceKeys = Object.keys(once);
     const onceQuery = onceKeys.length
       ? db.select(perRow.once ?? {}).from(sql`(select 1) as once`)
@@ -130,7 +135,7 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
   if (rows.length === 0 && page.page > 1) {
     const [counted] = await db
       .select({ n: count() })
-      .from(select(totalOver, keys).as('list'))
+      .from(select(totalOver(), keys()).as('list'))
       .execute(values);
     total = counted.n;
   }

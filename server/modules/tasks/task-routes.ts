@@ -106,15 +106,13 @@ export default async function taskRoutes(app: App) {
       const seesAllReports = can(access, reportPermission('task'));
       const workspaceId = sql.placeholder('workspaceId');
       const sortColumn = {
-        name: sql`lower(${tasks.name})`,
-        created_at: tasks.createdAt,
-        started_at: tasks.startedAt,
-        expired_at: tasks.expiredAt,
-        submitted_percentage: submittedPercentageSql({
-          userId: sql.placeholder('userId'),
-          seesAllReports,
-        }),
-      }[sort];
+        name: () => sql`lower(${tasks.name})`,
+        created_at: () => tasks.createdAt,
+        started_at: () => tasks.startedAt,
+        expired_at: () => tasks.expiredAt,
+        submitted_percentage: () =>
+          submittedPercentageSql({ userId: sql.placeholder('userId'), seesAllReports }),
+      }[sort]();
       const page = await pageOf<TaskWithRelated, ListedOnce>(
         db,
         (total, keys) => {

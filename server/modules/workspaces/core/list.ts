@@ -22,6 +22,16 @@ const sortColumns: Record<WorkspaceSort, SQL | typeof workspaces.createdAt> = {
   created_at: workspaces.createdAt,
 };
 
+/** The list's creator, seat and owner columns: built once, the statement is prepared per shape. */
+const creators = alias(users, 'creator');
+const mine = alias(workspaceMembers, 'mine');
+const seats = sql<number>`(select count(*) from ${workspaceMembers}
+  where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
+    and ${qualified(workspaceMembers.role)} <> 'deactive')`.mapWith(Number);
+const owners = sql<number>`(select count(*) from ${workspaceMembers}
+  where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
+    and ${qualified(workspaceMembers.role)} = 'owner')`.mapWith(Number);
+
 /**
  * A page of the caller's workspaces in one list (spec 4), sorted as spec 3 allows, with each
  * one's seats and creator in the same query.
@@ -39,14 +49,6 @@ export async function listWorkspacesOf(
   },
 ): Promise<Page<WorkspaceListRow>> {
   const search = query.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const creators = alias(users, 'creator');
-  const seats = sql<number>`(select count(*) from ${workspaceMembers}
-    where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
-      and ${qualified(workspaceMembers.role)} <> 'deactive')`.mapWith(Number);
-  const owners = sql<number>`(select count(*) from ${workspaceMembers}
-    where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
-      and ${qualified(workspaceMembers.role)} = 'owner')`.mapWith(Number);
-  const mine = alias(workspaceMembers, 'mine');
   return pageOf<WorkspaceListRow>(
     db,
     (total) =>
