@@ -18,7 +18,7 @@ import {
   type WorkspaceRole,
   type WorkspaceRow,
 } from '../../db/schema';
-import { personColumns, presentPerson, type PersonRow } from '../../core/people';
+import { personColumns, presentPerson, type PersonJson, type PersonRow } from '../../core/people';
 
 export function presentMember(
   membership: Pick<WorkspaceMemberRow, 'role' | 'joinedAt'>,
@@ -99,7 +99,7 @@ export interface WorkspaceListRow {
   membersCount: number;
   /** The last owner may not leave, so is not offered to. */
   ownersCount: number;
-  creator: PersonRow | null;
+  creator: PersonRow | PersonJson | null;
 }
 
 /** Workspaces with the viewer's role and abilities; one query each for counts and creators. */

@@ -2,6 +2,8 @@ import { and, asc, eq, ilike, inArray, ne, sql, type Placeholder, type SQL } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { SortDirection, WorkspaceSort, WorkspaceStatus } from '@contracts/workspaces';
 import type { DbOrTx } from '../../../db/client';
+import { personJsonFields, type PersonJson } from '../../../core/people';
+import { rowAsJson } from '../../../db/json-row';
 import { pageOf, sortedBy, type Page } from '../../../db/list';
 import { qualified } from '../../../db/qualified';
 import { users, workspaceMembers, workspaces } from '../../../db/schema';
@@ -22,7 +24,10 @@ const sortColumns: Record<WorkspaceSort, SQL | typeof workspaces.createdAt> = {
   created_at: workspaces.createdAt,
 };
 
-/** The list's creator, seat and owner columns: built once, the statement is prepared per shape. */
+/**
+ * The list's creator, seat and owner columns, built once (the statement is prepared per shape).
+ * The workspace and its creator come as JSON, a column each (server/db/json-row.ts).
+ */
 const creators = alias(users, 'creator');
 const mine = alias(workspaceMembers, 'mine');
 const seats = sql<number>`(select count(*) from ${workspaceMembers}
@@ -31,6 +36,8 @@ const seats = sql<number>`(select count(*) from ${workspaceMembers}
 const owners = sql<number>`(select count(*) from ${workspaceMembers}
   where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
     and ${qualified(workspaceMembers.role)} = 'owner')`.mapWith(Number);
+const creator = sql<PersonJson | null>`case when ${sql.identifier('creator')}.id is null then null
+  else json_build_object(${personJsonFields('creator')}) end`;
 
 /**
  * A page of the caller's workspaces in one list (spec 4), sorted as spec 3 allows, with each
@@ -54,19 +61,11 @@ export async function listWorkspacesOf(
     (total) =>
       db
         .select({
-          workspace: workspaces,
+          workspace: rowAsJson(workspaces),
           role: mine.role,
           membersCount: seats,
           ownersCount: owners,
-          creator: {
-            id: creators.id,
-            firstName: creators.firstName,
-            lastName: creators.lastName,
-            email: creators.email,
-            avatarUrl: creators.avatarUrl,
-            deletedAt: creators.deletedAt,
-            deactivatedAt: creators.deactivatedAt,
-          },
+          creator,
           list_total: total,
         })
         .from(workspaces)
