@@ -1,12 +1,13 @@
 /**
  * `npm run bench:api`: requests/s, p50 and p99 of the app's everyday reads (the current user,
  * the workspace list, a task list, health) and of sign-in, against the real app (embedded
- * PGlite, or DATABASE_URL when set). Beside them, in the same run on the same machine: an empty
- * Fastify route, and a bare Fastify route that does one indexed SELECT of the same user on the
- * same database with the driver alone (node-postgres on its own pool, or PGlite): the floor a
- * database-backed route can reach, the issue's "bare Fastify route that does one indexed
- * SELECT"; the same SELECT through Drizzle (which costs about as much again); and the same
- * SELECT prepared once, as the app's session lookup is. Each route's ratio to each is printed.
+ * PGlite, or a fresh database on the PostgreSQL server at DATABASE_URL). Beside them, in the
+ * same run on the same machine: an empty Fastify route, and a bare Fastify route that does one
+ * indexed SELECT of the same user on the same database with the driver alone (node-postgres on
+ * its own pool, or PGlite): the floor a database-backed route can reach, the issue's "bare
+ * Fastify route that does one indexed SELECT"; the same SELECT through Drizzle (which costs
+ * about as much again); and the same SELECT prepared once, as the app's session lookup is. Each
+ * route's ratio to each is printed.
  * Options: --duration SECONDS (default 5), --connections N (default 10), --rounds N (default 3).
  */
 import { parseArgs } from 'node:util';
@@ -64,6 +65,7 @@ async function main() {
 
   const {
     app,
+    databaseUrl,
     url: appUrl,
     user,
     headers,
@@ -77,8 +79,8 @@ async function main() {
   // The floors are bare: on PostgreSQL their own pool, without the app's statement naming
   // (server/db/client.ts), so "1 SELECT" is parsed and planned at every request as a plain
   // route's would be; on PGlite the one embedded client, without the app's PREPARE.
-  const floorPool = process.env.DATABASE_URL
-    ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+  const floorPool = databaseUrl
+    ? new pg.Pool({ connectionString: databaseUrl, max: 10 })
     : undefined;
   const db = floorPool ? drizzle(floorPool) : app.deps.database.unprepared!;
   const bare = Fastify();
@@ -166,9 +168,9 @@ async function main() {
       errors: row.errors,
     })),
   );
-  await close();
   await bare.close();
   await floorPool?.end();
+  await close();
   await emptyServer.close();
 }
 

@@ -6,17 +6,24 @@ import { issueAccessToken } from '../../server/auth/access-token';
 import { hashSecret } from '../../server/auth/password';
 import { loadConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
+import { createPostgresDatabase } from '../../tests/support/database';
 
 export const BENCH_PASSWORD = 'bench password';
 
 /**
- * The real app on a fresh database (PGlite in a temporary folder, or DATABASE_URL when set),
- * listening on a free port, with one verified person who owns a workspace with `tasks` in it.
+ * The real app on a fresh database (PGlite in a temporary folder, or a new database on the
+ * PostgreSQL server at DATABASE_URL, dropped at `close`), listening on a free port, with one
+ * verified person who owns a workspace with `tasks` in it. A database kept from run to run
+ * grows by a person and a workspace each time, and with it the plans and the figures.
  */
 export async function startBenchApp(options: { serveClient: boolean; tasks: string[] }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamloop-bench-'));
+  const created = process.env.DATABASE_URL
+    ? await createPostgresDatabase(process.env.DATABASE_URL)
+    : undefined;
   const config = loadConfig({
     ...process.env,
+    DATABASE_URL: created?.url,
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -54,8 +61,12 @@ export async function startBenchApp(options: { serveClient: boolean; tasks: stri
       payload: { name, user_ids: [user.id], reviewer_ids: [] },
     });
   }
+  // Statistics for the planner, as a database in use has them.
+  await app.deps.database.executeSql('analyze');
   return {
     app,
+    /** The database's URL on PostgreSQL. */
+    databaseUrl: created?.url,
     url,
     user,
     token,
@@ -63,6 +74,7 @@ export async function startBenchApp(options: { serveClient: boolean; tasks: stri
     workspaceId,
     close: async () => {
       await app.close();
+      await created?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
