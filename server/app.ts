@@ -33,6 +33,7 @@ import { createJobs } from './jobs';
 import jobRoutes from './jobs/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerModules } from './modules';
+import { probes as healthProbes } from './modules/health';
 import { storageFor } from './storage';
 import { startFileSweeper } from './storage/sweep';
 import { attachRealtime } from './realtime';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
 
   await app.register(registerModules, { prefix: API_PREFIX });
+  await app.register(healthProbes);
   // Stored files and rows agree: see docs/decisions/stored-files.md.
   let stopFileSweeper: (() => void) | undefined;
   app.addHook('onReady', async () => {

@@ -11,13 +11,15 @@ describe('health', () => {
   afterAll(() => t.close());
 
   it('liveness answers without a sign-in and checks nothing else', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v2/health/live' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', uptime_seconds: expect.any(Number) });
+    for (const url of ['/api/v2/health/live', '/livez']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok', uptime_seconds: expect.any(Number) });
+    }
   });
 
-  it('readiness, and /health as before, report the database', async () => {
-    for (const url of ['/api/v2/health/ready', '/api/v2/health']) {
+  it('readiness, /health as before, and the root probes report the database', async () => {
+    for (const url of ['/api/v2/health/ready', '/api/v2/health', '/readyz', '/healthz']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.json()).toMatchObject({
@@ -67,6 +69,7 @@ describe('readiness with Redis configured', () => {
     try {
       const ready = await t.app.inject({ method: 'GET', url: '/api/v2/health/ready' });
       expect(ready.statusCode).toBe(503);
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
       expect(ready.json()).toMatchObject({
         status: 'degraded',
         database: { reachable: true },

@@ -5,3 +5,4 @@ export default defineArea({
   name: 'health',
   routes: [{ prefix: '', plugin: healthRoutes }],
 });
+export { probes } from './routes';
