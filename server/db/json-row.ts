@@ -12,7 +12,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 const columnsOf = new WeakMap<PgTable, [string, Column][]>();
 
 /** A row of `table` from its `row_to_json`, as Drizzle maps the row's own columns. */
-export function rowFromJson<T extends PgTable>(
+function rowFromJson<T extends PgTable>(
   table: T,
   json: Record<string, unknown>,
 ): InferSelectModel<T> {

@@ -85,13 +85,15 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
     if (!perRow) return { pageQuery: cut, onceKeys: [] };
     // The `once` values go on the first row the outer query numbers, and are null on the others:
     // on every row they would be sent and parsed a hundred times (a course's people and teams).
-    const onFirstRow = (value: SQL) => sql`case when row_number() over () = 1 then ${value} end`;
+    const isFirstRow = sql<boolean>`row_number() over () = 1`;
     const once = Object.fromEntries(
-      Object.entries(perRow.once ?? {}).map(([key, value]) => [key, onFirstRow(value)]),
+      Object.entries(perRow.once ?? {}).map(([key, value]) => [
+        key,
+        sql`case when ${isFirstRow} then ${value} end`,
+      ]),
     );
-    const firstRow = Object.keys(once).length
-      ? { list_first: sql<boolean>`row_number() over () = 1`.as('list_first') }
-      : {};
+    const onceKeys = Object.keys(once);
+    const firstRow = onceKeys.length ? { list_first: isFirstRow.as('list_first') } : {};
     const pageRows = cut.as(perRow.as) as unknown as Record<string, SQL.Aliased> & {
       _: { selectedFields: Record<string, unknown> };
     };
@@ -104,7 +106,6 @@ export async function pageOf<Row, Once extends Record<string, unknown> = Record<
       .orderBy(
         ...sorted(Object.keys(keyColumns).map((key) => pageRows[key])),
       ) as unknown as PgSelect;
-    const onceKeys = Object.keys(once);
     const onceQuery = onceKeys.length
       ? db.select(perRow.once ?? {}).from(sql`(select 1) as once`)
       : undefined;

@@ -28,7 +28,8 @@ const sortColumns: Record<WorkspaceSort, SQL | typeof workspaces.createdAt> = {
  * The list's creator, seat and owner columns, built once (the statement is prepared per shape).
  * The workspace and its creator come as JSON, a column each (server/db/json-row.ts).
  */
-const creators = alias(users, 'creator');
+const CREATOR = 'creator';
+const creators = alias(users, CREATOR);
 const mine = alias(workspaceMembers, 'mine');
 const seats = sql<number>`(select count(*) from ${workspaceMembers}
   where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
@@ -36,8 +37,8 @@ const seats = sql<number>`(select count(*) from ${workspaceMembers}
 const owners = sql<number>`(select count(*) from ${workspaceMembers}
   where ${qualified(workspaceMembers.workspaceId)} = ${qualified(workspaces.id)}
     and ${qualified(workspaceMembers.role)} = 'owner')`.mapWith(Number);
-const creator = sql<PersonJson | null>`case when ${sql.identifier('creator')}.id is null then null
-  else json_build_object(${personJsonFields('creator')}) end`;
+const creator = sql<PersonJson | null>`case when ${sql.identifier(CREATOR)}.id is null then null
+  else json_build_object(${personJsonFields(CREATOR)}) end`;
 
 /**
  * A page of the caller's workspaces in one list (spec 4), sorted as spec 3 allows, with each
