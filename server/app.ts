@@ -36,6 +36,7 @@ import { registerModules } from './modules';
 import { probes as healthProbes } from './modules/health';
 import { storageFor } from './storage';
 import { startFileSweeper } from './storage/sweep';
+import { registerWorkspaceChangeCompaction } from './core/workspace-changes';
 import { attachRealtime } from './realtime';
 import { hostAccounts } from './host-accounts';
 
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
   });
   app.addHook('onClose', async () => stopFileSweeper?.());
+  app.addHook('onReady', registerWorkspaceChangeCompaction(deps));
   await app.register(jobRoutes, { prefix: `${API_PREFIX}/core` });
   await app.register(import('../bot-proxy/plugin'), { accounts: hostAccounts });
 

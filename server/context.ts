@@ -37,6 +37,8 @@ export interface Auth {
 export interface AccessRow {
   workspace: WorkspaceRow | null;
   role: WorkspaceRole | null;
+  /** The workspace's change count (server/core/workspace-changes.ts), 0 when there is none. */
+  changes: number;
 }
 
 /**

@@ -90,7 +90,12 @@ export async function resolveAccessToken(
     sessionId,
     ...(extra && { extra: row.extra }),
     ...(withWorkspace && {
-      workspace: { workspaceId, workspace: row.workspace ?? null, role: row.role ?? null },
+      workspace: {
+        workspaceId,
+        workspace: row.workspace ?? null,
+        role: row.role ?? null,
+        changes: row.changes ?? 0,
+      },
     }),
   };
 }
@@ -146,7 +151,9 @@ const sessionLookup = (db: Database, extra: SessionExtra | undefined, withWorksp
       .select({
         user: rowAsJson(users),
         extra: extra ? sql<unknown>`(${extra.sql(userId)})` : sql<null>`null`,
-        ...(withWorkspace ? accessColumns : { workspace: sql<null>`null`, role: sql<null>`null` }),
+        ...(withWorkspace
+          ? accessColumns
+          : { workspace: sql<null>`null`, role: sql<null>`null`, changes: sql<null>`null` }),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

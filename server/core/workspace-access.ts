@@ -11,6 +11,7 @@ import { preparedOnce } from '../db/prepared';
 import { qualified } from '../db/qualified';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
+import { workspaceChangeCount } from './workspace-changes';
 
 export interface WorkspaceAccess {
   workspace: WorkspaceRow;
@@ -18,6 +19,8 @@ export interface WorkspaceAccess {
   permissions: Permission[];
   isSupervisor: boolean;
   userId: number;
+  /** How many changes the workspace had when the access was read (server/core/workspace-changes.ts). */
+  changes: number;
   /** What the caller's `WorkspaceExtra` asked for, read in the same query as the access. */
   extra?: unknown;
 }
@@ -58,6 +61,7 @@ function accessOf(
   return {
     workspace: row.workspace,
     role: row.role,
+    changes: row.changes,
     permissions: permissionsFor(row.role, row.workspace.memberAccess),
     isSupervisor: user.role === 'supervisor',
     userId: user.id,
@@ -82,6 +86,7 @@ export function withAccessRow<Q extends PgSelect>(
 export const accessColumns = {
   workspace: rowAsJson(workspaces, { orNull: true }),
   role: workspaceMembers.role,
+  changes: workspaceChangeCount(qualified(workspaces.id)),
 };
 
 const memberOf = (userId: SQL | Placeholder) =>

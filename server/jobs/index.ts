@@ -312,6 +312,28 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
       );
     },
 
+    /**
+     * A job that runs every `periodMs`, at multiples of it: each run schedules the next, and
+     * the same key makes one job however many processes schedule it. Returns what schedules
+     * the first run, for the app's `onReady` (nothing where this process does no jobs).
+     */
+    every(name: string, periodMs: number, run: () => Promise<unknown>) {
+      const schedule = (after: Date) => {
+        const at = new Date(Math.ceil(after.getTime() / periodMs) * periodMs);
+        return this.send(name, { at: at.toISOString() }, { startAfter: at, key: at.toISOString() });
+      };
+      void this.define(name, async () => {
+        await run();
+        await schedule(new Date(Date.now() + 1000));
+      });
+      return async () => {
+        if (!settings.work) return;
+        await schedule(new Date()).catch((error: unknown) =>
+          log.error({ err: error, queue: name }, 'scheduled job not scheduled'),
+        );
+      };
+    },
+
     /** Relays committed events to their handlers' queues now, rather than at the next poll. */
     relay,
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -163,3 +165,22 @@ export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
 export type WorkspaceInvitationRow = typeof workspaceInvitations.$inferSelect;
 export type WorkspaceQuestionRow = typeof workspaceQuestions.$inferSelect;
 export type BoardViewRow = typeof boardViews.$inferSelect;
+
+/**
+ * What has changed in each workspace, for answers kept in memory (server/core/workspace-changes.ts):
+ * triggers add a row in every transaction that changes what a workspace's lists show (its
+ * tasks and what they link to, its people and teams, those people's names and pictures), and
+ * the sum of `weight` per workspace is its change count. Rows are only ever added, so writers
+ * never wait on each other for them; compaction folds a workspace's rows into one with the
+ * same sum. No foreign key: a row must not hold up a workspace's deletion (compaction drops
+ * the rows of workspaces that are gone).
+ */
+export const workspaceChanges = pgTable(
+  'workspace_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    workspaceId: integer('workspace_id').notNull(),
+    weight: bigint('weight', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [index('workspace_changes_workspace_idx').on(t.workspaceId, t.weight)],
+);

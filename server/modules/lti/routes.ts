@@ -111,7 +111,7 @@ export default async function ltiRoutes(app: App) {
   registerScoreJobs(deps);
   registerTaskGradePassback(deps);
   registerAssessmentGradePassback(deps);
-  app.addHook('onReady', registerLtiUpkeep(deps, app.log));
+  app.addHook('onReady', registerLtiUpkeep(deps));
 
   const urlsFor = async (auth: Auth) =>
     toolUrls(deps.config, await registerToken(deps, auth.user.id));

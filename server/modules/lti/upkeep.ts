@@ -1,5 +1,4 @@
 import { lt } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { ltiLaunches, ltiNonces } from '../../db/schema';
 import type { AppDeps } from '../../context';
@@ -24,27 +23,7 @@ export async function runLtiUpkeep(db: DbOrTx, now = new Date()) {
   return { rotated };
 }
 
-/**
- * The upkeep as a scheduled job: each run schedules the next a day later (the same key makes
- * one job however many processes schedule it). Returns what to run once the app is ready.
- */
-export function registerLtiUpkeep(deps: AppDeps, log: FastifyBaseLogger) {
-  const schedule = (after: Date) => {
-    const at = new Date(Math.ceil(after.getTime() / DAY_MS) * DAY_MS);
-    return deps.jobs.send(
-      UPKEEP_QUEUE,
-      { at: at.toISOString() },
-      { startAfter: at, key: at.toISOString() },
-    );
-  };
-  void deps.jobs.define<{ at?: string }>(UPKEEP_QUEUE, async () => {
-    await runLtiUpkeep(deps.db);
-    await schedule(new Date(Date.now() + 1000));
-  });
-  return async () => {
-    if (!deps.config.JOBS_WORK) return;
-    await schedule(new Date()).catch((error: unknown) =>
-      log.error({ err: error }, 'LTI upkeep not scheduled'),
-    );
-  };
+/** The upkeep as a job that runs every day. Returns what to run once the app is ready. */
+export function registerLtiUpkeep(deps: AppDeps) {
+  return deps.jobs.every(UPKEEP_QUEUE, DAY_MS, () => runLtiUpkeep(deps.db));
 }

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../context';
 import { notify } from '../../core/notify';
 import { queryRows } from '../../db/client';
@@ -76,28 +75,7 @@ export async function remindCheckIns(deps: AppDeps, now = new Date()) {
   return reminded;
 }
 
-/**
- * The reminders as a scheduled job that runs every hour and schedules its next run (the same
- * key makes one job however many processes schedule it). Returns what to run once the app is
- * ready.
- */
-export function registerCheckInReminders(deps: AppDeps, log: FastifyBaseLogger) {
-  const schedule = (after: Date) => {
-    const at = new Date(Math.ceil(after.getTime() / HOUR_MS) * HOUR_MS);
-    return deps.jobs.send(
-      QUEUE,
-      { at: at.toISOString() },
-      { startAfter: at, key: at.toISOString() },
-    );
-  };
-  void deps.jobs.define(QUEUE, async () => {
-    await remindCheckIns(deps);
-    await schedule(new Date(Date.now() + 1000));
-  });
-  return async () => {
-    if (!deps.config.JOBS_WORK) return;
-    await schedule(new Date()).catch((error: unknown) =>
-      log.error({ err: error }, 'OKR check-in reminders not scheduled'),
-    );
-  };
+/** The reminders as a job that runs every hour. Returns what to run once the app is ready. */
+export function registerCheckInReminders(deps: AppDeps) {
+  return deps.jobs.every(QUEUE, HOUR_MS, () => remindCheckIns(deps));
 }

@@ -15,7 +15,7 @@ export default async function okrsModule(app: App) {
   await app.register(alignmentRoutes);
   await app.register(orgChartRoutes);
   await app.register(aiRoutes);
-  app.addHook('onReady', registerCheckInReminders(app.deps, app.log));
+  app.addHook('onReady', registerCheckInReminders(app.deps));
   registerTaskProgress(app.deps);
   // Every change that went through tells the workspace's open OKR screens to refetch (only
   // the workspace's id travels).

@@ -32,6 +32,7 @@ import { can } from '../../auth/permissions';
 import { pageOf, sortedBy } from '../../db/list';
 import { tasks, taskTags, workspaceMembers } from '../../db/schema';
 import { ok } from '../../http/envelope';
+import { responseCache } from '../../http/response-cache';
 import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import {
@@ -78,8 +79,15 @@ interface ListedOnce extends Record<string, unknown> {
   counts: Partial<Record<Task['status'], number>>;
 }
 
+/**
+ * Task pages served again while their workspace has had no change (server/http/response-cache.ts):
+ * people open and refetch the same list far more often than anyone changes it.
+ */
+const TASK_PAGES = { maxBytes: 16 * 1024 * 1024, ttlMs: 5 * 60_000 };
+
 export default async function taskRoutes(app: App) {
   const { db } = app.deps;
+  const taskPages = responseCache(TASK_PAGES);
 
   app.get(
     '/workspaces/:id/tasks',
@@ -92,9 +100,7 @@ export default async function taskRoutes(app: App) {
         response: { 200: envelope(taskList) },
       },
     },
-    async (request) => {
-      const { status, sort, direction, tag_id: tagId } = request.query;
-      const tagged = tagId !== undefined;
+    async (request, reply) => {
       // The access was read with the session; the counts of each status and the workspace's
       // people and teams are read with the page: one query after the session.
       const access = await requireWorkspacePermission(
@@ -103,60 +109,79 @@ export default async function taskRoutes(app: App) {
         request.params.id,
         'view_workspace',
       );
-      const seesAllReports = can(access, reportPermission('task'));
-      const workspaceId = sql.placeholder('workspaceId');
-      const sortColumn = {
-        name: () => sql`lower(${tasks.name})`,
-        created_at: () => tasks.createdAt,
-        started_at: () => tasks.startedAt,
-        expired_at: () => tasks.expiredAt,
-        submitted_percentage: () =>
-          submittedPercentageSql({ userId: sql.placeholder('userId'), seesAllReports }),
-      }[sort]();
-      const page = await pageOf<TaskWithRelated, ListedOnce>(
-        db,
-        (total, keys) => {
-          const query = db
-            .select({ ...getTableColumns(tasks), list_total: total, ...keys })
-            .from(tasks)
-            .where(and(listed(workspaceId, tagged), eq(tasks.status, sql.placeholder('status'))))
-            .$dynamic();
-          return sort === 'submitted_percentage'
-            ? query.leftJoin(submittedPercentages(workspaceId), submittedPercentageJoin)
-            : query;
-        },
-        sortedBy(sortColumn, direction, tasks.id),
-        request.query,
-        {
-          perRow: () => ({
-            as: 'tasks',
-            columns: taskRelatedColumns(),
-            once: {
-              facts: workspaceFactsJson(sql`${workspaceId}`),
-              counts: sql<ListedOnce['counts']>`(select coalesce(json_object_agg(status, n), '{}')
+      // What the page shows differs per person and role (their units, what they may do).
+      const key = [
+        access.workspace.id,
+        access.userId,
+        access.role,
+        access.isSupervisor,
+        JSON.stringify(request.query),
+      ].join(':');
+      return taskPages.answer(reply, key, access.changes, () =>
+        readTaskPage(access, request.query),
+      );
+    },
+  );
+
+  async function readTaskPage(access: WorkspaceAccess, asked: z.infer<typeof taskListQuery>) {
+    const { status, sort, direction, tag_id: tagId } = asked;
+    const tagged = tagId !== undefined;
+    const seesAllReports = can(access, reportPermission('task'));
+    const workspaceId = sql.placeholder('workspaceId');
+    const sortColumn = {
+      name: () => sql`lower(${tasks.name})`,
+      created_at: () => tasks.createdAt,
+      started_at: () => tasks.startedAt,
+      expired_at: () => tasks.expiredAt,
+      submitted_percentage: () =>
+        submittedPercentageSql({ userId: sql.placeholder('userId'), seesAllReports }),
+    }[sort]();
+    const page = await pageOf<TaskWithRelated, ListedOnce>(
+      db,
+      (total, keys) => {
+        const query = db
+          .select({ ...getTableColumns(tasks), list_total: total, ...keys })
+          .from(tasks)
+          .where(and(listed(workspaceId, tagged), eq(tasks.status, sql.placeholder('status'))))
+          .$dynamic();
+        return sort === 'submitted_percentage'
+          ? query.leftJoin(submittedPercentages(workspaceId), submittedPercentageJoin)
+          : query;
+      },
+      sortedBy(sortColumn, direction, tasks.id),
+      asked,
+      {
+        perRow: () => ({
+          as: 'tasks',
+          columns: taskRelatedColumns(),
+          once: {
+            facts: workspaceFactsJson(sql`${workspaceId}`),
+            counts: sql<ListedOnce['counts']>`(select coalesce(json_object_agg(status, n), '{}')
                 from (${db
                   .select({ status: tasks.status, n: count().as('n') })
                   .from(tasks)
                   .where(listed(workspaceId, tagged))
                   .groupBy(tasks.status)}) as counted)`,
-            },
-          }),
-          prepared: {
-            shape: `tasks:${sort}:${direction}:${tagged}:${seesAllReports}`,
-            values: { workspaceId: access.workspace.id, userId: access.userId, status, tagId },
           },
+        }),
+        prepared: {
+          shape: `tasks:${sort}:${direction}:${tagged}:${seesAllReports}`,
+          values: { workspaceId: access.workspace.id, userId: access.userId, status, tagId },
         },
-      );
-      const counts = { open: 0, closed: 0, archived: 0, ...page.once.counts };
-      const facts = workspaceFactsOf(page.once.facts, access.workspace, access.userId);
-      const presented = presentLoadedTasks(
-        page.rows,
-        viewerOf(access),
-        new Map([[access.workspace.id, facts]]),
-      );
-      return ok({ tasks: presented, counts, meta: page.meta });
-    },
-  );
+      },
+    );
+    const counts = { open: 0, closed: 0, archived: 0, ...page.once.counts };
+    const facts = workspaceFactsOf(page.once.facts, access.workspace, access.userId);
+    const presented = presentLoadedTasks(
+      page.rows,
+      viewerOf(access),
+      new Map([[access.workspace.id, facts]]),
+    );
+    return {
+      body: ok({ tasks: presented, counts, meta: page.meta }),
+      validUntil: nextOverdue(page.rows),
+    };
+  }
 
   app.get(
     '/tasks/search',
@@ -377,4 +402,13 @@ function creatorScope(access: WorkspaceAccess) {
   return can(access, 'create_task')
     ? ownerScope(access)
     : { ...ownerScope(access), type: 'member' as const };
+}
+
+/** When the first open task of `rows` not yet overdue becomes overdue (`is_overdue` turns true). */
+function nextOverdue(rows: readonly TaskWithRelated[], now = Date.now()): number | undefined {
+  const deadlines = rows
+    .filter((row) => row.status === 'open' && row.expiredAt !== null)
+    .map((row) => row.expiredAt!.getTime())
+    .filter((time) => time > now);
+  return deadlines.length > 0 ? Math.min(...deadlines) : undefined;
 }

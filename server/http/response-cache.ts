@@ -1,0 +1,52 @@
+import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+interface Kept {
+  version: number;
+  body: string;
+  /** Read against the wall clock (`Date.now`), as the answer's own times are. */
+  validUntil: number;
+}
+
+/** What a route builds on a miss: the answer, and until when it stays right however nothing changes. */
+export interface Built {
+  body: unknown;
+  /** A time (ms since the epoch) at which the answer changes by itself (a deadline passing). */
+  validUntil?: number;
+}
+
+/**
+ * Answers kept in memory, serialised, and served again while their `version` is the same: a
+ * value the route reads anyway that grows with every change the answer depends on (a
+ * workspace's change count, server/core/workspace-changes.ts). Nothing is invalidated by hand,
+ * so every process of a deployment stays right on its own. The least recently used answers go
+ * past `maxBytes`, and none is kept longer than `ttlMs`. For answers without messages: they
+ * are translated per request before serialisation, which a kept answer skips.
+ */
+export function responseCache(options: { maxBytes: number; ttlMs: number }) {
+  const kept = new LRUCache<string, Kept>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (entry, key) => entry.body.length + key.length,
+    ttl: options.ttlMs,
+  });
+  const send = (reply: FastifyReply, body: string) =>
+    reply.type('application/json; charset=utf-8').send(body);
+
+  return {
+    /** The answer kept under `key` for `version`, or the one `build` makes, kept for next time. */
+    async answer(
+      reply: FastifyReply,
+      key: string,
+      version: number,
+      build: () => Promise<Built> | Built,
+    ): Promise<FastifyReply> {
+      const hit = kept.get(key);
+      if (hit?.version === version && Date.now() < hit.validUntil) return send(reply, hit.body);
+      const { body, validUntil } = await build();
+      // The route's response schema checks and serialises it, as it would the object.
+      const text = reply.serialize(body) as string;
+      kept.set(key, { version, body: text, validUntil: validUntil ?? Infinity });
+      return send(reply, text);
+    },
+  };
+}
