@@ -54,6 +54,8 @@ async function main() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SERVE_CLIENT: 'false',
+    // Each route is asked the same page 200 times: measure reading it, not serving a kept copy.
+    RESPONSE_CACHE_MB: '0',
   });
   const app = await buildApp({ config, logger: false, database });
   try {

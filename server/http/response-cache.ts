@@ -20,15 +20,18 @@ export interface Built {
  * value the route reads anyway that grows with every change the answer depends on (a
  * workspace's change count, server/core/workspace-changes.ts). Nothing is invalidated by hand,
  * so every process of a deployment stays right on its own. The least recently used answers go
- * past `maxBytes`, and none is kept longer than `ttlMs`. For answers without messages: they
+ * past `maxBytes` (0 keeps none), and none is kept longer than `ttlMs`. For answers without messages: they
  * are translated per request before serialisation, which a kept answer skips.
  */
 export function responseCache(options: { maxBytes: number; ttlMs: number }) {
-  const kept = new LRUCache<string, Kept>({
-    maxSize: options.maxBytes,
-    sizeCalculation: (entry, key) => entry.body.length + key.length,
-    ttl: options.ttlMs,
-  });
+  const kept =
+    options.maxBytes > 0
+      ? new LRUCache<string, Kept>({
+          maxSize: options.maxBytes,
+          sizeCalculation: (entry, key) => entry.body.length + key.length,
+          ttl: options.ttlMs,
+        })
+      : undefined;
   const send = (reply: FastifyReply, body: string) =>
     reply.type('application/json; charset=utf-8').send(body);
 
@@ -40,12 +43,12 @@ export function responseCache(options: { maxBytes: number; ttlMs: number }) {
       version: number,
       build: () => Promise<Built> | Built,
     ): Promise<FastifyReply> {
-      const hit = kept.get(key);
+      const hit = kept?.get(key);
       if (hit?.version === version && Date.now() < hit.validUntil) return send(reply, hit.body);
       const { body, validUntil } = await build();
       // The route's response schema checks and serialises it, as it would the object.
       const text = reply.serialize(body) as string;
-      kept.set(key, { version, body: text, validUntil: validUntil ?? Infinity });
+      kept?.set(key, { version, body: text, validUntil: validUntil ?? Infinity });
       return send(reply, text);
     },
   };

@@ -17,6 +17,8 @@ import {
 } from '@server/db/schema';
 import { compactWorkspaceChanges, workspaceChangeCount } from '@server/core/workspace-changes';
 import { openTestDatabase } from '../support/database';
+import { personJsonFields } from '@server/core/people';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 // The change count of a workspace (migration 0015's triggers) is what kept answers are checked
 // against: every write that changes what its lists show must move it, and only its own.
@@ -63,7 +65,7 @@ describe("a workspace's change count", () => {
     ]);
     const [task] = await db
       .insert(tasks)
-      .values({ workspaceId: here.id, name: 'Essay', type: 'assignment', createdBy: ann.id })
+      .values({ workspaceId: here.id, name: 'Essay', type: 'owner', createdBy: ann.id })
       .returning();
     ids = { ann: ann.id, bob: bob.id, here: here.id, there: there.id, task: task.id };
   });
@@ -78,7 +80,7 @@ describe("a workspace's change count", () => {
           db.insert(tasks).values({
             workspaceId: ids.here,
             name: 'Quiz',
-            type: 'assignment',
+            type: 'owner',
             createdBy: ids.ann,
           }),
       ],
@@ -100,7 +102,7 @@ describe("a workspace's change count", () => {
         async () => {
           const [tag] = await db
             .insert(criteria)
-            .values({ workspaceId: ids.here, type: 'tag', name: 'Lab' })
+            .values({ workspaceId: ids.here, type: 'task', name: 'Lab' })
             .returning();
           await db.insert(taskTags).values({ taskId: ids.task, tagId: tag.id });
         },
@@ -170,6 +172,24 @@ describe("a workspace's change count", () => {
       db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, ids.bob)),
     );
     expect(verified).toEqual({ here: 0, there: 0 });
+  });
+
+  it('moves for each field a person is shown with (personJsonFields)', async () => {
+    const { db } = handle;
+    const { sql: text } = new PgDialect().sqlToQuery(personJsonFields('u'));
+    const columns = [...text.matchAll(/"u"\.(\w+)/g)].map((m) => m[1]).filter((c) => c !== 'id');
+    expect(columns.length).toBeGreaterThan(5);
+    for (const column of columns) {
+      const value = column.endsWith('_at')
+        ? sql`now()`
+        : sql`coalesce(${sql.identifier(column)}, '') || '!'`;
+      const { there } = await moved(() =>
+        db.execute(
+          sql`update users set ${sql.identifier(column)} = ${value} where id = ${ids.bob}`,
+        ),
+      );
+      expect({ column, moved: there > 0 }).toEqual({ column, moved: true });
+    }
   });
 
   it('moves for a task deleted with what it links to, in one transaction', async () => {

@@ -79,15 +79,14 @@ interface ListedOnce extends Record<string, unknown> {
   counts: Partial<Record<Task['status'], number>>;
 }
 
-/**
- * Task pages served again while their workspace has had no change (server/http/response-cache.ts):
- * people open and refetch the same list far more often than anyone changes it.
- */
-const TASK_PAGES = { maxBytes: 16 * 1024 * 1024, ttlMs: 5 * 60_000 };
-
 export default async function taskRoutes(app: App) {
-  const { db } = app.deps;
-  const taskPages = responseCache(TASK_PAGES);
+  const { db, config } = app.deps;
+  // Pages served again while their workspace has had no change (server/http/response-cache.ts):
+  // people open and refetch the same list far more often than anyone changes it.
+  const taskPages = responseCache({
+    maxBytes: config.RESPONSE_CACHE_MB * 1_048_576,
+    ttlMs: 5 * 60_000,
+  });
 
   app.get(
     '/workspaces/:id/tasks',
