@@ -91,6 +91,20 @@ describe('the task list kept between reads', () => {
     expect((await read(made.owner.token)).map((x) => x.name)).toEqual(['Written by hand']);
   });
 
+  it('shows a change made through another process of the deployment on the next read', async () => {
+    const other = await createTestApp({}, { sharedDatabase: t.database });
+    try {
+      await read(made.owner.token);
+      const res = await call(other, made.owner.token).put(`/tasks/${taskId}`, {
+        name: 'From the other process',
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await read(made.owner.token)).map((x) => x.name)).toEqual(['From the other process']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('turns a task overdue when its deadline passes, though nothing changed', async () => {
     const deadline = new Date(Date.now() + 60 * 60_000);
     const set = await call(t, made.owner.token).put(`/tasks/${taskId}`, {
