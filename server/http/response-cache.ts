@@ -8,7 +8,7 @@ interface Kept {
   validUntil: number;
 }
 
-/** What a route builds on a miss: the answer, and until when it stays right however nothing changes. */
+/** What a route builds on a miss: the answer, and until when it stays right if nothing changes. */
 export interface Built {
   body: unknown;
   /** A time (ms since the epoch) at which the answer changes by itself (a deadline passing). */
@@ -20,8 +20,8 @@ export interface Built {
  * value the route reads anyway that grows with every change the answer depends on (a
  * workspace's change count, server/core/workspace-changes.ts). Nothing is invalidated by hand,
  * so every process of a deployment stays right on its own. The least recently used answers go
- * past `maxBytes` (0 keeps none), and none is kept longer than `ttlMs`. For answers without messages: they
- * are translated per request before serialisation, which a kept answer skips.
+ * past `maxBytes` (0 keeps none), and none is kept longer than `ttlMs`. For answers without
+ * messages: those are translated per request before serialisation, which a kept answer skips.
  */
 export function responseCache(options: { maxBytes: number; ttlMs: number }) {
   const kept =

@@ -170,6 +170,8 @@ export default async function taskRoutes(app: App) {
       },
     );
     const counts = { open: 0, closed: 0, archived: 0, ...page.once.counts };
+    // Taken before the tasks are presented, so no deadline can pass unseen in between.
+    const now = Date.now();
     const facts = workspaceFactsOf(page.once.facts, access.workspace, access.userId);
     const presented = presentLoadedTasks(
       page.rows,
@@ -178,7 +180,7 @@ export default async function taskRoutes(app: App) {
     );
     return {
       body: ok({ tasks: presented, counts, meta: page.meta }),
-      validUntil: nextOverdue(page.rows),
+      validUntil: nextOverdue(page.rows, now),
     };
   }
 
@@ -403,11 +405,14 @@ function creatorScope(access: WorkspaceAccess) {
     : { ...ownerScope(access), type: 'member' as const };
 }
 
-/** When the first open task of `rows` not yet overdue becomes overdue (`is_overdue` turns true). */
-function nextOverdue(rows: readonly TaskWithRelated[], now = Date.now()): number | undefined {
+/**
+ * When the first open task of `rows` that was not overdue at `now` may have become overdue
+ * (`is_overdue` turns true once its deadline is past).
+ */
+function nextOverdue(rows: readonly TaskWithRelated[], now: number): number | undefined {
   const deadlines = rows
     .filter((row) => row.status === 'open' && row.expiredAt !== null)
     .map((row) => row.expiredAt!.getTime())
-    .filter((time) => time > now);
+    .filter((time) => time >= now);
   return deadlines.length > 0 ? Math.min(...deadlines) : undefined;
 }
