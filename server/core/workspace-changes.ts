@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { queryRows, type DbOrTx } from '../db/client';
-import { workspaceChanges } from '../db/schema';
+import { workspaceChanges, workspaces } from '../db/schema';
 
 /**
  * How many changes a workspace has had, as SQL over its id: it grows with every committed
@@ -29,12 +29,12 @@ export async function compactWorkspaceChanges(db: DbOrTx): Promise<number> {
       delete from ${workspaceChanges} c
       where c.workspace_id in (
         select workspace_id from ${workspaceChanges} group by workspace_id having count(*) > 1)
-        or not exists (select 1 from workspaces w where w.id = c.workspace_id)
+        or not exists (select 1 from ${workspaces} w where w.id = c.workspace_id)
       returning c.workspace_id, c.weight
     ), kept as (
       insert into ${workspaceChanges} (workspace_id, weight)
       select g.workspace_id, sum(g.weight) from gone g
-      where exists (select 1 from workspaces w where w.id = g.workspace_id)
+      where exists (select 1 from ${workspaces} w where w.id = g.workspace_id)
       group by g.workspace_id
       returning 1
     )

@@ -320,9 +320,9 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
     every(name: string, periodMs: number, run: () => Promise<unknown>) {
       const schedule = (after: Date) => {
         const at = new Date(Math.ceil(after.getTime() / periodMs) * periodMs);
-        return this.send(name, { at: at.toISOString() }, { startAfter: at, key: at.toISOString() });
+        return jobs.send(name, { at: at.toISOString() }, { startAfter: at, key: at.toISOString() });
       };
-      void this.define(name, async () => {
+      void jobs.define(name, async () => {
         await run();
         await schedule(new Date(Date.now() + 1000));
       });
