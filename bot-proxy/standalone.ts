@@ -18,6 +18,7 @@ import { pickLanguage, translator } from '@server/i18n';
 import { openRedis } from '@server/redis';
 import { createJobs } from '@server/jobs';
 import { createMailer } from '@server/mail/mailer';
+import { keptAnswersFor } from '@server/http/response-cache';
 import { forwardRequest, forwardUpgrade } from './forward';
 import botProxy from './plugin';
 import { realtimeHeldElsewhere } from '../server/realtime';
@@ -87,6 +88,7 @@ export async function buildStandaloneBotProxy(options: {
     realtime: realtimeHeldElsewhere('the API process behind API_URL'),
     // Events recorded here are relayed and worked by the API process.
     jobs: createJobs(database, { ...config, JOBS_WORK: false }, app.log),
+    keptAnswers: keptAnswersFor(config),
   };
   app.decorate('deps', deps);
   app.decorateRequest('lang', 'en');

@@ -30,6 +30,7 @@ import type { App } from './http/types';
 import { pickLanguage, translator } from './i18n';
 import { openRedis } from './redis';
 import { createJobs } from './jobs';
+import { keptAnswersFor } from './http/response-cache';
 import jobRoutes from './jobs/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerModules } from './modules';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const deps = { config, database, db: database.db, mailer, redis } as AppDeps;
   deps.realtime = attachRealtime(app, deps);
   deps.jobs = createJobs(database, config, app.log);
+  deps.keptAnswers = keptAnswersFor(config);
   app.decorate('deps', deps);
   // Modules define their handlers while they register; the queue starts once all have.
   app.addHook('onReady', () => deps.jobs.start());

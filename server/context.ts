@@ -7,6 +7,7 @@ import type { UserRow, WorkspaceRole, WorkspaceRow } from './db/schema';
 import type { Language } from './i18n';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail/mailer';
+import type { ResponseCache } from './http/response-cache';
 import type { Realtime } from './realtime';
 
 /** What every module gets from the app: built once in buildApp, never a global. */
@@ -19,6 +20,11 @@ export interface AppDeps {
   /** The shared Redis connection (rate limits, readiness) when REDIS_URL is set. */
   redis?: Redis;
   jobs: Jobs;
+  /**
+   * Answers kept between reads while what they show has not changed (the task list, the
+   * workspace list), one memory budget for all (`RESPONSE_CACHE_MB`).
+   */
+  keptAnswers: ResponseCache;
 }
 
 export interface Auth {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../context';
+import type { AppDeps, UserIdParam } from '../context';
 import { queryRows, type DbOrTx } from '../db/client';
-import { workspaceChanges, workspaces } from '../db/schema';
+import { workspaceChanges, workspaceMembers, workspaces } from '../db/schema';
 
 /**
  * How many changes a workspace has had, as SQL over its id: it grows with every committed
@@ -12,6 +12,17 @@ import { workspaceChanges, workspaces } from '../db/schema';
 export const workspaceChangeCount = (workspaceId: SQL) =>
   sql<number>`(select coalesce(sum(${workspaceChanges.weight}), 0) from ${workspaceChanges}
     where ${workspaceChanges.workspaceId} = ${workspaceId})`.mapWith(Number);
+
+/**
+ * The change count of every workspace a person is in, as text (`id:count,...` by id): it
+ * changes when any of them changes and when the person joins or leaves one, so a list of their
+ * workspaces read while it had a value is still right while it has it. One index lookup per
+ * workspace; read with the session (`sessionExtra`).
+ */
+export const memberWorkspacesVersion = (userId: UserIdParam) =>
+  sql<string>`(select coalesce(string_agg(m.workspace_id || ':' ||
+      ${workspaceChangeCount(sql`m.workspace_id`)}, ',' order by m.workspace_id), '')
+    from ${workspaceMembers} m where m.user_id = ${userId})`;
 
 const COMPACT_QUEUE = 'workspace_changes_compaction';
 const COMPACT_EVERY_MS = 10 * 60_000;

@@ -1,8 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
+/** None is kept longer, whatever its version says: a bound on anything the version misses. */
+const KEPT_AT_MOST_MS = 5 * 60_000;
+
+/** What a kept answer is valid for: a number or text that grows or changes with each change. */
+type Version = number | string;
+
 interface Kept {
-  version: number;
+  version: Version;
   body: string;
   /** Read against the wall clock (`Date.now`), as the answer's own times are. */
   validUntil: number;
@@ -20,16 +26,17 @@ export interface Built {
  * value the route reads anyway that grows with every change the answer depends on (a
  * workspace's change count, server/core/workspace-changes.ts). Nothing is invalidated by hand,
  * so every process of a deployment stays right on its own. The least recently used answers go
- * past `maxBytes` (0 keeps none), and none is kept longer than `ttlMs`. For answers without
- * messages: those are translated per request before serialisation, which a kept answer skips.
+ * past `maxBytes` (0 keeps none), and none is kept longer than five minutes. Keys start with
+ * the route's own name. For answers without messages: those are translated per request before
+ * serialisation, which a kept answer skips.
  */
-export function responseCache(options: { maxBytes: number; ttlMs: number }) {
+export function responseCache(options: { maxBytes: number; ttlMs?: number }) {
   const kept =
     options.maxBytes > 0
       ? new LRUCache<string, Kept>({
           maxSize: options.maxBytes,
           sizeCalculation: (entry, key) => entry.body.length + key.length,
-          ttl: options.ttlMs,
+          ttl: options.ttlMs ?? KEPT_AT_MOST_MS,
         })
       : undefined;
   const send = (reply: FastifyReply, body: string) =>
@@ -40,7 +47,7 @@ export function responseCache(options: { maxBytes: number; ttlMs: number }) {
     async answer(
       reply: FastifyReply,
       key: string,
-      version: number,
+      version: Version,
       build: () => Promise<Built> | Built,
     ): Promise<FastifyReply> {
       const hit = kept?.get(key);
@@ -53,3 +60,9 @@ export function responseCache(options: { maxBytes: number; ttlMs: number }) {
     },
   };
 }
+
+export type ResponseCache = ReturnType<typeof responseCache>;
+
+/** The app's one cache of kept answers, in the memory `RESPONSE_CACHE_MB` gives it. */
+export const keptAnswersFor = (config: { RESPONSE_CACHE_MB: number }) =>
+  responseCache({ maxBytes: config.RESPONSE_CACHE_MB * 1_048_576 });

@@ -32,7 +32,6 @@ import { can } from '../../auth/permissions';
 import { pageOf, sortedBy } from '../../db/list';
 import { tasks, taskTags, workspaceMembers } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { responseCache } from '../../http/response-cache';
 import { validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import {
@@ -80,13 +79,7 @@ interface ListedOnce extends Record<string, unknown> {
 }
 
 export default async function taskRoutes(app: App) {
-  const { db, config } = app.deps;
-  // Pages served again while their workspace has had no change (server/http/response-cache.ts):
-  // people open and refetch the same list far more often than anyone changes it.
-  const taskPages = responseCache({
-    maxBytes: config.RESPONSE_CACHE_MB * 1_048_576,
-    ttlMs: 5 * 60_000,
-  });
+  const { db, keptAnswers } = app.deps;
 
   app.get(
     '/workspaces/:id/tasks',
@@ -108,15 +101,18 @@ export default async function taskRoutes(app: App) {
         request.params.id,
         'view_workspace',
       );
-      // What the page shows differs per person and role (their units, what they may do).
+      // Pages served again while their workspace has had no change (server/http/response-cache.ts):
+      // people open and refetch the same list far more often than anyone changes it. What the
+      // page shows differs per person and role (their units, what they may do).
       const key = [
+        'tasks',
         access.workspace.id,
         access.userId,
         access.role,
         access.isSupervisor,
         JSON.stringify(request.query),
       ].join(':');
-      return taskPages.answer(reply, key, access.changes, () =>
+      return keptAnswers.answer(reply, key, access.changes, () =>
         readTaskPage(access, request.query),
       );
     },

@@ -45,13 +45,14 @@ import { presentWorkspace, presentWorkspaceRow, todayUtc } from '../present';
 import { assertDateOrder, createWorkspace } from './create-workspace';
 import { commonWorkspaces, listWorkspacesOf } from './list';
 import { numberOfWorks } from '../../../core/work-counters';
+import { memberWorkspacesVersion } from '../../../core/workspace-changes';
 import { visibilityOf } from '../../../auth/privacy';
 
 const tags = ['workspaces'];
 const workspaceResponse = { 200: envelope(workspaceSchema) };
 
 export default async function workspaceCoreRoutes(app: App) {
-  const { db } = app.deps;
+  const { db, keptAnswers } = app.deps;
   const viewerOf = (access: WorkspaceAccess) => ({
     id: access.userId,
     isSupervisor: access.isSupervisor,
@@ -77,13 +78,21 @@ export default async function workspaceCoreRoutes(app: App) {
         querystring: workspaceListQuery,
         response: { 200: envelope(workspaceList) },
       },
+      // Every page load of the frame asks for it: the list is kept (server/http/response-cache.ts)
+      // while none of the caller's workspaces has changed, checked with the session's query.
+      config: { sessionExtra: { shape: 'member_workspaces', sql: memberWorkspacesVersion } },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { rows, meta } = await listWorkspacesOf(db, user.id, request.query);
+    async (request, reply) => {
+      const { user, extra } = requireAuth(request);
       const viewer = { id: user.id, isSupervisor: user.role === 'supervisor' };
+      // A workspace's status moves with the date alone (its end date passing).
       const today = todayUtc();
-      return ok({ workspaces: rows.map((row) => presentWorkspaceRow(row, viewer, today)), meta });
+      const key = ['workspaces', user.id, user.role, today, JSON.stringify(request.query)];
+      return keptAnswers.answer(reply, key.join(':'), String(extra), async () => {
+        const { rows, meta } = await listWorkspacesOf(db, user.id, request.query);
+        const listed = rows.map((row) => presentWorkspaceRow(row, viewer, today));
+        return { body: ok({ workspaces: listed, meta }) };
+      });
     },
   );
 
