@@ -1,3 +1,4 @@
+CREATE INDEX "workspaces_created_by_idx" ON "workspaces" USING btree ("created_by");--> statement-breakpoint
 -- The workspace list shows each workspace's creator, who may have left it: a change to their
 -- name, email, picture or state now counts as a change of the workspaces they created too.
 CREATE OR REPLACE FUNCTION "note_people_changes"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -59,6 +59,8 @@ export const workspaces = pgTable(
   },
   (t) => [
     index('workspaces_status_idx').on(t.status),
+    // A person's changes count for the workspaces they created (migration 0016's trigger).
+    index('workspaces_created_by_idx').on(t.createdBy),
     uniqueIndex('workspaces_invite_code_unique').on(t.inviteCode),
   ],
 );
