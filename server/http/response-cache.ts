@@ -43,19 +43,24 @@ export function responseCache(options: { maxBytes: number; ttlMs?: number }) {
     reply.type('application/json; charset=utf-8').send(body);
 
   return {
-    /** The answer kept under `key` for `version`, or the one `build` makes, kept for next time. */
+    /**
+     * The answer kept under `key` for `version`, or the one `build` makes, kept for next time.
+     * Without a version (none was read), the answer is built and not kept.
+     */
     async answer(
       reply: FastifyReply,
       key: string,
-      version: Version,
+      version: Version | undefined,
       build: () => Promise<Built> | Built,
     ): Promise<FastifyReply> {
       const hit = kept?.get(key);
-      if (hit?.version === version && Date.now() < hit.validUntil) return send(reply, hit.body);
+      if (version !== undefined && hit?.version === version && Date.now() < hit.validUntil)
+        return send(reply, hit.body);
       const { body, validUntil } = await build();
       // The route's response schema checks and serialises it, as it would the object.
       const text = reply.serialize(body) as string;
-      kept?.set(key, { version, body: text, validUntil: validUntil ?? Infinity });
+      if (version !== undefined)
+        kept?.set(key, { version, body: text, validUntil: validUntil ?? Infinity });
       return send(reply, text);
     },
   };

@@ -88,7 +88,8 @@ export default async function workspaceCoreRoutes(app: App) {
       // A workspace's status moves with the date alone (its end date passing).
       const today = todayUtc();
       const key = ['workspaces', user.id, user.role, today, JSON.stringify(request.query)];
-      return keptAnswers.answer(reply, key.join(':'), String(extra), async () => {
+      const version = typeof extra === 'string' ? extra : undefined;
+      return keptAnswers.answer(reply, key.join(':'), version, async () => {
         const { rows, meta } = await listWorkspacesOf(db, user.id, request.query);
         const listed = rows.map((row) => presentWorkspaceRow(row, viewer, today));
         return { body: ok({ workspaces: listed, meta }) };
