@@ -58,7 +58,7 @@ const envSchema = z.object({
     .default(20 * 1_048_576),
   FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
   FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(3_600_000),
-  /** Memory for answers kept between reads (task pages), in MB per process; 0 keeps none. */
+  /** Memory for answers kept between reads (task pages, workspace lists), in MB per process; 0 keeps none. */
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),

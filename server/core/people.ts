@@ -18,8 +18,8 @@ export type PersonRow = Pick<
 >;
 /**
  * The `json_build_object` fields of a person (the keys of `PersonJson`) over a users row
- * under `alias`. The `note_people_changes` trigger (migration 0015) watches the same columns:
- * a field added here goes there too, or kept task pages miss its changes.
+ * under `alias`. The `note_people_changes` trigger (migrations 0015, 0016) watches the same
+ * columns: a field added here goes there too, or kept lists miss its changes.
  */
 export const personJsonFields = (alias: string) => {
   const u = sql.identifier(alias);

@@ -30,13 +30,13 @@ export interface Built {
  * the route's own name. For answers without messages: those are translated per request before
  * serialisation, which a kept answer skips.
  */
-export function responseCache(options: { maxBytes: number; ttlMs?: number }) {
+export function responseCache(options: { maxBytes: number }) {
   const kept =
     options.maxBytes > 0
       ? new LRUCache<string, Kept>({
           maxSize: options.maxBytes,
           sizeCalculation: (entry, key) => entry.body.length + key.length,
-          ttl: options.ttlMs ?? KEPT_AT_MOST_MS,
+          ttl: KEPT_AT_MOST_MS,
         })
       : undefined;
   const send = (reply: FastifyReply, body: string) =>
