@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: what a first visit costs in Debian's Chromium, for /signin, /profile
- * (signed in) and a workspace's tasks page, cold cache and warm, beside a bare React + Fluent
- * UI sign-in card (bench/web/baseline) built and served the same way in the same run.
+ * (signed in) and a workspace's tasks page, cold cache and warm, beside two baselines built and
+ * served the same way in the same run: a bare React + Fluent UI sign-in card (bench/web/baseline)
+ * and the least a signed-in page does with the whole fixed stack (bench/web/baseline-stack).
  * Per page: requests and bytes over the wire until the page is usable, the JavaScript among
  * them (over the wire, and gzip-compressed for comparison), first contentful paint and usable.
  * The app runs on a fresh embedded PGlite (or DATABASE_URL when set). Figures, never verdicts.
@@ -168,17 +169,21 @@ async function measure(browser: Browser, baseUrl: string, target: Target) {
   return { rows: [row('cold', cold), row('warm', warm)], listing: cold[cold.length - 1].listing };
 }
 
-/** The bare card, built by Vite with the app's build plugins and served by the app's static code. */
-async function startBaseline() {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'teamloop-bench-baseline-'));
+/**
+ * A baseline page (a folder of bench/web), built by Vite with the app's build plugins and served
+ * by the app's static code, with the one API route the stack baseline asks for.
+ */
+async function startBaseline(folder: 'baseline' | 'baseline-stack') {
+  const outDir = mkdtempSync(path.join(tmpdir(), `teamloop-bench-${folder}-`));
   await build({
-    root: path.join(here, 'baseline'),
+    root: path.join(here, folder),
     configFile: false,
     logLevel: 'warn',
     plugins: [react(), precompress()],
     build: { outDir, emptyOutDir: true },
   });
   const server = Fastify();
+  server.get('/api/me', async () => ({ name: 'Bench Person' }));
   await serveClient(server, outDir);
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -207,7 +212,8 @@ async function startApp() {
 }
 
 async function main() {
-  const baseline = await startBaseline();
+  const baseline = await startBaseline('baseline');
+  const stackBaseline = await startBaseline('baseline-stack');
   const app = await startApp();
   const signedIn = [
     { name: 'access_token', value: app.token },
@@ -222,6 +228,11 @@ async function main() {
       name: 'baseline card',
       url: '/',
       usable: { selector: 'input[type="password"]' },
+    }),
+    await measure(browser, stackBaseline.url, {
+      name: 'baseline stack page',
+      url: '/',
+      usable: { selector: '[role="tablist"]' },
     }),
     await measure(browser, app.url, {
       name: '/signin',
@@ -260,6 +271,7 @@ async function main() {
   console.table(results.flatMap(({ rows }) => rows));
   await app.close();
   await baseline.close();
+  await stackBaseline.close();
 }
 
 main().catch((error: unknown) => {
