@@ -49,7 +49,7 @@ function Profile() {
   });
   if (!me.data) return <Spinner />;
   return (
-    <Card style={{ width: 400 }}>
+    <Card style={{ width: 400, maxWidth: 'calc(100vw - 32px)' }}>
       <CardHeader header={<Title2 as="h1">{me.data.name}</Title2>} />
       <TabList defaultSelectedValue="profile">
         <Tab value="profile">{t('profile')}</Tab>

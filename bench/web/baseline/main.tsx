@@ -23,7 +23,7 @@ function SignInCard() {
   return (
     <FluentProvider theme={webLightTheme}>
       <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-        <Card style={{ width: 400 }}>
+        <Card style={{ width: 400, maxWidth: 'calc(100vw - 32px)' }}>
           <CardHeader header={<Title2 as="h1">Sign in</Title2>} />
           <form style={{ display: 'grid', gap: 12 }} onSubmit={(event) => event.preventDefault()}>
             <Field label="E-mail" required>
