@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * One-time secrets sent by link (reset, verify, sign-in links, invitations, sign-in challenges)
@@ -33,4 +33,17 @@ export function hashMatches(candidate: string, storedHash: string): boolean {
   const given = Buffer.from(sha256(candidate), 'hex');
   const stored = Buffer.from(storedHash, 'hex');
   return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/**
+ * A split token whose verifier is derived from the selector with a server key, so a job can
+ * rebuild the raw token from the (non-secret) selector alone: mail sent by a job then carries
+ * no secret in its queue row, and a retried job sends the same link again.
+ */
+export function sealedSplitToken(
+  key: Uint8Array,
+  selector = randomBytes(12).toString('base64url'),
+) {
+  const verifier = createHmac('sha256', key).update(`sealed:${selector}`).digest('base64url');
+  return { raw: `${selector}${verifier}`, selector, verifierHash: sha256(verifier) };
 }

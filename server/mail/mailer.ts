@@ -33,7 +33,14 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    // Mail goes out from jobs: a server that stalls must fail the run well within its lease
+    // (JOBS_LEASE_SECONDS), so the job is retried rather than held (nodemailer waits an hour).
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    });
     return {
       mode: 'smtp',
       async send({ idempotencyKey, ...mail }) {

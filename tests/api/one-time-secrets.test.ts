@@ -335,7 +335,7 @@ describe('link tokens', () => {
   it('an e-mailed invitation is spent by five wrong tries, then refused to its invitee', async () => {
     const { workspace, owner } = await createWorkspace(a);
     const invitee = await a.createUser();
-    const token = newInvitationToken();
+    const token = newInvitationToken(a.app.deps);
     await a.db.insert(workspaceInvitations).values({
       workspaceId: workspace.id,
       email: invitee.user.email,
@@ -375,7 +375,7 @@ describe('link tokens', () => {
   it('an e-mailed invitation is used once: the right token joins, and then it is gone', async () => {
     const { workspace, owner } = await createWorkspace(a);
     const invitee = await a.createUser();
-    const token = newInvitationToken();
+    const token = newInvitationToken(a.app.deps);
     await a.db.insert(workspaceInvitations).values({
       workspaceId: workspace.id,
       email: invitee.user.email,

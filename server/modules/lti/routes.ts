@@ -564,7 +564,7 @@ export default async function ltiRoutes(app: App) {
         .select()
         .from(users)
         .where(eq(users.id, requireAuth(request).user.id));
-      const { outcomes, mails } = await db.transaction((tx) =>
+      const { outcomes } = await db.transaction((tx) =>
         inviteToWorkspace(deps, tx, {
           workspace: access.workspace,
           inviter,
@@ -574,10 +574,6 @@ export default async function ltiRoutes(app: App) {
           overCap: 'skip',
         }),
       );
-      for (const send of mails)
-        await send().catch((error: unknown) =>
-          request.log.warn({ err: error }, 'invitation mail failed'),
-        );
       return ok({
         invited: outcomes.filter((o) => o.status === 'invited').length,
         added: outcomes.filter((o) => o.status === 'added').length,

@@ -1,5 +1,12 @@
+import { createHash } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { sealedSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
+import { appLink } from '../../core/links';
+import type { DbOrTx } from '../../db/client';
+import { jobEffects } from '../../db/schema';
 import { translator, type Language } from '../../i18n';
+import { claimEffect, recordEvent } from '../../jobs';
 
 type WorkspaceMailKind =
   | 'invitation_new_account'
@@ -8,47 +15,106 @@ type WorkspaceMailKind =
   | 'complete_profile';
 
 /**
- * Workspace mails, in the recipient's language when they have an account and in the
- * sender's language otherwise. Each carries one link, the page the person opens.
+ * One workspace mail as a job carries it: no secret, only the selectors of the sealed tokens
+ * its link holds (see sealedSplitToken), which the job turns back into the raw tokens.
  */
-export async function sendWorkspaceMail(
-  deps: AppDeps,
-  kind: WorkspaceMailKind,
-  to: { email: string; name: string | null; language: Language },
-  vars: { workspace: string; inviter?: string; link: string },
-) {
-  const t = translator(to.language);
-  const values = { ...vars, name: to.name ?? to.email, app: 'Teamloop' };
+export interface WorkspaceMail {
+  /** Unique per mail that should go out once (a resent invitation is a new mail). */
+  key: string;
+  kind: WorkspaceMailKind;
+  to: { email: string; name: string | null; language: Language };
+  vars: { workspace: string; inviter?: string };
+  link: {
+    path: string;
+    query?: Record<string, string>;
+    /** `{name}` in the path or a query value is replaced by the sealed token of this selector. */
+    sealed?: Record<string, string>;
+  };
+}
+
+declare module '../../jobs' {
+  interface DomainEvents {
+    'workspace.mails': { mails: WorkspaceMail[] };
+  }
+}
+
+/** The key sealed tokens of workspace mails are derived with. */
+export function mailTokenKey(deps: Pick<AppDeps, 'config'>) {
+  return createHash('sha256').update(`workspace-mail:${deps.config.JWT_SECRET}`).digest();
+}
+
+/**
+ * Queues mails in the caller's transaction: they go out from a job once it commits, so a
+ * request never waits on the mail server, and none goes out for a change that rolled back.
+ */
+export async function queueWorkspaceMails(tx: DbOrTx, mails: WorkspaceMail[]) {
+  if (mails.length > 0) await recordEvent(tx, 'workspace.mails', { mails });
+}
+
+function linkOf(deps: AppDeps, link: WorkspaceMail['link']) {
+  const key = mailTokenKey(deps);
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const selector = link.sealed?.[name];
+      return selector ? sealedSplitToken(key, selector).raw : whole;
+    });
+  const query = Object.fromEntries(
+    Object.entries(link.query ?? {}).map(([name, value]) => [name, fill(value)]),
+  );
+  return appLink(deps, fill(link.path), query);
+}
+
+/** Workspace mails, in the recipient's language. Each carries one link, the page to open. */
+async function sendWorkspaceMail(deps: AppDeps, mail: WorkspaceMail) {
+  const t = translator(mail.to.language);
+  const link = linkOf(deps, mail.link);
+  const values = { ...mail.vars, link, name: mail.to.name ?? mail.to.email, app: 'Teamloop' };
   const lines = [
-    t(`workspaces:mail.${kind}.greeting`, values),
+    t(`workspaces:mail.${mail.kind}.greeting`, values),
     '',
-    t(`workspaces:mail.${kind}.body`, values),
+    t(`workspaces:mail.${mail.kind}.body`, values),
     '',
-    vars.link,
+    link,
     '',
-    t(`workspaces:mail.${kind}.footer`, values),
+    t(`workspaces:mail.${mail.kind}.footer`, values),
   ];
   await deps.mailer.send({
-    to: to.email,
-    subject: t(`workspaces:mail.${kind}.subject`, values),
+    to: mail.to.email,
+    subject: t(`workspaces:mail.${mail.kind}.subject`, values),
     text: lines.join('\n'),
-    link: vars.link,
+    link,
+    idempotencyKey: `workspace-mail-${mail.key}`,
   });
 }
 
-/** Sends mails one after another after the data is committed; a failed one is logged. */
-export async function sendAll(
-  log: { error: (obj: unknown, msg: string) => void },
-  mails: (() => Promise<void>)[],
-): Promise<number> {
-  let failed = 0;
-  for (const send of mails) {
-    try {
-      await send();
-    } catch (error) {
-      failed += 1;
-      log.error({ err: error }, 'workspace mail could not be sent');
-    }
-  }
-  return failed;
+/**
+ * Mail servers can be away for a while: a job whose mail could not go out is tried again for
+ * about four hours (backoff from JOBS_RETRY_DELAY_SECONDS) before it lands in the dead letters.
+ */
+const MAIL_RETRIES = 9;
+
+/** Sends the queued mails; each one is marked once sent, so a retried job sends only the rest. */
+export function registerWorkspaceMails(deps: AppDeps) {
+  deps.jobs.on(
+    'workspace.mails',
+    'send',
+    async (event) => {
+      const effectKey = (mail: WorkspaceMail) => `workspace-mail:${mail.key}`;
+      const { mails } = event.payload;
+      const sent = new Set(
+        (
+          await deps.db
+            .select({ key: jobEffects.key })
+            .from(jobEffects)
+            .where(inArray(jobEffects.key, mails.map(effectKey)))
+        ).map((row) => row.key),
+      );
+      for (const mail of mails) {
+        if (sent.has(effectKey(mail))) continue;
+        await sendWorkspaceMail(deps, mail);
+        await claimEffect(deps.db, effectKey(mail));
+      }
+    },
+    { retryLimit: MAIL_RETRIES },
+  );
 }

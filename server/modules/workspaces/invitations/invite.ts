@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MEMBER_CAP, type SkipReason, type WorkspaceRoleName } from '@contracts/workspaces';
-import { newSplitToken } from '../../../auth/split-token';
+import { sealedSplitToken } from '../../../auth/split-token';
 import type { AppDeps } from '../../../context';
 import type { Tx } from '../../../db/client';
 import {
@@ -13,10 +13,9 @@ import {
 } from '../../../db/schema';
 import { refusal } from '../../../http/errors';
 import type { Language } from '../../../i18n';
-import { appLink } from '../../../core/links';
 import { notify } from '../../../core/notify';
 import { createOneTimeToken } from '../../../auth/one-time-tokens';
-import { sendWorkspaceMail } from '../mails';
+import { mailTokenKey, queueWorkspaceMails, type WorkspaceMail } from '../mails';
 import { lockWorkspace, seatsTaken } from '../members/member-cap';
 
 const DAY_MS = 86_400_000;
@@ -25,11 +24,15 @@ export const INVITATION_TTL_MS = 14 * DAY_MS;
 /** The one-click sign-in in an invitation to an existing account is shorter-lived. */
 const SIGN_IN_LINK_TTL_MS = 3 * DAY_MS;
 
-/** The columns of a fresh e-mailed invitation token (a new one also resets its tries). */
-export function newInvitationToken() {
-  const token = newSplitToken();
+/**
+ * The columns of a fresh e-mailed invitation token (a new one also resets its tries). It is
+ * sealed, so the mail job rebuilds the link from the selector.
+ */
+export function newInvitationToken(deps: Pick<AppDeps, 'config'>) {
+  const token = sealedSplitToken(mailTokenKey(deps));
   return {
     raw: token.raw,
+    selector: token.selector,
     columns: { tokenSelector: token.selector, tokenHash: token.verifierHash, attempts: 0 },
   };
 }
@@ -50,15 +53,13 @@ export interface InviteOutcome {
   reason: SkipReason | null;
 }
 
-type Mail = () => Promise<void>;
-
 /**
  * Invites people to a workspace by e-mail, in one transaction. Every address gets an
  * outcome: invited (an open invitation and a mail with a join link), added (with
  * `addExisting`, people who already have an account become members at once and are told by
  * mail) or skipped with the reason. Over the member cap, `overCap: 'refuse'` refuses the whole
- * request with 409 and `'skip'` skips the rows that do not fit. The mails are returned, to be
- * sent once the transaction has committed.
+ * request with 409 and `'skip'` skips the rows that do not fit. The mails are queued in the
+ * transaction and go out from a job once it commits.
  */
 export async function inviteToWorkspace(
   deps: AppDeps,
@@ -71,7 +72,7 @@ export async function inviteToWorkspace(
     addExisting: boolean;
     overCap: 'refuse' | 'skip';
   },
-): Promise<{ outcomes: InviteOutcome[]; mails: Mail[]; addedUserIds: number[] }> {
+): Promise<{ outcomes: InviteOutcome[]; addedUserIds: number[] }> {
   const { workspace, inviter, entries } = options;
   await lockWorkspace(tx, workspace.id);
   const emails = [...new Set(entries.map((e) => e.email.toLowerCase()))];
@@ -143,7 +144,7 @@ export async function inviteToWorkspace(
     });
   }
 
-  const mails: Mail[] = [];
+  const mails: WorkspaceMail[] = [];
   const addedUserIds: number[] = [];
   for (const { entry, outcome } of plan) {
     const account = accountByEmail.get(outcome.email) ?? null;
@@ -162,17 +163,15 @@ export async function inviteToWorkspace(
         link: `/workspaces/${workspace.id}`,
         skipEmail: true,
       });
-      const link = appLink(deps, `/workspaces/${workspace.id}`);
-      mails.push(() =>
-        sendWorkspaceMail(
-          deps,
-          'added_to_workspace',
-          { email: account.email, name: account.firstName || null, language: account.language },
-          { workspace: workspace.name, inviter: inviterName(inviter), link },
-        ),
-      );
+      mails.push({
+        key: `added:${workspace.id}:${account.id}:${now.getTime()}`,
+        kind: 'added_to_workspace',
+        to: { email: account.email, name: account.firstName || null, language: account.language },
+        vars: { workspace: workspace.name, inviter: inviterName(inviter) },
+        link: { path: `/workspaces/${workspace.id}` },
+      });
     } else if (outcome.status === 'invited') {
-      const token = newInvitationToken();
+      const token = newInvitationToken(deps);
       const previous = openByEmail.get(outcome.email);
       const values = {
         role: entry.role,
@@ -210,13 +209,14 @@ export async function inviteToWorkspace(
           inviter,
           email: outcome.email,
           account,
-          token: token.raw,
+          tokenSelector: token.selector,
           language: options.language,
         }),
       );
     }
   }
-  return { outcomes: plan.map((p) => p.outcome), mails, addedUserIds };
+  await queueWorkspaceMails(tx, mails);
+  return { outcomes: plan.map((p) => p.outcome), addedUserIds };
 }
 
 function inviterName(inviter: UserRow) {
@@ -236,34 +236,39 @@ export async function invitationMail(
     inviter: UserRow;
     email: string;
     account: UserRow | null;
-    token: string;
+    tokenSelector: string;
     language: Language;
   },
-): Promise<Mail> {
-  const { workspace, inviter, account, token } = options;
-  const vars = { workspace: workspace.name, inviter: inviterName(inviter) };
+): Promise<WorkspaceMail> {
+  const { workspace, inviter, account, tokenSelector } = options;
+  const mail = {
+    key: `invitation:${tokenSelector}`,
+    vars: { workspace: workspace.name, inviter: inviterName(inviter) },
+  };
   if (account && !account.deletedAt) {
-    const signIn = await createOneTimeToken(tx, 'sign_in_link', {
+    const signIn = sealedSplitToken(mailTokenKey(deps));
+    await createOneTimeToken(tx, 'sign_in_link', {
       userId: account.id,
       email: account.email,
       payload: { workspace_id: workspace.id },
       ttlMs: SIGN_IN_LINK_TTL_MS,
+      token: signIn,
     });
-    const link = appLink(deps, '/join', { token, signin: signIn });
-    return () =>
-      sendWorkspaceMail(
-        deps,
-        'invitation_existing_account',
-        { email: account.email, name: account.firstName || null, language: account.language },
-        { ...vars, link },
-      );
+    return {
+      ...mail,
+      kind: 'invitation_existing_account',
+      to: { email: account.email, name: account.firstName || null, language: account.language },
+      link: {
+        path: '/join',
+        query: { token: '{token}', signin: '{signin}' },
+        sealed: { token: tokenSelector, signin: signIn.selector },
+      },
+    };
   }
-  const link = appLink(deps, `/register/${token}`);
-  return () =>
-    sendWorkspaceMail(
-      deps,
-      'invitation_new_account',
-      { email: options.email, name: null, language: options.language },
-      { ...vars, link },
-    );
+  return {
+    ...mail,
+    kind: 'invitation_new_account',
+    to: { email: options.email, name: null, language: options.language },
+    link: { path: '/register/{token}', sealed: { token: tokenSelector } },
+  };
 }

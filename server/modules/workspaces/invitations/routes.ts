@@ -24,7 +24,7 @@ import type { App } from '../../../http/types';
 import { appLink } from '../../../core/links';
 import { requireWorkspaceChange, requireWorkspacePermission } from '../../../core/workspace-access';
 import { announceMembershipChange } from '../live';
-import { sendAll } from '../mails';
+import { queueWorkspaceMails } from '../mails';
 import { assertSeatsFree, lockWorkspace } from '../members/member-cap';
 import { personColumns } from '../../../core/people';
 import { presentInvitation, presentWorkspace } from '../present';
@@ -62,7 +62,7 @@ export default async function workspaceInvitationRoutes(app: App) {
     async (request) => {
       const access = await requireWorkspaceChange(request, db, request.params.id, 'invite_members');
       const { user } = requireAuth(request);
-      const { outcomes, mails } = await db.transaction((tx) =>
+      const { outcomes } = await db.transaction((tx) =>
         inviteToWorkspace(deps, tx, {
           workspace: access.workspace,
           inviter: user,
@@ -72,7 +72,6 @@ export default async function workspaceInvitationRoutes(app: App) {
           overCap: 'refuse',
         }),
       );
-      await sendAll(request.log, mails);
       const invited = outcomes.filter((o) => o.status === 'invited').length;
       return ok(
         { results: outcomes.map((o) => ({ ...o, message: outcomeMessage(request, o) })) },
@@ -97,7 +96,7 @@ export default async function workspaceInvitationRoutes(app: App) {
       const { user } = requireAuth(request);
       const checks = parseInvitationCsv(await receiveCsv(request)).map(checkCsvRow);
       const valid = checks.flatMap((c) => ('entry' in c ? [c] : []));
-      const { outcomes, mails, addedUserIds } = await db.transaction((tx) =>
+      const { outcomes, addedUserIds } = await db.transaction((tx) =>
         inviteToWorkspace(deps, tx, {
           workspace: access.workspace,
           inviter: user,
@@ -110,7 +109,6 @@ export default async function workspaceInvitationRoutes(app: App) {
       for (const userId of addedUserIds) {
         announceMembershipChange(deps, { workspaceId: access.workspace.id, userId, kind: 'added' });
       }
-      await sendAll(request.log, mails);
       // Outcomes come back in the order of the valid rows.
       let next = 0;
       const results = checks.map((check) => {
@@ -203,14 +201,14 @@ export default async function workspaceInvitationRoutes(app: App) {
     async (request) => {
       const access = await requireWorkspaceChange(request, db, request.params.id, 'invite_members');
       const { user } = requireAuth(request);
-      const { updated, mail } = await db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         await lockWorkspace(tx, access.workspace.id);
         const invitation = await openInvitation(tx, access.workspace.id, request.params.invitation);
         // An expired invitation no longer holds a seat; renewing it takes one again.
         if (invitation.expiresAt <= new Date()) {
           await assertSeatsFree(tx, access.workspace.id, 1, { exceptInvitationId: invitation.id });
         }
-        const token = newInvitationToken();
+        const token = newInvitationToken(deps);
         const now = new Date();
         const [row] = await tx
           .update(workspaceInvitations)
@@ -226,17 +224,17 @@ export default async function workspaceInvitationRoutes(app: App) {
           .select()
           .from(users)
           .where(eq(sql`lower(${users.email})`, invitation.email.toLowerCase()));
-        const send = await invitationMail(deps, tx, {
+        const mail = await invitationMail(deps, tx, {
           workspace: access.workspace,
           inviter: user,
           email: invitation.email,
           account: account ?? null,
-          token: token.raw,
+          tokenSelector: token.selector,
           language: request.lang,
         });
-        return { updated: row, mail: send };
+        await queueWorkspaceMails(tx, [mail]);
+        return row;
       });
-      await sendAll(request.log, [mail]);
       return ok(presentInvitation(updated, user), 'workspaces:messages.invitation_resent');
     },
   );

@@ -18,11 +18,10 @@ import { users, workspaceMembers, type UserRow } from '../../../db/schema';
 import { ok } from '../../../http/envelope';
 import { conflict, forbidden, notFound, refusal } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import { appLink } from '../../../core/links';
 import { profileCompletionFor, visibleStepsDone } from '../../profile';
 import { requireWorkspaceChange, requireWorkspacePermission } from '../../../core/workspace-access';
 import { announceMembershipChange } from '../live';
-import { sendAll, sendWorkspaceMail } from '../mails';
+import { queueWorkspaceMails } from '../mails';
 import { personColumns } from '../../../core/people';
 import { presentMember } from '../present';
 import { assertSeatsFree, lockWorkspace } from './member-cap';
@@ -242,20 +241,18 @@ export default async function workspaceMemberRoutes(app: App) {
           !r.user.deactivatedAt &&
           r.user.id !== access.userId,
       );
-      const link = appLink(deps, '/profile');
-      const failed = await sendAll(
-        request.log,
-        due.map(
-          (r) => () =>
-            sendWorkspaceMail(
-              deps,
-              'complete_profile',
-              { email: r.user.email, name: r.user.firstName || null, language: r.user.language },
-              { workspace: access.workspace.name, link },
-            ),
-        ),
+      const sentAt = Date.now();
+      await queueWorkspaceMails(
+        db,
+        due.map((r) => ({
+          key: `complete-profile:${access.workspace.id}:${r.user.id}:${sentAt}`,
+          kind: 'complete_profile' as const,
+          to: { email: r.user.email, name: r.user.firstName || null, language: r.user.language },
+          vars: { workspace: access.workspace.name },
+          link: { path: '/profile' },
+        })),
       );
-      const reminded = due.length - failed;
+      const reminded = due.length;
       return ok(
         { reminded },
         { key: 'workspaces:messages.profile_reminders_sent', params: { count: reminded } },
