@@ -36,7 +36,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerModules } from './modules';
 import { probes as healthProbes } from './modules/health';
 import { storageFor } from './storage';
-import { startFileSweeper } from './storage/sweep';
+import { registerFileSweep } from './storage/sweep';
 import { registerWorkspaceChangeCompaction } from './core/workspace-changes';
 import { attachRealtime } from './realtime';
 import { hostAccounts } from './host-accounts';
@@ -189,17 +189,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(registerModules, { prefix: API_PREFIX });
   await app.register(healthProbes);
   // Stored files and rows agree: see docs/decisions/stored-files.md.
-  let stopFileSweeper: (() => void) | undefined;
-  app.addHook('onReady', async () => {
-    stopFileSweeper = await startFileSweeper({
-      db: database.db,
+  app.addHook(
+    'onReady',
+    registerFileSweep(deps, {
       storage: storageFor(config),
       graceMs: config.FILE_SWEEP_GRACE_MS,
       intervalMs: config.FILE_SWEEP_INTERVAL_MS,
       log: app.log,
-    });
-  });
-  app.addHook('onClose', async () => stopFileSweeper?.());
+    }),
+  );
   app.addHook('onReady', registerWorkspaceChangeCompaction(deps));
   await app.register(jobRoutes, { prefix: `${API_PREFIX}/core` });
   await app.register(import('../bot-proxy/plugin'), { accounts: hostAccounts });

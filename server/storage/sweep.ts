@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../context';
 import type { Database } from '../db/client';
 import type { FileStorage } from './index';
 import { referencedKeys } from './references';
@@ -41,28 +42,30 @@ export async function sweepStoredFiles(
   return result;
 }
 
+const SWEEP_QUEUE = 'stored_files_sweep';
+
 /**
- * Sweeps once now (awaited, so the server starts consistent) and then every `intervalMs`;
- * the timer does not keep the process alive. Returns the function that stops it.
+ * Sweeps once when the process is ready (awaited, so a server restarted after a crash starts
+ * consistent: files whose row committed are published), then as a scheduled job every
+ * `intervalMs`, which runs once across the processes of a deployment. Returns the hook that
+ * does both.
  */
-export async function startFileSweeper(options: {
-  db: Database;
-  storage: FileStorage;
-  graceMs: number;
-  intervalMs: number;
-  log: FastifyBaseLogger;
-}): Promise<() => void> {
-  const { db, storage, graceMs, log } = options;
+export function registerFileSweep(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  options: { storage: FileStorage; graceMs: number; intervalMs: number; log: FastifyBaseLogger },
+): () => Promise<void> {
+  const { storage, graceMs, log } = options;
   const sweep = async () => {
+    const result = await sweepStoredFiles(deps.db, storage, graceMs);
+    if (result.published || result.removed) log.info(result, 'stored files swept');
+  };
+  const scheduleSweeps = deps.jobs.every(SWEEP_QUEUE, options.intervalMs, sweep);
+  return async () => {
     try {
-      const result = await sweepStoredFiles(db, storage, graceMs);
-      if (result.published || result.removed) log.info(result, 'stored files swept');
+      await sweep();
     } catch (error) {
       log.error({ err: error }, 'stored file sweep failed');
     }
+    await scheduleSweeps();
   };
-  await sweep();
-  const timer = setInterval(() => void sweep(), options.intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }
