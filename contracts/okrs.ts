@@ -310,23 +310,29 @@ export interface ObjectiveTreeNode {
   } | null;
   children: ObjectiveTreeNode[];
 }
-export const objectiveTreeNode: z.ZodType<ObjectiveTreeNode> = z.lazy(() =>
-  z.object({
-    id,
-    name: z.string(),
-    status: z.enum(OBJECTIVE_STATUSES),
-    derived_status: z.enum(CHECK_IN_STATUSES).nullable(),
-    progress: z.number(),
-    alignment: z
-      .object({
-        id,
-        weight: z.number(),
-        via_key_result: z.object({ id, name: z.string() }).nullable(),
-      })
-      .nullable(),
-    children: z.array(objectiveTreeNode),
-  }),
-);
+/**
+ * A tree refers to itself, which JSON Schema can say only by name: the id names it among the
+ * OpenAPI document's components (server/app.ts).
+ */
+export const objectiveTreeNode: z.ZodType<ObjectiveTreeNode> = z
+  .lazy(() =>
+    z.object({
+      id,
+      name: z.string(),
+      status: z.enum(OBJECTIVE_STATUSES),
+      derived_status: z.enum(CHECK_IN_STATUSES).nullable(),
+      progress: z.number(),
+      alignment: z
+        .object({
+          id,
+          weight: z.number(),
+          via_key_result: z.object({ id, name: z.string() }).nullable(),
+        })
+        .nullable(),
+      children: z.array(objectiveTreeNode),
+    }),
+  )
+  .meta({ id: 'ObjectiveTreeNode' });
 export const objectiveTree = z.object({ nodes: z.array(objectiveTreeNode) });
 
 /** Org chart (spec 3 "Org chart node"). */
@@ -336,14 +342,17 @@ export interface OrgChartNode {
   objective_count: number;
   children: OrgChartNode[];
 }
-export const orgChartNode: z.ZodType<OrgChartNode> = z.lazy(() =>
-  z.object({
-    id,
-    org_position: orgPositionRef,
-    objective_count: z.number().int(),
-    children: z.array(orgChartNode),
-  }),
-);
+/** Named among the OpenAPI components, like objectiveTreeNode. */
+export const orgChartNode: z.ZodType<OrgChartNode> = z
+  .lazy(() =>
+    z.object({
+      id,
+      org_position: orgPositionRef,
+      objective_count: z.number().int(),
+      children: z.array(orgChartNode),
+    }),
+  )
+  .meta({ id: 'OrgChartNode' });
 export const orgChart = z.object({ nodes: z.array(orgChartNode) });
 export const orgPositionBody = z
   .object({ name: z.string().trim().min(1).max(100), parent_id: rowId.nullable().optional() })

@@ -207,7 +207,11 @@ export const publicMember = z.object({
   avatar_url: z.string().nullable(),
   skills: z.array(z.string()).nullable(),
 });
-export const publicWorkspaceUsers = z.object({ users: z.array(publicMember) });
+export const publicWorkspaceUsers = z.object({
+  users: z.array(publicMember),
+  /** Members left out because they keep their profile from the caller. */
+  hidden_count: z.number().int(),
+});
 export const publishWorkspaceBody = z.object({ summary: z.string().trim().max(500).nullable() });
 export const transferFromPublicBody = z.object({
   workspace_id: rowId,

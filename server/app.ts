@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -42,6 +43,22 @@ import { attachRealtime } from './realtime';
 import { hostAccounts } from './host-accounts';
 
 export const API_PREFIX = '/api/v2';
+
+/**
+ * Schemas named with `.meta({ id })` (the trees that contain themselves) become the document's
+ * components their `$ref`s point at; without it the refs point nowhere. zod writes an `$id` with
+ * a fragment and a `$schema` into each, which JSON Schema 2020-12 does not allow there: the
+ * component's key is its name.
+ */
+const namedComponents: typeof jsonSchemaTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input);
+  const { components } = document as { components?: { schemas?: Record<string, object> } };
+  for (const schema of Object.values(components?.schemas ?? {})) {
+    delete (schema as { $id?: string }).$id;
+    delete (schema as { $schema?: string }).$schema;
+  }
+  return document;
+};
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 export interface BuildOptions {
@@ -178,6 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: namedComponents,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(

@@ -97,6 +97,8 @@ const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** How often each process closes the sockets of sessions that ended meanwhile (a backstop). */
+  SOCKET_SESSION_CHECK_SECONDS: z.coerce.number().min(0.1).default(60),
   TASK_REMINDER_LEAD_HOURS: z.coerce.number().min(0).default(24),
   SERVE_CLIENT: z
     .enum(['0', '1', 'true', 'false'])

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppDeps, Auth, SessionExtra } from '../context';
 import type { Database, DbOrTx } from '../db/client';
@@ -170,9 +170,18 @@ const sessionLookup = (db: Database, extra: SessionExtra | undefined, withWorksp
       .prepare(name);
   });
 
-/** What keeps a session open, over `sessions` joined with its `users` row. */
+/**
+ * What keeps a session open, over `sessions` joined with its `users` row. Deactivation revokes
+ * every session too; the account's own mark is checked as well, so no path that forgot to
+ * revoke leaves a deactivated account signed in.
+ */
 const sessionStillOpen = () =>
-  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.deletedAt))!;
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    isNull(users.deletedAt),
+    isNull(users.deactivatedAt),
+  )!;
 
 /**
  * True while a session is open, as resolveAccessToken checks it: for a query that acts for a
@@ -181,6 +190,39 @@ const sessionStillOpen = () =>
 export function sessionIsOpen(sessionId: string, userId: number): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
     where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${userId} and ${sessionStillOpen()})`;
+}
+
+/**
+ * The person behind a session that is still open, as they are now (their role may have
+ * changed since the socket connected), or null once it ended: a socket checks it at every join.
+ */
+export async function openSessionUser(
+  db: DbOrTx,
+  sessionId: string,
+  userId: number,
+): Promise<Pick<UserRow, 'id' | 'role'> | null> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), sessionStillOpen()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Which of these sessions are still open (the rest ended: signed out, revoked, expired). */
+export async function openSessionIds(db: DbOrTx, sessionIds: readonly string[]) {
+  const open = new Set<string>();
+  // Bounded batches: one statement carries at most this many parameters.
+  for (let from = 0; from < sessionIds.length; from += 1000) {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(inArray(sessions.id, sessionIds.slice(from, from + 1000)), sessionStillOpen()));
+    for (const row of rows) open.add(row.id);
+  }
+  return open;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {

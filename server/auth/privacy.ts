@@ -60,6 +60,29 @@ export async function coworkerIds(
 }
 
 /**
+ * The people the viewer may know exist at all, name and picture (docs/decisions/
+ * profile-privacy.md): themself; anyone, for a supervisor; whoever shares an active workspace
+ * with them; and, with `openProfiles`, whoever opened their profile (view_profile) to everyone.
+ * Anyone else is answered as someone who does not exist.
+ */
+export async function knownPeople(
+  db: DbOrTx,
+  viewer: Viewer,
+  people: readonly Person[],
+  { openProfiles }: { openProfiles: boolean },
+): Promise<Set<number>> {
+  const known = new Set<number>();
+  const others: number[] = [];
+  for (const person of people) {
+    const open = openProfiles && privacyOptionsOf(person).view_profile === 'everyone';
+    if (person.id === viewer.id || viewer.role === 'supervisor' || open) known.add(person.id);
+    else others.push(person.id);
+  }
+  for (const id of await coworkerIds(db, viewer.id, others)) known.add(id);
+  return known;
+}
+
+/**
  * What each person lets the viewer see: everyone means anyone signed in, workspace_members
  * those sharing an active workspace membership, only_me themself. Supervisors see everything,
  * like everywhere else.

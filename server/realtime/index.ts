@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
-import { resolveAccessToken } from '../auth/access-token';
+import { openSessionIds, openSessionUser, resolveAccessToken } from '../auth/access-token';
 import type { AppDeps } from '../context';
 import { describeError } from '../http/error-handler';
 import type { App } from '../http/types';
@@ -36,6 +36,17 @@ export interface Realtime {
   toRoom(room: string, event: string, payload: unknown): void;
   /** Takes every socket of a person out of a room (they lost the right to be in it). */
   leaveRoom(userId: number, room: string): void;
+  /**
+   * Closes the sockets signed in with a session that ended (sign-out), on every process. Call
+   * it once the revocation committed, so a socket that reconnects is refused.
+   */
+  closeSession(sessionId: string): void;
+  /**
+   * Closes every socket of a person whose sessions ended (password reset, deactivation,
+   * deletion), on every process; `keepSessionId` keeps the one session that stays open (a
+   * password change keeps the device it was made on).
+   */
+  closeSessionsOf(userId: number, keepSessionId?: string): void;
   /** An area says who may join its rooms; `user-<id>` is joined on connection and is no rule. */
   registerRoomRule(kind: string, rule: RoomRule): void;
   /** An area answers a request clients send over the socket (one handler per event). */
@@ -73,7 +84,6 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     const auth = token ? await resolveAccessToken(deps, token) : null;
     if (!auth) return next(new Error('unauthorized'));
     socket.data.userId = auth.user.id;
-    socket.data.userRole = auth.user.role;
     const asked = socket.handshake.auth?.language as Language;
     const client: SocketClient = {
       userId: auth.user.id,
@@ -86,15 +96,31 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
 
   io.on('connection', (socket) => {
     const userId = socket.data.userId as number;
-    void socket.join(`user-${userId}`);
-    socket.on(REGISTER_EVENT, async (room: unknown, ack: unknown) => {
-      const user = { id: userId, role: socket.data.userRole as string };
-      // A rule that fails (database away) refuses: the client asks again when it reconnects.
-      const allowed = await mayJoin(rules, user, room).catch(() => false);
-      if (allowed && typeof room === 'string') await socket.join(room);
-      if (typeof ack === 'function') ack({ ok: allowed });
-    });
     const client = socket.data.client as SocketClient;
+    // The session's room is how its end reaches this socket from any process (closeSession).
+    // Its name matches no room rule, so no client can register it, nor leave it.
+    void socket.join([`user-${userId}`, sessionRoom(client.sessionId)]);
+    // A session that ended between the handshake's check and the joins above was closed
+    // before this socket was in its rooms: look once more, now that a close would reach it.
+    void openSessionUser(deps.db, client.sessionId, userId).then(
+      (user) => user ?? socket.disconnect(true),
+      () => undefined,
+    );
+    socket.on(REGISTER_EVENT, async (room: unknown, ack: unknown) => {
+      const answer = (ok: boolean) => typeof ack === 'function' && ack({ ok });
+      // Every join reads the session and the person again: a socket signed in earlier may
+      // outlive its session (a close that never reached this process), and a role may change.
+      // A failed read (database away) refuses: the client asks again when it reconnects.
+      const user = await openSessionUser(deps.db, client.sessionId, userId).catch(() => undefined);
+      if (user === null) {
+        answer(false);
+        socket.disconnect(true);
+        return;
+      }
+      const allowed = user !== undefined && (await mayJoin(rules, user, room).catch(() => false));
+      if (allowed && typeof room === 'string') await socket.join(room);
+      answer(allowed);
+    });
     for (const [event, handler] of requests) {
       socket.on(event, async (payload: unknown, ack: unknown) => {
         if (typeof ack !== 'function') return;
@@ -104,16 +130,34 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
           const { status, body } = describeError(error, translator(client.language));
           if (status >= 500) app.log.error({ err: error, event }, 'socket request failed');
           ack({ ok: false, status, ...body });
+          // A handler found the session ended: the socket has nothing more to do.
+          if (status === 401) socket.disconnect(true);
         }
       });
     }
-    // A screen that stops showing a workspace stops listening to it (its own room stays).
+    // A screen that stops showing a workspace stops listening to it (its own rooms stay).
     socket.on(UNREGISTER_EVENT, async (room: unknown) => {
-      if (typeof room === 'string' && room !== `user-${userId}`) await socket.leave(room);
+      if (typeof room === 'string' && mayLeave(room, userId)) await socket.leave(room);
     });
   });
 
+  // A close that never arrived (a process that went down between commit and publish, a
+  // Redis outage) would leave a socket up: every so often each process asks which of the
+  // sessions its sockets hold are still open, in one query, and closes the rest.
+  const sweep = setInterval(() => {
+    const sockets = [...io.of('/').sockets.values()];
+    if (sockets.length === 0) return;
+    const sessionOf = (socket: (typeof sockets)[number]) =>
+      (socket.data.client as SocketClient).sessionId;
+    openSessionIds(deps.db, [...new Set(sockets.map(sessionOf))]).then(
+      (open) => sockets.forEach((socket) => open.has(sessionOf(socket)) || socket.disconnect(true)),
+      () => undefined,
+    );
+  }, deps.config.SOCKET_SESSION_CHECK_SECONDS * 1000);
+  sweep.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     await io.close();
     streams?.close();
     redis?.disconnect();
@@ -125,6 +169,12 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
       io.to(`workspace-${workspaceId}`).emit(event, payload),
     toRoom: (room, event, payload) => io.to(room).emit(event, payload),
     leaveRoom: (userId, room) => io.in(`user-${userId}`).socketsLeave(room),
+    closeSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+    closeSessionsOf: (userId, keepSessionId) => {
+      const theirs = io.in(`user-${userId}`);
+      const ending = keepSessionId ? theirs.except(sessionRoom(keepSessionId)) : theirs;
+      ending.disconnectSockets(true);
+    },
     registerRoomRule: (kind, rule) => {
       if (rules.has(kind)) throw new Error(`Room rule for "${kind}" registered twice`);
       rules.set(kind, rule);
@@ -136,6 +186,13 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
       requests.set(event, handler);
     },
   };
+}
+
+const sessionRoom = (sessionId: string) => `session-${sessionId}`;
+
+/** The rooms a socket was put in at connection are its own to keep: it leaves only the others. */
+function mayLeave(room: string, userId: number) {
+  return room !== `user-${userId}` && !room.startsWith('session-');
 }
 
 async function mayJoin(rules: Map<string, RoomRule>, user: RoomUser, room: unknown) {
@@ -161,6 +218,8 @@ export function realtimeHeldElsewhere(where: string): Realtime {
     toWorkspace: refuse,
     toRoom: refuse,
     leaveRoom: refuse,
+    closeSession: refuse,
+    closeSessionsOf: refuse,
     registerRoomRule: () => {},
     onClientRequest: () => {},
   };

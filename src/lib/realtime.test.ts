@@ -203,6 +203,17 @@ describe('live updates', { timeout: 20_000 }, () => {
     shown.stop();
   });
 
+  it('when the server closes the socket (its session ended), refetches what is shown', async () => {
+    const { queryClient, updates } = setUp();
+    const shown = showQuery(queryClient, ['tasks', 'list', 1]);
+    await updates.connect('good-token');
+    await until(() => shown.fetches() === 2, 'the first fetch and the catch-up on connecting');
+    io.of('/').sockets.forEach((socket) => socket.disconnect(true));
+    // The refetch is what meets the 401 that signs this device out.
+    await until(() => shown.fetches() === 3, 'the refetch once the server said goodbye');
+    shown.stop();
+  });
+
   it('reconnects with a new token, and stays away once signed out', async () => {
     const { updates } = setUp();
     await updates.connect('good-first');

@@ -84,6 +84,12 @@ export class LiveUpdates {
       // the page has loaded (app/live-socket), a reconnection after a gap. Either way, catch up.
       void this.options.queryClient.invalidateQueries();
     });
+    // The server closes a socket only when its session ended (signed out elsewhere, the password
+    // changed on another device, the account deactivated): refetching what is on screen meets
+    // the 401 that ends the session here too, at once rather than at the next click.
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') void this.options.queryClient.invalidateQueries();
+    });
     socket.onAny((event: string, payload: unknown) => this.apply(event, payload));
   }
 

@@ -43,7 +43,8 @@ const MARKERS: Record<Group, RegExp[]> = {
 
 /** Fields of an object about the person that must be empty when the group is hidden. */
 const FIELDS: Record<Group, string[]> = {
-  // Names are never hidden (docs/decisions/profile-privacy.md), so first and last name are not here.
+  // Fellow members always see names (docs/decisions/profile-privacy.md), so first and last name
+  // are not here; that an outsider sees no name is checked apart.
   profile: ['bio', 'timezone', 'social_media', 'cv', 'activities', 'preferences', 'member_since'],
   skills: ['skills', 'user_skills'],
   availability: ['slots', 'availability'],
@@ -126,6 +127,7 @@ describe('privacy matrix', () => {
     await t.db
       .update(users)
       .set({
+        firstName: 'Zzsecretname',
         bio: 'zz-secret-bio',
         timezone: 'Asia/Ho_Chi_Minh',
         socialMedia: { linkedin: 'https://example.com/zz-secret-link' },
@@ -270,6 +272,10 @@ describe('privacy matrix', () => {
           if (response.statusCode === 200) answered[route.url] = (answered[route.url] ?? 0) + 1;
           for (const marker of MARKERS[group]) {
             expect(response.payload, `${route.method} ${route.url}`).not.toMatch(marker);
+          }
+          // Fellow members see the name, as every member list shows it; an outsider does not.
+          if (viewer === outsider && group === 'profile') {
+            expect(response.payload, `${route.method} ${route.url}`).not.toMatch(/Zzsecretname/);
           }
           if (response.headers['content-type']?.toString().includes('json')) {
             expect(exposedFields(response.json(), secret.user.id, group), route.url).toEqual([]);

@@ -154,9 +154,9 @@ describe('privacy options', () => {
       view_availability: 'everyone',
       view_personality: 'everyone',
     });
-    expect((await call(outsider, 'GET', `/user/${owner.user.id}/personality`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(outsider, 'GET', `/user/${owner.user.publicId}/personality`)).statusCode,
+    ).toBe(200);
 
     const saved = await call(owner, 'POST', '/user/options', {
       view_personality: 'only_me',
@@ -169,29 +169,31 @@ describe('privacy options', () => {
       view_availability: 'workspace_members',
     });
 
-    const hidden = await call(outsider, 'GET', `/user/${owner.user.id}/personality`);
+    const hidden = await call(outsider, 'GET', `/user/${owner.user.publicId}/personality`);
     expect(hidden.statusCode).toBe(403);
     expect(hidden.json().code).toBe('privacy_hidden');
-    expect((await call(coworker, 'GET', `/user/${owner.user.id}/personality`)).statusCode).toBe(
-      403,
+    expect(
+      (await call(coworker, 'GET', `/user/${owner.user.publicId}/personality`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(outsider, 'GET', `/user/${owner.user.publicId}/soft-skills`)).statusCode,
+    ).toBe(403);
+    expect((await call(owner, 'GET', `/user/${owner.user.publicId}/personality`)).statusCode).toBe(
+      200,
     );
-    expect((await call(outsider, 'GET', `/user/${owner.user.id}/soft-skills`)).statusCode).toBe(
-      403,
-    );
-    expect((await call(owner, 'GET', `/user/${owner.user.id}/personality`)).statusCode).toBe(200);
 
-    expect((await call(outsider, 'GET', `/user/${owner.user.id}/availability`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call(outsider, 'GET', `/user/${owner.user.publicId}/availability`)).statusCode,
+    ).toBe(403);
     // A deactivated membership is no shared workspace.
-    expect((await call(deactivated, 'GET', `/user/${owner.user.id}/availability`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call(deactivated, 'GET', `/user/${owner.user.publicId}/availability`)).statusCode,
+    ).toBe(403);
     const shared = await call(coworker, 'GET', `/user/${owner.user.publicId}/availability`);
     expect(shared.statusCode).toBe(200);
     expect(shared.json().resource.slots).toEqual([9, 10, 33]);
 
-    const card = await call(outsider, 'GET', `/user/${owner.user.id}/modal-information`);
+    const card = await call(outsider, 'GET', `/user/${owner.user.publicId}/modal-information`);
     expect(card.json().resource.visibility).toEqual({
       profile: true,
       skills: true,
@@ -200,8 +202,10 @@ describe('privacy options', () => {
     });
     expect(card.json().resource.skills).toEqual(['Statistics']);
 
+    // A profile kept from strangers: a fellow member still sees the name (as in every member
+    // list), the rest stays hidden; to an outsider the person does not exist.
     await call(owner, 'POST', '/user/options', { view_profile: 'only_me', view_skill: 'only_me' });
-    const page = await call(outsider, 'GET', `/user/${owner.user.id}/page-information`);
+    const page = await call(coworker, 'GET', `/user/${owner.user.publicId}/page-information`);
     expect(page.statusCode).toBe(200);
     expect(page.json().resource).toMatchObject({ bio: null, skills: null, timezone: null });
     expect(page.json().resource.name).toBeTruthy();
@@ -212,14 +216,19 @@ describe('privacy options', () => {
       'page-information/performance',
       'cv',
     ]) {
-      const response = await call(outsider, 'GET', `/user/${owner.user.id}/${section}`);
+      const response = await call(coworker, 'GET', `/user/${owner.user.publicId}/${section}`);
       expect(response.statusCode, section).toBe(403);
+      const hidden = await call(outsider, 'GET', `/user/${owner.user.publicId}/${section}`);
+      expect(hidden.statusCode, section).toBe(404);
     }
+    expect(
+      (await call(outsider, 'GET', `/user/${owner.user.publicId}/page-information`)).statusCode,
+    ).toBe(404);
 
     const supervisor = await t.createUser({ role: 'supervisor' });
-    expect((await call(supervisor, 'GET', `/user/${owner.user.id}/personality`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(supervisor, 'GET', `/user/${owner.user.publicId}/personality`)).statusCode,
+    ).toBe(200);
   });
 
   it('refuses unknown audiences and keys, writing nothing', async () => {
@@ -266,7 +275,7 @@ describe('skills, availability, preferences, links and activities', () => {
         workspace_id: null,
       },
     ]);
-    const list = await call(me, 'GET', `/user/${other.user.id}/skills`);
+    const list = await call(me, 'GET', `/user/${other.user.publicId}/skills`);
     expect(list.json().resource.skills[0].name).toBe('TypeScript');
 
     await expectNothingWritten(
@@ -465,7 +474,7 @@ describe('skills, availability, preferences, links and activities', () => {
     expect(added.statusCode).toBe(200);
     const [activity] = added.json().resource.activities;
     expect(activity).toMatchObject({ title: 'Library app', url: 'http://www.example.com/library' });
-    const seen = await call(other, 'GET', `/user/${me.user.id}/activities`);
+    const seen = await call(other, 'GET', `/user/${me.user.publicId}/activities`);
     expect(seen.json().resource.activities).toHaveLength(1);
 
     await expectNothingWritten(
@@ -531,12 +540,12 @@ describe('picture and CV', () => {
       mime_type: 'application/pdf',
     });
 
-    const download = await call(other, 'GET', `/user/${me.user.id}/cv`);
+    const download = await call(other, 'GET', `/user/${me.user.publicId}/cv`);
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe('%PDF-1.4 cv');
 
     await call(me, 'POST', '/user/options', { view_profile: 'only_me' });
-    expect((await call(other, 'GET', `/user/${me.user.id}/cv`)).statusCode).toBe(403);
+    expect((await call(other, 'GET', `/user/${me.user.publicId}/cv`)).statusCode).toBe(404);
 
     expect((await call(me, 'DELETE', '/user/cv')).json().resource.cv).toBeNull();
     expect((await call(me, 'GET', `/user/${me.user.id}/cv`)).statusCode).toBe(404);

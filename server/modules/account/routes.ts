@@ -33,7 +33,7 @@ import { loadTours } from './tours';
 const tags = ['account'];
 
 export default async function accountRoutes(app: App) {
-  const { db, config } = app.deps;
+  const { db, config, realtime } = app.deps;
   // Password and code checks behind a session: a stolen token must not guess them freely.
   const limitUser = keyedLimit(app, 'account-secret', {
     max: config.AUTH_RATE_LIMIT_MAX,
@@ -116,6 +116,7 @@ export default async function accountRoutes(app: App) {
           sql`update sessions set revoked_at = now() where user_id = ${user.id} and id <> ${sessionId} and revoked_at is null`,
         );
       });
+      realtime.closeSessionsOf(user.id, sessionId);
       return ok({}, 'account:messages.password_changed');
     },
   );
@@ -158,6 +159,7 @@ export default async function accountRoutes(app: App) {
         await tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
         await revokeAllSessions(tx, user.id);
       });
+      realtime.closeSessionsOf(user.id);
       return ok({}, 'account:messages.deactivated');
     },
   );
@@ -212,6 +214,7 @@ export default async function accountRoutes(app: App) {
         );
         return keys;
       });
+      realtime.closeSessionsOf(user.id);
       await storageFor(app.deps.config).remove(fileKeys);
       return ok({}, 'account:messages.deleted');
     },

@@ -411,6 +411,7 @@ export default async function authRoutes(app: App) {
         // A reset ends every session, in case the old password was known to someone else.
         await revokeAllSessions(tx, userId);
       });
+      deps.realtime.closeSessionsOf(userId);
       return ok({}, 'auth:messages.password_reset');
     },
   );
@@ -444,6 +445,8 @@ export default async function authRoutes(app: App) {
     async (request) => {
       const auth = requireAuth(request);
       await revokeSession(db, auth.sessionId);
+      // Its open sockets too, on every process: they would otherwise go on joining and hearing.
+      deps.realtime.closeSession(auth.sessionId);
       return ok({}, 'auth:messages.signed_out');
     },
   );

@@ -28,7 +28,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { forbidden, notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import { displayName } from '../../core/people';
 import { profileCompletionFor } from './completion';
@@ -42,7 +42,7 @@ import {
   presentSoftSkills,
   presentStoredFile,
 } from './present';
-import { findPerson, requireVisible, visibilityFor } from './privacy';
+import { findPerson, requireOwnProfile, requireVisible, visibilityFor } from './privacy';
 import { listSkills, userSkillsOf } from './skills';
 import { loadProfile, workPreferencesOf } from './store';
 
@@ -68,7 +68,10 @@ async function commonWorkspaces(db: DbOrTx, viewerId: number, personId: number) 
     .orderBy(asc(workspaces.name));
 }
 
-/** A person as the viewer may see them: identity always, the rest as their privacy allows. */
+/**
+ * A person the viewer may know (findPerson) as they may see them: name and picture, the rest
+ * as their privacy allows.
+ */
 async function buildCard(db: DbOrTx, viewer: UserRow, person: UserRow): Promise<ProfileCard> {
   const visibility = await visibilityFor(db, viewer, person);
   const shown = visibility.profile;
@@ -136,7 +139,7 @@ export default async function profilePeopleRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      return ok(await buildCard(db, user, await findPerson(db, request.params.id)));
+      return ok(await buildCard(db, user, await findPerson(db, user, request.params.id)));
     },
   );
 
@@ -152,7 +155,7 @@ export default async function profilePeopleRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const person = await findPerson(db, request.params.id);
+      const person = await findPerson(db, user, request.params.id);
       const card = await buildCard(db, user, person);
       const shown = card.visibility.profile;
       const profile = shown ? await loadProfile(db, person.id) : null;
@@ -314,8 +317,7 @@ export default async function profilePeopleRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const person = await findPerson(db, request.params.id);
-      if (person.id !== user.id) throw forbidden('profile:messages.only_own_profile');
+      requireOwnProfile(user, request.params.id);
       const body = request.body;
       const url = body.url ? normaliseLink(body.url) : null;
       if (body.url && !url) throw validationFailed({ url: 'profile:messages.link_invalid' });
@@ -348,8 +350,7 @@ export default async function profilePeopleRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const person = await findPerson(db, request.params.id);
-      if (person.id !== user.id) throw forbidden('profile:messages.only_own_profile');
+      requireOwnProfile(user, request.params.id);
       const removed = await db
         .delete(userActivities)
         .where(

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { ProfileVisibility } from '@contracts/profile';
-import { visibilityOf, type FieldGroup } from '../../auth/privacy';
+import { knownPeople, visibilityOf, type FieldGroup } from '../../auth/privacy';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import { notFound, refusal } from '../../http/errors';
+import { forbidden, notFound, refusal } from '../../http/errors';
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 
@@ -15,14 +15,25 @@ export async function visibilityFor(
   return (await visibilityOf(db, viewer, [person])).get(person.id)!;
 }
 
-/** `user/:id` takes a numeric id or a public id; deleted accounts are not found. */
-export async function findPerson(db: DbOrTx, ref: string): Promise<UserRow> {
+/**
+ * `user/:id` takes a numeric id or a public id. A person the viewer may not know (not
+ * themself, no shared workspace, and a profile not open to everyone) is answered exactly as
+ * someone who does not exist, and so is a deleted account. Numeric ids are sequential, so
+ * walking them reaches only people the viewer shares a workspace with; a profile open to
+ * everyone is reached through its public id, the one its link carries.
+ */
+export async function findPerson(db: DbOrTx, viewer: Viewer, ref: string): Promise<UserRow> {
+  const byNumber = /^\d+$/.test(ref);
   const [person] = await db
     .select()
     .from(users)
-    .where(/^\d+$/.test(ref) ? eq(users.id, Number(ref)) : eq(users.publicId, ref))
+    .where(byNumber ? eq(users.id, Number(ref)) : eq(users.publicId, ref))
     .limit(1);
-  if (!person || person.deletedAt) throw notFound('profile:messages.user_not_found');
+  const known =
+    person &&
+    !person.deletedAt &&
+    (await knownPeople(db, viewer, [person], { openProfiles: !byNumber })).has(person.id);
+  if (!known) throw notFound('profile:messages.user_not_found');
   return person;
 }
 
@@ -33,9 +44,19 @@ export async function requireVisible(
   ref: string,
   section: FieldGroup,
 ): Promise<UserRow> {
-  const person = await findPerson(db, ref);
+  const person = await findPerson(db, viewer, ref);
   const visibility = await visibilityFor(db, viewer, person);
   if (!visibility[section])
     throw refusal(403, 'privacy_hidden', `profile:messages.hidden_${section}`);
   return person;
+}
+
+/**
+ * For routes that change a profile: `ref` must be the caller's own. Anyone else's is refused
+ * alike whether or not they exist, without looking them up.
+ */
+export function requireOwnProfile(viewer: Pick<UserRow, 'id' | 'publicId'>, ref: string) {
+  if (ref !== String(viewer.id) && ref.toLowerCase() !== viewer.publicId.toLowerCase()) {
+    throw forbidden('profile:messages.only_own_profile');
+  }
 }

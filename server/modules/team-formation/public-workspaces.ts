@@ -25,7 +25,7 @@ import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import type { App } from '../../http/types';
 import { displayName } from '../../core/people';
-import { visibilityOf } from '../../auth/privacy';
+import { knownPeople, visibilityOf } from '../../auth/privacy';
 import { skillNamesByUser } from '../profile';
 import { requireWorkspacePermission } from '../../core/workspace-access';
 import { createWorkspace } from '../workspaces';
@@ -161,7 +161,8 @@ export default async function publicWorkspaceRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Members of a public workspace: name and picture, skills when they allow',
+        summary:
+          'Members of a public workspace who let the caller see them: name and picture, skills when they allow',
         params: workspaceIdParam,
         response: { 200: envelope(publicWorkspaceUsers) },
       },
@@ -181,13 +182,18 @@ export default async function publicWorkspaceRoutes(app: App) {
           ),
         )
         .orderBy(asc(users.firstName), asc(users.lastName));
-      const rows = people.map((p) => p.user);
+      // Publishing a workspace is its owner's choice, not its members' consent: a stranger sees
+      // only the members who opened their profile to everyone (fellow members see them all).
+      const everyone = people.map((p) => p.user);
+      const known = await knownPeople(db, user, everyone, { openProfiles: true });
+      const rows = everyone.filter((person) => known.has(person.id));
       const visibility = await visibilityOf(db, user, rows);
       const skills = await skillNamesByUser(
         db,
         rows.filter((p) => visibility.get(p.id)!.skills).map((p) => p.id),
       );
       return ok({
+        hidden_count: everyone.length - rows.length,
         users: rows.map((person) => ({
           id: person.id,
           name: displayName(person),
