@@ -8,7 +8,7 @@ import { email } from './auth';
  */
 export const ADMIN_TOKEN_HEADER = 'x-teamloop-admin-token';
 
-export const supervisorBody = z.object({ email });
+export const supervisorBody = z.object({ email }).strict();
 export const supervisorMade = z.object({ email: z.string() });
 
 export const backupTaken = z.object({
