@@ -62,7 +62,12 @@ describe('DATA_DIR lock', () => {
   it('refuses while another live process holds it, naming it and where it serves', async () => {
     const dir = dataDir();
     const pid = await liveProcess();
-    writeLock(dir, { pid, nonce: 'a', appUrl: 'http://teams.example', adminUrl: 'http://127.0.0.1:4000' });
+    writeLock(dir, {
+      pid,
+      nonce: 'a',
+      appUrl: 'http://teams.example',
+      adminUrl: 'http://127.0.0.1:4000',
+    });
     let refusal: unknown;
     try {
       lockDataDir(dir);
