@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,7 +109,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       log: app.log,
     });
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : undefined;
-  const deps = { config, database, db: database.db, mailer, redis } as AppDeps;
+  // The admin routes' token; `npm start` hands it to scripts through DATA_DIR's lock.
+  const adminToken = randomBytes(32).toString('base64url');
+  const deps = { config, database, db: database.db, mailer, redis, adminToken } as AppDeps;
   deps.realtime = attachRealtime(app, deps);
   deps.jobs = createJobs(database, config, app.log);
   deps.keptAnswers = keptAnswersFor(config);

@@ -25,6 +25,11 @@ export interface AppDeps {
    * workspace list), one memory budget for all (`RESPONSE_CACHE_MB`).
    */
   keptAnswers: ResponseCache;
+  /**
+   * What the operator's scripts show to reach this server's admin routes (server/modules/admin):
+   * written into DATA_DIR's lock by `npm start`; unset, those routes refuse everyone.
+   */
+  adminToken?: string;
 }
 
 export interface Auth {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,7 +8,11 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
+import { takeBackup, type Backup, type BackupReason } from './backups';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { openEmbeddedDatabase } from './embedded';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,6 +36,11 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** PGlite only: the same database without `prepareStatements` (bench:api's bare floor). */
   unprepared?: Database;
+  /**
+   * PGlite in DATA_DIR only: the lock this process holds on DATA_DIR, and a backup of the
+   * database into DATA_DIR/backups (docs/decisions/embedded-database.md).
+   */
+  embedded?: { lock: DataDirLock; backup(reason: BackupReason): Promise<Backup> };
   close(): Promise<void>;
 }
 
@@ -41,7 +49,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in
- * `DATA_DIR/pglite` (or in memory for `memory://`), and brings the schema up to date.
+ * `DATA_DIR/pglite` (or in memory for `memory://`), and brings the schema up to date. The
+ * embedded database is opened only under DATA_DIR's lock (a second opener gets
+ * DataDirInUseError, naming the first) and backed up before migrations change it.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -71,25 +81,42 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   } else {
-    let location = 'memory://';
-    if (!options.inMemory) {
-      location = path.join(options.dataDir, 'pglite');
-      mkdirSync(location, { recursive: true });
+    let client: PGlite;
+    let lock: DataDirLock | undefined;
+    if (options.inMemory) {
+      client = await PGlite.create('memory://');
+    } else {
+      lock = lockDataDir(options.dataDir);
+      try {
+        client = await openEmbeddedDatabase(options.dataDir);
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
     }
-    const client = await PGlite.create(location);
-    // Quoting a literal by doubling its quotes is complete only with standard-conforming strings.
-    const [conforming] = (
-      await client.query<{ on: boolean }>(
-        `select current_setting('standard_conforming_strings') = 'on' as on`,
-      )
-    ).rows;
-    const db = drizzlePglite({
-      // Drizzle calls only `query` and `transaction` of its client.
-      client: (conforming.on ? prepareStatements(client) : client) as unknown as PGlite,
-      schema,
-      logger: options.logger,
-    }) as unknown as Database;
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    let db: Database;
+    try {
+      // Quoting a literal by doubling its quotes is complete only with standard-conforming strings.
+      const [conforming] = (
+        await client.query<{ on: boolean }>(
+          `select current_setting('standard_conforming_strings') = 'on' as on`,
+        )
+      ).rows;
+      db = drizzlePglite({
+        // Drizzle calls only `query` and `transaction` of its client.
+        client: (conforming.on ? prepareStatements(client) : client) as unknown as PGlite,
+        schema,
+        logger: options.logger,
+      }) as unknown as Database;
+      if (lock && (await migrationsPending(client))) {
+        await takeBackup(client, options.dataDir, 'before-migration');
+      }
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      lock?.release();
+      throw error;
+    }
     handle = {
       db,
       kind: 'pglite',
@@ -105,10 +132,41 @@ export async function openDatabase(options: {
       },
       ping: () => ping(db),
       unprepared: drizzlePglite(client) as unknown as Database,
-      close: () => client.close(),
+      embedded: lock && {
+        lock,
+        backup: (reason) => takeBackup(client, options.dataDir, reason),
+      },
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
     };
   }
   return handle;
+}
+
+/**
+ * Whether migrations would change an existing database (a new one, without the migrations
+ * table, has nothing to back up).
+ */
+async function migrationsPending(client: PGlite): Promise<boolean> {
+  const [table] = (
+    await client.query<{ exists: boolean }>(
+      `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+    )
+  ).rows;
+  if (!table.exists) return false;
+  const [last] = (
+    await client.query<{ at: string | null }>(
+      'select max(created_at)::text as at from drizzle.__drizzle_migrations',
+    )
+  ).rows;
+  if (last.at === null) return false;
+  const applied = Number(last.at);
+  return readMigrationFiles({ migrationsFolder }).some((m) => m.folderMillis > applied);
 }
 
 /** How many distinct statement texts get a name (and so a plan kept by each connection). */

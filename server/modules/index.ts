@@ -1,5 +1,6 @@
 import type { App } from '../http/types';
 import account from './account';
+import admin from './admin';
 import assessments from './assessments';
 import auth from './auth';
 import clientLogs from './client-logs';
@@ -32,6 +33,7 @@ export const AREAS = [
   notifications,
   messaging,
   lti,
+  admin,
 ];
 
 export async function registerModules(app: App) {

@@ -1,35 +1,33 @@
 /**
  * `npm run user:supervisor -- someone@example.com`: gives an existing account the supervisor
  * role (full rights, spec 6). Supervisors must use two-factor authentication, so the next
- * sign-in walks them through turning it on.
+ * sign-in walks them through turning it on. Through the running server when one owns the
+ * embedded database (server/scripts/operator.ts).
  */
-import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { users } from '../db/schema';
+import { supervisorBody } from '@contracts/admin';
+import { makeSupervisor } from '../modules/admin';
+import { CommandRefused, messagesOf, runCommand, runScript } from './operator';
 
-async function main() {
-  const email = process.argv[2]?.toLowerCase();
-  if (!email) {
+runScript(async () => {
+  const parsed = supervisorBody.safeParse({ email: process.argv[2] ?? '' });
+  if (!parsed.success) {
     console.error('Usage: npm run user:supervisor -- <email>');
-    process.exit(2);
+    return 2;
   }
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
+  const { email } = parsed.data;
+  const made = await runCommand({
+    async throughServer(call) {
+      const { status, body } = await call('POST', '/supervisors', { email });
+      if (status === 404) return false;
+      if (status !== 200) throw new CommandRefused(messagesOf(body));
+      return true;
+    },
+    directly: (database) => makeSupervisor(database.db, { email }),
   });
-  const updated = await database.db
-    .update(users)
-    .set({ role: 'supervisor', twoFactorRequired: true })
-    .where(sql`lower(${users.email}) = ${email}`)
-    .returning({ id: users.id });
-  await database.close();
-  if (updated.length === 0) {
+  if (!made) {
     console.error(`No account uses ${email}.`);
-    process.exit(1);
+    return 1;
   }
   console.log(`${email} is now a supervisor; two-factor authentication will be required.`);
-}
-
-void main();
+  return 0;
+});

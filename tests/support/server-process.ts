@@ -17,37 +17,50 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+export interface SpawnedServer extends Omit<ServerProcess, 'url'> {
+  /** Its URL once it listens; rejects if it exits first. */
+  listening: Promise<string>;
+  /** Its exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+/** The quiet test environment every child process gets under its own. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    SERVE_CLIENT: 'false',
+    ...env,
+  };
+}
+
 /**
  * `npm start`'s server (server/main.ts, or another `script` that prints "Server listening at
  * <url>") as a real child process on an ephemeral port, with the given environment on top of
- * a quiet test one. Resolves once it listens.
+ * a quiet test one. Returns at once: `listening` resolves once it listens.
  */
-export async function startServerProcess(
+export function spawnServerProcess(
   env: Record<string, string>,
   script = 'server/main.ts',
-): Promise<ServerProcess> {
+): SpawnedServer {
   // SERVER_CPU_PROF=<dir>: each server process writes a CPU profile there when it stops.
   const profile = process.env.SERVER_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF}`]
     : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      SERVE_CLIENT: 'false',
-      ...env,
-    },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = once(child, 'exit');
-  const url = await new Promise<string>((resolve, reject) => {
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
       if (match) {
@@ -60,9 +73,12 @@ export async function startServerProcess(
       reject(new Error(`The server exited before listening:\n${log}`));
     });
   });
+  // A test that kills it before it listens does not wait for this.
+  listening.catch(() => undefined);
   return {
     child,
-    url,
+    listening,
+    exited,
     output: () => log,
     async kill() {
       child.kill('SIGKILL');
@@ -73,4 +89,35 @@ export async function startServerProcess(
       await exited;
     },
   };
+}
+
+/** spawnServerProcess, resolved once the server listens. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  script = 'server/main.ts',
+): Promise<ServerProcess> {
+  const server = spawnServerProcess(env, script);
+  return { ...server, url: await server.listening };
+}
+
+/**
+ * `npm run <script> -- <args>` as the README gives it, in the given environment on top of the
+ * quiet test one; resolves with its exit code and what it printed.
+ */
+export async function runNpmScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+    cwd: root,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = await once(child, 'exit');
+  return { code: code as number | null, stdout, stderr };
 }

@@ -7,6 +7,12 @@ import { forbidden, notFound, refusal } from '../../http/errors';
 
 type Viewer = Pick<UserRow, 'id' | 'role'>;
 
+/** Stands for a person who does not exist: no id is 0, and nobody may know them. */
+const NO_ONE: Pick<UserRow, 'id' | 'privacyOptions'> = {
+  id: 0,
+  privacyOptions: { view_profile: 'only_me' },
+};
+
 export async function visibilityFor(
   db: DbOrTx,
   viewer: Viewer,
@@ -29,12 +35,11 @@ export async function findPerson(db: DbOrTx, viewer: Viewer, ref: string): Promi
     .from(users)
     .where(byNumber ? eq(users.id, Number(ref)) : eq(users.publicId, ref))
     .limit(1);
-  const known =
-    person &&
-    !person.deletedAt &&
-    (await knownPeople(db, viewer, [person], { openProfiles: !byNumber })).has(person.id);
-  if (!known) throw notFound('profile:messages.user_not_found');
-  return person;
+  const found = person && !person.deletedAt ? person : undefined;
+  // No one is asked about like someone kept from the viewer, so both take the same queries.
+  const known = await knownPeople(db, viewer, [found ?? NO_ONE], { openProfiles: !byNumber });
+  if (!found || !known.has(found.id)) throw notFound('profile:messages.user_not_found');
+  return found;
 }
 
 /** The person behind `ref`, or a 403 `privacy_hidden` when they keep `section` from the viewer. */
