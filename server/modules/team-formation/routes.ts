@@ -24,7 +24,6 @@ import { buildFormationRequest } from './cohort';
 import { runEngine } from './engine';
 import {
   nameMissingSkills,
-  peopleOf,
   presentEvaluation,
   presentRun,
   privacyOfRun,
