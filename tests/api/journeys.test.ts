@@ -322,6 +322,7 @@ describe('team formation runs without data, kept until confirmed or dropped', ()
       skills_upper_bound: null,
       availability_mean: null,
       availability_min: null,
+      objective: null,
     });
     for (const team of run.teams) {
       expect(team.metrics).toMatchObject({

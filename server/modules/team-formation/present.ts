@@ -98,6 +98,8 @@ function withoutEmptyMeasures(metrics: FormationMetrics, noData: NoData): Format
     ...(noData.personality ? { rho: null, rho2: null, dmax: null } : {}),
     ...(noData.skills ? { skills_mean: null, skills_min: null, skills_upper_bound: null } : {}),
     ...(noData.availability ? { availability_mean: null, availability_min: null } : {}),
+    // The blend of nothing: 0 would read as the best score there is.
+    ...(noData.personality && noData.skills && noData.availability ? { objective: null } : {}),
   };
 }
 

@@ -99,7 +99,13 @@ export function MetricsTable({
       value: (m) => measure('availability', percent)(m.availability_min),
     },
     { key: 'violations', value: (m) => String(m.violations.total) },
-    { key: 'objective', value: (m) => shown(m.objective, decimal) },
+    {
+      key: 'objective',
+      value: (m) =>
+        noData.personality && noData.skills && noData.availability
+          ? t('team-formation:metrics.no_data_at_all')
+          : shown(m.objective, decimal),
+    },
   ];
   const hidden = t('team-formation:metrics.hidden');
   return (
