@@ -52,6 +52,8 @@ export const assignment = z.object({
   comment: z.string().nullable(),
   submitted_at: timestamp.nullable(),
   closed_at: timestamp.nullable(),
+  /** The caller's own work (theirs or their team's): nobody reviews it themselves. */
+  is_mine: z.boolean(),
 });
 export type Assignment = z.infer<typeof assignment>;
 
@@ -373,3 +375,29 @@ export const deadlines = z.object({ deadlines: z.array(deadline) });
 export const myWorkQuery = z.object({
   workspace_id: rowIdText.optional(),
 });
+
+/**
+ * What a person has to do (issue 28): work to hand in, work to review, 360s to answer and
+ * objective check-ins, each with its due date (or none), from every area that sets work.
+ * My work and a workspace's "Tasks and assessments" list it.
+ */
+export const TODO_KINDS = ['hand_in', 'review', 'answer', 'check_in'] as const;
+export type TodoKind = (typeof TODO_KINDS)[number];
+export const todoItem = z.object({
+  kind: z.enum(TODO_KINDS),
+  /** The task, subtask, assessment or objective. */
+  id,
+  name: z.string(),
+  workspace_id: id,
+  workspace_name: z.string(),
+  /** Where to do it, a path in the app. */
+  link: z.string(),
+  expired_at: timestamp.nullable(),
+  is_overdue: z.boolean(),
+  /** Tasks: the caller's work status (hand in); how many units wait for the caller (review). */
+  status: workStatus.nullable(),
+  waiting: z.number().int().nullable(),
+});
+export type TodoItem = z.infer<typeof todoItem>;
+export const todoQuery = z.object({ workspace_id: rowIdText.optional() });
+export const todoList = z.object({ items: z.array(todoItem) });

@@ -12,7 +12,15 @@ export const FORMATION_STRATEGIES = [
   'availability',
   'mixed',
 ] as const;
-export const FORMATION_STATUSES = ['queued', 'running', 'done', 'failed', 'confirmed'] as const;
+/** A proposal is kept (done) until confirmed or dropped by its owner. */
+export const FORMATION_STATUSES = [
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'confirmed',
+  'dropped',
+] as const;
 
 const weight = z.number().min(0).max(100);
 export const formationWeights = z.object({
@@ -114,6 +122,16 @@ export const infeasibleRule = z.object({
 });
 
 export const proposedTeam = z.object({ members: z.array(person), metrics: teamMetrics });
+/**
+ * Measures nobody gave data for are null, never a perfect score (issue 28): personality when
+ * fewer than two people finished the self-assessment, skills when no skill was asked for,
+ * availability when nobody has set free hours. True says which, so the page can say why.
+ */
+export const noData = z.object({
+  personality: z.boolean(),
+  skills: z.boolean(),
+  availability: z.boolean(),
+});
 export const formationRun = z.object({
   token: z.string(),
   workspace_id: z.number().int(),
@@ -142,6 +160,7 @@ export const formationRun = z.object({
   error: z.string().nullable(),
   teams: z.array(proposedTeam).nullable(),
   metrics: formationMetrics.nullable(),
+  no_data: noData,
   infeasible: z.array(infeasibleRule),
 });
 export type FormationRun = z.infer<typeof formationRun>;
@@ -154,6 +173,7 @@ export const scoreFormationBody = z.object({ teams: formationSplit });
 export const formationScore = z.object({
   metrics: formationMetrics,
   team_metrics: z.array(teamMetrics),
+  no_data: noData,
 });
 export const confirmFormationBody = z.object({
   token: z.uuid(),

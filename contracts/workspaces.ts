@@ -52,7 +52,16 @@ export type WorkspaceSection = (typeof WORKSPACE_SECTIONS)[number];
 export const DEFAULT_SECTIONS: Record<WorkspaceType, readonly WorkspaceSection[]> = {
   course: ['dashboard', 'my-work', 'tasks', 'assessments', 'objectives', 'people', 'teams'],
   general: ['dashboard', 'my-work', 'tasks', 'assessments', 'objectives', 'people', 'teams'],
-  organization: ['dashboard', 'my-work', 'tasks-assessments', 'objectives', 'people', 'teams'],
+  organization: [
+    'dashboard',
+    'my-work',
+    'tasks-assessments',
+    'tasks',
+    'assessments',
+    'objectives',
+    'people',
+    'teams',
+  ],
   recruit: ['dashboard', 'talent-pool', 'people'],
   generalized: ['dashboard', 'my-work', 'tasks', 'people', 'teams'],
 };

@@ -23,6 +23,8 @@ export const liveInvalidations: LiveInvalidations = {
   // lists, the answering screen, reports and progress, and the workspace's counters.
   'assessment-changed': ({ workspace_id }) => [
     assessmentKeys.all,
+    // A 360 to answer appears in, or leaves, people's to-do (My work).
+    taskKeys.todo(),
     workspaceKeys.works(workspace_id),
     workspaceKeys.menu(),
   ],
@@ -30,6 +32,8 @@ export const liveInvalidations: LiveInvalidations = {
   // and the workspace's counters.
   'okr-changed': ({ workspace_id }) => [
     okrKeys.all,
+    // A check-in owed appears in, or leaves, people's to-do (My work).
+    taskKeys.todo(),
     workspaceKeys.works(workspace_id),
     workspaceKeys.menu(),
   ],

@@ -24,6 +24,7 @@ interface RouterLinkProps {
   className?: string;
   inline?: LinkProps['inline'];
   appearance?: LinkProps['appearance'];
+  'aria-label'?: string;
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 

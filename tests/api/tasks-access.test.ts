@@ -225,6 +225,11 @@ describe('wrong roles on task and subtask routes', () => {
       { method: 'DELETE', url: `/tags/${tag.id}` },
       { method: 'GET', url: '/tasks/search?q=Lab', refused: { 'signed out': 401 } },
       { method: 'GET', url: '/my-work', refused: { 'signed out': 401 } },
+      {
+        method: 'GET',
+        url: `/my-work/todo?workspace_id=${w}`,
+        refused: { outsider: 404, 'signed out': 401 },
+      },
       { method: 'GET', url: '/reminder/assessment-task', refused: { 'signed out': 401 } },
       {
         method: 'POST',

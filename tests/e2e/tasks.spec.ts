@@ -1,19 +1,41 @@
 import { expect, test } from './support/test';
 import type { APIRequestContext } from '@playwright/test';
-import { signUpAndSignIn, type TestAccount } from './support/accounts';
+import { createVerifiedAccount, signUpAndSignIn, type TestAccount } from './support/accounts';
 import { E2E_BASE_URL } from './support/env';
+import { mailedLink } from './support/mail';
 
-/** A workspace of the account's and a task in it for the account, made through the API. */
-async function workspaceWithTask(request: APIRequestContext, account: TestAccount) {
+/**
+ * A workspace of the account's and a task in it, made through the API: for the account, or
+ * for `assignee`, who joins the workspace first (nobody reviews their own work).
+ */
+async function workspaceWithTask(
+  request: APIRequestContext,
+  account: TestAccount,
+  assignee: TestAccount = account,
+) {
   const headers = { authorization: `Bearer ${account.token}` };
   const api = `${E2E_BASE_URL}/api/v2/core`;
-  const me = (await (await request.get(`${api}/user`, { headers })).json()).resource;
   const workspace = await request.post(`${api}/workspaces`, {
     headers,
     data: { name: 'Chemistry 101', workspace_type: 'course' },
   });
   expect(workspace.ok()).toBe(true);
   const workspaceId = (await workspace.json()).resource.id as number;
+  if (assignee !== account) {
+    await request.post(`${api}/workspaces/${workspaceId}/invite`, {
+      headers,
+      data: { invitations: [{ email: assignee.email }] },
+    });
+    const link = await mailedLink(assignee.email, '/join');
+    const joined = await request.post(`${api}/join/join-to-workspace`, {
+      headers: { authorization: `Bearer ${assignee.token}` },
+      data: { token: link.searchParams.get('token') },
+    });
+    expect(joined.ok()).toBe(true);
+  }
+  const assigneeHeaders = { authorization: `Bearer ${assignee.token}` };
+  const me = (await (await request.get(`${api}/user`, { headers: assigneeHeaders })).json())
+    .resource;
   const task = await request.post(`${api}/workspaces/${workspaceId}/tasks-by-owner`, {
     headers,
     data: { name: 'Lab report', user_ids: [me.id], reviewer_ids: [] },
@@ -43,7 +65,7 @@ test('submitting a real file shows its upload progress, then the task moves on t
     mimeType: 'application/pdf',
     buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 'x')]),
   });
-  await expect(dialog.getByText('lab-report.pdf (3072 Kb)')).toBeVisible();
+  await expect(dialog.getByText('lab-report.pdf (3 MB)')).toBeVisible();
   await dialog.getByLabel('Answer (optional)').fill('Results and discussion attached.');
 
   // A slow uplink, so the progress can be watched as it happens.
@@ -73,7 +95,7 @@ test('submitting a real file shows its upload progress, then the task moves on t
 
   // The toast title, not its screen-reader echo in the live region.
   await expect(page.getByText('Your work was submitted.').last()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'lab-report.pdf (3072 Kb)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'lab-report.pdf (3 MB)' })).toBeVisible();
   await expect(page.getByTestId('tracking-event').first()).toContainText(
     'Linh Pham submitted work',
   );
@@ -93,9 +115,11 @@ test('the review loop says what happened: returned, then accepted with a note th
   page,
 }) => {
   const account = await signUpAndSignIn(page, { firstName: 'Tuan', lastName: 'Bui' });
-  const { workspaceId, taskId } = await workspaceWithTask(page.request, account);
+  const student = await createVerifiedAccount(page.request, { firstName: 'Lan', lastName: 'Ho' });
+  const { workspaceId, taskId } = await workspaceWithTask(page.request, account, student);
   const api = `${E2E_BASE_URL}/api/v2/core/tasks/${taskId}`;
-  const headers = { authorization: `Bearer ${account.token}` };
+  // The student hands in; the owner reviews (nobody reviews their own work).
+  const headers = { authorization: `Bearer ${student.token}` };
   const handIn = async (mode: 'submit' | 'resubmit') =>
     expect(
       (await page.request.post(`${api}/${mode}`, { headers, multipart: { answer: 'Done.' } })).ok(),

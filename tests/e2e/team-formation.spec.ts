@@ -13,6 +13,7 @@ let memberToken: string;
 let workspaceId: number;
 
 test.beforeAll(async () => {
+  test.setTimeout(240_000);
   server = spawn('node', ['--import', 'tsx', 'tests/e2e/team-formation-app.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

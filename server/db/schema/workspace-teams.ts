@@ -124,6 +124,7 @@ export const TEAM_FORMATION_STATUSES = [
   'done',
   'failed',
   'confirmed',
+  'dropped',
 ] as const;
 export type TeamFormationStatus = (typeof TEAM_FORMATION_STATUSES)[number];
 

@@ -1,5 +1,7 @@
 import { defineArea } from '../../core/area';
 import okrsModule from './routes';
+// Registers the check-ins people owe in everyone's to-do (My work).
+import './todo';
 
 export default defineArea({
   name: 'okrs',

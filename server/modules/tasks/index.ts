@@ -1,5 +1,7 @@
 import { defineArea } from '../../core/area';
 import tasksModule from './routes';
+// Registers the tasks' part of everyone's to-do (hand in, review) in the core.
+import './todo';
 
 export default defineArea({
   name: 'tasks',

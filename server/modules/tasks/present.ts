@@ -223,6 +223,7 @@ export function presentLoadedTasks(
       comment: unit.comment,
       submitted_at: iso(unit.submittedAt),
       closed_at: iso(unit.closedAt),
+      is_mine: mine.includes(unit),
     });
     return {
       id: row.id,

@@ -7,6 +7,8 @@ import {
   reminderSettingBody,
   reminders,
   taskItems,
+  todoList,
+  todoQuery,
 } from '@contracts/tasks';
 import { requireAuth } from '../../auth/guard';
 import { can } from '../../auth/permissions';
@@ -22,6 +24,7 @@ import {
 import { kindOf } from './load';
 import { presentTasks } from './present';
 import { reminderSource, remindersFor } from '../../core/reminder-sources';
+import { todoFor } from '../../core/todo-sources';
 import { pendingWorkOf } from './reminders';
 
 /** Spec 7.16 (reminders and deadlines) and the my-work list (2.6). */
@@ -139,6 +142,28 @@ export default async function reminderRoutes(app: App) {
           status: row.status,
         })),
       });
+    },
+  );
+
+  app.get(
+    '/my-work/todo',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary:
+          'What the caller has to do: work to hand in or review, 360s to answer, check-ins; due soonest first, undated last',
+        querystring: todoQuery,
+        response: { 200: envelope(todoList) },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const workspaceId = request.query.workspace_id;
+      // One workspace: its access rules answer (404 outside it, 403 without access).
+      if (workspaceId !== undefined) {
+        await requireWorkspacePermission(request, db, workspaceId, 'view_workspace');
+      }
+      return ok({ items: await todoFor(db, user, { workspaceId }) });
     },
   );
 

@@ -60,6 +60,7 @@ export default async function teamFormationConfirmRoutes(app: App) {
         );
       if (!run) throw notFound('team-formation:messages.run_not_found');
       if (run.status === 'confirmed') throw conflict('team-formation:messages.already_confirmed');
+      if (run.status === 'dropped') throw conflict('team-formation:messages.dropped');
       const result = resultOf(run);
       if (run.status !== 'done' || !result) throw conflict('team-formation:messages.not_ready');
       const people = peopleOf(run);

@@ -74,18 +74,71 @@ function redactMetrics(
   };
 }
 
+/**
+ * Which measures nobody gave data for (issue 28): free hours when nobody in the run set any
+ * (the engine reads a blank grid as free all week, so every team would read 168 shared hours),
+ * skills when the run asked for none (every team would cover 100 % of nothing), personality
+ * when fewer than two people finished the self-assessment (there is nothing to balance).
+ * Such measures are null, never a perfect score; `no_data` says why.
+ */
+export function noDataOf(request: TeamFormationRequest) {
+  const people = request.people ?? [];
+  return {
+    personality: people.filter((p) => Boolean(p.big5)).length < 2,
+    skills: (request.required_skills ?? []).length === 0,
+    availability: !people.some((p) => (p.availability ?? []).length > 0),
+  };
+}
+export type NoData = ReturnType<typeof noDataOf>;
+
+/** Nulls the measures nobody gave data for, for the whole split. */
+function withoutEmptyMeasures(metrics: FormationMetrics, noData: NoData): FormationMetrics {
+  return {
+    ...metrics,
+    ...(noData.personality ? { rho: null, rho2: null, dmax: null } : {}),
+    ...(noData.skills ? { skills_mean: null, skills_min: null, skills_upper_bound: null } : {}),
+    ...(noData.availability ? { availability_mean: null, availability_min: null } : {}),
+    // The blend of nothing: 0 would read as the best score there is.
+    ...(noData.personality && noData.skills && noData.availability ? { objective: null } : {}),
+  };
+}
+
+/** The same for one team: also its mix when none of its members finished the assessment. */
+function withoutEmptyTeamMeasures(
+  metrics: TeamMetrics,
+  noData: NoData,
+  membersMeasured: boolean,
+): TeamMetrics {
+  return {
+    ...metrics,
+    ...(noData.personality || !membersMeasured ? { mean_z: null } : {}),
+    ...(noData.skills ? { skills_coverage: null, missing_skills: null } : {}),
+    ...(noData.availability ? { common_slots: null, availability: null } : {}),
+  };
+}
+
 /** A split's measures (a proposal or a hand edit) as the viewer may see them. */
 export function presentEvaluation(
   privacy: PeoplePrivacy,
-  runPeople: readonly number[],
+  request: TeamFormationRequest,
   split: readonly (readonly (number | string)[])[],
   evaluation: SplitEvaluation,
 ) {
+  const runPeople = (request.people ?? []).map((person) => Number(person.id));
+  const noData = noDataOf(request);
+  const measured = new Set(
+    (request.people ?? []).filter((p) => Boolean(p.big5)).map((p) => Number(p.id)),
+  );
   return {
-    metrics: redactMetrics(privacy, runPeople, evaluation.metrics),
+    metrics: withoutEmptyMeasures(redactMetrics(privacy, runPeople, evaluation.metrics), noData),
     team_metrics: evaluation.team_metrics.map((metrics, i) =>
-      redactTeamMetrics(privacy, runPeople, split[i].map(Number), metrics),
+      withoutEmptyTeamMeasures(
+        redactTeamMetrics(privacy, runPeople, split[i].map(Number), metrics),
+        noData,
+        split[i].some((id) => measured.has(Number(id))),
+      ),
     ),
+    no_data: noData,
   };
 }
 
@@ -137,7 +190,7 @@ export async function presentRun(
   const result = resultOf(run);
   const people = request.people ?? [];
   const ids = peopleOf(run);
-  const evaluation = result && presentEvaluation(privacy, ids, result.teams, result);
+  const evaluation = result && presentEvaluation(privacy, request, result.teams, result);
   const teamMetrics = evaluation
     ? await nameMissingSkills(db, evaluation.team_metrics, reader.lang)
     : null;
@@ -192,6 +245,7 @@ export async function presentRun(
           }))
         : null,
     metrics: evaluation?.metrics ?? null,
+    no_data: noDataOf(request),
     infeasible: (result?.infeasible ?? []).map(({ rule, message }) => ({ rule, message })),
   };
 }

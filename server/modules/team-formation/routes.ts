@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { envelope } from '@contracts/common';
+import { emptyResource, envelope } from '@contracts/common';
 import {
   formationHistory,
   formationRunResource,
@@ -15,7 +15,7 @@ import { requireAuth } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { teamFormationRuns } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { notFound, validationFailed } from '../../http/errors';
+import { conflict, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import { recordEvent } from '../../jobs';
 import { scoreTeams, TeamFormationInputError } from '../../teamformation';
@@ -24,7 +24,6 @@ import { buildFormationRequest } from './cohort';
 import { runEngine } from './engine';
 import {
   nameMissingSkills,
-  peopleOf,
   presentEvaluation,
   presentRun,
   privacyOfRun,
@@ -188,6 +187,40 @@ export default async function teamFormationRoutes(app: App) {
   );
 
   app.post(
+    '/:token/drop',
+    {
+      schema: {
+        tags,
+        summary:
+          'Drops a proposal nobody will confirm; it stays in the history, no longer offered to confirm',
+        params: formationTokenParam,
+        response: { 200: envelope(emptyResource) },
+      },
+    },
+    async (request) => {
+      const run = await requireRun(request, deps, request.params.token);
+      if (run.status === 'confirmed') throw conflict('team-formation:messages.already_confirmed');
+      if (run.status === 'queued' || run.status === 'running') {
+        throw conflict('team-formation:messages.not_ready');
+      }
+      // Only a proposal still open (or one that failed) is dropped; a confirmation that won
+      // meanwhile stands.
+      const dropped = await db
+        .update(teamFormationRuns)
+        .set({ status: 'dropped' })
+        .where(
+          and(
+            eq(teamFormationRuns.id, run.id),
+            inArray(teamFormationRuns.status, ['done', 'failed', 'dropped']),
+          ),
+        )
+        .returning({ id: teamFormationRuns.id });
+      if (dropped.length === 0) throw conflict('team-formation:messages.already_confirmed');
+      return ok({}, 'team-formation:messages.dropped_done');
+    },
+  );
+
+  app.post(
     '/:token/score',
     {
       schema: {
@@ -204,7 +237,7 @@ export default async function teamFormationRoutes(app: App) {
       try {
         const evaluation = scoreTeams(requestOf(run), split);
         const privacy = await privacyOfRun(db, requireAuth(request).user, run);
-        const shown = presentEvaluation(privacy, peopleOf(run), split, evaluation);
+        const shown = presentEvaluation(privacy, requestOf(run), split, evaluation);
         return ok({
           ...shown,
           team_metrics: await nameMissingSkills(db, shown.team_metrics, request.lang),

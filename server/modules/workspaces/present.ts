@@ -51,11 +51,22 @@ export function statusOf(
   return 'open';
 }
 
-export function sectionsOf(workspace: Pick<WorkspaceRow, 'sections' | 'workspaceType'>) {
+/**
+ * The submenu of a workspace. "Tasks and assessments" is what is due, not the lists: a
+ * workspace that has it also has the task and assessment lists beside it, one click away
+ * (docs/decisions/journeys.md).
+ */
+export function sectionsOf(
+  workspace: Pick<WorkspaceRow, 'sections' | 'workspaceType'>,
+): WorkspaceSection[] {
   const chosen = (workspace.sections ?? []).filter((s): s is WorkspaceSection =>
     (WORKSPACE_SECTIONS as readonly string[]).includes(s),
   );
-  return chosen.length > 0 ? chosen : [...DEFAULT_SECTIONS[workspace.workspaceType]];
+  const sections = chosen.length > 0 ? chosen : [...DEFAULT_SECTIONS[workspace.workspaceType]];
+  const due = sections.indexOf('tasks-assessments');
+  if (due < 0) return sections;
+  const lists = (['tasks', 'assessments'] as const).filter((s) => !sections.includes(s));
+  return [...sections.slice(0, due + 1), ...lists, ...sections.slice(due + 1)];
 }
 
 /** Members who hold a seat: everyone but deactivated members. */

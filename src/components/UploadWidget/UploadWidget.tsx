@@ -3,7 +3,8 @@ import { ArrowUploadRegular, AttachRegular, DismissRegular } from '@fluentui/rea
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useDropzone, type Accept } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
-import { runUploadRules, shortFileName, sizeInKb, type UploadRule } from './upload-rules';
+import { formatFileSize } from '@/lib/file-size';
+import { runUploadRules, shortFileName, type UploadRule } from './upload-rules';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -75,7 +76,7 @@ export interface UploadWidgetProps {
 
 /**
  * The file-upload widget of spec 2.13: drag and drop or browse, one or many files, chips with
- * the name (45 characters at most) and the size in Kb, existing attachments, and rules whose
+ * the name (45 characters at most) and its size (B, KB, MB), existing attachments, and rules whose
  * messages show under the area. Defaults: width 100%, min width 200 px, height 85 px.
  */
 export function UploadWidget({
@@ -143,7 +144,7 @@ export function UploadWidget({
             <li key={`existing-${attachment.id}`} className={styles.chip} title={attachment.name}>
               <AttachRegular />
               <Text size={200}>
-                {shortFileName(attachment.name)} ({sizeInKb(attachment.size)} Kb)
+                {shortFileName(attachment.name)} ({formatFileSize(attachment.size)})
               </Text>
               {onRemoveExisting && (
                 <Button
@@ -160,7 +161,7 @@ export function UploadWidget({
             <li key={`${file.name}-${index}`} className={styles.chip} title={file.name}>
               <AttachRegular />
               <Text size={200}>
-                {shortFileName(file.name)} ({sizeInKb(file.size)} Kb)
+                {shortFileName(file.name)} ({formatFileSize(file.size)})
               </Text>
               <Button
                 appearance="transparent"

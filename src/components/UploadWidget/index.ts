@@ -1,8 +1,2 @@
 export { UploadWidget, type ExistingAttachment, type UploadWidgetProps } from './UploadWidget';
-export {
-  FILE_NAME_LIMIT,
-  runUploadRules,
-  shortFileName,
-  sizeInKb,
-  type UploadRule,
-} from './upload-rules';
+export { FILE_NAME_LIMIT, runUploadRules, shortFileName, type UploadRule } from './upload-rules';

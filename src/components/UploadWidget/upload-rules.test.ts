@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runUploadRules, shortFileName, sizeInKb } from './upload-rules';
+import { runUploadRules, shortFileName } from './upload-rules';
 
 describe('the upload widget rules (spec 2.13, 5)', () => {
   it('cuts names to 45 characters plus an ellipsis', () => {
@@ -7,12 +7,6 @@ describe('the upload widget rules (spec 2.13, 5)', () => {
     const long = `${'a'.repeat(50)}.csv`;
     expect(shortFileName(long)).toBe(`${'a'.repeat(45)}...`);
     expect(shortFileName('b'.repeat(45))).toBe('b'.repeat(45));
-  });
-
-  it('gives sizes in Kb, rounded down', () => {
-    expect(sizeInKb(1023)).toBe(0);
-    expect(sizeInKb(2047)).toBe(1);
-    expect(sizeInKb(10 * 1024)).toBe(10);
   });
 
   it('turns each rule that returns text into one message, merging duplicates', () => {

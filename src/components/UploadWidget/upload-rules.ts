@@ -5,11 +5,6 @@ export function shortFileName(name: string): string {
   return name.length > FILE_NAME_LIMIT ? `${name.slice(0, FILE_NAME_LIMIT)}...` : name;
 }
 
-/** Spec 2.13: the size in Kb is the size divided by 1024, rounded down. */
-export function sizeInKb(bytes: number): number {
-  return Math.floor(bytes / 1024);
-}
-
 /** A rule over the chosen files: the words of the problem, or nothing when they pass. */
 export type UploadRule = (files: File[]) => string | null | undefined | false;
 

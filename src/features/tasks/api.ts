@@ -12,6 +12,7 @@ import type {
   Task,
   TaskFile,
   TaskTeam,
+  TodoItem,
   TrackingEvent,
   UpdateTaskBody,
   taskCounts,
@@ -38,6 +39,11 @@ export const taskKeys = {
   myWork: (workspaceId?: number) => ['tasks', 'my-work', workspaceId ?? 'all'] as const,
   deadlines: (workspaceId?: number) => ['tasks', 'deadlines', workspaceId ?? 'all'] as const,
   reminders: ['tasks', 'reminders'] as const,
+  /** What the caller has to do (all kinds of work); `todo()` covers every scope. */
+  todo: (workspaceId?: number) =>
+    workspaceId === undefined
+      ? (['tasks', 'todo'] as const)
+      : (['tasks', 'todo', workspaceId] as const),
 };
 
 /** tasks/:id or subtasks/:id: the same actions under the kind's own path (spec 7.4, 7.5). */
@@ -181,4 +187,10 @@ export const tasksApi = {
       .then((r) => r.deadlines),
   reminders: () =>
     api.get<{ tasks: Reminder[]; assessments: Reminder[] }>('core/reminder/assessment-task'),
+  todo: (workspaceId?: number) =>
+    api
+      .get<{
+        items: TodoItem[];
+      }>(`core/my-work/todo${workspaceId ? `?workspace_id=${workspaceId}` : ''}`)
+      .then((r) => r.items),
 };

@@ -16,6 +16,7 @@ type History = { runs: Omit<FormationRun, 'teams'>[] };
 export const formationKeys = {
   all: ['team-formation'] as const,
   run: (token: string) => ['team-formation', 'run', token] as const,
+  drop: (token: string) => api.post<object>(`teamformation/${token}/drop`),
   history: (workspaceId: number) => ['team-formation', 'history', workspaceId] as const,
 };
 
@@ -33,6 +34,7 @@ export const formationApi = {
       token,
       teams,
     }),
+  drop: (token: string) => api.post<object>(`teamformation/${token}/drop`),
   history: (workspaceId: number) =>
     api.get<History>(`teamformation/history/${workspaceId}`).then((r) => r.runs),
 };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { taskAssignments, tasks, type WorkStatus } from '../../../db/schema';
-import { conflict } from '../../../http/errors';
+import { conflict, forbidden } from '../../../http/errors';
 import {
   findUnit,
   pickUnit,
@@ -15,6 +15,17 @@ import { notifyAboutTask } from '../notify';
 import { track } from '../tracking';
 
 const HANDED_IN: WorkStatus[] = ['submitted', 'resubmitted'];
+
+/**
+ * Nobody reviews their own work (docs/decisions/tasks-rules.md): not an owner, an admin or a
+ * supervisor either, when the unit is theirs or their team's. Their work waits for another
+ * reviewer.
+ */
+function refuseOwnWork(ctx: TaskContext, unit: { id: number }) {
+  if (ctx.units.some((own) => own.id === unit.id)) {
+    throw forbidden('tasks:messages.own_work_review');
+  }
+}
 
 /**
  * A reviewer closes: with a unit, accepting its handed-in work; without, the whole task
@@ -40,6 +51,7 @@ export async function closeByReviewer(
     return;
   }
   const unit = await findUnit(db, ctx.task.id, body.assignment_id);
+  refuseOwnWork(ctx, unit);
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(taskAssignments)
@@ -48,8 +60,9 @@ export async function closeByReviewer(
         closedBy: 'reviewer',
         closedAt: now,
         updatedAt: now,
-        // The acceptance note replaces the note of an earlier return: feedback shows the latest.
-        comment: body.comment || null,
+        // A note given on acceptance becomes the feedback; without one the earlier feedback
+        // stays, so what the review said is still on the task.
+        ...(body.comment ? { comment: body.comment } : {}),
       })
       .where(and(eq(taskAssignments.id, unit.id), inArray(taskAssignments.status, HANDED_IN)))
       .returning();
@@ -89,6 +102,7 @@ export async function openByReviewer(
     return;
   }
   const unit = await findUnit(db, ctx.task.id, body.assignment_id);
+  refuseOwnWork(ctx, unit);
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(taskAssignments)
@@ -132,6 +146,7 @@ export async function updateComment(
   requireRole(ctx, 'review');
   requireLive(ctx);
   const unit = await findUnit(db, ctx.task.id, assignmentId);
+  refuseOwnWork(ctx, unit);
   await db.transaction(async (tx) => {
     await tx
       .update(taskAssignments)

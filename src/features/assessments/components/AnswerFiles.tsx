@@ -13,7 +13,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssessmentFile } from '@contracts/assessments';
 import { FormAlert } from '@/components/FormAlert';
-import { shortFileName, sizeInKb, UploadWidget } from '@/components/UploadWidget';
+import { shortFileName, UploadWidget } from '@/components/UploadWidget';
+import { formatFileSize } from '@/lib/file-size';
 import { withApiError, type ApiError } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import { assessmentKeys, assessmentsApi } from '../api';
@@ -93,7 +94,7 @@ export function AnswerFiles({ evaluableId, editable }: { evaluableId: number; ed
             <li key={file.id} className={styles.item}>
               <AttachRegular />
               <Text className={styles.name} title={file.name}>
-                {shortFileName(file.name)} ({sizeInKb(file.size)} Kb)
+                {shortFileName(file.name)} ({formatFileSize(file.size)})
               </Text>
               <Button
                 size="small"

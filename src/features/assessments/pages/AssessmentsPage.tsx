@@ -31,6 +31,7 @@ import { AnswerFlowDialog } from '../components/AnswerFlow';
 import { AssessmentFormDialog } from '../components/AssessmentForm';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { useListStatus } from '@/lib/list-status';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -148,7 +149,7 @@ export default function AssessmentsPage() {
   const workspaceId = useWorkspaceId();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [status, setStatus] = useState<AssessmentListStatus>('open');
+  const [status, setStatus] = useListStatus();
   const [editing, setEditing] = useState<Assessment | 'new' | null>(null);
   const list = useQuery({
     queryKey: assessmentKeys.list(workspaceId, status),

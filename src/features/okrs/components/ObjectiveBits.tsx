@@ -35,18 +35,47 @@ const STATUS_COLORS: Record<CheckInStatus, 'success' | 'warning' | 'danger'> = {
 /** The spec's status words as keys: 'on trace' → on_trace. */
 export const statusKey = (status: CheckInStatus) => status.replace(' ', '_');
 
-export function CheckInStatusBadge({ status }: { status: CheckInStatus | null }) {
+/**
+ * Why an objective has the status it has (spec 3: a status holds when more than one key
+ * result has it, at risk first, then on track, then has issue; else there is none), in words.
+ */
+export function useStatusReason() {
+  const { t } = useTranslation();
+  return (
+    derived: CheckInStatus | null,
+    keyResults: readonly { status: CheckInStatus | null }[],
+  ): string => {
+    if (derived) {
+      const count = keyResults.filter((k) => k.status === derived).length;
+      return t(`okrs:status_reason.${statusKey(derived)}`, { count });
+    }
+    const withStatus = keyResults.filter((k) => k.status !== null).length;
+    if (withStatus === 0) return t('okrs:status_reason.none_unchecked');
+    return t(`okrs:status_reason.${withStatus === 1 ? 'none_single' : 'none_mixed'}`, {
+      count: withStatus,
+    });
+  };
+}
+
+export function CheckInStatusBadge({
+  status,
+  reason,
+}: {
+  status: CheckInStatus | null;
+  /** Why (useStatusReason): shown on hover, and read after the status. */
+  reason?: string;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   if (!status) {
     return (
-      <Badge appearance="outline" color="informative" className={styles.badge}>
+      <Badge appearance="outline" color="informative" className={styles.badge} title={reason}>
         {t('okrs:status.none')}
       </Badge>
     );
   }
   return (
-    <Badge appearance="tint" color={STATUS_COLORS[status]} className={styles.badge}>
+    <Badge appearance="tint" color={STATUS_COLORS[status]} className={styles.badge} title={reason}>
       {t(`okrs:status.${statusKey(status)}`)}
     </Badge>
   );

@@ -18,7 +18,13 @@ import { EmptyState } from '@/components/EmptyState';
 import { RouterLink } from '@/components/RouterLink';
 import { formatDate } from '@/lib/format';
 import { okrKeys, okrsApi } from '../api';
-import { CheckInStatusBadge, objectiveLink, Progress, statusKey } from './ObjectiveBits';
+import {
+  CheckInStatusBadge,
+  objectiveLink,
+  Progress,
+  statusKey,
+  useStatusReason,
+} from './ObjectiveBits';
 
 const useStyles = makeStyles({
   grid: {
@@ -69,6 +75,7 @@ const period = (objective: Objective) =>
 /** The objective columns of the data table (spec 2.11: objective and key result counts, status). */
 function useObjectiveColumns(): DataTableColumn<Objective>[] {
   const { t } = useTranslation();
+  const reasonOf = useStatusReason();
   return [
     {
       id: 'name',
@@ -80,7 +87,12 @@ function useObjectiveColumns(): DataTableColumn<Objective>[] {
     {
       id: 'status',
       label: t('okrs:fields.status'),
-      render: (o) => <CheckInStatusBadge status={o.derived_status} />,
+      render: (o) => (
+        <CheckInStatusBadge
+          status={o.derived_status}
+          reason={reasonOf(o.derived_status, o.key_results)}
+        />
+      ),
     },
     {
       id: 'progress',
@@ -137,6 +149,7 @@ export function ObjectiveTable({ objectives }: { objectives: Objective[] }) {
 function ObjectiveCard({ objective }: { objective: Objective }) {
   const styles = useStyles();
   const { t } = useTranslation();
+  const reason = useStatusReason()(objective.derived_status, objective.key_results);
   return (
     <Card className={styles.card} data-objective={objective.id}>
       <CardHeader
@@ -151,11 +164,14 @@ function ObjectiveCard({ objective }: { objective: Objective }) {
         label={t('okrs:progress_of', { name: objective.name })}
       />
       <div className={styles.row}>
-        <CheckInStatusBadge status={objective.derived_status} />
+        <CheckInStatusBadge status={objective.derived_status} reason={reason} />
         <Text size={200} className={styles.muted}>
           {t('okrs:key_result_count', { count: objective.key_result_count })}
         </Text>
       </div>
+      <Text size={200} className={styles.muted}>
+        {reason}
+      </Text>
       <Text size={200} className={styles.muted}>
         {owners(objective)}
       </Text>

@@ -47,6 +47,7 @@ import {
   Progress,
   useOkrMutation,
   usePersonalPins,
+  useStatusReason,
   useWorkspaceId,
 } from '../components/ObjectiveBits';
 
@@ -360,6 +361,7 @@ export default function ObjectivePage() {
   const workspaceId = useWorkspaceId();
   const id = Number(useParams().id);
   const [adding, setAdding] = useState(false);
+  const statusReason = useStatusReason();
   const query = useQuery({ queryKey: okrKeys.one(id), queryFn: () => okrsApi.one(id) });
   if (query.isError) {
     return (
@@ -395,6 +397,9 @@ export default function ObjectivePage() {
           <span data-testid="objective-status">
             <CheckInStatusBadge status={objective.derived_status} />
           </span>
+          <Text size={200} data-testid="objective-status-reason">
+            {statusReason(objective.derived_status, objective.key_results)}
+          </Text>
           {objective.org_position && (
             <Badge appearance="tint" color="informative">
               {objective.org_position.name}

@@ -21,6 +21,7 @@ import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { RouterButton } from '@/components/RouterLink';
 import { SectionCard, sectionStorageKey, type SectionView } from '@/components/SectionCard';
 import { localStore } from '@/lib/storage';
+import { useListStatus } from '@/lib/list-status';
 import { okrKeys, okrsApi, type ObjectiveListQuery } from '../api';
 import { usePersonalPins, useWorkspaceId } from '../components/ObjectiveBits';
 import { ObjectiveFormDialog } from '../components/ObjectiveForm';
@@ -56,7 +57,7 @@ export default function ObjectivesPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const workspaceId = useWorkspaceId();
-  const [status, setStatus] = useState<ObjectiveStatus>('open');
+  const [status, setStatus] = useListStatus();
   const [sort, setSort] = useState<{ value: Sort; direction: 'asc' | 'desc' }>(
     () => localStore.getJSON(SORT_KEY) ?? { value: 'created_at', direction: 'desc' },
   );

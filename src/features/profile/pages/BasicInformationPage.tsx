@@ -26,6 +26,7 @@ import {
 import type { CurrentUser } from '@contracts/auth';
 import { currentUserKey, useSignedInUser } from '@/app/current-user';
 import { FormAlert, fieldError } from '@/components/FormAlert';
+import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { profileApi, profileKeys, type WorkPreferences } from '../api';
@@ -277,7 +278,7 @@ function CvSection({ user }: { user: CurrentUser }) {
         <Text>
           {t('profile:basic.cv_file', {
             name: cv.name,
-            size: Math.floor(cv.size / 1024),
+            size: formatFileSize(cv.size),
             date: formatDate(cv.uploaded_at),
           })}
         </Text>

@@ -3,7 +3,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TaskFile } from '@contracts/tasks';
-import { sizeInKb } from '@/components/UploadWidget';
+import { formatFileSize } from '@/lib/file-size';
 import { formatDateTime } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { tasksApi, taskKeys, type TaskKind } from '../api';
@@ -30,7 +30,7 @@ export function FileButton({
       icon={<ArrowDownloadRegular />}
       onClick={async () => saveFile(await tasksApi.download(kind, taskId, file.id), file.name)}
     >
-      {file.name} ({sizeInKb(file.size)} Kb)
+      {file.name} ({formatFileSize(file.size)})
     </Button>
   );
 }

@@ -145,9 +145,19 @@ export function ReviewPanel({ task }: { task: Task }) {
             render: (unit) => {
               const handedIn = unit.status === 'submitted' || unit.status === 'resubmitted';
               const pending = unit.status === 'todo' || unit.status === 'returned';
+              // Nobody reviews their own work: another reviewer accepts or returns it.
+              const reviews = live && task.permissions.review && !unit.is_mine;
+              if (
+                unit.is_mine &&
+                live &&
+                task.permissions.review &&
+                (handedIn || unit.status === 'closed')
+              ) {
+                return <Text size={200}>{t('tasks:review.own_work')}</Text>;
+              }
               return (
                 <div className={styles.actions}>
-                  {live && task.permissions.review && handedIn && (
+                  {reviews && handedIn && (
                     <Button
                       size="small"
                       appearance="primary"
@@ -156,12 +166,12 @@ export function ReviewPanel({ task }: { task: Task }) {
                       {t('tasks:review.accept')}
                     </Button>
                   )}
-                  {live && task.permissions.review && (handedIn || unit.status === 'closed') && (
+                  {reviews && (handedIn || unit.status === 'closed') && (
                     <Button size="small" onClick={() => setDeciding({ unit, verdict: 'return' })}>
                       {t('tasks:review.return')}
                     </Button>
                   )}
-                  {task.status === 'open' && pending && unit.user && (
+                  {task.status === 'open' && pending && unit.user && !unit.is_mine && (
                     <Button
                       size="small"
                       appearance="subtle"

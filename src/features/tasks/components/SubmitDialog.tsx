@@ -17,7 +17,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '@contracts/tasks';
 import { FormAlert } from '@/components/FormAlert';
-import { shortFileName, sizeInKb, UploadWidget, type UploadRule } from '@/components/UploadWidget';
+import { shortFileName, UploadWidget, type UploadRule } from '@/components/UploadWidget';
+import { formatFileSize } from '@/lib/file-size';
 import type { ApiError } from '@/lib/http';
 import { tasksApi } from '../api';
 import { fileProgress } from '../board';
@@ -109,7 +110,7 @@ export function SubmitDialog({
                   {files.map((file, index) => (
                     <li key={`${file.name}-${index}`} className={styles.file}>
                       <Text title={file.name}>
-                        {shortFileName(file.name)} ({sizeInKb(file.size)} Kb)
+                        {shortFileName(file.name)} ({formatFileSize(file.size)})
                       </Text>
                       <ProgressBar
                         value={progress[index] ?? 0}

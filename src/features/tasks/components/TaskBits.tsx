@@ -59,6 +59,37 @@ export function TaskStatusBadge({ task }: { task: Pick<Task, 'status' | 'is_over
   );
 }
 
+/**
+ * Where a task's work stands for the reader: their own work's status; for a reviewer or a
+ * report reader, "Done" once every unit is accepted or closed and "In review" while work waits
+ * for them; otherwise the task's own status (open, closed, archived, overdue).
+ */
+export function WorkStateBadge({
+  task,
+}: {
+  task: Pick<Task, 'status' | 'is_overdue' | 'my_status' | 'assignments' | 'permissions'>;
+}) {
+  const { t } = useTranslation();
+  if (task.status === 'archived') return <TaskStatusBadge task={task} />;
+  if (task.my_status) return <WorkStatusBadge status={task.my_status} />;
+  const units = task.assignments;
+  const overseen = task.permissions.review || task.permissions.view_report;
+  if (overseen && units.length > 0) {
+    if (units.every((u) => u.status === 'closed')) return <WorkStatusBadge status="closed" />;
+    if (
+      task.status === 'open' &&
+      units.some((u) => u.status === 'submitted' || u.status === 'resubmitted')
+    ) {
+      return (
+        <Badge appearance="tint" color="brand">
+          {t('tasks:board.in_review')}
+        </Badge>
+      );
+    }
+  }
+  return <TaskStatusBadge task={task} />;
+}
+
 /** People in a row; deleted or deactivated accounts at half opacity (spec 2.11). */
 export function People({ people, max = 4 }: { people: Person[]; max?: number }) {
   const styles = useStyles();

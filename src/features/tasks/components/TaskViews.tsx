@@ -25,8 +25,7 @@ import {
   DueDate,
   People,
   SubmittedPercentage,
-  TaskStatusBadge,
-  WorkStatusBadge,
+  WorkStateBadge,
   assigneesOf,
 } from './TaskBits';
 
@@ -61,11 +60,7 @@ const useStyles = makeStyles({
 });
 
 function StatusOf({ task }: { task: Task }) {
-  return task.my_status && task.status !== 'archived' ? (
-    <WorkStatusBadge status={task.my_status} />
-  ) : (
-    <TaskStatusBadge task={task} />
-  );
+  return <WorkStateBadge task={task} />;
 }
 
 function TaskName({ task }: { task: Task }) {

@@ -1,12 +1,8 @@
-import { makeStyles, Spinner, Switch, Title2, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
+import { makeStyles, Switch, Text, Title2, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { DataTable } from '@/components/DataTable';
-import { tasksApi, taskKeys } from '../api';
-import { taskLink, useWorkspaceId } from '../hooks';
-import { useTaskColumns } from '../components/TaskViews';
+import { useWorkspaceId } from '../hooks';
+import { TodoList } from '../components/TodoList';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -18,19 +14,15 @@ const useStyles = makeStyles({
   },
 });
 
-/** Everything waiting for the caller's work, across workspaces, due soonest first (2.6 my-work). */
+/**
+ * Everything waiting for the caller, across workspaces or in this one (2.6 my-work, issue 28):
+ * work to hand in or review, 360s to answer and check-ins, due soonest first.
+ */
 export default function MyWorkPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const navigate = useNavigate();
   const workspaceId = useWorkspaceId();
   const [onlyHere, setOnlyHere] = useState(false);
-  const scope = onlyHere ? workspaceId : undefined;
-  const work = useQuery({
-    queryKey: taskKeys.myWork(scope),
-    queryFn: () => tasksApi.myWork(scope),
-  });
-  const columns = useTaskColumns().filter((c) => c.id !== 'submitted_percentage');
   return (
     <div className={styles.root}>
       <div className={styles.header}>
@@ -41,19 +33,8 @@ export default function MyWorkPage() {
           label={t('tasks:my_work.only_this_workspace')}
         />
       </div>
-      {work.data ? (
-        <DataTable
-          tableId="my-work"
-          label={t('tasks:my_work.title')}
-          items={work.data}
-          columns={columns}
-          getRowId={(task) => task.id}
-          onRowClick={(task) => navigate(taskLink(task.workspace_id, task))}
-          emptyText={t('tasks:my_work.empty')}
-        />
-      ) : (
-        <Spinner />
-      )}
+      <Text>{t('tasks:todo.intro_all')}</Text>
+      <TodoList workspaceId={onlyHere ? workspaceId : undefined} />
     </div>
   );
 }

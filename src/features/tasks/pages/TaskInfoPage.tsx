@@ -28,6 +28,7 @@ import {
   People,
   SubmittedPercentage,
   TaskStatusBadge,
+  WorkStateBadge,
   WorkStatusBadge,
   assigneesOf,
 } from '../components/TaskBits';
@@ -189,7 +190,7 @@ export default function TaskInfoPage() {
         <Title2 as="h1" className={styles.grow}>
           {task.name}
         </Title2>
-        <TaskStatusBadge task={task} />
+        <WorkStateBadge task={task} />
         {task.permissions.view_report && (
           <RouterButton to={taskLink(task.workspace_id, task, 'report')}>
             {t('tasks:info.report')}
@@ -210,6 +211,10 @@ export default function TaskInfoPage() {
       )}
       <Card>
         <div className={styles.facts}>
+          <Text className={styles.label}>{t('tasks:fields.task_status')}</Text>
+          <span>
+            <TaskStatusBadge task={task} />
+          </span>
           <Text className={styles.label}>{t('tasks:fields.due_at')}</Text>
           <DueDate task={task} />
           <Text className={styles.label}>{t('tasks:fields.assignee')}</Text>

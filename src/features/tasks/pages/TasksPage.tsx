@@ -6,6 +6,7 @@ import { TASK_SORTS, type TaskStatus } from '@contracts/tasks';
 import { SectionCard } from '@/components/SectionCard';
 import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { localStore } from '@/lib/storage';
+import { useListStatus } from '@/lib/list-status';
 import { tasksApi, taskKeys, type TaskListQuery } from '../api';
 import { useWorkspaceId } from '../hooks';
 import { TaskFormDialog, type TaskFormMode } from '../components/TaskForm';
@@ -30,7 +31,7 @@ export default function TasksPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const workspaceId = useWorkspaceId();
-  const [status, setStatus] = useState<TaskStatus>('open');
+  const [status, setStatus] = useListStatus();
   const [sort, setSort] = useState<{ value: Sort; direction: 'asc' | 'desc' }>(
     () => localStore.getJSON(SORT_KEY) ?? { value: 'created_at', direction: 'desc' },
   );

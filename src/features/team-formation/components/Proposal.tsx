@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { FACTORS } from '@contracts/profile';
-import type { FormationMetrics, TeamMetrics } from '@contracts/team-formation';
+import type { FormationMetrics, FormationRun, TeamMetrics } from '@contracts/team-formation';
 import type { Person } from '@contracts/people';
 
 const useStyles = makeStyles({
@@ -49,37 +49,63 @@ const decimal = (value: number) => value.toFixed(3);
 const shown = <T,>(value: T | null, format: (value: T) => string) =>
   value === null ? null : format(value);
 
-/** Every metric of the split, each on its own line (never only a blend), before and after edits. */
+type NoData = FormationRun['no_data'];
+
+/**
+ * Every metric of the split, each on its own line (never only a blend), before and after edits.
+ * A measure nobody gave data for reads "—" and says why (issue 28), never a perfect score.
+ */
 export function MetricsTable({
   metrics,
   before,
-  personalityMeasured = true,
+  noData,
 }: {
   metrics: FormationMetrics;
   before?: FormationMetrics;
-  /** False when too few people finished the self-assessment: ρ, ρ₂ and dmax mean nothing. */
-  personalityMeasured?: boolean;
+  noData: NoData;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const personal = <T,>(value: T | null, format: (value: T) => string) =>
-    personalityMeasured ? shown(value, format) : '—';
+  const unmeasured = {
+    personality: t('team-formation:metrics.no_personality'),
+    skills: t('team-formation:metrics.no_skills_asked'),
+    availability: t('team-formation:metrics.no_free_hours'),
+  };
+  /** Null is "nobody gave data" when so, else "kept private". */
+  const measure =
+    <T,>(part: keyof NoData, format: (value: T) => string) =>
+    (value: T | null) =>
+      noData[part] ? unmeasured[part] : shown(value, format);
   const rows: { key: string; value: (m: FormationMetrics) => string | null }[] = [
-    { key: 'rho', value: (m) => personal(m.rho, decimal) },
-    { key: 'rho2', value: (m) => personal(m.rho2, decimal) },
-    { key: 'dmax', value: (m) => personal(m.dmax, (v) => v.toFixed(2)) },
+    { key: 'rho', value: (m) => measure('personality', decimal)(m.rho) },
+    { key: 'rho2', value: (m) => measure('personality', decimal)(m.rho2) },
+    { key: 'dmax', value: (m) => measure('personality', (v: number) => v.toFixed(2))(m.dmax) },
     {
       key: 'skills_mean',
       value: (m) =>
-        m.skills_mean === null || m.skills_upper_bound === null
-          ? null
-          : `${percent(m.skills_mean)} / ${percent(m.skills_upper_bound)}`,
+        noData.skills
+          ? unmeasured.skills
+          : m.skills_mean === null || m.skills_upper_bound === null
+            ? null
+            : `${percent(m.skills_mean)} / ${percent(m.skills_upper_bound)}`,
     },
-    { key: 'skills_min', value: (m) => shown(m.skills_min, percent) },
-    { key: 'availability_mean', value: (m) => shown(m.availability_mean, percent) },
-    { key: 'availability_min', value: (m) => shown(m.availability_min, percent) },
+    { key: 'skills_min', value: (m) => measure('skills', percent)(m.skills_min) },
+    {
+      key: 'availability_mean',
+      value: (m) => measure('availability', percent)(m.availability_mean),
+    },
+    {
+      key: 'availability_min',
+      value: (m) => measure('availability', percent)(m.availability_min),
+    },
     { key: 'violations', value: (m) => String(m.violations.total) },
-    { key: 'objective', value: (m) => shown(m.objective, decimal) },
+    {
+      key: 'objective',
+      value: (m) =>
+        noData.personality && noData.skills && noData.availability
+          ? t('team-formation:metrics.no_data_at_all')
+          : shown(m.objective, decimal),
+    },
   ];
   const hidden = t('team-formation:metrics.hidden');
   return (
@@ -153,12 +179,17 @@ export function ProposedTeams({
   teamMetrics,
   selected,
   onPick,
+  noData,
+  personalityHidden,
 }: {
   split: number[][];
   people: ReadonlyMap<number, Person>;
   teamMetrics: TeamMetrics[];
   selected: number | null;
   onPick: (personId: number) => void;
+  noData: NoData;
+  /** Someone in the run keeps their self-assessment private: a missing mix is hidden. */
+  personalityHidden: boolean;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -197,14 +228,22 @@ export function ProposedTeams({
             {metrics && (
               <div className={styles.facts}>
                 {metrics.mean_z === null ? (
-                  <Text size={200}>{t('team-formation:team.mix_hidden')}</Text>
+                  <Text size={200}>
+                    {noData.personality || !personalityHidden
+                      ? t('team-formation:team.mix_unmeasured')
+                      : t('team-formation:team.mix_hidden')}
+                  </Text>
                 ) : (
                   <PersonalityBars meanZ={metrics.mean_z} />
                 )}
                 <Text size={200}>
-                  {metrics.skills_coverage === null
-                    ? t('team-formation:team.skills_hidden')
-                    : t('team-formation:team.skills', { value: percent(metrics.skills_coverage) })}
+                  {noData.skills
+                    ? t('team-formation:team.skills_none_asked')
+                    : metrics.skills_coverage === null
+                      ? t('team-formation:team.skills_hidden')
+                      : t('team-formation:team.skills', {
+                          value: percent(metrics.skills_coverage),
+                        })}
                 </Text>
                 {metrics.missing_skills && metrics.missing_skills.length > 0 && (
                   <Text size={200} className={styles.problem}>
@@ -214,9 +253,11 @@ export function ProposedTeams({
                   </Text>
                 )}
                 <Text size={200}>
-                  {metrics.common_slots === null
-                    ? t('team-formation:team.hours_hidden')
-                    : t('team-formation:team.hours', { count: metrics.common_slots })}
+                  {noData.availability
+                    ? t('team-formation:team.hours_none_set')
+                    : metrics.common_slots === null
+                      ? t('team-formation:team.hours_hidden')
+                      : t('team-formation:team.hours', { count: metrics.common_slots })}
                 </Text>
               </div>
             )}

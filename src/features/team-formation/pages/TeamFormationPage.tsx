@@ -14,9 +14,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Person } from '@contracts/people';
 import { EmptyState } from '@/components/EmptyState';
 import { workspaceKeys, workspacesApi } from '@/features/workspaces';
@@ -42,7 +42,9 @@ const useStyles = makeStyles({
 
 /**
  * /workspaces/:workspace/team-formation: the owner sets the rules, the engine proposes teams
- * with their metrics, the owner swaps people by hand if they like, and confirms.
+ * with their metrics, the owner swaps people by hand if they like, and confirms. The run on
+ * screen is in the address (`?run=`): a proposal is kept on the server until confirmed or
+ * dropped, reopens from the history, and comes back after leaving the page (issue 28).
  */
 export default function TeamFormationPage() {
   const styles = useStyles();
@@ -50,7 +52,10 @@ export default function TeamFormationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const workspaceId = Number(useParams().workspace);
-  const [token, setToken] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const token = params.get('run');
+  /** Set when a run is opened by hand: its proposal is scrolled to once it is in. */
+  const reveal = useRef(false);
   const [edited, setEdited] = useState<number[][] | null>(null);
   const [score, setScore] = useState<FormationScore | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -87,8 +92,16 @@ export default function TeamFormationPage() {
     }
   }, [runStatus, queryClient, workspaceId]);
 
-  const open = (next: string) => {
-    setToken(next);
+  const open = (next: string | null, { replace = false } = {}) => {
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === null) copy.delete('run');
+        else copy.set('run', next);
+        return copy;
+      },
+      { replace },
+    );
     setEdited(null);
     setScore(null);
     setSelected(null);
@@ -101,6 +114,15 @@ export default function TeamFormationPage() {
     onSuccess: (started) => {
       open(started.token);
       return queryClient.invalidateQueries({ queryKey: formationKeys.history(workspaceId) });
+    },
+    onError: (failure) => setError(failure as unknown as ApiError),
+  });
+  const drop = useMutation({
+    mutationFn: () => withApiError(() => formationApi.drop(token!)),
+    onMutate: () => setError(null),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: formationKeys.all });
+      open(null);
     },
     onError: (failure) => setError(failure as unknown as ApiError),
   });
@@ -123,6 +145,28 @@ export default function TeamFormationPage() {
   });
 
   const proposal = run.data;
+
+  // Back on the page without a run named: the newest proposal, if still to be confirmed, is
+  // what the owner left, so it opens again.
+  const newest = history.data?.[0];
+  useEffect(() => {
+    if (token === null && newest?.status === 'done') open(newest.token, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the history arrives
+  }, [newest?.token, newest?.status, token]);
+
+  const shownStatus = proposal?.status;
+  useEffect(() => {
+    if (
+      !reveal.current ||
+      (shownStatus !== 'done' && shownStatus !== 'confirmed' && shownStatus !== 'dropped')
+    )
+      return;
+    reveal.current = false;
+    const heading = document.getElementById('formation-proposal-title');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  }, [shownStatus, token]);
   const proposedSplit = useMemo(
     () => proposal?.teams?.map((team) => team.members.map((m) => m.id)) ?? null,
     [proposal],
@@ -159,8 +203,6 @@ export default function TeamFormationPage() {
     setEdited(next);
     rescore.mutate(next);
   };
-  // ρ and ρ₂ compare teams' personality averages: they need at least two finished assessments.
-  const personalityMeasured = (proposal?.coverage.personality ?? 0) >= 2;
   const busy =
     proposal?.status === 'queued' ||
     proposal?.status === 'running' ||
@@ -200,7 +242,9 @@ export default function TeamFormationPage() {
       {proposal &&
         split &&
         proposal.metrics &&
-        (proposal.status === 'done' || proposal.status === 'confirmed') && (
+        (proposal.status === 'done' ||
+          proposal.status === 'confirmed' ||
+          proposal.status === 'dropped') && (
           <Section
             id="formation-proposal"
             title={t('team-formation:page.proposal', {
@@ -219,7 +263,7 @@ export default function TeamFormationPage() {
                 <MessageBarBody>{t(`team-formation:infeasible.${rule.rule}`)}</MessageBarBody>
               </MessageBar>
             ))}
-            {!personalityMeasured && (
+            {proposal.no_data.personality && (
               <MessageBar intent="warning">
                 <MessageBarBody>
                   {t('team-formation:page.personality_unmeasured', {
@@ -232,7 +276,7 @@ export default function TeamFormationPage() {
             <MetricsTable
               metrics={score?.metrics ?? proposal.metrics}
               before={score ? proposal.metrics : undefined}
-              personalityMeasured={personalityMeasured}
+              noData={proposal.no_data}
             />
             <Text>{t('team-formation:page.swap_hint')}</Text>
             {score && sameMeasures(score.metrics, proposal.metrics) && (
@@ -244,19 +288,29 @@ export default function TeamFormationPage() {
               teamMetrics={score?.team_metrics ?? proposal.teams!.map((team) => team.metrics)}
               selected={selected}
               onPick={pick}
+              noData={proposal.no_data}
+              personalityHidden={proposal.coverage.hidden.personality > 0}
             />
             <div className={styles.actions}>
-              {proposal.status === 'done' ? (
-                <Button
-                  appearance="primary"
-                  disabled={confirm.isPending || rescore.isPending}
-                  onClick={() => confirm.mutate(split)}
-                >
-                  {t('team-formation:page.confirm', { count: split.length })}
-                </Button>
-              ) : (
-                <Text>{t('team-formation:page.confirmed')}</Text>
+              {proposal.status === 'done' && (
+                <>
+                  <Button
+                    appearance="primary"
+                    disabled={confirm.isPending || rescore.isPending || drop.isPending}
+                    onClick={() => confirm.mutate(split)}
+                  >
+                    {t('team-formation:page.confirm', { count: split.length })}
+                  </Button>
+                  <Button
+                    disabled={confirm.isPending || drop.isPending}
+                    onClick={() => drop.mutate()}
+                  >
+                    {t('team-formation:page.drop')}
+                  </Button>
+                </>
               )}
+              {proposal.status === 'confirmed' && <Text>{t('team-formation:page.confirmed')}</Text>}
+              {proposal.status === 'dropped' && <Text>{t('team-formation:page.dropped')}</Text>}
               {edited && proposal.status === 'done' && (
                 <Button
                   onClick={() => {
@@ -293,7 +347,10 @@ export default function TeamFormationPage() {
                   <TableCell>
                     <Button
                       size="small"
-                      onClick={() => open(entry.token)}
+                      onClick={() => {
+                        reveal.current = true;
+                        open(entry.token);
+                      }}
                       disabled={entry.token === token}
                     >
                       {t('team-formation:history.open')}

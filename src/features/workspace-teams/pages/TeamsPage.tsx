@@ -38,6 +38,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Member } from '@contracts/workspaces';
+import { useSignedInUser } from '@/app/current-user';
 import { EmptyState } from '@/components/EmptyState';
 import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { FormAlert, fieldError } from '@/components/FormAlert';
@@ -418,6 +419,7 @@ export default function TeamsPage() {
   const styles = useStyles();
   const { t } = useTranslation();
   const workspaceId = useWorkspaceId();
+  const me = useSignedInUser();
   const [creating, setCreating] = useState(false);
   const workspace = useQuery({
     queryKey: workspaceKeys.detail(workspaceId),
@@ -548,7 +550,11 @@ export default function TeamsPage() {
           onClose={() => setCreating(false)}
         />
       )}
-      <RouterLink to="/profile/general">{t('workspace-teams:page.profile_hint')}</RouterLink>
+      {/* Teams are formed from members' profiles: only a member who is placed, and whose
+          profile is not complete, is asked to complete it. */}
+      {workspace.data?.role === 'member' && me.profile_completion_percent < 100 && (
+        <RouterLink to="/profile/general">{t('workspace-teams:page.profile_hint')}</RouterLink>
+      )}
     </div>
   );
 }

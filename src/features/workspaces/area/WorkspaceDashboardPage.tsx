@@ -2,6 +2,7 @@ import { Card, CardHeader, makeStyles, Spinner, Text, tokens } from '@fluentui/r
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NumberOfWorks } from '@contracts/workspaces';
+import { RouterLink } from '@/components/RouterLink';
 import { formatDate } from '@/lib/format';
 import { workspaceKeys, workspacesApi } from '../api';
 import { useWorkspace } from './use-workspace';
@@ -19,10 +20,27 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   numbers: { display: 'flex', gap: tokens.spacingHorizontalL },
-  number: { display: 'flex', flexDirection: 'column' },
+  number: {
+    display: 'flex',
+    flexDirection: 'column',
+    // A tap target of its own on a phone (the number and its word are one link).
+    minWidth: '44px',
+    minHeight: '44px',
+    textDecorationLine: 'none',
+  },
 });
 
-/** The workspace's overview: what it is, when it runs, and how much work is in it. */
+/** The list each count is read from: the list's own page, on the list of that status. */
+const LIST_OF: Record<keyof NumberOfWorks, string> = {
+  tasks: 'tasks',
+  objectives: 'objectives',
+  assessments: 'assessments',
+};
+
+/**
+ * The workspace's overview: what it is, when it runs, and how much work is in it. Every count
+ * opens the list it counts (issue 28: every list one click away).
+ */
 export default function WorkspaceDashboardPage() {
   const styles = useStyles();
   const { t } = useTranslation();
@@ -33,12 +51,15 @@ export default function WorkspaceDashboardPage() {
   });
   const dated = workspace.start_date || workspace.end_date;
   const dates = [workspace.start_date, workspace.end_date].map((d) => (d ? formatDate(d) : '…'));
+  const base = `/workspaces/${workspace.id}`;
   return (
     <div className={styles.root}>
       {workspace.description && <Text>{workspace.description}</Text>}
       <Text>
         {dated && `${t('workspaces:dashboard.runs', { start: dates[0], end: dates[1] })} · `}
-        {t('workspaces:list.members_count', { count: workspace.members_count })}
+        <RouterLink to={`${base}/people`}>
+          {t('workspaces:list.members_count', { count: workspace.members_count })}
+        </RouterLink>
       </Text>
       {works.isPending ? (
         <Spinner size="small" />
@@ -47,17 +68,34 @@ export default function WorkspaceDashboardPage() {
           {(Object.keys(works.data ?? {}) as (keyof NumberOfWorks)[]).map((kind) => (
             <Card key={kind}>
               <CardHeader
-                header={<Text weight="semibold">{t(`workspaces:dashboard.${kind}`)}</Text>}
+                header={
+                  <RouterLink to={`${base}/${LIST_OF[kind]}`}>
+                    <Text weight="semibold">{t(`workspaces:dashboard.${kind}`)}</Text>
+                  </RouterLink>
+                }
               />
               <div className={styles.numbers}>
-                {(['open', 'closed', 'archived'] as const).map((status) => (
-                  <span key={status} className={styles.number}>
-                    <Text size={600} weight="semibold">
-                      {works.data?.[kind][status] ?? 0}
-                    </Text>
-                    <Text size={200}>{t(`workspaces:statuses.${status}`)}</Text>
-                  </span>
-                ))}
+                {(['open', 'closed', 'archived'] as const).map((status) => {
+                  const count = works.data?.[kind][status] ?? 0;
+                  const word = t(`workspaces:statuses.${status}`);
+                  return (
+                    <RouterLink
+                      key={status}
+                      to={`${base}/${LIST_OF[kind]}?status=${status}`}
+                      className={styles.number}
+                      aria-label={t('workspaces:dashboard.count_link', {
+                        kind: t(`workspaces:dashboard.${kind}`),
+                        status: word,
+                        count,
+                      })}
+                    >
+                      <Text size={600} weight="semibold">
+                        {count}
+                      </Text>
+                      <Text size={200}>{word}</Text>
+                    </RouterLink>
+                  );
+                })}
               </div>
             </Card>
           ))}
