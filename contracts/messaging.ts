@@ -32,7 +32,12 @@ export const chatEntry = z.object({
   model_id: id.nullable(),
   count_new_messages: z.number().int(),
   is_tagged: z.boolean(),
+  /** The newest message: its text (null without one; empty when deleted or only files). */
   text: z.string().nullable(),
+  /** Whether the newest message was deleted. */
+  is_deleted: z.boolean(),
+  /** The names of the newest message's files, for a message that is only files. */
+  file_names: z.array(z.string()),
   owner_name: z.string().nullable(),
   send_at: z.string().nullable(),
   is_mute: z.boolean(),

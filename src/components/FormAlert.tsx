@@ -1,14 +1,19 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/http';
+import { showInPlace } from '@/lib/notify';
 import { InlineMessage } from './InlineMessage';
 
 /**
  * The words of a failed call, in place above the form: the server's messages, or a general
- * sentence when no answer came back. Announced to screen readers as it appears.
+ * sentence when no answer came back. Announced to screen readers as it appears; the same words
+ * are then not also a toast.
  */
 export function FormAlert({ error, title }: { error: ApiError | null; title?: string }) {
   const { t } = useTranslation();
+  useLayoutEffect(() => {
+    if (error) showInPlace(error.messages);
+  }, [error]);
   if (!error) return null;
   const messages =
     error.messages.length > 0

@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components';
 import { SKILL_CATEGORIES, type skill } from '@contracts/profile';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '@/lib/http';
@@ -21,16 +21,16 @@ type Skill = z.infer<typeof skill>;
 const useStyles = makeStyles({
   list: { maxHeight: '22rem', overflowY: 'auto' },
   empty: { padding: tokens.spacingVerticalS },
+  status: { color: tokens.colorNeutralForeground2, minHeight: tokens.lineHeightBase300 },
 });
 
 /** Prefix of the value of the option that adds what was typed. */
 const TYPED = 'typed:';
 
 export interface SkillPickerProps {
-  /** Ids of the skills already chosen: shown ticked; picking one again removes it. */
+  /** Ids of the skills already chosen: shown ticked; picking one again says so and keeps it. */
   selectedIds: readonly number[];
   onAdd: (skill: { id: number; name: string } | { name: string }) => void;
-  onRemove: (id: number) => void;
   /** Lets a typed name that is not in the list be added (Enter or the "Add" option). */
   allowTyped?: boolean;
   /** Shows this workspace's own skills besides the shared ones. */
@@ -41,14 +41,14 @@ export interface SkillPickerProps {
 }
 
 /**
- * The skills catalogue as a multi-select picker (spec 2.12): opens on click, narrows as one
- * types (either language, accents optional: the server matches), groups by category, and keeps
- * the list open so several can be picked in a row.
+ * The skills catalogue as a multi-select picker (spec 2.12): opens on click, grouped by
+ * category; narrows as one types (either language, accents optional: the server matches) to
+ * the best matches first, from the top of the list; and stays open so several can be picked in
+ * a row. Removing a chosen skill is the caller's (its list of chosen skills).
  */
 export function SkillPicker({
   selectedIds,
   onAdd,
-  onRemove,
   allowTyped = false,
   workspaceId,
   placeholder,
@@ -59,6 +59,9 @@ export function SkillPicker({
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
+  /** Said under the picker when a chosen skill is picked again. */
+  const [notice, setNotice] = useState('');
+  const list = useRef<HTMLDivElement>(null);
   const search = query.trim();
   const catalogue = useQuery({
     queryKey: ['skills', i18n.language, workspaceId ?? null, search],
@@ -74,19 +77,29 @@ export function SkillPicker({
   const exact = skills.some((s) => s.name.toLowerCase() === search.toLowerCase());
   const offerTyped = allowTyped && search.length > 0 && !exact;
 
-  const groups = groupByCategory(skills);
+  // Searching, the server's order is best match first: one list, not categories.
+  const groups: [GroupKey | null, Skill[]][] = search
+    ? skills.length
+      ? [[null, skills]]
+      : []
+    : groupByCategory(skills);
   const selected = selectedIds.map(String);
 
+  // Each new search shows its best matches: the list starts from the top.
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = 0;
+  }, [search, catalogue.data]);
+
   const pick = (value: string) => {
+    setNotice('');
     if (value.startsWith(TYPED)) {
       onAdd({ name: value.slice(TYPED.length) });
     } else {
       const id = Number(value);
-      if (selectedIds.includes(id)) onRemove(id);
-      else {
-        const found = skills.find((s) => s.id === id);
-        if (found) onAdd({ id, name: found.name });
-      }
+      const found = skills.find((s) => s.id === id);
+      if (selectedIds.includes(id)) {
+        if (found) setNotice(t('components:skill_picker.already_chosen', { name: found.name }));
+      } else if (found) onAdd({ id, name: found.name });
     }
     setQuery('');
   };
@@ -100,46 +113,59 @@ export function SkillPicker({
     pick(match ? String(match.id) : `${TYPED}${search}`);
   };
 
+  const options = (list: Skill[]) =>
+    list.map((s) => (
+      <TagPickerOption key={s.id} value={String(s.id)} text={s.name}>
+        {s.name}
+      </TagPickerOption>
+    ));
+
   return (
-    <TagPicker
-      selectedOptions={selected}
-      open={open}
-      onOpenChange={(_event, data) => setOpen(data.open)}
-      onOptionSelect={(_event, data) => pick(data.value)}
-      disabled={disabled}
-    >
-      <TagPickerControl>
-        <TagPickerInput
-          {...aria}
-          value={query}
-          placeholder={placeholder}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setOpen(true);
-          }}
-          onKeyDown={onKeyDown}
-        />
-      </TagPickerControl>
-      <TagPickerList className={styles.list}>
-        {groups.map(([key, list]) => (
-          <TagPickerOptionGroup key={key} label={groupLabel(key, t)}>
-            {list.map((s) => (
-              <TagPickerOption key={s.id} value={String(s.id)} text={s.name}>
-                {s.name}
-              </TagPickerOption>
-            ))}
-          </TagPickerOptionGroup>
-        ))}
-        {offerTyped && (
-          <TagPickerOption value={`${TYPED}${search}`} text={search}>
-            {t('profile:skills.add_typed', { name: search })}
-          </TagPickerOption>
-        )}
-        {groups.length === 0 && !offerTyped ? (
-          <Text className={styles.empty}>{t('components:skill_picker.no_match')}</Text>
-        ) : undefined}
-      </TagPickerList>
-    </TagPicker>
+    <>
+      <TagPicker
+        selectedOptions={selected}
+        open={open}
+        onOpenChange={(_event, data) => setOpen(data.open)}
+        onOptionSelect={(_event, data) => pick(data.value)}
+        disabled={disabled}
+      >
+        <TagPickerControl>
+          <TagPickerInput
+            {...aria}
+            value={query}
+            placeholder={placeholder}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setNotice('');
+              setOpen(true);
+            }}
+            onKeyDown={onKeyDown}
+          />
+        </TagPickerControl>
+        <TagPickerList ref={list} className={styles.list}>
+          {groups.map(([key, skillsOf]) =>
+            key === null ? (
+              options(skillsOf)
+            ) : (
+              <TagPickerOptionGroup key={key} label={groupLabel(key, t)}>
+                {options(skillsOf)}
+              </TagPickerOptionGroup>
+            ),
+          )}
+          {offerTyped && (
+            <TagPickerOption value={`${TYPED}${search}`} text={search}>
+              {t('profile:skills.add_typed', { name: search })}
+            </TagPickerOption>
+          )}
+          {groups.length === 0 && !offerTyped ? (
+            <Text className={styles.empty}>{t('components:skill_picker.no_match')}</Text>
+          ) : undefined}
+        </TagPickerList>
+      </TagPicker>
+      <Text role="status" size={200} className={styles.status}>
+        {notice}
+      </Text>
+    </>
   );
 }
 

@@ -545,6 +545,36 @@ describe('attachments', () => {
       (await t.app.inject({ method: 'GET', url, headers: bearer(ben.token) })).statusCode,
     ).toBe(404);
   });
+  it('lists a message of files only by its file names, and a deleted one as deleted, for everyone in the chat', async () => {
+    const chatId = await group('Only files');
+    const body = multipart([pdf('minutes.pdf'), pdf('budget.pdf')]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/messaging/messages/files?chat_id=${chatId}`,
+      headers: { ...bearer(ana.token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(sent.statusCode).toBe(201);
+    const entryFor = async (who: Person) =>
+      (await call(who, 'GET', 'messaging/chats')).body.resource.chats.find(
+        (c: { id: number }) => c.id === chatId,
+      );
+    for (const who of [ana, ben]) {
+      expect(await entryFor(who)).toMatchObject({
+        text: '',
+        is_deleted: false,
+        file_names: ['minutes.pdf', 'budget.pdf'],
+      });
+    }
+    await call(ana, 'DELETE', `messaging/messages/${sent.json().resource.message.id}`);
+    expect(await entryFor(ben)).toMatchObject({ text: '', is_deleted: true, file_names: [] });
+    await send(ben, chatId, 'thanks');
+    expect(await entryFor(ana)).toMatchObject({
+      text: 'thanks',
+      is_deleted: false,
+      file_names: [],
+    });
+  });
 });
 
 describe('link previews', () => {

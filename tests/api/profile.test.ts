@@ -314,6 +314,15 @@ describe('skills, availability, preferences, links and activities', () => {
       name: 'Teamwork',
       category: 'teamwork',
     });
+    // Best matches first: names that start with the search, then a word that does, then the rest.
+    const names = (await call(me, 'GET', '/skills?search=rea'))
+      .json()
+      .resource.skills.map((s: { name: string }) => s.name);
+    expect(names.slice(0, 3).sort()).toEqual(['React', 'React Native', 'Real estate']);
+    expect(names.indexOf('Logical reasoning')).toBeLessThan(names.indexOf('Creative writing'));
+    // In Vietnamese, the English name still counts as a name that starts with the search.
+    const vi = await call(me, 'GET', '/skills?search=rea', undefined, { language: 'vi' });
+    expect(vi.json().resource.skills[0].name).toMatch(/^(React|Bất động sản)/);
     // Typing the Vietnamese name of a shipped skill picks that skill, not a new one.
     const typed = await call(
       me,

@@ -120,6 +120,7 @@ interface EntryRow {
   is_tagged: boolean;
   last_text: string | null;
   last_deleted: boolean | null;
+  last_files: string[] | null;
   last_at: string | Date | null;
   owner: PersonJson | null;
   peer: PersonJson | null;
@@ -178,6 +179,8 @@ export async function listEntries(
           and x.id <= coalesce(m.left_message_id, ${NO_LIMIT}) and x.deleted_at is null
           and x.mentions @> jsonb_build_array(m.user_id)) as is_tagged,
       lm.text as last_text, (lm.deleted_at is not null) as last_deleted,
+      (select json_agg(f.name order by f.id) from chat_message_files f
+        where f.message_id = lm.id and lm.deleted_at is null) as last_files,
       lm.created_at as last_at,
       case when ou.id is null then null else ${person('ou')} end as owner,
       case when pu.id is null then null else ${person('pu')} end as peer,
@@ -211,6 +214,8 @@ export async function listEntries(
       count_new_messages: row.count_new,
       is_tagged: row.is_tagged,
       text: row.last_at === null ? null : row.last_deleted ? '' : row.last_text,
+      is_deleted: row.last_deleted === true,
+      file_names: row.last_files ?? [],
       owner_name: row.owner ? presentPerson(row.owner).name : null,
       send_at: iso(row.last_at),
       is_mute: row.is_mute,

@@ -44,7 +44,21 @@ function presentCategory(category: string | null): SkillCategory | null {
     : null;
 }
 
-/** The catalogue a person sees, most used first, optionally narrowed by a name fragment. */
+/**
+ * How well a skill's names match a search (lower is better): one of its names starts with it,
+ * then a word of a name does, then a name contains it. `key` is a search key, LIKE-escaped.
+ */
+function matchRank(key: string): SQL<number> {
+  const wordStarts = ['% ', '%/', '%(', '%-'].map((before) =>
+    like(skills.searchKey, `${before}${key}%`),
+  );
+  return sql<number>`case
+    when ${or(like(skills.searchKey, `${key}%`), like(skills.searchKey, `% | ${key}%`))} then 0
+    when ${or(...wordStarts)} then 1
+    else 2 end`;
+}
+
+/** The catalogue a person sees, optionally narrowed by a name fragment: best matches first, then the most used. */
 export async function listSkills(
   db: DbOrTx,
   options: { userId: number; lang: Language; search?: string; workspaceId?: number; limit: number },
@@ -65,7 +79,7 @@ export async function listSkills(
       ),
     )
     .groupBy(skills.id)
-    .orderBy(desc(usage), asc(name))
+    .orderBy(...(key ? [asc(matchRank(key))] : []), desc(usage), asc(name))
     .limit(options.limit);
   return rows.map((row) => ({ ...row, category: presentCategory(row.category) }));
 }

@@ -29,27 +29,60 @@ export function useChatLive() {
   }, [signedIn, menu.data?.new_messages_count]);
 }
 
-/** Who is typing in a chat now (each for 4 s after their last keystroke event). */
-export function useTyping(chatId: number, myId: number): number[] {
+/** How long a keystroke event keeps someone shown as typing (senders repeat it every 3 s). */
+const TYPING_SHOWN_MS = 4000;
+
+/**
+ * Who is typing in a chat now: each person for a few seconds after their last keystroke
+ * event, and no longer once their message arrives (`newest`, the newest message shown).
+ * Expiry is checked against the clock, also when a hidden tab comes back (its timers slow).
+ */
+export function useTyping(
+  chatId: number,
+  myId: number,
+  newest: { id: number; userId: number | null } | null,
+): number[] {
   const [typing, setTyping] = useState<Record<number, number>>({});
+  const prune = () =>
+    setTyping((current) => {
+      const now = Date.now();
+      const kept = Object.entries(current).filter(([, at]) => now - at < TYPING_SHOWN_MS);
+      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
+    });
+
   useEffect(() => {
+    setTyping({});
     const stop = liveUpdates.listen((event, payload) => {
       if (event !== 'chat-typing') return;
       const { chat_id: chat, user_id: user } = payload as { chat_id: number; user_id: number };
       if (chat !== chatId || user === myId) return;
       setTyping((current) => ({ ...current, [user]: Date.now() }));
     });
-    const timer = setInterval(() => {
-      setTyping((current) => {
-        const now = Date.now();
-        const kept = Object.entries(current).filter(([, at]) => now - at < 4000);
-        return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
-      });
-    }, 1000);
+    document.addEventListener('visibilitychange', prune);
     return () => {
       stop();
-      clearInterval(timer);
+      document.removeEventListener('visibilitychange', prune);
     };
   }, [chatId, myId]);
+
+  // The next expiry, timed from the newest keystroke event.
+  useEffect(() => {
+    const times = Object.values(typing);
+    if (times.length === 0) return undefined;
+    const timer = setTimeout(prune, Math.min(...times) + TYPING_SHOWN_MS - Date.now());
+    return () => clearTimeout(timer);
+  }, [typing]);
+
+  // A message from someone who was typing ends their typing.
+  const sender = newest?.userId ?? null;
+  useEffect(() => {
+    if (sender === null) return;
+    setTyping((current) => {
+      if (!(sender in current)) return current;
+      const { [sender]: _sent, ...rest } = current;
+      return rest;
+    });
+  }, [newest?.id, sender]);
+
   return Object.keys(typing).map(Number);
 }

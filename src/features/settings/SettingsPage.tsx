@@ -1,6 +1,7 @@
-import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { OverflowTabList } from '@/components/OverflowTabList';
 
 const useStyles = makeStyles({
   root: {
@@ -11,7 +12,6 @@ const useStyles = makeStyles({
     margin: '0 auto',
     '& > h1': { margin: 0 },
   },
-  tabs: { overflowX: 'auto', flexWrap: 'nowrap' },
 });
 
 const TABS = [
@@ -33,18 +33,12 @@ export default function SettingsPage() {
       <Text as="h1" size={800} weight="semibold">
         {t('app:titles.settings')}
       </Text>
-      <TabList
-        className={styles.tabs}
+      <OverflowTabList
         selectedValue={selected}
-        onTabSelect={(_event, data) => navigate(`/settings/${String(data.value)}`)}
+        onSelect={(tab) => navigate(`/settings/${tab}`)}
         aria-label={t('app:titles.settings')}
-      >
-        {TABS.map((tab) => (
-          <Tab key={tab.value} value={tab.value}>
-            {t(tab.label)}
-          </Tab>
-        ))}
-      </TabList>
+        tabs={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
+      />
       <Outlet />
     </div>
   );

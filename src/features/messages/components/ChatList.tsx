@@ -14,6 +14,7 @@ import { AddRegular, AlertOffRegular, MentionRegular } from '@fluentui/react-ico
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { countBadge } from '@/lib/count-badge';
 import { formatDateTime } from '@/lib/format';
@@ -45,6 +46,15 @@ const useStyles = makeStyles({
   meta: { color: tokens.colorNeutralForeground3 },
   heading: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
 });
+
+/** What the list says of a chat's newest message: its text, else its files, or that it is gone. */
+function lastMessagePreview(chat: ChatEntry, t: TFunction): string {
+  if (chat.is_deleted) return t('deleted');
+  if (chat.text) return chat.text;
+  const [first, ...others] = chat.file_names;
+  if (first === undefined) return '';
+  return others.length ? t('files_preview', { name: first, count: others.length }) : first;
+}
 
 /** The chat list with unread badges and search (chats and people, paged until empty). */
 export function ChatList({
@@ -105,7 +115,7 @@ export function ChatList({
               ? t('left_at', { date: formatDateTime(chat.leave_at) })
               : chat.text === null
                 ? t('no_messages')
-                : `${chat.owner_name ?? ''}: ${chat.text || t('deleted')}`}
+                : `${chat.owner_name ?? ''}: ${lastMessagePreview(chat, t)}`}
           </Caption1>
         </span>
         {chat.is_mute && <AlertOffRegular aria-label={t('muted')} />}

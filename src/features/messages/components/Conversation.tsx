@@ -141,12 +141,16 @@ export function Conversation({
   const chat = useChat(chatId);
   const history = useHistory(chatId);
   const refresh = useRefreshChats();
-  const typing = useTyping(chatId, me.id);
   const messages = useMemo(
     () => history.data?.pages.flatMap((p) => p.messages) ?? [],
     [history.data],
   );
   const newest = messages[0]?.id ?? 0;
+  const typing = useTyping(
+    chatId,
+    me.id,
+    messages[0] ? { id: newest, userId: messages[0].owner?.id ?? null } : null,
+  );
 
   // What is on screen is read: the pointer moves to the newest message shown.
   const lastRead = chat.data?.last_read_message_id ?? 0;

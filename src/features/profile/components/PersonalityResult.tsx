@@ -1,4 +1,5 @@
 import { Body1, Caption1, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PolarAngleAxis,
@@ -6,9 +7,14 @@ import {
   PolarRadiusAxis,
   Radar,
   RadarChart,
-  ResponsiveContainer,
+  type BaseTickContentProps,
 } from 'recharts';
 import type { FactorResult } from '@contracts/profile';
+import { fitRadius, wrapLabel } from './radar-labels';
+
+const CHART_HEIGHT = 300;
+const LABEL_SIZE = 12;
+const LINE_HEIGHT = 14;
 
 const useStyles = makeStyles({
   root: {
@@ -17,7 +23,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalXL,
     alignItems: 'center',
   },
-  chart: { width: '100%', height: '300px' },
+  chart: { width: '100%', height: `${CHART_HEIGHT}px`, minWidth: 0 },
   list: {
     display: 'flex',
     flexDirection: 'column',
@@ -41,29 +47,94 @@ const useStyles = makeStyles({
   fill: { height: '100%', backgroundColor: tokens.colorBrandBackground },
 });
 
+/** The width of the element, followed as it changes (the chart draws at pixel sizes). */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/** How wide each line is drawn in the chart's font. */
+function measureLines(element: HTMLElement | null, lines: string[]): number {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!element || !context) return Math.max(...lines.map((line) => line.length * LABEL_SIZE * 0.6));
+  context.font = `${LABEL_SIZE}px ${getComputedStyle(element).fontFamily}`;
+  return Math.max(...lines.map((line) => context.measureText(line).width));
+}
+
+/** A factor's name on the chart, over as many lines as it needs (see radar-labels.ts). */
+function FactorTick({ tick, count }: { tick: BaseTickContentProps; count: number }) {
+  const x = Number(tick.x);
+  const y = Number(tick.y);
+  const lines = wrapLabel(String(tick.payload.value));
+  const extra = (lines.length - 1) * LINE_HEIGHT;
+  // The first factor is at the top, the others clockwise. Labels above the centre grow
+  // upwards, below it downwards, beside it both ways.
+  const rise = Math.sin(Math.PI / 2 - (2 * Math.PI * tick.index) / count);
+  const first =
+    rise > 0.5 ? y - 4 - extra : rise < -0.5 ? y + LABEL_SIZE : y - extra / 2 + LABEL_SIZE * 0.35;
+  return (
+    <text
+      x={x}
+      y={first}
+      textAnchor={tick.textAnchor}
+      fontSize={LABEL_SIZE}
+      fill={tokens.colorNeutralForeground2}
+    >
+      {lines.map((line, index) => (
+        <tspan key={index} x={x} dy={index === 0 ? 0 : LINE_HEIGHT}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
 /**
  * The five factors as a radar of percentiles against the reference sample, with each factor's
- * score, percentile and a plain sentence beside it.
+ * score, percentile and a plain sentence beside it. The radar shrinks on narrow screens so its
+ * labels stay whole.
  */
 export function PersonalityResult({ result }: { result: FactorResult[] }) {
   const styles = useStyles();
   const { t } = useTranslation();
+  const [chartRef, width] = useWidth<HTMLDivElement>();
   const data = result.map((factor) => ({
     name: t(`personality:factors.${factor.factor}`),
     percentile: factor.percentile,
   }));
+  const radius = fitRadius(
+    data.map(({ name }) => {
+      const lines = wrapLabel(name);
+      return { width: measureLines(chartRef.current, lines), height: lines.length * LINE_HEIGHT };
+    }),
+    { width, height: CHART_HEIGHT },
+    { min: 40, max: CHART_HEIGHT * 0.35 },
+  );
   return (
     <div className={styles.root}>
       <div
+        ref={chartRef}
         className={styles.chart}
         role="img"
         aria-label={t('profile:self_assessment.chart_label')}
         data-testid="personality-chart"
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <RadarChart data={data} outerRadius="70%">
+        {width > 0 && (
+          <RadarChart width={width} height={CHART_HEIGHT} data={data} outerRadius={radius}>
             <PolarGrid />
-            <PolarAngleAxis dataKey="name" tick={{ fontSize: 12 }} />
+            <PolarAngleAxis
+              dataKey="name"
+              tick={(tick: BaseTickContentProps) => <FactorTick tick={tick} count={data.length} />}
+            />
             <PolarRadiusAxis domain={[0, 100]} tickCount={5} angle={90} tick={{ fontSize: 10 }} />
             <Radar
               dataKey="percentile"
@@ -73,7 +144,7 @@ export function PersonalityResult({ result }: { result: FactorResult[] }) {
               isAnimationActive={false}
             />
           </RadarChart>
-        </ResponsiveContainer>
+        )}
       </div>
       <ul className={styles.list}>
         {result.map((factor) => (

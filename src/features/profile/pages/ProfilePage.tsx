@@ -1,15 +1,8 @@
-import {
-  Avatar,
-  makeStyles,
-  ProgressBar,
-  Tab,
-  TabList,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Avatar, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSignedInUser } from '@/app/current-user';
+import { OverflowTabList } from '@/components/OverflowTabList';
 
 const useStyles = makeStyles({
   root: {
@@ -31,7 +24,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXS,
     minWidth: '200px',
   },
-  tabs: { overflowX: 'auto', flexWrap: 'nowrap' },
 });
 
 export const PROFILE_TABS = [
@@ -70,18 +62,12 @@ export default function ProfilePage() {
           </div>
         </div>
       </div>
-      <TabList
-        className={styles.tabs}
+      <OverflowTabList
         selectedValue={selected}
-        onTabSelect={(_event, data) => navigate(`/profile/${String(data.value)}`)}
+        onSelect={(tab) => navigate(`/profile/${tab}`)}
         aria-label={t('app:titles.profile')}
-      >
-        {PROFILE_TABS.map((tab) => (
-          <Tab key={tab.value} value={tab.value}>
-            {t(tab.label)}
-          </Tab>
-        ))}
-      </TabList>
+        tabs={PROFILE_TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
+      />
       <Outlet />
     </div>
   );

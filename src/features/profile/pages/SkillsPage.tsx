@@ -80,7 +80,6 @@ export default function SkillsPage() {
           allowTyped
           selectedIds={current.map((s) => s.skill_id)}
           onAdd={add}
-          onRemove={remove}
           placeholder={t('profile:skills.placeholder')}
         />
       </Field>

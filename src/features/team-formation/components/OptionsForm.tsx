@@ -207,7 +207,6 @@ export function OptionsForm({
           onAdd={(skill) => {
             if ('id' in skill) setSkills((list) => [...list, skill]);
           }}
-          onRemove={(id) => setSkills((list) => list.filter((s) => s.id !== id))}
         />
       </Field>
       {skills.length > 0 && (

@@ -1,4 +1,4 @@
-import { Badge, Button, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { SearchRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import type { Workspace } from '@contracts/workspaces';
 import { AnnouncementGate } from '@/features/assessments';
 import { EmptyState } from '@/components/EmptyState';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
+import { OverflowTabList } from '@/components/OverflowTabList';
 import { RouterButton } from '@/components/RouterLink';
 import { useIsMobile } from '@/lib/device';
 import type { ApiError } from '@/lib/http';
@@ -42,11 +43,8 @@ const useStyles = makeStyles({
   submenu: {
     padding: `0 ${tokens.spacingHorizontalM}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    // Sections that do not fit scroll sideways; none is cut.
-    overflowX: 'auto',
     '@media (max-width: 599px)': { padding: 0 },
   },
-  tabs: { flexWrap: 'nowrap', width: 'max-content' },
   content: { flexGrow: 1, minWidth: 0 },
 });
 
@@ -99,20 +97,16 @@ function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
         )}
       </div>
       <nav className={styles.submenu} aria-label={t('workspaces:area.sections')}>
-        <TabList
-          className={styles.tabs}
+        {/* Sections that do not fit move into a "more" menu at the end; none is cut. */}
+        <OverflowTabList
           size={isMobile ? 'small' : 'medium'}
           selectedValue={sectionOf(pathname)}
-          onTabSelect={(_event, data) =>
-            navigate(`/workspaces/${workspace.id}/${String(data.value)}`)
-          }
-        >
-          {workspace.sections.map((section) => (
-            <Tab key={section} value={section}>
-              {t(`workspaces:sections.${section}`)}
-            </Tab>
-          ))}
-        </TabList>
+          onSelect={(section) => navigate(`/workspaces/${workspace.id}/${section}`)}
+          tabs={workspace.sections.map((section) => ({
+            value: section,
+            label: t(`workspaces:sections.${section}`),
+          }))}
+        />
       </nav>
       {canSet && (
         <WorkspaceSettingsDialog
