@@ -18,6 +18,10 @@ export const pluginBody = z.object({
   auth_login_url: httpsUrl,
   access_token_url: httpsUrl,
   jwks_url: httpsUrl,
+  /**
+   * Link launches to existing accounts by e-mail. From someone who is not a supervisor it is a
+   * request, which takes effect once a supervisor approves the plugin.
+   */
   trust_emails: z.boolean().optional(),
 });
 export type PluginBody = z.infer<typeof pluginBody>;
@@ -45,9 +49,15 @@ export const plugin = z.object({
   auth_login_url: z.string(),
   access_token_url: z.string(),
   jwks_url: z.string(),
+  /** Asked for; in effect only while approved (`emails_trusted`). */
   trust_emails: z.boolean(),
+  /** A supervisor approved it (or registered it): docs/decisions/lti.md, "Trust". */
+  approved: z.boolean(),
+  approved_at: z.string().nullable(),
+  emails_trusted: z.boolean(),
   status: z.enum(['active', 'archived']),
   owner_id: z.number().int().nullable(),
+  abilities: z.object({ approve: z.boolean() }),
   created_at: z.string(),
   updated_at: z.string(),
   tool_urls: toolUrls,
@@ -64,8 +74,31 @@ export const deepLinkItemType = z.enum(['task', 'assessment', 'team_formation'])
 export const processResult = signInResult.extend({
   redirect: z.string(),
   deep_linking: z.object({ launch_id: rowId, workspace_id: rowId.nullable() }).nullable(),
+  /**
+   * The account is a supervisor's (or must set up 2FA first): a launch alone does not sign it
+   * in, the person signs in with their own password and second factor.
+   */
+  sign_in_required: z.boolean(),
+  /** The launch made a new account; the person may link it to their existing one instead. */
+  link_offered: z.boolean(),
+  /** The plugin's name, as the platform is called on the page. */
+  platform_name: z.string(),
 });
 export type ProcessResult = z.infer<typeof processResult>;
+
+/** The link waiting in this browser (GET core/lti/link). */
+export const linkStatus = z.object({
+  platform: z.object({ id: rowId, name: z.string(), approved: z.boolean() }),
+  /** The person as the platform named them. */
+  person_name: z.string(),
+  /** The account signed in here, when there is one. */
+  account: z.object({ email: z.string(), name: z.string() }).nullable(),
+  /** That account was signed in to after the launch, by its own means: it may confirm. */
+  can_confirm: z.boolean(),
+});
+export type LinkStatus = z.infer<typeof linkStatus>;
+export const linkResult = z.object({ redirect: z.string() });
+export type LinkResult = z.infer<typeof linkResult>;
 
 export const deepLinkBody = z.object({
   launch_id: rowId,

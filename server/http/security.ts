@@ -15,14 +15,25 @@ export const FRAME_ANCESTORS = [
   'https://outlook-sdf.office365.com',
 ];
 
-let extraFrameAncestors = '';
+const SOURCE = /^https?:\/\/[^\s;,']+$/;
+
+/** Origins that may frame the page at a path besides the fixed list (none by default). */
+type FrameAncestorsFor = (path: string) => readonly string[];
+let extraFrameAncestors: FrameAncestorsFor = () => [];
 
 /**
- * Origins that may frame us besides the fixed list: the learning platforms registered as LTI
- * plugins (server/modules/lti keeps it current).
+ * Who else may frame which page: the LTI area answers with the approved learning platforms
+ * for every page, and with the launching platform alone for its launch pages.
  */
-export function setExtraFrameAncestors(origins: string[]) {
-  extraFrameAncestors = origins.filter((o) => /^https?:\/\/[^\s;,']+$/.test(o)).join(' ');
+export function setExtraFrameAncestors(source: FrameAncestorsFor) {
+  extraFrameAncestors = source;
+}
+
+function frameAncestorsFor(request: { url?: string }) {
+  const path = (request.url ?? '/').split('?', 1)[0];
+  return extraFrameAncestors(path)
+    .filter((o) => SOURCE.test(o))
+    .join(' ');
 }
 
 export const contentSecurityPolicy = {
@@ -39,6 +50,6 @@ export const contentSecurityPolicy = {
     connectSrc: ["'self'", 'ws:', 'wss:', 'https://res.cdn.office.net'],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
-    frameAncestors: [...FRAME_ANCESTORS, () => extraFrameAncestors],
+    frameAncestors: [...FRAME_ANCESTORS, frameAncestorsFor],
   },
 };

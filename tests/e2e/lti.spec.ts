@@ -50,17 +50,23 @@ test.afterAll(async () => {
   await platform?.close();
 });
 
-/** A first visit asks for the privacy policy (spec 2.8), then the course workspace opens. */
+/**
+ * A first visit makes an account of the platform's own (this plugin is an owner's, not
+ * approved: nothing links by e-mail) and offers to link it instead; going on with it, the
+ * privacy policy comes first (spec 2.8), then the course workspace opens.
+ */
 async function openCourse(page: Page, user: string) {
   await page.goto(`${platform.url}/course?user=${user}`);
   const tool = page.frameLocator('#tool');
+  await tool.getByRole('button', { name: 'Continue with this new account' }).click();
   const accept = tool.getByRole('button', { name: 'I accept' });
   await expect(accept).toBeVisible({ timeout: 30_000 });
   await accept.click();
   await tool.getByRole('link', { name: platform.course.title }).first().click();
   await expect(tool.getByRole('heading', { name: platform.course.title }).first()).toBeVisible();
   await expect.poll(() => page.frame({ url: /\/workspaces\/\d+/ })?.url()).toBeTruthy();
-  return page.frame({ url: /\/workspaces\/\d+/ })!.url();
+  // The workspace's address, whichever of its pages it opened on.
+  return /\/workspaces\/\d+/.exec(page.frame({ url: /\/workspaces\/\d+/ })!.url())![0];
 }
 
 test('the course page launches Teamloop in an iframe and the course workspace shows', async ({
@@ -73,4 +79,35 @@ test('the course page launches Teamloop in an iframe and the course workspace sh
   const learnerUrl = await openCourse(await learner.newPage(), 'student-e2e');
   expect(learnerUrl).toBe(teacherUrl);
   await learner.close();
+});
+
+test('a launch is linked to an existing account only after its sign-in here and a confirmation', async ({
+  page,
+  request,
+}) => {
+  const person = await createVerifiedAccount(request, { firstName: 'Mai', lastName: 'Pham' });
+  // The platform claims the person's address: an unapproved plugin does not link by it.
+  platform.addUser({
+    sub: 'linker-e2e',
+    email: person.email,
+    given_name: 'Mai',
+    family_name: 'Pham',
+    roles: [ROLE.instructor],
+  });
+  await page.goto(`${platform.url}/course?user=linker-e2e`);
+  const tool = page.frameLocator('#tool');
+  await tool.getByRole('button', { name: 'Link to my existing Teamloop account' }).click();
+  await tool.getByLabel('E-mail').fill(person.email);
+  await tool.getByLabel('Password').fill(person.password);
+  await tool.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(tool.getByRole('heading', { name: 'Link your Teamloop account' })).toBeVisible();
+  await expect(tool.getByText('A supervisor has not approved this platform')).toBeVisible();
+  await expect(tool.getByText(`to the account ${person.email}?`)).toBeVisible();
+  await tool.getByRole('button', { name: 'Link my account' }).click();
+  await expect(tool.getByRole('heading', { name: platform.course.title }).first()).toBeVisible();
+  await expect.poll(() => page.frame({ url: /\/workspaces\/\d+/ })?.url()).toBeTruthy();
+  // The next launch opens that account straight away.
+  await page.goto(`${platform.url}/course?user=linker-e2e`);
+  await expect(tool.getByRole('heading', { name: platform.course.title }).first()).toBeVisible();
+  await expect(tool.getByRole('button', { name: 'Continue with this new account' })).toHaveCount(0);
 });

@@ -75,6 +75,8 @@ export interface LaunchOverrides {
 
 export async function startLtiPlatform(options: {
   clientId?: string;
+  /** The issuer its id_tokens name (default: its own URL), e.g. another platform's. */
+  issuer?: string;
   deploymentId?: string;
   /** How the stand-in reads the tool's public keys (its JWKS URL, or the in-process app). */
   toolJwks: () => Promise<JSONWebKeySet>;
@@ -86,6 +88,7 @@ export async function startLtiPlatform(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = options.clientId ?? 'teamloop-client';
+  const issuer = options.issuer ?? url;
   const deploymentId = options.deploymentId ?? 'deployment-1';
   let published: Key[] = [await newKey()];
   const hidden = await newKey();
@@ -144,7 +147,7 @@ export async function startLtiPlatform(options: {
     const aud = (overrides.claims?.aud as string | string[] | undefined) ?? clientId;
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-      .setIssuer(url)
+      .setIssuer(issuer)
       .setAudience(aud)
       .setIssuedAt(now)
       .setExpirationTime(now + 300)
@@ -351,7 +354,7 @@ export async function startLtiPlatform(options: {
       if (path === '/course') {
         // The course page: Teamloop in an iframe, started by OIDC login initiation.
         const login = new URL(options.toolLoginUrl);
-        login.searchParams.set('iss', url);
+        login.searchParams.set('iss', issuer);
         login.searchParams.set('login_hint', here.searchParams.get('user') ?? '');
         login.searchParams.set('target_link_uri', options.toolLaunchUrl);
         login.searchParams.set('client_id', clientId);
@@ -371,7 +374,7 @@ export async function startLtiPlatform(options: {
 
   return {
     url,
-    issuer: url,
+    issuer,
     clientId,
     deploymentId,
     registrationToken,
@@ -391,7 +394,7 @@ export async function startLtiPlatform(options: {
     pluginBody(extra: Record<string, unknown> = {}) {
       return {
         name: 'Stand-in LMS',
-        issuer: url,
+        issuer,
         client_id: clientId,
         deployment_ids: [deploymentId],
         auth_login_url: `${url}/auth`,

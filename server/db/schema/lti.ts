@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { userIdentities, users } from './users';
 import { workspaces } from './workspaces';
 
 /**
@@ -33,6 +33,12 @@ export const ltiPlatforms = pgTable(
       .notNull()
       .default('active'),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A supervisor's approval (docs/decisions/lti.md): only an approved registration may link
+     * launches to accounts by e-mail or let its origins frame every page. Null: not approved.
+     */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -121,6 +127,12 @@ export const ltiLaunches = pgTable('lti_launches', {
   deepLinking: jsonb('deep_linking').$type<Record<string, unknown> | null>(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /**
+   * The identity a launch that made its account may move to another account: the person signs
+   * in to that one in the same browser and confirms (hash of the secret in their cookie).
+   */
+  identityId: integer('identity_id').references(() => userIdentities.id, { onDelete: 'set null' }),
+  linkHash: text('link_hash'),
 });
 
 export type LtiPlatformRow = typeof ltiPlatforms.$inferSelect;

@@ -15,7 +15,6 @@ import {
   type LtiPlatformRow,
   type WorkspaceRole,
 } from '../../db/schema';
-import { AppError } from '../../http/errors';
 import { findOrCreateExternalUser } from '../auth';
 import { createWorkspace } from '../workspaces';
 import { CLAIM, MESSAGE, roleKind, type LtiRoleKind } from './claims';
@@ -28,8 +27,22 @@ export const CLOCK_SKEW_SECONDS = 60;
 /** How long the page /lti/process/:plugin has to finish a launch. */
 const LAUNCH_HANDLE_TTL_MS = 5 * 60_000;
 
-export const ltiProvider = (issuer: string) => `lti:${issuer}`;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** A supervisor vouched for the registration (docs/decisions/lti.md, "Trust"). */
+export const isApproved = (platform: LtiPlatformRow) => platform.approvedAt !== null;
+
+/**
+ * Where a registration's people are keyed: an approved one by issuer and subject
+ * (`lti:<issuer>`, shared by the approved registrations of one platform), and it still finds
+ * the people it keyed before its approval; an unapproved one by its own id alone, so it never
+ * reaches the people of another registration that claims the same issuer.
+ */
+export function identityKeys(platform: LtiPlatformRow) {
+  const own = `lti-platform:${platform.id}`;
+  return isApproved(platform)
+    ? { provider: `lti:${platform.issuer}`, formerProviders: [own] }
+    : { provider: own, formerProviders: [] };
+}
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 type Claims = JWTPayload & Record<string, unknown>;
 
@@ -121,7 +134,7 @@ export async function validateIdToken(
   return claims;
 }
 
-const RANK: Record<WorkspaceRole, number> = {
+export const RANK: Record<WorkspaceRole, number> = {
   owner: 4,
   admin: 3,
   member: 2,
@@ -167,24 +180,23 @@ export async function acceptLaunch(
 
   const email =
     typeof claims.email === 'string' && claims.email.includes('@') ? claims.email : undefined;
-  let user;
-  try {
-    ({ user } = await findOrCreateExternalUser(tx, {
-      provider: ltiProvider(platform.issuer),
-      subject: String(claims.sub),
-      email:
-        email ??
-        `lti-${sha256(platform.issuer).slice(0, 10)}-${sha256(String(claims.sub)).slice(0, 16)}@users.teamloop.invalid`,
-      emailVerified: Boolean(email) && platform.trustEmails,
-      firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
-      lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
-    }));
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 409) {
-      throw new LaunchError('email_taken', 409);
-    }
-    throw error;
-  }
+  const approved = isApproved(platform);
+  const keys = identityKeys(platform);
+  const placeholder = `lti-${sha256(keys.provider).slice(0, 10)}-${sha256(String(claims.sub)).slice(0, 16)}@users.teamloop.invalid`;
+  const { user, created, identityId } = await findOrCreateExternalUser(tx, {
+    ...keys,
+    subject: String(claims.sub),
+    // An unapproved registration's addresses are not even kept: an account made with someone
+    // else's address would be theirs once they reset its password, and still open to this one.
+    email: approved ? (email ?? placeholder) : undefined,
+    // Only an approved registration that asked for it links by e-mail, and never to a
+    // supervisor (they sign in with their own password and second factor).
+    emailVerified: approved && platform.trustEmails,
+    mayLink: (holder) => holder.role !== 'supervisor',
+    fallbackEmail: placeholder,
+    firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+    lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+  });
 
   const kind = roleKind(claims[CLAIM.roles]);
   const context = claims[CLAIM.context] as Context | undefined;
@@ -206,6 +218,8 @@ export async function acceptLaunch(
     platformId: platform.id,
     userId: user.id,
     workspaceId,
+    // A launch that made its account may be linked to the person's existing one instead.
+    identityId: created ? identityId : null,
     deepLinking: isDeepLinking
       ? {
           return_url: settings!.deep_link_return_url,

@@ -13,7 +13,6 @@ export const LAUNCH_ERRORS = [
   'replayed',
   'unsupported_message',
   'course_not_ready',
-  'email_taken',
   'platform_unreachable',
   'registration_failed',
 ] as const;

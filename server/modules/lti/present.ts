@@ -16,7 +16,12 @@ export function toolUrls(config: AppConfig, registerToken?: string): ToolUrls {
   };
 }
 
-export function presentPlugin(row: LtiPlatformRow, urls: ToolUrls): Plugin {
+/** A plugin as its viewer sees it: supervisors may approve one, or take approval back. */
+export function presentPlugin(
+  row: LtiPlatformRow,
+  urls: ToolUrls,
+  viewer: { role: 'user' | 'supervisor' },
+): Plugin {
   return {
     id: row.id,
     name: row.name,
@@ -27,8 +32,12 @@ export function presentPlugin(row: LtiPlatformRow, urls: ToolUrls): Plugin {
     access_token_url: row.accessTokenUrl,
     jwks_url: row.jwksUrl,
     trust_emails: row.trustEmails,
+    approved: row.approvedAt !== null,
+    approved_at: row.approvedAt?.toISOString() ?? null,
+    emails_trusted: row.approvedAt !== null && row.trustEmails,
     status: row.status,
     owner_id: row.ownerId,
+    abilities: { approve: viewer.role === 'supervisor' },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     tool_urls: urls,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppDeps } from '../../context';
-import { ltiPlatforms } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { ltiPlatforms, users } from '../../db/schema';
 import { MESSAGE, SCOPE } from './claims';
 import { LaunchError } from './pages';
 import { toolUrls } from './present';
@@ -83,6 +84,11 @@ export async function dynamicRegistration(
   registrationToken: string | undefined,
 ) {
   if (!isHttpUrl(configurationUrl)) throw new LaunchError('registration_failed');
+  const [owner] = await deps.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  if (!owner) throw new LaunchError('registration_failed');
   const configuration = (await getJson(configurationUrl, {
     headers: { accept: 'application/json' },
   })) as unknown as PlatformConfiguration;
@@ -145,6 +151,11 @@ export async function dynamicRegistration(
     accessTokenUrl: configuration.token_endpoint,
     jwksUrl: configuration.jwks_uri,
     ownerId,
+    // As for a plugin added by hand: a supervisor's registration counts as approved, and one
+    // an owner makes (or makes again) waits for a supervisor.
+    ...(owner.role === 'supervisor'
+      ? { approvedAt: new Date(), approvedBy: owner.id }
+      : { approvedAt: null, approvedBy: null }),
   };
   const [row] = await deps.db
     .insert(ltiPlatforms)

@@ -5,6 +5,8 @@ import { emptyResource, envelope, idParam } from '@contracts/common';
 import {
   deepLinkBody,
   deepLinkResult,
+  linkResult,
+  linkStatus,
   plugin,
   pluginBody,
   pluginList,
@@ -27,12 +29,14 @@ import {
   users,
   workspaceMembers,
   type LtiPlatformRow,
+  type UserRow,
 } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { ok } from '../../http/envelope';
 import { conflict, forbidden, notFound, refusal, unauthorized } from '../../http/errors';
 import type { App } from '../../http/types';
 import { beginSecondFactor, completeSignIn, needsSecondFactor } from '../auth';
+import { displayName } from '../../core/people';
 import { inviteToWorkspace } from '../workspaces';
 import { CLAIM, MESSAGE, roleKind } from './claims';
 import { publicJwks, signWithToolKey } from './keys';
@@ -43,9 +47,10 @@ import {
   validateIdToken,
   workspaceRoleFor,
 } from './launch';
+import { clearLinkCookie, confirmLink, offerLink, pendingLink, signedInSince } from './link';
 import { autoPostPage, errorPage, LaunchError, registrationDonePage } from './pages';
 import { presentPlugin, toolUrls } from './present';
-import { refreshFrameOrigins } from './frame-origins';
+import { refreshFrameOrigins, refreshFrameOriginsEveryMinute } from './frame-origins';
 import { dynamicRegistration, registerToken, registerTokenOwner } from './registration';
 import { loadCourse, readRoster, ServiceError, type ScoreJob } from './services';
 import { checkState, clearStateCookie, newState } from './state';
@@ -95,6 +100,26 @@ async function loadManagedPlugin(app: App, auth: Auth, id: number): Promise<LtiP
   return row;
 }
 
+function requireApprover(auth: Auth) {
+  if (auth.user.role !== 'supervisor') throw forbidden('lti:messages.supervisor_only');
+}
+
+/** What an approval vouches for: changed by someone else than a supervisor, it lapses. */
+const VOUCHED = ['issuer', 'clientId', 'authLoginUrl', 'accessTokenUrl', 'jwksUrl', 'trustEmails'];
+
+/** The registration's approval as its registrar gives it: a supervisor's counts as approved. */
+const approvalBy = (auth: Auth) =>
+  auth.user.role === 'supervisor'
+    ? { approvedAt: new Date(), approvedBy: auth.user.id }
+    : { approvedAt: null, approvedBy: null };
+
+/**
+ * A launch alone never signs in a supervisor, nor an account that must set up 2FA first (it
+ * would hand the setup to whoever sent the launch): they sign in with their own password.
+ */
+const needsOwnSignIn = (user: UserRow) =>
+  user.role === 'supervisor' || (user.twoFactorRequired && user.twoFactorEnabledAt === null);
+
 export default async function ltiRoutes(app: App) {
   const { deps } = app;
   const { db } = deps;
@@ -108,6 +133,7 @@ export default async function ltiRoutes(app: App) {
     },
   );
   await refreshFrameOrigins(db).catch(() => undefined);
+  refreshFrameOriginsEveryMinute(app, db);
   registerScoreJobs(deps);
   registerTaskGradePassback(deps);
   registerAssessmentGradePassback(deps);
@@ -131,7 +157,7 @@ export default async function ltiRoutes(app: App) {
         .where(and(...conditions))
         .orderBy(desc(ltiPlatforms.createdAt));
       const urls = await urlsFor(auth);
-      return ok({ plugins: rows.map((r) => presentPlugin(r, urls)), tool_urls: urls });
+      return ok({ plugins: rows.map((r) => presentPlugin(r, urls, auth.user)), tool_urls: urls });
     },
   );
 
@@ -154,11 +180,15 @@ export default async function ltiRoutes(app: App) {
             jwksUrl: body.jwks_url,
             trustEmails: body.trust_emails ?? false,
             ownerId: auth.user.id,
+            ...approvalBy(auth),
           })
           .returning();
         await refreshFrameOrigins(db);
         reply.code(201);
-        return ok(presentPlugin(row, await urlsFor(auth)), 'lti:messages.plugin_created');
+        return ok(
+          presentPlugin(row, await urlsFor(auth), auth.user),
+          'lti:messages.plugin_created',
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('lti:messages.plugin_exists');
         throw error;
@@ -172,7 +202,7 @@ export default async function ltiRoutes(app: App) {
     async (request) => {
       const auth = await requirePluginManager(app, request);
       const row = await loadManagedPlugin(app, auth, request.params.id);
-      return ok(presentPlugin(row, await urlsFor(auth)));
+      return ok(presentPlugin(row, await urlsFor(auth), auth.user));
     },
   );
 
@@ -188,30 +218,40 @@ export default async function ltiRoutes(app: App) {
     },
     async (request) => {
       const auth = await requirePluginManager(app, request);
-      await loadManagedPlugin(app, auth, request.params.id);
+      const current = await loadManagedPlugin(app, auth, request.params.id);
       const body = request.body;
+      const changes = {
+        ...(body.issuer !== undefined ? { issuer: body.issuer } : {}),
+        ...(body.client_id !== undefined ? { clientId: body.client_id } : {}),
+        ...(body.auth_login_url !== undefined ? { authLoginUrl: body.auth_login_url } : {}),
+        ...(body.access_token_url !== undefined ? { accessTokenUrl: body.access_token_url } : {}),
+        ...(body.jwks_url !== undefined ? { jwksUrl: body.jwks_url } : {}),
+        ...(body.trust_emails !== undefined ? { trustEmails: body.trust_emails } : {}),
+      };
+      const lapses =
+        auth.user.role !== 'supervisor' &&
+        Object.entries(changes).some(
+          ([key, value]) => current[key as keyof LtiPlatformRow] !== value && VOUCHED.includes(key),
+        );
       try {
         const [row] = await db
           .update(ltiPlatforms)
           .set({
             ...(body.name !== undefined ? { name: body.name } : {}),
-            ...(body.issuer !== undefined ? { issuer: body.issuer } : {}),
-            ...(body.client_id !== undefined ? { clientId: body.client_id } : {}),
             ...(body.deployment_ids !== undefined
               ? { deploymentIds: [...new Set(body.deployment_ids)] }
               : {}),
-            ...(body.auth_login_url !== undefined ? { authLoginUrl: body.auth_login_url } : {}),
-            ...(body.access_token_url !== undefined
-              ? { accessTokenUrl: body.access_token_url }
-              : {}),
-            ...(body.jwks_url !== undefined ? { jwksUrl: body.jwks_url } : {}),
-            ...(body.trust_emails !== undefined ? { trustEmails: body.trust_emails } : {}),
+            ...changes,
+            ...(lapses ? { approvedAt: null, approvedBy: null } : {}),
             updatedAt: new Date(),
           })
           .where(eq(ltiPlatforms.id, request.params.id))
           .returning();
         await refreshFrameOrigins(db);
-        return ok(presentPlugin(row, await urlsFor(auth)), 'lti:messages.plugin_updated');
+        return ok(
+          presentPlugin(row, await urlsFor(auth), auth.user),
+          'lti:messages.plugin_updated',
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('lti:messages.plugin_exists');
         throw error;
@@ -244,8 +284,44 @@ export default async function ltiRoutes(app: App) {
         .where(eq(ltiPlatforms.id, request.params.id))
         .returning();
       await refreshFrameOrigins(db);
-      return ok(presentPlugin(row, await urlsFor(auth)), 'lti:messages.plugin_archived');
+      return ok(presentPlugin(row, await urlsFor(auth), auth.user), 'lti:messages.plugin_archived');
     },
+  );
+
+  /** A supervisor vouches for a plugin: e-mail linking (when asked for) and framing apply. */
+  async function setApproval(request: FastifyRequest, id: number, on: boolean) {
+    const auth = await requirePluginManager(app, request);
+    requireApprover(auth);
+    const current = await loadManagedPlugin(app, auth, id);
+    if ((current.approvedAt !== null) === on) {
+      throw conflict(on ? 'lti:messages.already_approved' : 'lti:messages.not_approved');
+    }
+    const [row] = await db
+      .update(ltiPlatforms)
+      .set({
+        approvedAt: on ? new Date() : null,
+        approvedBy: on ? auth.user.id : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(ltiPlatforms.id, current.id))
+      .returning();
+    await refreshFrameOrigins(db);
+    return ok(
+      presentPlugin(row, await urlsFor(auth), auth.user),
+      on ? 'lti:messages.plugin_approved' : 'lti:messages.approval_revoked',
+    );
+  }
+
+  app.post(
+    '/plugins/:id/approve',
+    { schema: { tags, params: idParam, response: { 200: envelope(plugin) } } },
+    (request) => setApproval(request, request.params.id, true),
+  );
+
+  app.post(
+    '/plugins/:id/revoke-approval',
+    { schema: { tags, params: idParam, response: { 200: envelope(plugin) } } },
+    (request) => setApproval(request, request.params.id, false),
   );
 
   // ---- Tool endpoints (public: the platform and the browser call them) ----
@@ -393,19 +469,89 @@ export default async function ltiRoutes(app: App) {
         const launch = await spendLaunch(tx, request.params.id, request.body.launch);
         if (!launch) return null;
         const [user] = await tx.select().from(users).where(eq(users.id, launch.userId));
-        const signIn = needsSecondFactor(user)
-          ? await beginSecondFactor(deps, tx, user, 'lti')
-          : await completeSignIn(deps, tx, request, reply, user, 'lti');
+        const [platform] = await tx
+          .select({ name: ltiPlatforms.name })
+          .from(ltiPlatforms)
+          .where(eq(ltiPlatforms.id, launch.platformId));
+        // Already signed in to that account in this browser, by its own means: nothing to add.
+        const signedIn = request.auth?.user.id === user.id;
+        const ownSignIn = !signedIn && needsOwnSignIn(user);
+        const signIn = ownSignIn
+          ? {
+              user: null,
+              tours: null,
+              profile_completion_percent: null,
+              redirectToEnable: false,
+              two_factor_required: false,
+            }
+          : needsSecondFactor(user) && !signedIn
+            ? await beginSecondFactor(deps, tx, user, 'lti')
+            : await completeSignIn(deps, tx, request, reply, user, 'lti');
+        const linkCookie =
+          signIn.user && launch.identityId ? await offerLink(deps.config, tx, launch.id) : null;
         return {
           ...signIn,
           redirect: launch.workspaceId ? `/workspaces/${launch.workspaceId}` : '/workspaces',
           deep_linking: launch.deepLinking
             ? { launch_id: launch.id, workspace_id: launch.workspaceId }
             : null,
+          sign_in_required: ownSignIn,
+          link_offered: linkCookie !== null,
+          platform_name: platform.name,
+          linkCookie,
         };
       });
       if (!result) throw unauthorized('lti:messages.launch_expired');
-      return ok(result);
+      const { linkCookie, ...answer } = result;
+      if (linkCookie) reply.header('set-cookie', linkCookie);
+      return ok(answer);
+    },
+  );
+
+  // ---- Linking a launch to an existing account (docs/decisions/lti.md, "Linking") ----
+  app.get(
+    '/lti/link',
+    { schema: { tags, response: { 200: envelope(linkStatus) } }, config: publicRoute },
+    async (request) => {
+      const link = await pendingLink(db, request.headers.cookie);
+      if (!link) throw notFound('lti:messages.link_not_found');
+      const auth = request.auth;
+      const fresh =
+        auth !== null &&
+        auth.user.id !== link.launch.userId &&
+        (await signedInSince(db, auth.sessionId, link.launch.usedAt));
+      return ok({
+        platform: {
+          id: link.platform.id,
+          name: link.platform.name,
+          approved: link.platform.approvedAt !== null,
+        },
+        person_name: `${link.person.firstName} ${link.person.lastName}`.trim(),
+        account:
+          auth && auth.user.id !== link.launch.userId
+            ? { email: auth.user.email, name: displayName(auth.user) }
+            : null,
+        can_confirm: fresh,
+      });
+    },
+  );
+
+  app.post(
+    '/lti/link/confirm',
+    { schema: { tags, response: { 200: envelope(linkResult) } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const link = await pendingLink(db, request.headers.cookie);
+      if (!link) throw notFound('lti:messages.link_not_found');
+      if (!(await signedInSince(db, auth.sessionId, link.launch.usedAt))) {
+        throw refusal(403, 'sign_in_required', 'lti:messages.link_sign_in_first');
+      }
+      const { workspaceId } = await db.transaction((tx) => confirmLink(tx, link, auth.user));
+      reply.header('set-cookie', clearLinkCookie(deps.config));
+      return ok(
+        { redirect: workspaceId ? `/workspaces/${workspaceId}` : '/workspaces' },
+        'lti:messages.linked',
+      );
     },
   );
 

@@ -42,17 +42,32 @@ export async function newState(
     .setIssuedAt()
     .setExpirationTime(`${STATE_TTL_SECONDS}s`)
     .sign(stateKey(config));
+  const cookie = frameCookie(config, `${COOKIE_PREFIX}${sid}`, cookieValue(config, sid), {
+    path: STATE_COOKIE_PATH,
+    maxAgeSeconds: STATE_TTL_SECONDS,
+  });
+  return { state, nonce, cookie };
+}
+
+/**
+ * A cookie of ours inside the platform's iframe: SameSite=None so it comes back on the
+ * platform's cross-site form post, Partitioned (CHIPS) so browsers that partition third-party
+ * cookies still keep it in the iframe.
+ */
+export function frameCookie(
+  config: AppConfig,
+  name: string,
+  value: string,
+  { path, maxAgeSeconds }: { path: string; maxAgeSeconds: number },
+) {
   const secure = config.APP_URL.startsWith('https:') || config.NODE_ENV !== 'production';
-  // SameSite=None so the cookie comes back on the platform's cross-site form post, Partitioned
-  // (CHIPS) so browsers that partition third-party cookies still keep it in the iframe.
-  const cookie = [
-    `${COOKIE_PREFIX}${sid}=${cookieValue(config, sid)}`,
-    `Path=${STATE_COOKIE_PATH}`,
-    `Max-Age=${STATE_TTL_SECONDS}`,
+  return [
+    `${name}=${value}`,
+    `Path=${path}`,
+    `Max-Age=${maxAgeSeconds}`,
     'HttpOnly',
     ...(secure ? ['Secure', 'SameSite=None', 'Partitioned'] : ['SameSite=Lax']),
   ].join('; ');
-  return { state, nonce, cookie };
 }
 
 function cookieValue(config: AppConfig, sid: string) {
@@ -98,7 +113,7 @@ export async function checkState(
   return { ok: false, reason: 'state_mismatch' };
 }
 
-function parseCookies(header: string | undefined): Record<string, string> {
+export function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of (header ?? '').split(';')) {
     const index = part.indexOf('=');

@@ -22,6 +22,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plugin, PluginBody, ToolUrls } from '@contracts/lti';
+import { useSignedInUser } from '@/app/current-user';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
@@ -91,6 +92,9 @@ export default function PluginsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ltiKeys.plugins });
   const archive = useMutation({ mutationFn: ltiApi.archivePlugin, onSuccess: refresh });
   const remove = useMutation({ mutationFn: ltiApi.deletePlugin, onSuccess: refresh });
+  const approve = useMutation({ mutationFn: ltiApi.approvePlugin, onSuccess: refresh });
+  const revoke = useMutation({ mutationFn: ltiApi.revokeApproval, onSuccess: refresh });
+  const supervisor = useSignedInUser().role === 'supervisor';
 
   if (list.isPending) return <Spinner label={t('plugins.loading')} />;
   if (list.isError) {
@@ -99,6 +103,21 @@ export default function PluginsPage() {
     );
   }
   const { plugins, tool_urls: urls } = list.data;
+  /** What approval means for this plugin, in the words the owner needs. */
+  const approvalNote = (plugin: Plugin) => {
+    if (!plugin.approved) {
+      return [
+        t('plugins.approval.not_approved_note'),
+        ...(plugin.trust_emails ? [t('plugins.approval.emails_requested')] : []),
+      ].join(' ');
+    }
+    return [
+      t('plugins.approval.approved_note'),
+      plugin.emails_trusted
+        ? t('plugins.approval.emails_trusted')
+        : t('plugins.approval.emails_not_trusted'),
+    ].join(' ');
+  };
   return (
     <div className={styles.root}>
       <Card>
@@ -120,6 +139,7 @@ export default function PluginsPage() {
           {t('plugins.add')}
         </Button>
       </div>
+      {supervisor && <Text className={styles.meta}>{t('plugins.approval.supervisor_hint')}</Text>}
       {plugins.length === 0 ? (
         <EmptyState title={t('plugins.empty_title')} description={t('plugins.empty')} />
       ) : (
@@ -135,6 +155,11 @@ export default function PluginsPage() {
                   <Text weight="semibold" className={styles.grow}>
                     {plugin.name}
                   </Text>
+                  <Badge appearance="tint" color={plugin.approved ? 'brand' : 'warning'}>
+                    {plugin.approved
+                      ? t('plugins.approval.approved')
+                      : t('plugins.approval.not_approved')}
+                  </Badge>
                   <Badge
                     appearance="tint"
                     color={plugin.status === 'active' ? 'success' : 'informative'}
@@ -142,6 +167,7 @@ export default function PluginsPage() {
                     {t(`plugins.status.${plugin.status}`)}
                   </Badge>
                 </div>
+                <Text size={200}>{approvalNote(plugin)}</Text>
                 <Text size={200} className={styles.meta}>
                   {t('plugins.issuer')}: {plugin.issuer}
                 </Text>
@@ -150,6 +176,20 @@ export default function PluginsPage() {
                   {plugin.deployment_ids.join(', ')}
                 </Text>
                 <div className={styles.row}>
+                  {plugin.abilities.approve &&
+                    (plugin.approved ? (
+                      <Button size="small" onClick={() => revoke.mutate(plugin.id)}>
+                        {t('plugins.revoke_approval')}
+                      </Button>
+                    ) : (
+                      <Button
+                        size="small"
+                        appearance="primary"
+                        onClick={() => approve.mutate(plugin.id)}
+                      >
+                        {t('plugins.approve')}
+                      </Button>
+                    ))}
                   {plugin.status === 'active' && (
                     <Button size="small" onClick={() => archive.mutate(plugin.id)}>
                       {t('plugins.archive')}
@@ -164,17 +204,25 @@ export default function PluginsPage() {
           ))}
         </ul>
       )}
-      <AddPluginDialog open={adding} onClose={() => setAdding(false)} onAdded={refresh} />
+      <AddPluginDialog
+        open={adding}
+        supervisor={supervisor}
+        onClose={() => setAdding(false)}
+        onAdded={refresh}
+      />
     </div>
   );
 }
 
 function AddPluginDialog({
   open,
+  supervisor,
   onClose,
   onAdded,
 }: {
   open: boolean;
+  /** A supervisor's plugin is approved as it is added; an owner's asks for e-mail linking. */
+  supervisor: boolean;
   onClose: () => void;
   onAdded: () => void;
 }) {
@@ -249,7 +297,11 @@ function AddPluginDialog({
               <Checkbox
                 checked={trust}
                 onChange={(_e, d) => setTrust(Boolean(d.checked))}
-                label={t('plugins.fields.trust_emails')}
+                label={
+                  supervisor
+                    ? t('plugins.fields.trust_emails')
+                    : t('plugins.fields.trust_emails_request')
+                }
               />
             </DialogContent>
             <DialogActions>

@@ -23,6 +23,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { withApiError, type ApiError } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
+import { useSignInAgain } from './sign-in-again';
 
 const useStyles = makeStyles({
   root: {
@@ -48,6 +49,21 @@ function takeHandle(): string {
 }
 
 /**
+ * The answer to each handle, kept: a handle is spent once, and the page stays up while the
+ * person chooses (new account or link), long enough for the live connection's refresh of
+ * everything to ask again.
+ */
+const answers = new Map<string, Promise<ProcessResult>>();
+function processOnce(plugin: string, handle: string): Promise<ProcessResult> {
+  let answer = answers.get(handle);
+  if (!answer) {
+    answer = withApiError(() => ltiApi.process(plugin, handle));
+    answers.set(handle, answer);
+  }
+  return answer;
+}
+
+/**
  * /lti/process/:plugin: finishes a launch from a learning platform. The server validated the
  * launch and left a one-time handle; this page spends it (POST core/lti/:id/process), keeps
  * the session and goes to the course's workspace, or shows the content picker of a deep link.
@@ -59,9 +75,12 @@ export default function ProcessPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const done = useRef(false);
+  const signInAgain = useSignInAgain();
+  /** The person chose to go on with the account the launch made (when it offered a link). */
+  const [keepNew, setKeepNew] = useState(false);
   const result = useQuery<ProcessResult, ApiError>({
     queryKey: ['core', 'lti', 'process', plugin, handle],
-    queryFn: () => withApiError(() => ltiApi.process(plugin, handle)),
+    queryFn: () => processOnce(plugin, handle),
     enabled: Boolean(handle),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -75,13 +94,18 @@ export default function ProcessPage() {
 
   useEffect(() => {
     const data = result.data;
-    if (!data?.user || data.deep_linking || done.current) return;
+    if (!data?.user || done.current) return;
     done.current = true;
     queryClient.setQueryData(currentUserKey, data.user);
-    void settleLanguageAfterSignIn(queryClient, data.user).then(() =>
-      navigate(data.redirect, { replace: true }),
-    );
-  }, [result.data, navigate, queryClient]);
+    void settleLanguageAfterSignIn(queryClient, data.user);
+  }, [result.data, queryClient]);
+
+  const data = result.data;
+  const waitingForChoice = Boolean(data?.link_offered) && !keepNew;
+  useEffect(() => {
+    if (!data?.user || data.deep_linking || waitingForChoice) return;
+    navigate(data.redirect, { replace: true });
+  }, [data, waitingForChoice, navigate]);
 
   const styles = useStyles();
   if (!handle) {
@@ -95,7 +119,6 @@ export default function ProcessPage() {
       </div>
     );
   }
-  if (result.isPending) return <FullPageSpinner label={t('process.signing_in')} />;
   if (result.error) {
     return (
       <div className={styles.root}>
@@ -107,7 +130,50 @@ export default function ProcessPage() {
       </div>
     );
   }
-  const data = result.data;
+  if (!data) return <FullPageSpinner label={t('process.signing_in')} />;
+  if (data.sign_in_required) {
+    return (
+      <div className={styles.root}>
+        <EmptyState
+          headingLevel={1}
+          title={t('process.sign_in_required_title')}
+          description={t('process.sign_in_required')}
+          actions={
+            <Button appearance="primary" onClick={() => void signInAgain(data.redirect)}>
+              {t('process.to_sign_in_continue')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (data.user && waitingForChoice) {
+    const name = `${data.user.first_name} ${data.user.last_name}`.trim();
+    const platform = data.platform_name;
+    return (
+      <div className={styles.root}>
+        <EmptyState
+          headingLevel={1}
+          title={t('process.new_account_title')}
+          description={
+            name
+              ? t('process.new_account_named', { platform, name })
+              : t('process.new_account', { platform })
+          }
+          actions={
+            <>
+              <Button appearance="primary" onClick={() => setKeepNew(true)}>
+                {t('process.continue_new')}
+              </Button>
+              <Button onClick={() => void signInAgain(`/lti/link/${plugin}`)}>
+                {t('process.link_existing')}
+              </Button>
+            </>
+          }
+        />
+      </div>
+    );
+  }
   if (data.two_factor_required) {
     return (
       <div className={styles.root}>

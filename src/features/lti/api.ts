@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type {
   DeepLinkResult,
+  LinkResult,
+  LinkStatus,
   Plugin,
   PluginBody,
   PluginList,
@@ -8,11 +10,12 @@ import type {
   deepLinkBody,
 } from '@contracts/lti';
 import type { taskList } from '@contracts/tasks';
-import { api, http } from '@/lib/http';
+import { api, callEnvelope, http } from '@/lib/http';
 
 /** Query keys of the LTI feature. */
 export const ltiKeys = {
   plugins: ['core', 'plugins'] as const,
+  link: ['core', 'lti', 'link'] as const,
   tasks: (workspaceId: number) => ['core', 'lti', 'tasks', workspaceId] as const,
 };
 
@@ -36,5 +39,14 @@ export const ltiApi = {
   createPlugin: async (body: PluginBody) =>
     await api.post<Plugin>('/core/plugins', body, { hideMessages: true }),
   archivePlugin: async (id: number) => await api.post<Plugin>(`/core/plugins/${id}/archive`),
+  approvePlugin: async (id: number) => await api.post<Plugin>(`/core/plugins/${id}/approve`),
+  revokeApproval: async (id: number) =>
+    await api.post<Plugin>(`/core/plugins/${id}/revoke-approval`),
+  link: async () => await api.get<LinkStatus>('/core/lti/link', { hideMessages: true }),
+  /** The whole answer: the page announces its message once it has moved on. */
+  confirmLink: async () =>
+    await callEnvelope<LinkResult>('post', '/core/lti/link/confirm', undefined, {
+      hideMessages: true,
+    }),
   deletePlugin: async (id: number) => (await http.delete(`/core/plugins/${id}`)).data,
 };

@@ -11,6 +11,12 @@ export const routes: FeatureRoutes = {
       handle: { title: 'app:titles.lti' },
       lazy: lazyPage(() => import('./ProcessPage')),
     },
+    {
+      id: 'lti-link-plugin',
+      path: 'lti/link/:plugin',
+      handle: { title: 'app:titles.lti' },
+      lazy: lazyPage(() => import('./LinkPage')),
+    },
   ],
   settings: [
     {
