@@ -76,6 +76,8 @@ export const evaluablesInput = z
       .optional(),
   })
   .strict();
+/** The who-assesses-whom rules as stored on the assessment (shown in Edit to managers). */
+export type RaterRules = z.infer<typeof evaluablesInput>;
 
 export const createAssessmentBody = z
   .object({
@@ -92,14 +94,22 @@ export const createAssessmentBody = z
   .strict();
 export type CreateAssessmentBody = z.input<typeof createAssessmentBody>;
 
+/**
+ * Everything stays editable until the first answer is handed in; after that the questions,
+ * type, named and who assesses whom are fixed and the threshold can only go up (409).
+ * `who` replaces the rater plan (pairs the new rules do not name are removed).
+ */
 export const updateAssessmentBody = z
   .object({
     workspace_id: rowId,
     name: name.optional(),
     description: z.string().max(10_000).nullable().optional(),
+    type: z.enum(ASSESSMENT_TYPES).optional(),
     expired_at: when.optional(),
     anonymity_threshold: z.number().int().optional(),
+    named: z.boolean().optional(),
     questions: z.array(questionInput).min(1).max(100).optional(),
+    who: evaluablesInput.optional(),
   })
   .strict();
 
@@ -114,6 +124,14 @@ export const assessmentAbilities = z.object({
   manage: z.boolean(),
   view_report: z.boolean(),
   answer: z.boolean(),
+});
+
+/** How far answering went, which decides what Edit may still change (managers only). */
+export const answeringState = z.object({
+  /** Someone saved a draft or handed in. */
+  started: z.boolean(),
+  /** Someone handed in: questions, type, named and who assesses whom are fixed. */
+  handed_in: z.boolean(),
 });
 
 export const assessment = z.object({
@@ -137,6 +155,10 @@ export const assessment = z.object({
   created_by: person.nullable(),
   created_at: timestamp,
   permissions: assessmentAbilities,
+  /** The rules last set for who assesses whom; managers only (null for others, or none set). */
+  rater_rules: evaluablesInput.nullable(),
+  /** Managers only (null for others). */
+  answering: answeringState.nullable(),
 });
 export type Assessment = z.infer<typeof assessment>;
 
@@ -209,8 +231,20 @@ export const userAssessmentQuery = z.object({
   evaluatee_id: rowIdText,
 });
 export const whoAssesses = z.object({
-  /** Names only when the assessment is named; otherwise only the counts that pass the threshold. */
-  people: z.array(person.extend({ rater_group: z.enum(RATER_GROUPS) })).nullable(),
+  /**
+   * Owners and admins always get the names with each one's progress (never what they said);
+   * the person assessed gets them only when the assessment is named, otherwise null and only
+   * the group counts that pass the threshold.
+   */
+  people: z
+    .array(
+      person.extend({
+        rater_group: z.enum(RATER_GROUPS),
+        status: z.enum(EVALUABLE_STATUSES),
+        evaluable_id: id,
+      }),
+    )
+    .nullable(),
   groups: z.array(z.object({ group: z.enum(RATER_GROUPS), count: z.number().int() })),
 });
 export const assessorIdParam = z.object({ id: rowIdText, userId: rowIdText });
@@ -270,6 +304,8 @@ export const overallReport = z.object({
     }),
   ),
   percentage,
+  /** Answers handed in that no report counts yet: too few in their group so far. */
+  waiting: z.number().int(),
 });
 export type OverallReport = z.infer<typeof overallReport>;
 export const exportQuery = z.object({

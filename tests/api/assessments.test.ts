@@ -421,7 +421,6 @@ describe('anonymity through the API', () => {
     const parts = [
       await o.get(`/assessments/${id}/report?user_id=${eve.user.id}`),
       await o.get(`/assessments/${id}/overall-report-general-assessment`),
-      await o.get(`/assessments/${id}/users-who-assess/${eve.user.id}`),
       await o.get(`/assessments/${id}/export-report?format=csv`),
       await o.get(`/assessments/${id}/export-question-report?format=csv`),
       await o.get(`/assessments/${id}/export-detail-report?format=csv`),
@@ -457,6 +456,13 @@ describe('anonymity through the API', () => {
       { group: 'self', count: 1 },
       { group: 'reviewer', count: 3 },
     ]);
+    // The owner, who runs the cycle, sees who rates Eve and who handed in, never what.
+    const plan = await call(t, owner.token).get(
+      `/assessments/${id}/users-who-assess/${eve.user.id}`,
+    );
+    expect(plan.json().resource.people).toHaveLength(6);
+    expect(plan.body).not.toContain('PEER-SECRET');
+    expect(plan.body).not.toContain('Checker');
   });
 
   it('raised to 5 it still holds (and hides the three reviewers too); below 3 is refused', async () => {

@@ -17,6 +17,7 @@ import {
   QUESTION_KINDS,
   RATER_GROUPS,
   type QuestionOptions,
+  type RaterRules,
 } from '../../../contracts/assessments';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -47,6 +48,8 @@ export const assessments = pgTable(
     statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
     /** When it is an announcement (spec 7.21): shown to everyone as a dialog on entry. */
     isAnnouncement: boolean('is_announcement').notNull().default(false),
+    /** The who-assesses-whom rules last set at creation or in Edit (null: none recorded). */
+    raterRules: jsonb('rater_rules').$type<RaterRules>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,6 +94,11 @@ export const assessmentEvaluables = pgTable(
     /** The formed team both belong to, for team (peer) assessments. */
     teamId: integer('team_id'),
     status: text('status', { enum: EVALUABLE_STATUSES }).notNull().default('pending'),
+    /**
+     * The report pool a handed-in answer counts in, set once and never changed: answers join
+     * reports in batches of at least the threshold (anonymity.ts); null until then.
+     */
+    reportPool: text('report_pool', { enum: RATER_GROUPS }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,7 +20,8 @@ import type { App } from '../../http/types';
 import { requireWorkspaceChange } from '../../core/workspace-access';
 import { answersOf, checkAnswers, saveAnswers } from './answers';
 import { loadAssessment, MANAGE } from './load';
-import { fresh, presentQuestion, questionRows } from './routes';
+import { presentQuestion, questionRows } from './questions';
+import { fresh } from './routes';
 import { questionsOf } from './report-data';
 
 const tags = ['announcements'];

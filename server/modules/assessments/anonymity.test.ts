@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { RaterGroup } from '@contracts/assessments';
 import {
   contributionScores,
   isValidThreshold,
   overallQuestions,
   personReport,
+  poolsToCount,
   visiblePools,
   type RawAnswer,
   type ReportQuestion,
@@ -32,33 +34,28 @@ function rater(
   rating: number,
   choice: string,
   text: string,
+  pool: RawAnswer['pool'] = group,
 ): RawAnswer[] {
   return [
-    { raterId, group, questionId: 1, rating, choice: null, text: null },
-    { raterId, group, questionId: 2, rating: null, choice, text: null },
-    { raterId, group, questionId: 3, rating: null, choice: null, text },
+    { raterId, group, pool, questionId: 1, rating, choice: null, text: null },
+    { raterId, group, pool, questionId: 2, rating: null, choice, text: null },
+    { raterId, group, pool, questionId: 3, rating: null, choice: null, text },
   ];
 }
 
-// Self, two peers (below 3) and three reviewers: the peers can't merge into "other" on
-// their own (2 < 3), so they must vanish entirely.
+// Self and three reviewers, counted.
 const base = [
   ...rater(9, 'self', 4, 'Calm', 'I try'),
   ...rater(21, 'reviewer', 3, 'Calm', 'steady'),
   ...rater(22, 'reviewer', 4, 'Bold', 'good'),
   ...rater(23, 'reviewer', 5, 'Calm', 'great'),
 ];
-const withPeers = (a: [number, string, string], b: [number, string, string]) => [
-  ...base,
-  ...rater(31, 'peer', a[0], a[1], a[2]),
-  ...rater(32, 'peer', b[0], b[1], b[2]),
-];
 
 /** Every readable output about the person: the report and the overall report. */
-function everything(answers: RawAnswer[], threshold: number) {
+function everything(answers: RawAnswer[], threshold: number, readerId?: number) {
   return JSON.stringify({
-    person: personReport(person, questions, answers, threshold),
-    overall: overallQuestions(questions, [answers], threshold),
+    person: personReport(person, questions, answers, threshold, null, readerId),
+    overall: overallQuestions(questions, [answers], threshold, readerId),
   });
 }
 
@@ -72,62 +69,132 @@ describe('anonymity threshold', () => {
     expect(isValidThreshold(3.5)).toBe(false);
   });
 
-  it('with 2 peer answers and threshold 3, nothing of the peers can be read or derived', () => {
-    const a = withPeers([1, 'Loud', 'SECRET-A'], [2, 'Loud', 'SECRET-B']);
-    const b = withPeers([5, 'Quiet', 'other words'], [5, 'Calm', 'more']);
-    // Whatever the peers answered, every output is the same...
-    expect(everything(a, 3)).toBe(everything(b, 3));
-    // ...and the same as if they had never answered: not even their count shows.
-    expect(everything(a, 3)).toBe(everything(base, 3));
-    const text = everything(a, 3);
-    expect(text).not.toContain('SECRET');
-    expect(text).not.toContain('Loud');
-    expect(text).not.toContain('"peer"');
+  it('a pool below the threshold shows nothing, not even its count', () => {
+    const two = [
+      ...base,
+      ...rater(31, 'peer', 1, 'Loud', 'SECRET-A'),
+      ...rater(32, 'peer', 2, 'Loud', 'SECRET-B'),
+    ];
+    expect(everything(two, 3)).toBe(everything(base, 3));
+    expect(everything(two, 3)).not.toContain('SECRET');
   });
 
-  it('raised to 5 it still holds, and hides the reviewers too', () => {
-    const a = withPeers([1, 'Loud', 'SECRET-A'], [2, 'Loud', 'SECRET-B']);
-    const b = withPeers([5, 'Quiet', 'x'], [4, 'Calm', 'y']);
-    expect(everything(a, 5)).toBe(everything(b, 5));
-    expect(everything(a, 5)).toBe(everything(base, 5));
-    // The 3 reviewers are below 5 now: hidden too, never merged with the peers (comparing
-    // with the report at 3 would otherwise give away the peers' sum). Only self is left.
-    const report = personReport(person, questions, a, 5);
+  it('raised to 5 it hides the three reviewers too; a stored value below 3 reads as 3', () => {
+    const report = personReport(person, questions, base, 5);
     expect(report.questions[0].groups.map((g) => g.group)).toEqual(['self']);
     expect(report.questions[0].texts).toEqual([]);
     expect(report.questions[0].others_mean).toBeNull();
     expect(report.questions[1].choices).toEqual([]);
+    expect(everything(base, 1)).toBe(everything(base, 3));
   });
 
-  it('a threshold below the minimum stored somewhere is read as 3', () => {
-    const a = withPeers([1, 'Loud', 'SECRET-A'], [2, 'Loud', 'SECRET-B']);
-    expect(everything(a, 1)).toBe(everything(a, 3));
+  it('a reader never sees a pool they rated in, so they cannot subtract their own answer', () => {
+    expect(visiblePools(base, 3, 22).map((p) => p.group)).toEqual(['self']);
+    expect(everything(base, 3, 22)).not.toContain('steady');
+    expect(visiblePools(base, 3, 99).map((p) => [p.group, p.raters])).toEqual([
+      ['self', 1],
+      ['reviewer', 3],
+    ]);
+    // The person assessed reads their own self answers.
+    expect(visiblePools(base, 3, 9).map((p) => p.group)).toEqual(['self', 'reviewer']);
   });
 
-  it('a merged pool is the same whichever group each answer came from', () => {
-    const others = [
-      ...rater(41, 'other', 2, 'Calm', 'o1'),
-      ...rater(42, 'other', 3, 'Calm', 'o2'),
-      ...rater(43, 'other', 4, 'Bold', 'o3'),
-    ];
+  it('"other" lists the groups counted into it, whichever answer came from which', () => {
     const a = [
-      ...others,
-      ...rater(31, 'peer', 1, 'Loud', 'p1'),
-      ...rater(32, 'peer', 5, 'Bold', 'p2'),
+      ...rater(41, 'other', 2, 'Calm', 'o1'),
+      ...rater(31, 'peer', 1, 'Loud', 'p1', 'other'),
+      ...rater(32, 'peer', 5, 'Bold', 'p2', 'other'),
     ];
-    // Swap what a peer and an "other" said: the output cannot tell them apart.
     const b = [
       ...rater(41, 'other', 1, 'Loud', 'p1'),
-      ...rater(42, 'other', 3, 'Calm', 'o2'),
-      ...rater(43, 'other', 4, 'Bold', 'o3'),
-      ...rater(31, 'peer', 2, 'Calm', 'o1'),
-      ...rater(32, 'peer', 5, 'Bold', 'p2'),
+      ...rater(31, 'peer', 2, 'Calm', 'o1', 'other'),
+      ...rater(32, 'peer', 5, 'Bold', 'p2', 'other'),
     ];
     expect(everything(a, 3)).toBe(everything(b, 3));
-    const pools = visiblePools(a, 3);
-    expect(pools.map((p) => [p.group, p.raters])).toEqual([['other', 5]]);
+    expect(visiblePools(a, 3).map((p) => [p.group, p.merged, p.raters])).toEqual([
+      ['other', ['peer'], 3],
+    ]);
+  });
+});
+
+describe('counting answers into pools', () => {
+  const w = (id: number, group: RaterGroup) => ({ id, group });
+
+  it('self at once; a group once the threshold waits; fewer wait on', () => {
+    const counted = poolsToCount(
+      [w(1, 'self'), w(2, 'peer'), w(3, 'peer'), w(4, 'other')],
+      3,
+      false,
+    );
+    expect([...counted]).toEqual([[1, 'self']]);
+    const three = poolsToCount([w(2, 'peer'), w(3, 'peer'), w(5, 'peer'), w(4, 'other')], 3, false);
+    expect([...three].sort()).toEqual([
+      [2, 'peer'],
+      [3, 'peer'],
+      [5, 'peer'],
+    ]);
   });
 
+  it('on closing what waits goes together into "other", only if that makes the threshold', () => {
+    const rest = [w(2, 'peer'), w(3, 'peer'), w(4, 'reviewer')];
+    expect([...poolsToCount(rest, 3, true)].map(([, pool]) => pool)).toEqual([
+      'other',
+      'other',
+      'other',
+    ]);
+    expect(poolsToCount(rest, 4, true).size).toBe(0);
+    expect(poolsToCount(rest.slice(0, 2), 3, true).size).toBe(0);
+  });
+
+  it('whatever the order of hand-ins and closings, two reports in a row differ by no single rater', () => {
+    // A seeded walk: raters of three groups hand in one by one, the assessment closes and
+    // opens again at random; after every step every pool is compared with the step before.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let run = 0; run < 120; run += 1) {
+      const threshold = 3 + Math.floor(random() * 3);
+      const groups: RaterGroup[] = ['peer', 'reviewer', 'other'];
+      const people = Array.from({ length: 4 + Math.floor(random() * 12) }, (_, i) => ({
+        id: 100 + i,
+        group: groups[Math.floor(random() * 3)],
+        rating: 1 + Math.floor(random() * 5),
+      }));
+      const pool = new Map<number, RaterGroup>();
+      const handedIn: typeof people = [];
+      let before = visiblePools([], threshold);
+      for (const step of [...people, ...people].map((p) => (random() < 0.3 ? null : p))) {
+        const closing = step === null;
+        if (step && !handedIn.includes(step)) handedIn.push(step);
+        const waiting = handedIn.filter((p) => !pool.has(p.id));
+        for (const [id, to] of poolsToCount(waiting, threshold, closing)) pool.set(id, to);
+        const answers: RawAnswer[] = handedIn
+          .filter((p) => pool.has(p.id))
+          .map((p) => ({
+            raterId: p.id,
+            group: p.group,
+            pool: pool.get(p.id)!,
+            questionId: 1,
+            rating: p.rating,
+            choice: null,
+            text: null,
+          }));
+        const after = visiblePools(answers, threshold);
+        for (const group of groups) {
+          const was = before.find((p) => p.group === group)?.raters ?? 0;
+          const is = after.find((p) => p.group === group)?.raters ?? 0;
+          expect(is).toBeGreaterThanOrEqual(was);
+          if (is !== was) expect(is - was).toBeGreaterThanOrEqual(threshold);
+        }
+        before = after;
+      }
+    }
+  });
+});
+
+describe('reports', () => {
   it('open text is sorted, carries no names, and groups at the threshold are shown', () => {
     const report = personReport(person, questions, base, 3);
     const q3 = report.questions[2];
@@ -146,12 +213,47 @@ describe('anonymity threshold', () => {
       { id: 2, title: 'B', kind: 'rating', scale: 5 },
     ];
     const answers: RawAnswer[] = [
-      { raterId: 1, group: 'self', questionId: 1, rating: 5, choice: null, text: null },
-      { raterId: 1, group: 'self', questionId: 2, rating: 2, choice: null, text: null },
-      ...[2, 3, 4].flatMap((r) => [
-        { raterId: r, group: 'peer' as const, questionId: 1, rating: 3, choice: null, text: null },
-        { raterId: r, group: 'peer' as const, questionId: 2, rating: 4, choice: null, text: null },
-      ]),
+      {
+        raterId: 1,
+        group: 'self',
+        pool: 'self',
+        questionId: 1,
+        rating: 5,
+        choice: null,
+        text: null,
+      },
+      {
+        raterId: 1,
+        group: 'self',
+        pool: 'self',
+        questionId: 2,
+        rating: 2,
+        choice: null,
+        text: null,
+      },
+      ...[2, 3, 4].flatMap(
+        (r) =>
+          [
+            {
+              raterId: r,
+              group: 'peer',
+              pool: 'peer',
+              questionId: 1,
+              rating: 3,
+              choice: null,
+              text: null,
+            },
+            {
+              raterId: r,
+              group: 'peer',
+              pool: 'peer',
+              questionId: 2,
+              rating: 4,
+              choice: null,
+              text: null,
+            },
+          ] as RawAnswer[],
+      ),
     ];
     const report = personReport(person, qs, answers, 3);
     expect(report.strengths).toEqual([{ question_id: 2, title: 'B', gap: 2 }]);

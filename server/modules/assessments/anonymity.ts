@@ -9,21 +9,27 @@ import {
 /**
  * The one place assessment answers become something a person can read. Every report, export,
  * chart and count of the assessments area is computed from `visiblePools()` and nothing else,
- * so a rater group below the threshold cannot be read or derived from any of them:
+ * so no single rater's answer can be read, or derived by comparing two reports:
  *
  * - The self group is the person assessed; it is always theirs to see.
- * - Any other group (peer, reviewer, other) with fewer distinct raters than the threshold is
- *   merged into "other". If the merged "other" still has fewer raters than the threshold it is
- *   dropped whole: no figure, no count, no text of it leaves this module.
+ * - Every other handed-in answer counts in one report pool (peer, reviewer or other), set once
+ *   when it is counted and never changed, and answers are counted in batches of at least the
+ *   threshold (`poolsToCount`). So a pool only ever grows, by at least the threshold at a time:
+ *   two reports read at any two moments differ by the sum of at least that many raters.
+ * - A pool with fewer raters than the threshold is not shown (a raised threshold hides it).
+ * - A reader never sees a pool they rated in themselves: they could subtract their own answer.
  * - Rater ids never leave a pool; open texts are sorted, so their order says nothing.
- * - Drafts never count: callers pass submitted answers only.
+ * - Drafts never count: callers pass counted answers only.
  *
  * Pure: no database, no clock. Unit tests: anonymity.test.ts.
  */
 
 export interface RawAnswer {
   raterId: number;
+  /** The rater's group for this person. */
   group: RaterGroup;
+  /** The report pool the answer was counted in. */
+  pool: RaterGroup;
   questionId: number;
   rating: number | null;
   choice: string | null;
@@ -41,7 +47,7 @@ export interface Pool {
   group: RaterGroup;
   merged: RaterGroup[];
   raters: number;
-  answers: Omit<RawAnswer, 'raterId'>[];
+  answers: Omit<RawAnswer, 'raterId' | 'pool'>[];
 }
 
 export function isValidThreshold(value: number): boolean {
@@ -55,56 +61,83 @@ function effective(threshold: number) {
   return Math.max(MIN_ANONYMITY_THRESHOLD, Math.floor(threshold));
 }
 
-const strip = ({ raterId: _raterId, ...rest }: RawAnswer) => rest;
+const strip = ({ raterId: _raterId, pool: _pool, ...rest }: RawAnswer) => rest;
+const POOL_ORDER: RaterGroup[] = ['self', 'peer', 'reviewer', 'other'];
 
 /**
- * The answers about one person that may be shown, by rater group. Groups are formed (and
- * merged) at the minimum threshold; a higher threshold then only hides whole pools. So a
- * higher threshold never shows a combination a lower one did not: comparing the reports at
- * two thresholds reveals nothing either alone would not.
+ * The answers about one person that may be shown to `readerId`, by report pool: self, and
+ * each pool of at least the threshold in which the reader did not rate.
  */
-export function visiblePools(answers: RawAnswer[], threshold: number): Pool[] {
-  const min = MIN_ANONYMITY_THRESHOLD;
-  const owner = effective(threshold);
-  return poolsAtMinimum(answers, min).filter((p) => p.group === 'self' || p.raters >= owner);
-}
-
-function poolsAtMinimum(answers: RawAnswer[], min: number): Pool[] {
-  const byGroup = new Map<RaterGroup, RawAnswer[]>();
-  for (const answer of answers) {
-    const list = byGroup.get(answer.group) ?? [];
-    list.push(answer);
-    byGroup.set(answer.group, list);
-  }
-  const raterCount = (list: RawAnswer[]) => new Set(list.map((a) => a.raterId)).size;
+export function visiblePools(answers: RawAnswer[], threshold: number, readerId?: number): Pool[] {
+  const min = effective(threshold);
   const pools: Pool[] = [];
-  const self = byGroup.get('self');
-  if (self) {
-    pools.push({ group: 'self', merged: [], raters: raterCount(self), answers: self.map(strip) });
-  }
-  const toMerge: RawAnswer[] = [];
-  const mergedGroups: RaterGroup[] = [];
-  for (const group of ['peer', 'reviewer'] as const) {
-    const list = byGroup.get(group);
-    if (!list) continue;
-    if (raterCount(list) >= min) {
-      pools.push({ group, merged: [], raters: raterCount(list), answers: list.map(strip) });
-    } else {
-      toMerge.push(...list);
-      mergedGroups.push(group);
-    }
-  }
-  const other = [...(byGroup.get('other') ?? []), ...toMerge];
-  // Raters are distinct per group; one person in two groups would be counted twice.
-  if (other.length > 0 && raterCount(other) >= min) {
+  for (const group of POOL_ORDER) {
+    const list = answers.filter((a) => a.pool === group);
+    if (list.length === 0) continue;
+    const raters = new Set(list.map((a) => a.raterId));
+    if (group !== 'self' && (raters.size < min || (readerId !== undefined && raters.has(readerId))))
+      continue;
     pools.push({
-      group: 'other',
-      merged: mergedGroups,
-      raters: raterCount(other),
-      answers: other.map(strip),
+      group,
+      merged:
+        group === 'other'
+          ? [...new Set(list.map((a) => a.group))].filter((g) => g !== 'other')
+          : [],
+      raters: raters.size,
+      answers: list.map(strip),
     });
   }
   return pools;
+}
+
+export interface WaitingAnswer {
+  /** The evaluable (one rater's answers about one person). */
+  id: number;
+  group: RaterGroup;
+}
+
+/**
+ * Which handed-in answers about one person join the report now, and in which pool. Self at
+ * once; a group once at least `threshold` of its answers wait; and when the assessment closes,
+ * whatever still waits together in "other" if there are at least `threshold` of them. Fewer
+ * wait on: counting one more answer into a pool would let a reader subtract it.
+ */
+export function poolsToCount(
+  waiting: WaitingAnswer[],
+  threshold: number,
+  closing: boolean,
+): Map<number, RaterGroup> {
+  const min = effective(threshold);
+  const counted = new Map<number, RaterGroup>();
+  for (const w of waiting) if (w.group === 'self') counted.set(w.id, 'self');
+  for (const group of ['peer', 'reviewer', 'other'] as const) {
+    const list = waiting.filter((w) => w.group === group);
+    if (list.length >= min) for (const w of list) counted.set(w.id, group);
+  }
+  const rest = waiting.filter((w) => !counted.has(w.id));
+  if (closing && rest.length >= min) for (const w of rest) counted.set(w.id, 'other');
+  return counted;
+}
+
+/**
+ * How many people assess someone, by group, as the person assessed may see it in an anonymous
+ * assessment: groups below the threshold merge into "other", which shows only at the threshold.
+ */
+export function plannedGroups(
+  groups: RaterGroup[],
+  threshold: number,
+): { group: RaterGroup; count: number }[] {
+  const min = effective(threshold);
+  const count = (g: RaterGroup) => groups.filter((x) => x === g).length;
+  const result: { group: RaterGroup; count: number }[] = [];
+  if (count('self') > 0) result.push({ group: 'self', count: count('self') });
+  let other = count('other');
+  for (const group of ['peer', 'reviewer'] as const) {
+    if (count(group) >= min) result.push({ group, count: count(group) });
+    else other += count(group);
+  }
+  if (other >= min) result.push({ group: 'other', count: other });
+  return result;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -222,8 +255,9 @@ export function personReport(
   answers: RawAnswer[],
   threshold: number,
   contribution: number | null = null,
+  readerId?: number,
 ): PersonReport {
-  const reports = questionReports(questions, visiblePools(answers, threshold));
+  const reports = questionReports(questions, visiblePools(answers, threshold, readerId));
   return { evaluatee, questions: reports, ...insights(reports), contribution };
 }
 
@@ -235,10 +269,11 @@ export function overallQuestions(
   questions: ReportQuestion[],
   answersByPerson: RawAnswer[][],
   threshold: number,
+  readerId?: number,
 ): QuestionReport[] {
   const pooled = new Map<RaterGroup, Pool>();
   for (const answers of answersByPerson) {
-    for (const pool of visiblePools(answers, threshold)) {
+    for (const pool of visiblePools(answers, threshold, readerId)) {
       const into = pooled.get(pool.group) ?? {
         group: pool.group,
         merged: [],
@@ -251,9 +286,8 @@ export function overallQuestions(
       pooled.set(pool.group, into);
     }
   }
-  const order: RaterGroup[] = ['self', 'peer', 'reviewer', 'other'];
   return questionReports(
     questions,
-    order.flatMap((g) => (pooled.has(g) ? [pooled.get(g)!] : [])),
+    POOL_ORDER.flatMap((g) => (pooled.has(g) ? [pooled.get(g)!] : [])),
   );
 }

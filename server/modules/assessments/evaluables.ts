@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { evaluablesInput, RaterGroup } from '@contracts/assessments';
+import { permissionsFor } from '../../auth/permissions';
 import type { DbOrTx } from '../../db/client';
-import { assessmentEvaluables, teamMembers, teams, workspaceMembers } from '../../db/schema';
+import { assessmentEvaluables, teamMembers, teams, users, workspaceMembers } from '../../db/schema';
 import { validationFailed } from '../../http/errors';
+import { MANAGE } from './load';
 
 type Who = z.infer<typeof evaluablesInput>;
 export interface PlannedEvaluable {
@@ -15,47 +17,92 @@ export interface PlannedEvaluable {
 
 const RANK: Record<RaterGroup, number> = { self: 0, peer: 1, reviewer: 2, other: 3 };
 
-/** The people who may assess or be assessed: owners, admins and members. */
-export async function assessablePeople(db: DbOrTx, workspaceId: number): Promise<Set<number>> {
+export interface AssessablePeople {
+  /** Owners, admins and members: who may assess or be assessed. */
+  all: Set<number>;
+  /** Those of them who read everyone's reports (owners, admins, supervisors). */
+  readers: Set<number>;
+}
+
+/** The people who may assess or be assessed, and which of them read the reports. */
+export async function assessablePeople(db: DbOrTx, workspaceId: number): Promise<AssessablePeople> {
   const rows = await db
-    .select({ userId: workspaceMembers.userId })
+    .select({ userId: workspaceMembers.userId, role: workspaceMembers.role, account: users.role })
     .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(
       and(
         eq(workspaceMembers.workspaceId, workspaceId),
         inArray(workspaceMembers.role, ['owner', 'admin', 'member']),
       ),
     );
-  return new Set(rows.map((r) => r.userId));
+  return {
+    all: new Set(rows.map((r) => r.userId)),
+    readers: new Set(
+      rows
+        .filter((r) => r.account === 'supervisor' || permissionsFor(r.role).includes(MANAGE))
+        .map((r) => r.userId),
+    ),
+  };
+}
+
+/**
+ * In an anonymous assessment the people who read the reports rate nobody but themselves: they
+ * could subtract their own answer from a group's figures. Named assessments show each answer
+ * to them anyway, so there they may rate.
+ */
+export function mayRate(
+  people: AssessablePeople,
+  named: boolean,
+  assessorId: number,
+  evaluateeId: number,
+) {
+  return named || assessorId === evaluateeId || !people.readers.has(assessorId);
 }
 
 /**
  * Who assesses whom from the rules (self, each teammate of the formed team, the reviewer,
  * everyone of the workspace, a hand-made list). A pair named by two rules keeps the closest
- * group (self, then peer, reviewer, other). Anyone outside the workspace is refused (422).
+ * group (self, then peer, reviewer, other). Anyone outside the workspace is refused (422); in
+ * an anonymous assessment an owner or admin named as a rater of someone else is refused too
+ * (422), and the teammates and everyone rules leave them out as raters.
  */
 export async function planEvaluables(
   db: DbOrTx,
   workspaceId: number,
   who: Who,
+  named: boolean,
 ): Promise<PlannedEvaluable[]> {
-  const people = await assessablePeople(db, workspaceId);
-  const named = [
+  const assessable = await assessablePeople(db, workspaceId);
+  const people = assessable.all;
+  const mentioned = [
     ...(who.evaluatee_ids ?? []),
     ...(who.reviewer_id ? [who.reviewer_id] : []),
     ...(who.pairs ?? []).flatMap((p) => [p.assessor_id, p.evaluatee_id]),
   ];
-  if (named.some((id) => !people.has(id))) {
+  if (mentioned.some((id) => !people.has(id))) {
     throw validationFailed({ who: 'assessments:messages.not_in_workspace' });
+  }
+  const rules = new Set(who.rules);
+  const explicitRaters = [
+    ...(rules.has('reviewer') && who.reviewer_id
+      ? (who.evaluatee_ids ?? [...people])
+          .filter((e) => e !== who.reviewer_id)
+          .map((e) => [who.reviewer_id!, e] as const)
+      : []),
+    ...(who.pairs ?? []).map((p) => [p.assessor_id, p.evaluatee_id] as const),
+  ];
+  if (explicitRaters.some(([a, e]) => !mayRate(assessable, named, a, e))) {
+    throw validationFailed({ who: 'assessments:messages.reader_cannot_rate' });
   }
   const evaluatees = who.evaluatee_ids ?? [...people];
   const plan = new Map<string, PlannedEvaluable>();
   const add = (p: PlannedEvaluable) => {
+    if (!mayRate(assessable, named, p.assessorId, p.evaluateeId)) return;
     const key = `${p.assessorId}:${p.evaluateeId}`;
     const had = plan.get(key);
     if (!had || RANK[p.raterGroup] < RANK[had.raterGroup]) plan.set(key, p);
   };
-  const rules = new Set(who.rules);
   if (rules.has('teammates')) {
     const rows = await db
       .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
@@ -112,4 +159,41 @@ export async function insertEvaluables(
     .insert(assessmentEvaluables)
     .values(planned.map((p) => ({ ...p, assessmentId })))
     .onConflictDoNothing();
+}
+
+/**
+ * Makes the plan the whole of who assesses whom (Edit, before anything is handed in): pairs it
+ * does not name are removed with their drafts, pairs it keeps take its group and team, new
+ * ones are added.
+ */
+export async function replaceEvaluables(
+  tx: DbOrTx,
+  assessmentId: number,
+  planned: PlannedEvaluable[],
+) {
+  const existing = await tx
+    .select()
+    .from(assessmentEvaluables)
+    .where(eq(assessmentEvaluables.assessmentId, assessmentId));
+  const key = (assessorId: number, evaluateeId: number) => `${assessorId}:${evaluateeId}`;
+  const wanted = new Map(planned.map((p) => [key(p.assessorId, p.evaluateeId), p]));
+  const dropped = existing.filter((e) => !wanted.has(key(e.assessorId, e.evaluateeId)));
+  if (dropped.length) {
+    await tx.delete(assessmentEvaluables).where(
+      inArray(
+        assessmentEvaluables.id,
+        dropped.map((e) => e.id),
+      ),
+    );
+  }
+  for (const e of existing) {
+    const p = wanted.get(key(e.assessorId, e.evaluateeId));
+    if (p && (p.raterGroup !== e.raterGroup || p.teamId !== e.teamId)) {
+      await tx
+        .update(assessmentEvaluables)
+        .set({ raterGroup: p.raterGroup, teamId: p.teamId, updatedAt: new Date() })
+        .where(eq(assessmentEvaluables.id, e.id));
+    }
+  }
+  await insertEvaluables(tx, assessmentId, planned);
 }

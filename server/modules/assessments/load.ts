@@ -122,6 +122,10 @@ export async function presentAssessments(
     const mine = all.filter((e) => e.assessorId === access.userId);
     const counted = manager ? all : mine;
     const done = counted.filter((e) => e.status === 'submitted').length;
+    const answering = {
+      started: all.some((e) => e.status !== 'pending'),
+      handed_in: all.some((e) => e.status === 'submitted'),
+    };
     return {
       id: row.id,
       workspace_id: row.workspaceId,
@@ -145,6 +149,9 @@ export async function presentAssessments(
         view_report: manager,
         answer: row.status === 'open' && mine.some((e) => e.status !== 'submitted'),
       },
+      // The rules name the reviewer: who assesses whom is for those who run the cycle.
+      rater_rules: manager ? row.raterRules : null,
+      answering: manager ? answering : null,
     };
   });
 }

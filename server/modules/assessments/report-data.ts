@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { OverallReport, PersonReport } from '@contracts/assessments';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -37,15 +37,16 @@ export async function questionsOf(db: DbOrTx, assessmentId: number) {
 }
 
 /**
- * Submitted answers only, by person assessed. Rater ids go no further than the anonymity
- * module, which drops them.
+ * Counted answers only (handed in and in a report pool), by person assessed. Rater ids go no
+ * further than the anonymity module, which drops them.
  */
-async function submittedAnswers(db: DbOrTx, assessmentId: number) {
+async function countedAnswers(db: DbOrTx, assessmentId: number) {
   const rows = await db
     .select({
       evaluateeId: assessmentEvaluables.evaluateeId,
       assessorId: assessmentEvaluables.assessorId,
       group: assessmentEvaluables.raterGroup,
+      pool: assessmentEvaluables.reportPool,
       teamId: assessmentEvaluables.teamId,
       questionId: assessmentAnswers.questionId,
       rating: assessmentAnswers.rating,
@@ -58,6 +59,7 @@ async function submittedAnswers(db: DbOrTx, assessmentId: number) {
       and(
         eq(assessmentEvaluables.assessmentId, assessmentId),
         eq(assessmentEvaluables.status, 'submitted'),
+        isNotNull(assessmentEvaluables.reportPool),
       ),
     );
   const byPerson = new Map<number, RawAnswer[]>();
@@ -66,6 +68,7 @@ async function submittedAnswers(db: DbOrTx, assessmentId: number) {
     list.push({
       raterId: r.assessorId,
       group: r.group,
+      pool: r.pool!,
       questionId: r.questionId,
       rating: r.rating,
       choice: r.choice,
@@ -83,6 +86,7 @@ async function evaluatees(db: DbOrTx, assessmentId: number) {
       evaluateeId: assessmentEvaluables.evaluateeId,
       teamId: assessmentEvaluables.teamId,
       status: assessmentEvaluables.status,
+      pool: assessmentEvaluables.reportPool,
     })
     .from(assessmentEvaluables)
     .where(eq(assessmentEvaluables.assessmentId, assessmentId))
@@ -93,6 +97,7 @@ async function evaluatees(db: DbOrTx, assessmentId: number) {
     team,
     total: rows.length,
     submitted: rows.filter((r) => r.status === 'submitted').length,
+    waiting: rows.filter((r) => r.status === 'submitted' && r.pool === null).length,
   };
 }
 
@@ -103,14 +108,18 @@ export interface AssessmentReports {
   teamOf: Map<number, number | null>;
 }
 
-/** Every report of an assessment, computed through the anonymity module only. */
+/**
+ * Every report of an assessment as `readerId` may read it, computed through the anonymity
+ * module only (a reader never sees a pool they rated in).
+ */
 export async function buildReports(
   db: DbOrTx,
   assessment: AssessmentRow,
+  readerId: number,
 ): Promise<AssessmentReports> {
   const questions = reportQuestions(await questionsOf(db, assessment.id));
   const [answers, who] = await Promise.all([
-    submittedAnswers(db, assessment.id),
+    countedAnswers(db, assessment.id),
     evaluatees(db, assessment.id),
   ]);
   const threshold = assessment.anonymityThreshold;
@@ -124,7 +133,10 @@ export async function buildReports(
       const team = who.team.get(id);
       if (!team) continue;
       const scores = byTeam.get(team) ?? new Map<number, number | null>();
-      scores.set(id, peerScore(questions, visiblePools(answers.get(id) ?? [], threshold)));
+      scores.set(
+        id,
+        peerScore(questions, visiblePools(answers.get(id) ?? [], threshold, readerId)),
+      );
       byTeam.set(team, scores);
     }
     for (const scores of byTeam.values()) {
@@ -138,6 +150,7 @@ export async function buildReports(
       answers.get(id) ?? [],
       threshold,
       contribution.get(id) ?? null,
+      readerId,
     ),
   );
   const overall: OverallReport = {
@@ -147,6 +160,7 @@ export async function buildReports(
       questions,
       ids.map((id) => answers.get(id) ?? []),
       threshold,
+      readerId,
     ),
     people: reports.map((r) => {
       const ratings = r.questions.filter((q) => q.kind === 'rating');
@@ -168,6 +182,7 @@ export async function buildReports(
       submitted: who.submitted,
       total: who.total,
     },
+    waiting: who.waiting,
   };
   return { questions, people: reports, overall, teamOf: who.team };
 }

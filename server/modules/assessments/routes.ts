@@ -28,7 +28,6 @@ import {
   userAssessmentQuery,
   userIdParam,
   whoAssesses,
-  type QuestionInput,
   type RaterGroup,
 } from '@contracts/assessments';
 import { requireAuth } from '../../auth/guard';
@@ -44,9 +43,10 @@ import { ok } from '../../http/envelope';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
 import { requireWorkspaceChange, requireWorkspacePermission } from '../../core/workspace-access';
-import { isValidThreshold, visiblePools } from './anonymity';
+import { plannedGroups } from './anonymity';
 import { answersOf, checkAnswers, saveAnswers } from './answers';
-import { assessablePeople, insertEvaluables, planEvaluables } from './evaluables';
+import { countAnswers, lockAssessment } from './count-answers';
+import { assessablePeople, insertEvaluables, mayRate, planEvaluables } from './evaluables';
 import { exportFile, type ExportKind } from './exports';
 import {
   loadAssessment,
@@ -64,7 +64,9 @@ import {
   recordHandedInIfComplete,
   remindAbout,
 } from './notify';
+import { presentQuestion, questionRows } from './questions';
 import { buildReports, questionsOf } from './report-data';
+import { checkThreshold, updateAssessment } from './update-assessment';
 
 const tags = ['assessments'];
 const STATUS_OF: Record<string, 'open' | 'closed' | 'archived'> = {
@@ -75,34 +77,6 @@ const STATUS_OF: Record<string, 'open' | 'closed' | 'archived'> = {
   archived: 'archived',
 };
 
-export function questionRows(assessmentId: number, questions: QuestionInput[]) {
-  return questions.map((q, position) => {
-    const options = q.options ?? {};
-    if (q.kind === 'choice' && !(options.choices && options.choices.length >= 2)) {
-      throw validationFailed({ [`questions.${position}`]: 'assessments:messages.choices_needed' });
-    }
-    return {
-      assessmentId,
-      position,
-      kind: q.kind,
-      title: q.title,
-      required: q.required ?? true,
-      options:
-        q.kind === 'rating'
-          ? { scale: options.scale ?? 5, labels: options.labels ?? [] }
-          : q.kind === 'choice'
-            ? { choices: options.choices }
-            : {},
-    };
-  });
-}
-
-function checkThreshold(value: number | undefined) {
-  if (value !== undefined && !isValidThreshold(value)) {
-    throw validationFailed({ anonymity_threshold: 'assessments:messages.threshold_range' });
-  }
-}
-
 export async function fresh(db: DbOrTx, ctx: Pick<AssessmentContext, 'access'>, id: number) {
   const [row] = await db.select().from(assessments).where(eq(assessments.id, id));
   return (await presentAssessments(db, [row], ctx.access))[0];
@@ -111,13 +85,28 @@ export async function fresh(db: DbOrTx, ctx: Pick<AssessmentContext, 'access'>, 
 export default async function assessmentRoutes(app: App) {
   const { db } = app.deps;
 
-  /** Removes who-assesses-whom pairs of the assessment (with their answers); 404 when none. */
+  /**
+   * Removes who-assesses-whom pairs of the assessment (with their drafts); 404 when none. An
+   * answer handed in is never taken out of a report (409): the report before and after would
+   * give it away.
+   */
   async function removePairs(ctx: AssessmentContext, which: SQL) {
-    const removed = await db
-      .delete(assessmentEvaluables)
-      .where(and(eq(assessmentEvaluables.assessmentId, ctx.assessment.id), which))
-      .returning({ id: assessmentEvaluables.id });
-    if (removed.length === 0) throw notFound('assessments:messages.assessor_not_found');
+    await db.transaction(async (tx) => {
+      await lockAssessment(tx, ctx.assessment.id);
+      const pairs = await tx
+        .select({ id: assessmentEvaluables.id, status: assessmentEvaluables.status })
+        .from(assessmentEvaluables)
+        .where(and(eq(assessmentEvaluables.assessmentId, ctx.assessment.id), which));
+      if (pairs.length === 0) throw notFound('assessments:messages.assessor_not_found');
+      if (pairs.some((p) => p.status === 'submitted'))
+        throw conflict('assessments:messages.handed_in_stays');
+      await tx.delete(assessmentEvaluables).where(
+        inArray(
+          assessmentEvaluables.id,
+          pairs.map((p) => p.id),
+        ),
+      );
+    });
     announceAssessmentChange(app.deps, ctx.assessment);
     return ok({}, 'assessments:messages.saved');
   }
@@ -197,7 +186,9 @@ export default async function assessmentRoutes(app: App) {
       const body = request.body;
       checkThreshold(body.anonymity_threshold);
       const expiredAt = body.expired_at ? new Date(body.expired_at) : null;
-      const planned = body.who ? await planEvaluables(db, access.workspace.id, body.who) : [];
+      const planned = body.who
+        ? await planEvaluables(db, access.workspace.id, body.who, body.named)
+        : [];
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(assessments)
@@ -210,6 +201,7 @@ export default async function assessmentRoutes(app: App) {
             color: body.color ?? null,
             anonymityThreshold: body.anonymity_threshold,
             named: body.named,
+            raterRules: body.who ?? null,
             status: statusAfterUpdate(expiredAt),
             createdBy: access.userId,
           })
@@ -240,59 +232,14 @@ export default async function assessmentRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Update an assessment; it is current without expiry or with a future one, else previous',
+          'Update an assessment (all of it until the first hand-in); current without expiry or with a future one, else previous',
         ...idSchema,
         body: updateAssessmentBody,
       },
     },
     async (request) => {
       const ctx = await loadAssessment(request, db, request.params.id, 'change');
-      const body = request.body;
-      if (body.workspace_id !== ctx.assessment.workspaceId)
-        throw notFound('assessments:messages.not_found');
-      checkThreshold(body.anonymity_threshold);
-      const expiredAt =
-        body.expired_at === undefined
-          ? ctx.assessment.expiredAt
-          : body.expired_at === null
-            ? null
-            : new Date(body.expired_at);
-      await db.transaction(async (tx) => {
-        if (body.questions) {
-          const [answered] = await tx
-            .select({ n: count() })
-            .from(assessmentEvaluables)
-            .where(
-              and(
-                eq(assessmentEvaluables.assessmentId, ctx.assessment.id),
-                inArray(assessmentEvaluables.status, ['draft', 'submitted']),
-              ),
-            );
-          if (Number(answered.n) > 0) throw conflict('assessments:messages.questions_locked');
-          await tx
-            .delete(assessmentQuestions)
-            .where(eq(assessmentQuestions.assessmentId, ctx.assessment.id));
-          await tx
-            .insert(assessmentQuestions)
-            .values(questionRows(ctx.assessment.id, body.questions));
-        }
-        const [row] = await tx
-          .update(assessments)
-          .set({
-            name: body.name ?? ctx.assessment.name,
-            description:
-              body.description === undefined ? ctx.assessment.description : body.description,
-            expiredAt,
-            anonymityThreshold: body.anonymity_threshold ?? ctx.assessment.anonymityThreshold,
-            status:
-              ctx.assessment.status === 'archived' ? 'archived' : statusAfterUpdate(expiredAt),
-            updatedAt: new Date(),
-          })
-          .where(eq(assessments.id, ctx.assessment.id))
-          .returning();
-        if (expiredAt?.getTime() !== ctx.assessment.expiredAt?.getTime())
-          await deadlineChanged(tx, row);
-      });
+      await updateAssessment(db, ctx, request.body);
       announceAssessmentChange(app.deps, ctx.assessment);
       return ok(
         { assessment: await fresh(db, ctx, ctx.assessment.id) },
@@ -352,15 +299,21 @@ export default async function assessmentRoutes(app: App) {
           (request.params as { id: number }).id,
           'change',
         );
-        if (!from.includes(ctx.assessment.status))
-          throw conflict('assessments:messages.wrong_status');
-        await db
-          .update(assessments)
-          .set({
-            ...next(ctx.assessment, (request.body ?? {}) as { to?: 'open' | 'closed' }),
-            updatedAt: new Date(),
-          })
-          .where(eq(assessments.id, ctx.assessment.id));
+        await db.transaction(async (tx) => {
+          const row = await lockAssessment(tx, ctx.assessment.id);
+          if (!from.includes(row.status)) throw conflict('assessments:messages.wrong_status');
+          const [updated] = await tx
+            .update(assessments)
+            .set({
+              ...next(row, (request.body ?? {}) as { to?: 'open' | 'closed' }),
+              updatedAt: new Date(),
+            })
+            .where(eq(assessments.id, row.id))
+            .returning();
+          // No longer taking answers: what still waits is counted if there is enough of it.
+          if (row.status === 'open' && updated.status !== 'open')
+            await countAnswers(tx, updated, true);
+        });
         announceAssessmentChange(app.deps, ctx.assessment);
         return ok(
           { assessment: await fresh(db, ctx, ctx.assessment.id) },
@@ -519,8 +472,14 @@ export default async function assessmentRoutes(app: App) {
       }));
       const clean = checkAnswers(questions, body.answers, body.submit, existing);
       await db.transaction(async (tx) => {
+        // Hand-ins are counted one after another (count-answers.ts).
+        const row = await lockAssessment(tx, ctx.assessment.id);
+        if (row.status !== 'open') throw conflict('assessments:messages.not_open');
         await saveAnswers(tx, evaluable.id, clean, body.submit);
-        if (body.submit) await recordHandedInIfComplete(tx, ctx.assessment, ctx.access.userId);
+        if (body.submit) {
+          await countAnswers(tx, row, false, [evaluable.evaluateeId]);
+          await recordHandedInIfComplete(tx, ctx.assessment, ctx.access.userId);
+        }
       });
       if (body.submit) announceAssessmentChange(app.deps, ctx.assessment);
       const [row] = await db
@@ -580,7 +539,12 @@ export default async function assessmentRoutes(app: App) {
     },
     async (request) => {
       const ctx = await loadAssessment(request, db, request.params.id, 'change');
-      const planned = await planEvaluables(db, ctx.assessment.workspaceId, request.body);
+      const planned = await planEvaluables(
+        db,
+        ctx.assessment.workspaceId,
+        request.body,
+        ctx.assessment.named,
+      );
       await insertEvaluables(db, ctx.assessment.id, planned);
       const rows = await db
         .select()
@@ -692,8 +656,11 @@ export default async function assessmentRoutes(app: App) {
       const ctx = await loadAssessment(request, db, request.params.id, 'change');
       const { assessor_id: assessorId, evaluatee_id: evaluateeId } = request.body;
       const people = await assessablePeople(db, ctx.assessment.workspaceId);
-      if (!people.has(assessorId) || !people.has(evaluateeId)) {
+      if (!people.all.has(assessorId) || !people.all.has(evaluateeId)) {
         throw validationFailed({ assessor_id: 'assessments:messages.not_in_workspace' });
+      }
+      if (!mayRate(people, ctx.assessment.named, assessorId, evaluateeId)) {
+        throw validationFailed({ assessor_id: 'assessments:messages.reader_cannot_rate' });
       }
       const group: RaterGroup =
         assessorId === evaluateeId ? 'self' : (request.body.rater_group ?? 'other');
@@ -740,7 +707,11 @@ export default async function assessmentRoutes(app: App) {
     },
   );
 
-  /** Names only for named assessments; otherwise group counts through the anonymity rule. */
+  /**
+   * Who assesses a person. Those who run the cycle always get the names with each one's
+   * progress (never what they said); the person assessed gets names only in a named
+   * assessment, otherwise the group counts that pass the threshold.
+   */
   async function whoAssessesPerson(ctx: AssessmentContext, userId: number) {
     const rows = await db
       .select()
@@ -750,26 +721,24 @@ export default async function assessmentRoutes(app: App) {
           eq(assessmentEvaluables.assessmentId, ctx.assessment.id),
           eq(assessmentEvaluables.evaluateeId, userId),
         ),
-      );
-    const pools = visiblePools(
-      rows.map((r) => ({
-        raterId: r.assessorId,
-        group: r.raterGroup,
-        questionId: 0,
-        rating: null,
-        choice: null,
-        text: null,
-      })),
+      )
+      .orderBy(asc(assessmentEvaluables.id));
+    const groups = plannedGroups(
+      rows.map((r) => r.raterGroup),
       ctx.assessment.anonymityThreshold,
     );
-    const groups = pools.map((p) => ({ group: p.group, count: p.raters }));
-    if (!ctx.assessment.named) return { people: null, groups };
+    if (!ctx.manager && !ctx.assessment.named) return { people: null, groups };
     const people = await loadPeople(
       db,
       rows.map((r) => r.assessorId),
     );
     return {
-      people: rows.map((r) => ({ ...people.get(r.assessorId)!, rater_group: r.raterGroup })),
+      people: rows.map((r) => ({
+        ...people.get(r.assessorId)!,
+        rater_group: r.raterGroup,
+        status: r.status,
+        evaluable_id: r.id,
+      })),
       groups,
     };
   }
@@ -779,7 +748,7 @@ export default async function assessmentRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Who assesses a person (names only when the assessment is named)',
+        summary: 'Who assesses a person, with each rater’s progress (owners and admins)',
         params: userIdParam,
         response: { 200: envelope(whoAssesses) },
       },
@@ -870,7 +839,7 @@ export default async function assessmentRoutes(app: App) {
         if (userId !== ctx.access.userId) throw forbidden();
         if (!ctx.assessment.releasedAt) throw forbidden('assessments:messages.not_released');
       }
-      const reports = await buildReports(db, ctx.assessment);
+      const reports = await buildReports(db, ctx.assessment, ctx.access.userId);
       const report = reports.people.find((p) => p.evaluatee.id === userId);
       if (!report) throw notFound('assessments:messages.not_assessed');
       return ok({
@@ -893,7 +862,7 @@ export default async function assessmentRoutes(app: App) {
     },
     async (request) => {
       const ctx = await loadAssessment(request, db, request.params.id, 'manage');
-      return ok((await buildReports(db, ctx.assessment)).overall);
+      return ok((await buildReports(db, ctx.assessment, ctx.access.userId)).overall);
     },
   );
 
@@ -942,7 +911,7 @@ export default async function assessmentRoutes(app: App) {
       { schema: { tags, summary, params: idParam, querystring: exportQuery } },
       async (request, reply) => {
         const ctx = await loadAssessment(request, db, request.params.id, 'manage');
-        const reports = await buildReports(db, ctx.assessment);
+        const reports = await buildReports(db, ctx.assessment, ctx.access.userId);
         const file = await exportFile(
           kind,
           request.query.format,
@@ -1020,15 +989,4 @@ export default async function assessmentRoutes(app: App) {
   );
 
   void requireAuth;
-}
-
-export function presentQuestion(q: typeof assessmentQuestions.$inferSelect) {
-  return {
-    id: q.id,
-    position: q.position,
-    kind: q.kind,
-    title: q.title,
-    required: q.required,
-    options: q.options,
-  };
 }
