@@ -447,6 +447,30 @@ describe('approval (supervisors)', () => {
     expect(row.approvedAt).toBeNull();
   });
 
+  it('a dynamic registration through an owner URL waits for a supervisor too', async () => {
+    const platform = await standIn();
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${API}/plugins`,
+      headers: bearer(owner.token),
+    });
+    const registerUrl = new URL(list.json().resource.tool_urls.register_url);
+    const query = new URLSearchParams({
+      openid_configuration: `${platform.url}/.well-known/openid-configuration`,
+      registration_token: platform.registrationToken,
+      t: registerUrl.searchParams.get('t')!,
+    });
+    const done = await t.app.inject({ method: 'GET', url: `${API}/lti/register?${query}` });
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(ltiPlatforms)
+      .where(
+        and(eq(ltiPlatforms.issuer, platform.issuer), eq(ltiPlatforms.ownerId, owner.user.id)),
+      );
+    expect(row.approvedAt).toBeNull();
+  });
+
   it('refuses the wrong roles and bad input, writing nothing', async () => {
     const { plugin } = await registered(owner, false);
     const plain = await t.createUser();
