@@ -35,8 +35,7 @@ test('an assessment answered partly, left, taken up again and finished; the owne
   await page.goto(`/workspaces/${seeded.workspaceId}/assessments`);
   await page
     .getByRole('row', { name: /Project retrospective/ })
-    .getByRole('cell')
-    .first()
+    .getByRole('button', { name: 'Answer' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Answer: Project retrospective' });
   await expect(dialog.getByText('0 of 2 handed in')).toBeVisible();
@@ -72,8 +71,7 @@ test('an assessment answered partly, left, taken up again and finished; the owne
   await page.reload();
   await page
     .getByRole('row', { name: /Project retrospective/ })
-    .getByRole('cell')
-    .first()
+    .getByRole('button', { name: 'Answer' })
     .click();
   await expect(dialog.getByRole('heading', { name: 'About yourself' })).toBeVisible();
   await expect(
@@ -138,11 +136,93 @@ test('an assessment answered partly, left, taken up again and finished; the owne
     .context()
     .addCookies([{ name: 'access_token', value: seeded.owner.token, url: E2E_BASE_URL }]);
   await page.goto(`/workspaces/${seeded.workspaceId}/assessments/${assessmentId}/report`);
-  await expect(page.getByRole('heading', { name: 'Report: Project retrospective' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Project retrospective' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Ratings by question' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Self and others' })).toBeVisible();
   await expect(page.getByText('2 of 10 handed in (20%)')).toBeVisible();
   await page.getByRole('switch', { name: 'Release results' }).click();
   await expect(page.getByRole('switch', { name: 'Release results' })).toBeChecked();
   await expect(page.getByText('Results released')).toBeVisible();
+});
+
+test('an assessment made with no rater rule gets one through Edit; each rule is ticked by its own words', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const seeded = await seedWorkspace(page.request);
+  const created = await page.request.post(
+    `${E2E_BASE_URL}/api/v2/core/workspaces/${seeded.workspaceId}/assessments`,
+    {
+      headers: { authorization: `Bearer ${seeded.owner.token}` },
+      data: { name: 'Forgot the raters', questions: QUESTIONS },
+    },
+  );
+  expect(created.status()).toBe(201);
+  await page.context().addCookies([
+    { name: 'access_token', value: seeded.owner.token, url: E2E_BASE_URL },
+    { name: 'i18n_redirected', value: 'en', url: E2E_BASE_URL },
+  ]);
+  await page.goto(`/workspaces/${seeded.workspaceId}/assessments`);
+  // The name is a link to the assessment's page.
+  await page.getByRole('link', { name: 'Forgot the raters' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot the raters' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Raters' }).click();
+  await expect(page.getByText('Nobody assesses anyone yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit assessment' });
+  const who = dialog.getByRole('group', { name: 'Who assesses whom' });
+  const everyone = who.getByRole('checkbox', { name: 'Everyone assesses everyone' });
+  const self = who.getByRole('checkbox', { name: 'Each person assesses themselves' });
+  await expect(self).not.toBeChecked();
+  // Clicking the words of the last rule ticks that rule's box, and only that one.
+  await who.getByText('Everyone assesses everyone').click();
+  await expect(everyone).toBeChecked();
+  await expect(self).not.toBeChecked();
+  await who.getByText('Everyone assesses everyone').click();
+  await expect(everyone).not.toBeChecked();
+  await who.getByText('Each person assesses themselves').click();
+  await expect(self).toBeChecked();
+  await expect(who.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Six people (owner, admin, four members) now each assess themselves.
+  await expect(page.getByText('0 of 6 handed in.')).toBeVisible();
+  await expect(page.getByText('Not handed in yet: 6 people')).toBeVisible();
+  await page.getByRole('button', { name: /^Linh Pham/ }).click();
+  const raters = page.getByRole('list', { name: 'Raters of Linh Pham' });
+  await expect(raters.getByText('Linh Pham (self)')).toBeVisible();
+  await expect(raters.getByText('Not started')).toBeVisible();
+});
+
+test('Escape in a dialog with something typed asks before throwing it away', async ({ page }) => {
+  const seeded = await seedWorkspace(page.request);
+  await page.context().addCookies([
+    { name: 'access_token', value: seeded.owner.token, url: E2E_BASE_URL },
+    { name: 'i18n_redirected', value: 'en', url: E2E_BASE_URL },
+  ]);
+  await page.goto(`/workspaces/${seeded.workspaceId}/assessments`);
+  await page.getByRole('button', { name: 'New assessment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New assessment' });
+  await dialog.getByRole('textbox', { name: 'Name' }).first().fill('Half-typed review');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(ask).toBeVisible();
+  // Keep: back in the form with what was typed.
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: 'Name' }).first()).toHaveValue(
+    'Half-typed review',
+  );
+  // Escape again, and this time let it go.
+  await dialog.getByRole('textbox', { name: 'Name' }).first().press('Escape');
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  // Nothing typed: Escape just closes.
+  await page.getByRole('button', { name: 'New assessment' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(ask).toBeHidden();
 });

@@ -10,6 +10,7 @@ import type {
   PersonReport,
   Question,
   QuestionsWithAnswers,
+  RaterGroup,
   announcementReminders,
   counts,
   evaluablesInput,
@@ -40,6 +41,10 @@ export const assessmentKeys = {
   members: (workspaceId: number) => ['assessments', 'members', workspaceId] as const,
   files: (evaluableId: number) => ['assessments', 'files', evaluableId] as const,
 };
+
+/** The assessment's page: its report and, for those who run it, who assesses whom. */
+export const assessmentPath = (workspaceId: number, id: number) =>
+  `/workspaces/${workspaceId}/assessments/${id}/report`;
 
 export type UploadProgress = (progress: { loaded: number; total: number }) => void;
 
@@ -104,6 +109,18 @@ export const assessmentsApi = {
     get<OverallReport>(`core/assessments/${id}/overall-report-general-assessment`),
   remindAll: (id: number) =>
     send<{ sent: number }>('post', `core/assessments/${id}/send-reminder-for-all`),
+  remind: (id: number, userId: number) =>
+    send<{ sent: number }>('post', `core/assessments/${id}/send-reminder`, { user_id: userId }),
+  addRater: (
+    id: number,
+    body: { assessor_id: number; evaluatee_id: number; rater_group: RaterGroup },
+  ) => send<{ evaluables: Evaluable[] }>('post', `core/assessments/${id}/user-assessment`, body),
+  /** Removes one rater of one person (refused once they handed in). */
+  removeRater: (id: number, assessorId: number, evaluateeId: number) =>
+    send<object>(
+      'delete',
+      `core/assessments/${id}/user-assessment?assessor_id=${assessorId}&evaluatee_id=${evaluateeId}`,
+    ),
   /** An export as a file, under the name the server gives it. */
   export: async (id: number, kind: ExportKind, format: 'xlsx' | 'csv') => {
     const response = await http.get<Blob>(`core/assessments/${id}/${kind}?format=${format}`, {

@@ -24,6 +24,7 @@ import type { Assessment, Question, QuestionsWithAnswers } from '@contracts/asse
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { assessmentKeys, assessmentsApi } from '../api';
+import { useDiscardGuard } from '../discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { AnswerFiles } from './AnswerFiles';
 
@@ -137,6 +138,13 @@ export function AnswerFlowDialog({
   });
   const [index, setIndex] = useState<number | null>(null);
   const [values, setValues] = useState<Record<number, Value>>({});
+  // What the server has for the person on screen: anything else was typed and not saved.
+  const [loaded, setLoaded] = useState<Record<number, Value>>({});
+  const show = (e: EvaluableWithAnswers | undefined) => {
+    const next = e ? valuesOf(e) : {};
+    setValues(next);
+    setLoaded(next);
+  };
   const evaluables = data.data?.evaluables ?? [];
   const done = evaluables.filter((e) => e.status === 'submitted').length;
   // Start at the first person not handed in yet.
@@ -145,13 +153,16 @@ export function AnswerFlowDialog({
       const first = data.data.evaluables.findIndex((e) => e.status !== 'submitted');
       const start = first === -1 ? 0 : first;
       setIndex(start);
-      if (data.data.evaluables[start]) setValues(valuesOf(data.data.evaluables[start]));
+      show(data.data.evaluables[start]);
     }
   }, [data.data, index]);
   const current = index !== null ? evaluables[index] : undefined;
-  const go = (next: number) => {
+  const dirty = JSON.stringify(values) !== JSON.stringify(loaded);
+  const guard = useDiscardGuard(dirty, onClose);
+  const go = async (next: number) => {
+    if (next === index || !(await guard.mayDiscard())) return;
     setIndex(next);
-    setValues(valuesOf(evaluables[next]));
+    show(evaluables[next]);
   };
   const save = useAssessmentMutation((submit: boolean) =>
     assessmentsApi.answer(assessment.id, {
@@ -165,7 +176,7 @@ export function AnswerFlowDialog({
   const allDone = evaluables.length > 0 && done === evaluables.length;
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface aria-describedby={undefined} className={styles.surface}>
         <DialogBody>
           <DialogTitle>{t('assessments:answer.title', { name: assessment.name })}</DialogTitle>
@@ -183,7 +194,9 @@ export function AnswerFlowDialog({
                 <Text size={200}>
                   {assessment.named
                     ? t('assessments:answer.named_note')
-                    : t('assessments:answer.anonymous_note', { n: assessment.anonymity_threshold })}
+                    : t('assessments:answer.anonymous_note', {
+                        n: assessment.anonymity_threshold,
+                      })}
                 </Text>
                 <ul className={styles.people} aria-label={t('assessments:report.person')}>
                   {evaluables.map((e, i) => (
@@ -193,7 +206,7 @@ export function AnswerFlowDialog({
                         className={styles.person}
                         appearance={i === index ? 'primary' : 'secondary'}
                         aria-current={i === index ? 'step' : undefined}
-                        onClick={() => go(i)}
+                        onClick={() => void go(i)}
                       >
                         {e.rater_group === 'self'
                           ? t('assessments:answer.about_self')
@@ -244,7 +257,9 @@ export function AnswerFlowDialog({
             )}
           </DialogContent>
           <DialogActions className={styles.actions}>
-            <Button onClick={onClose}>{t('assessments:answer.close')}</Button>
+            <Button onClick={() => void guard.requestClose()}>
+              {t('assessments:answer.close')}
+            </Button>
             {current && !locked && (
               <>
                 <Button
@@ -264,7 +279,7 @@ export function AnswerFlowDialog({
                         const next = list.findIndex((e) => e.status !== 'submitted');
                         const to = next === -1 ? index! : next;
                         setIndex(to);
-                        if (list[to]) setValues(valuesOf(list[to]));
+                        show(list[to]);
                       },
                     })
                   }
@@ -275,6 +290,7 @@ export function AnswerFlowDialog({
             )}
           </DialogActions>
         </DialogBody>
+        {guard.confirmDialog}
       </DialogSurface>
     </Dialog>
   );

@@ -10,13 +10,17 @@ import {
   Dropdown,
   Field,
   Input,
+  Label,
   makeStyles,
+  MessageBar,
+  MessageBarBody,
   Option,
   SpinButton,
   Switch,
   Textarea,
   Text,
   tokens,
+  useId,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +31,7 @@ import {
   MIN_ANONYMITY_THRESHOLD,
   QUESTION_KINDS,
   type Assessment,
+  type Question,
   type QuestionInput,
   type QuestionKind,
 } from '@contracts/assessments';
@@ -34,6 +39,7 @@ import { FormAlert, fieldError } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import type { ApiError } from '@/lib/http';
 import { assessmentKeys, assessmentsApi } from '../api';
+import { useDiscardGuard } from '../discard-guard';
 import { useAssessmentMutation } from '../hooks';
 
 const useStyles = makeStyles({
@@ -50,7 +56,7 @@ const useStyles = makeStyles({
   },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
-  rules: { display: 'flex', flexDirection: 'column' },
+  rules: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
 });
 
 interface Draft {
@@ -102,8 +108,26 @@ function localInput(iso: string | null): string {
 }
 
 const RULES = ['self', 'teammates', 'reviewer', 'everyone'] as const;
+type Rule = (typeof RULES)[number];
 
-/** Create or edit an assessment: details, anonymity, who assesses whom, and the questions. */
+function draftsOf(questions: Question[]): Draft[] {
+  return questions.map((q) => ({
+    kind: q.kind,
+    title: q.title,
+    required: q.required,
+    scale: q.options.scale ?? 5,
+    labels: (q.options.labels ?? []).join(', '),
+    choices: (q.options.choices ?? []).join('\n'),
+  }));
+}
+
+/**
+ * Create or edit an assessment: details, anonymity, who assesses whom, and the questions.
+ * Everything stays editable until the first answer is handed in; after that the type, named,
+ * who assesses whom and the questions are shown fixed and the threshold only goes up (the
+ * server refuses the rest, so a report can never be compared with a thinner one). Escape or a
+ * click outside asks before throwing away what was typed.
+ */
 export function AssessmentFormDialog({
   workspaceId,
   assessment,
@@ -115,39 +139,75 @@ export function AssessmentFormDialog({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const whoId = useId('who');
   const editing = assessment !== undefined;
-  const [name, setName] = useState(assessment?.name ?? '');
-  const [description, setDescription] = useState(assessment?.description ?? '');
-  const [type, setType] = useState<'general' | 'team'>(assessment?.type ?? 'general');
-  const [due, setDue] = useState(localInput(assessment?.expired_at ?? null));
-  const [threshold, setThreshold] = useState(assessment?.anonymity_threshold ?? 3);
-  const [named, setNamed] = useState(assessment?.named ?? false);
-  const [rules, setRules] = useState<string[]>(['self']);
-  const [reviewer, setReviewer] = useState<number[]>([]);
+  const locked = assessment?.answering?.handed_in ?? false;
+  const started = assessment?.answering?.started ?? false;
+  const stored = assessment?.rater_rules ?? null;
+  const initial = {
+    name: assessment?.name ?? '',
+    description: assessment?.description ?? '',
+    type: assessment?.type ?? ('general' as const),
+    due: localInput(assessment?.expired_at ?? null),
+    threshold: assessment?.anonymity_threshold ?? MIN_ANONYMITY_THRESHOLD,
+    named: assessment?.named ?? false,
+    rules: editing
+      ? (stored?.rules ?? []).filter((r): r is Rule => (RULES as readonly string[]).includes(r))
+      : (['self'] as Rule[]),
+    reviewer: stored?.reviewer_id ? [stored.reviewer_id] : [],
+  };
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [type, setType] = useState<'general' | 'team'>(initial.type);
+  const [due, setDue] = useState(initial.due);
+  const [threshold, setThreshold] = useState(initial.threshold);
+  const [named, setNamed] = useState(initial.named);
+  const [rules, setRules] = useState<Rule[]>(initial.rules);
+  const [reviewer, setReviewer] = useState<number[]>(initial.reviewer);
   const members = useQuery({
     queryKey: assessmentKeys.members(workspaceId),
     queryFn: () => assessmentsApi.members(workspaceId),
-    enabled: !editing,
   });
   const existing = useQuery({
     queryKey: assessmentKeys.questions(assessment?.id ?? 0),
     queryFn: () => assessmentsApi.questionsWithoutAnswers(assessment!.id),
     enabled: editing,
   });
-  const [questions, setQuestions] = useState<Draft[] | null>(editing ? null : [emptyQuestion()]);
-  const shown: Draft[] =
-    questions ??
-    (existing.data ?? []).map((q) => ({
-      kind: q.kind,
-      title: q.title,
-      required: q.required,
-      scale: q.options.scale ?? 5,
-      labels: (q.options.labels ?? []).join(', '),
-      choices: (q.options.choices ?? []).join('\n'),
-    }));
+  const initialQuestions = editing ? draftsOf(existing.data ?? []) : [emptyQuestion()];
+  const [questions, setQuestions] = useState<Draft[] | null>(null);
+  const shown: Draft[] = questions ?? initialQuestions;
   const update = (i: number, patch: Partial<Draft>) =>
     setQuestions(shown.map((q, j) => (j === i ? { ...q, ...patch } : q)));
 
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const questionsChanged = questions !== null && !same(questions, initialQuestions);
+  const whoChanged = !same([rules, reviewer], [initial.rules, initial.reviewer]);
+  const namedChanged = named !== initial.named;
+  const dirty =
+    questionsChanged ||
+    whoChanged ||
+    !same(
+      [name, description, type, due, threshold, named],
+      [
+        initial.name,
+        initial.description,
+        initial.type,
+        initial.due,
+        initial.threshold,
+        initial.named,
+      ],
+    );
+  const guard = useDiscardGuard(dirty, onClose);
+  // In an anonymous assessment owners and admins read the reports, so they rate nobody else.
+  const raters = (members.data ?? []).filter(
+    (m) => m.role === 'member' || (named && (m.role === 'owner' || m.role === 'admin')),
+  );
+
+  const who = () => ({
+    ...(stored ?? {}),
+    rules: [...rules, ...(stored?.rules.includes('list') ? (['list'] as const) : [])],
+    reviewer_id: rules.includes('reviewer') ? reviewer[0] : undefined,
+  });
   const save = useAssessmentMutation(async () => {
     const expired = due ? new Date(due).toISOString() : null;
     if (editing) {
@@ -157,7 +217,11 @@ export function AssessmentFormDialog({
         description: description || null,
         expired_at: expired,
         anonymity_threshold: threshold,
-        ...(questions ? { questions: questions.map(toInput) } : {}),
+        ...(type !== initial.type ? { type } : {}),
+        ...(namedChanged ? { named } : {}),
+        ...(questionsChanged ? { questions: shown.map(toInput) } : {}),
+        // A new "named" plans the raters again: owners and admins rate only when named.
+        ...(whoChanged || (namedChanged && stored) ? { who: who() } : {}),
       });
     }
     return assessmentsApi.create(workspaceId, {
@@ -168,16 +232,13 @@ export function AssessmentFormDialog({
       anonymity_threshold: threshold,
       named,
       questions: shown.map(toInput),
-      who: {
-        rules: rules as ('self' | 'teammates' | 'reviewer' | 'everyone')[],
-        ...(reviewer[0] ? { reviewer_id: reviewer[0] } : {}),
-      },
+      who: who(),
     });
   });
   const error = (save.error as ApiError | null) ?? null;
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface className={styles.surface}>
         <form
           onSubmit={(event) => {
@@ -190,6 +251,11 @@ export function AssessmentFormDialog({
               {t(editing ? 'assessments:form.edit_title' : 'assessments:form.create_title')}
             </DialogTitle>
             <DialogContent className={styles.form}>
+              {locked && (
+                <MessageBar intent="info">
+                  <MessageBarBody>{t('assessments:form.locked_note')}</MessageBarBody>
+                </MessageBar>
+              )}
               <FormAlert error={error} />
               <Field
                 label={t('assessments:form.name')}
@@ -202,25 +268,24 @@ export function AssessmentFormDialog({
                 <Textarea value={description} onChange={(_, d) => setDescription(d.value)} />
               </Field>
               <div className={styles.row}>
-                {!editing && (
-                  <Field label={t('assessments:form.type')}>
-                    <Dropdown
-                      value={t(`assessments:list.types.${type}`)}
-                      selectedOptions={[type]}
-                      onOptionSelect={(_, d) => {
-                        const next = d.optionValue as 'general' | 'team';
-                        setType(next);
-                        if (next === 'team') setRules(['self', 'teammates']);
-                      }}
-                    >
-                      {(['general', 'team'] as const).map((value) => (
-                        <Option key={value} value={value}>
-                          {t(`assessments:list.types.${value}`)}
-                        </Option>
-                      ))}
-                    </Dropdown>
-                  </Field>
-                )}
+                <Field label={t('assessments:form.type')}>
+                  <Dropdown
+                    value={t(`assessments:list.types.${type}`)}
+                    selectedOptions={[type]}
+                    disabled={locked}
+                    onOptionSelect={(_, d) => {
+                      const next = d.optionValue as 'general' | 'team';
+                      setType(next);
+                      if (next === 'team') setRules(['self', 'teammates']);
+                    }}
+                  >
+                    {(['general', 'team'] as const).map((value) => (
+                      <Option key={value} value={value}>
+                        {t(`assessments:list.types.${value}`)}
+                      </Option>
+                    ))}
+                  </Dropdown>
+                </Field>
                 <Field
                   label={t('assessments:form.due')}
                   validationMessage={fieldError(error, 'expired_at')}
@@ -229,12 +294,16 @@ export function AssessmentFormDialog({
                 </Field>
                 <Field
                   label={t('assessments:form.threshold')}
-                  hint={t('assessments:form.threshold_hint')}
+                  hint={t(
+                    locked
+                      ? 'assessments:form.threshold_up_only'
+                      : 'assessments:form.threshold_hint',
+                  )}
                   validationMessage={fieldError(error, 'anonymity_threshold')}
                 >
                   <SpinButton
                     value={threshold}
-                    min={MIN_ANONYMITY_THRESHOLD}
+                    min={locked ? initial.threshold : MIN_ANONYMITY_THRESHOLD}
                     max={MAX_ANONYMITY_THRESHOLD}
                     onChange={(_, d) => {
                       const value = d.value ?? Number(d.displayValue);
@@ -243,49 +312,64 @@ export function AssessmentFormDialog({
                   />
                 </Field>
               </div>
-              {!editing && (
-                <>
-                  <Switch
-                    checked={named}
-                    onChange={(_, d) => setNamed(d.checked)}
-                    label={t('assessments:form.named')}
-                  />
-                  <Field label={t('assessments:form.who')}>
-                    <div className={styles.rules}>
-                      {RULES.map((rule) => (
-                        <Checkbox
-                          key={rule}
-                          checked={rules.includes(rule)}
-                          label={t(`assessments:form.rules.${rule}`)}
-                          onChange={(_, d) =>
-                            setRules(d.checked ? [...rules, rule] : rules.filter((r) => r !== rule))
-                          }
-                        />
-                      ))}
-                    </div>
-                  </Field>
-                  {rules.includes('reviewer') && (
-                    <PeoplePicker
-                      label={t('assessments:form.reviewer')}
-                      people={(members.data ?? []).filter(
-                        (m) => m.role !== 'viewer' && m.role !== 'deactive',
-                      )}
-                      selected={reviewer}
-                      onChange={(ids) => setReviewer(ids.slice(-1))}
-                      error={fieldError(error, 'who')}
-                    />
+              <Field
+                validationMessage={
+                  !locked && started && !initial.named
+                    ? t('assessments:form.named_locked')
+                    : undefined
+                }
+                validationState="none"
+              >
+                <Switch
+                  checked={named}
+                  disabled={locked || (started && !initial.named)}
+                  onChange={(_, d) => setNamed(d.checked)}
+                  label={t('assessments:form.named')}
+                />
+              </Field>
+              <div role="group" aria-labelledby={whoId} className={styles.rules}>
+                <Label id={whoId} weight="semibold">
+                  {t('assessments:form.who')}
+                </Label>
+                <Text size={200}>
+                  {t(
+                    locked
+                      ? 'assessments:form.who_locked'
+                      : named
+                        ? 'assessments:form.who_named_note'
+                        : 'assessments:form.who_anonymous_note',
                   )}
-                </>
+                </Text>
+                {RULES.map((rule) => (
+                  <Checkbox
+                    key={rule}
+                    checked={rules.includes(rule)}
+                    disabled={locked}
+                    label={t(`assessments:form.rules.${rule}`)}
+                    onChange={(_, d) =>
+                      setRules(d.checked ? [...rules, rule] : rules.filter((r) => r !== rule))
+                    }
+                  />
+                ))}
+              </div>
+              {rules.includes('reviewer') && !locked && (
+                <PeoplePicker
+                  label={t('assessments:form.reviewer')}
+                  people={raters}
+                  selected={reviewer}
+                  onChange={(ids) => setReviewer(ids.slice(-1))}
+                />
               )}
               <Text weight="semibold">{t('assessments:form.questions')}</Text>
-              {editing && assessment.percentage > 0 && (
-                <Text size={200}>{t('assessments:form.questions_locked')}</Text>
+              {editing && started && !locked && (
+                <Text size={200}>{t('assessments:form.questions_reset_drafts')}</Text>
               )}
               {shown.map((q, i) => (
                 <fieldset
                   key={i}
                   className={styles.question}
                   aria-label={t('assessments:form.question_title', { n: i + 1 })}
+                  disabled={locked}
                 >
                   <div className={styles.head}>
                     <Text weight="semibold">
@@ -295,7 +379,7 @@ export function AssessmentFormDialog({
                       appearance="subtle"
                       icon={<DeleteRegular />}
                       aria-label={t('assessments:form.remove_question', { n: i + 1 })}
-                      disabled={shown.length <= 1}
+                      disabled={locked || shown.length <= 1}
                       onClick={() => setQuestions(shown.filter((_, j) => j !== i))}
                     />
                   </div>
@@ -304,13 +388,18 @@ export function AssessmentFormDialog({
                     required
                     validationMessage={fieldError(error, `questions.${i}`)}
                   >
-                    <Input value={q.title} onChange={(_, d) => update(i, { title: d.value })} />
+                    <Input
+                      value={q.title}
+                      disabled={locked}
+                      onChange={(_, d) => update(i, { title: d.value })}
+                    />
                   </Field>
                   <div className={styles.row}>
                     <Field label={t('assessments:form.kind')}>
                       <Dropdown
                         value={t(`assessments:kinds.${q.kind}`)}
                         selectedOptions={[q.kind]}
+                        disabled={locked}
                         onOptionSelect={(_, d) =>
                           update(i, { kind: d.optionValue as QuestionKind })
                         }
@@ -324,6 +413,7 @@ export function AssessmentFormDialog({
                     </Field>
                     <Checkbox
                       checked={q.required}
+                      disabled={locked}
                       label={t('assessments:form.required')}
                       onChange={(_, d) => update(i, { required: Boolean(d.checked) })}
                     />
@@ -335,6 +425,7 @@ export function AssessmentFormDialog({
                           value={q.scale}
                           min={2}
                           max={10}
+                          disabled={locked}
                           onChange={(_, d) => {
                             const value = d.value ?? Number(d.displayValue);
                             if (Number.isFinite(value)) update(i, { scale: value as number });
@@ -344,6 +435,7 @@ export function AssessmentFormDialog({
                       <Field label={t('assessments:form.labels')}>
                         <Input
                           value={q.labels}
+                          disabled={locked}
                           onChange={(_, d) => update(i, { labels: d.value })}
                         />
                       </Field>
@@ -353,18 +445,21 @@ export function AssessmentFormDialog({
                     <Field label={t('assessments:form.choices')}>
                       <Textarea
                         value={q.choices}
+                        disabled={locked}
                         onChange={(_, d) => update(i, { choices: d.value })}
                       />
                     </Field>
                   )}
                 </fieldset>
               ))}
-              <Button
-                icon={<AddRegular />}
-                onClick={() => setQuestions([...shown, emptyQuestion()])}
-              >
-                {t('assessments:form.add_question')}
-              </Button>
+              {!locked && (
+                <Button
+                  icon={<AddRegular />}
+                  onClick={() => setQuestions([...shown, emptyQuestion()])}
+                >
+                  {t('assessments:form.add_question')}
+                </Button>
+              )}
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose}>{t('assessments:form.cancel')}</Button>
@@ -374,6 +469,7 @@ export function AssessmentFormDialog({
             </DialogActions>
           </DialogBody>
         </form>
+        {guard.confirmDialog}
       </DialogSurface>
     </Dialog>
   );

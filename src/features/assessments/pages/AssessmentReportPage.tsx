@@ -16,6 +16,8 @@ import {
   Option,
   Spinner,
   Switch,
+  Tab,
+  TabList,
   Table,
   TableBody,
   TableCell,
@@ -26,16 +28,19 @@ import {
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, EditRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { PersonReport, QuestionReport } from '@contracts/assessments';
 import { RouterLink } from '@/components/RouterLink';
 import { saveFile } from '@/lib/save-file';
 import { assessmentKeys, assessmentsApi, type ExportKind } from '../api';
+import { AnswerFlowDialog } from '../components/AnswerFlow';
+import { AssessmentFormDialog } from '../components/AssessmentForm';
 import { BarsChart, RadarChart } from '../components/Charts';
+import { RatersView } from '../components/RatersView';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 
 const useStyles = makeStyles({
@@ -182,20 +187,31 @@ function PersonView({ report }: { report: PersonReport }) {
 }
 
 /**
- * An assessment's report (spec 2.6 assessments/:id/report). Owners and admins pick a person
- * or everyone, release results, export and remind; members see their own results once
- * released. Every figure is what the server's anonymity rule lets through.
+ * An assessment's page (spec 2.6 assessments/:id/report): its report and, for owners and
+ * admins, who assesses whom with each rater's progress. Owners and admins edit, pick a person
+ * or everyone, release results, export and remind; members answer here too and see their own
+ * results once released. Every figure is what the server's anonymity rule lets through.
  */
 export default function AssessmentReportPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const workspaceId = useWorkspaceId();
   const id = Number(useParams().id);
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState(false);
+  const [answering, setAnswering] = useState(false);
   const assessment = useQuery({
     queryKey: assessmentKeys.one(id),
     queryFn: () => assessmentsApi.get(id),
   });
   const manager = assessment.data?.permissions.view_report ?? false;
+  const view = manager && params.get('view') === 'raters' ? 'raters' : 'report';
+  const showView = (next: string) => {
+    const updated = new URLSearchParams(params);
+    if (next === 'raters') updated.set('view', 'raters');
+    else updated.delete('view');
+    setParams(updated, { replace: true });
+  };
   const [person, setPerson] = useState<number | 'all'>('all');
   const overall = useQuery({
     queryKey: assessmentKeys.overall(id),
@@ -212,7 +228,6 @@ export default function AssessmentReportPage() {
   const release = useAssessmentMutation((released: boolean) =>
     assessmentsApi.release(id, released),
   );
-  const remind = useAssessmentMutation(() => assessmentsApi.remindAll(id));
   const download = async (kind: ExportKind, format: 'xlsx' | 'csv') => {
     const file = await assessmentsApi.export(id, kind, format);
     saveFile(file.blob, file.filename);
@@ -229,14 +244,8 @@ export default function AssessmentReportPage() {
   const a = assessment.data;
   const people = overall.data?.people ?? [];
 
-  return (
-    <div className={styles.root}>
-      <RouterLink to={`/workspaces/${workspaceId}/assessments`}>
-        {t('assessments:report.back')}
-      </RouterLink>
-      <Title2 as="h1">
-        {t('assessments:report.title')}: {a.name}
-      </Title2>
+  const reportView = (
+    <>
       <Text size={200}>{t('assessments:report.threshold_note', { n: a.anonymity_threshold })}</Text>
       <div className={styles.bar}>
         <Badge appearance="tint" color={a.released ? 'success' : 'warning'}>
@@ -271,11 +280,6 @@ export default function AssessmentReportPage() {
                 </MenuList>
               </MenuPopover>
             </Menu>
-            {a.status === 'open' && (
-              <Button disabled={remind.isPending} onClick={() => remind.mutate(undefined)}>
-                {t('assessments:report.remind_all')}
-              </Button>
-            )}
             <Field label={t('assessments:report.person')}>
               <Dropdown
                 value={
@@ -304,7 +308,11 @@ export default function AssessmentReportPage() {
           <Spinner />
         ) : (
           <>
-            <Text>{t('assessments:report.progress', overall.data.percentage)}</Text>
+            <Text>
+              {t('assessments:report.progress', overall.data.percentage)}
+              {overall.data.waiting > 0 &&
+                ` ${t('assessments:report.waiting', { count: overall.data.waiting })}`}
+            </Text>
             <div className={styles.charts}>
               <RadarChart questions={overall.data.questions} />
               <BarsChart questions={overall.data.questions} />
@@ -353,6 +361,45 @@ export default function AssessmentReportPage() {
       ) : (
         <PersonView report={personal.data.report} />
       )}
+    </>
+  );
+
+  return (
+    <div className={styles.root}>
+      <RouterLink to={`/workspaces/${workspaceId}/assessments`}>
+        {t('assessments:report.back')}
+      </RouterLink>
+      <Title2 as="h1">{a.name}</Title2>
+      <div className={styles.bar}>
+        <Badge appearance="tint" color={a.status === 'open' ? 'brand' : 'informative'}>
+          {t(`assessments:statuses.${a.status}`)}
+        </Badge>
+        {a.permissions.answer && (
+          <Button appearance="primary" onClick={() => setAnswering(true)}>
+            {t('assessments:list.answer')}
+          </Button>
+        )}
+        {a.permissions.manage && (
+          <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
+            {t('assessments:list.edit')}
+          </Button>
+        )}
+      </div>
+      {manager && (
+        <TabList selectedValue={view} onTabSelect={(_, d) => showView(String(d.value))}>
+          <Tab value="report">{t('assessments:page.report')}</Tab>
+          <Tab value="raters">{t('assessments:page.raters')}</Tab>
+        </TabList>
+      )}
+      {editing && (
+        <AssessmentFormDialog
+          workspaceId={workspaceId}
+          assessment={a}
+          onClose={() => setEditing(false)}
+        />
+      )}
+      {answering && <AnswerFlowDialog assessment={a} onClose={() => setAnswering(false)} />}
+      {view === 'raters' ? <RatersView assessment={a} /> : reportView}
     </div>
   );
 }

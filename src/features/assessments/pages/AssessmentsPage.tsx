@@ -1,6 +1,7 @@
 import {
   Badge,
   Button,
+  Card,
   makeStyles,
   Menu,
   MenuItem,
@@ -18,15 +19,16 @@ import {
 } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Assessment } from '@contracts/assessments';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
+import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { SectionCard } from '@/components/SectionCard';
 import { formatDateTime } from '@/lib/format';
-import { assessmentKeys, assessmentsApi, type AssessmentListStatus } from '../api';
+import { assessmentKeys, assessmentPath, assessmentsApi, type AssessmentListStatus } from '../api';
 import { AnswerFlowDialog } from '../components/AnswerFlow';
 import { AssessmentFormDialog } from '../components/AssessmentForm';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
@@ -52,8 +54,38 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
     gap: tokens.spacingHorizontalM,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  card: { height: '100%' },
+  actions: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalXS,
   },
 });
+
+function AssessmentName({ assessment }: { assessment: Assessment }) {
+  const styles = useStyles();
+  const workspaceId = useWorkspaceId();
+  return (
+    <Text>
+      <span
+        className={styles.swatch}
+        style={{ backgroundColor: assessment.schema.color ?? tokens.colorBrandBackground }}
+        aria-hidden
+      />
+      <RouterLink to={assessmentPath(workspaceId, assessment.id)} onClick={stop}>
+        {assessment.name}
+      </RouterLink>
+    </Text>
+  );
+}
+
+// Links and buttons inside a row do their own thing, not the row's.
+const stop = (event: MouseEvent) => event.stopPropagation();
 
 function RowActions({
   assessment,
@@ -65,77 +97,88 @@ function RowActions({
   onEdit: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const styles = useStyles();
   const workspaceId = useWorkspaceId();
   const act = useAssessmentMutation((call: () => Promise<unknown>) => call());
   const [confirm, confirmDialog] = useConfirm();
   const id = assessment.id;
   const manage = assessment.permissions.manage;
   return (
-    <>
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
-          <Button
-            appearance="subtle"
-            icon={<MoreHorizontalRegular />}
-            aria-label={`${t('assessments:list.actions')}: ${assessment.name}`}
-            onClick={(e) => e.stopPropagation()}
-          />
-        </MenuTrigger>
-        <MenuPopover onClick={(e) => e.stopPropagation()}>
-          <MenuList>
-            {assessment.permissions.answer && (
-              <MenuItem onClick={onAnswer}>{t('assessments:list.answer')}</MenuItem>
-            )}
-            <MenuItem
-              onClick={() => navigate(`/workspaces/${workspaceId}/assessments/${id}/report`)}
-            >
-              {t('assessments:list.report')}
-            </MenuItem>
-            {manage && <MenuItem onClick={onEdit}>{t('assessments:list.edit')}</MenuItem>}
-            {manage && assessment.status === 'open' && (
-              <MenuItem onClick={() => act.mutate(() => assessmentsApi.close(id))}>
-                {t('assessments:list.close')}
-              </MenuItem>
-            )}
-            {manage && assessment.status === 'closed' && (
-              <MenuItem onClick={() => act.mutate(() => assessmentsApi.open(id))}>
-                {t('assessments:list.open')}
-              </MenuItem>
-            )}
-            {manage && assessment.status !== 'archived' && (
-              <MenuItem onClick={() => act.mutate(() => assessmentsApi.archive(id))}>
-                {t('assessments:list.archive')}
-              </MenuItem>
-            )}
-            {manage && assessment.status === 'archived' && (
-              <>
-                <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'open'))}>
-                  {`${t('assessments:list.restore')}: ${t('assessments:statuses.open')}`}
+    <div className={styles.actions}>
+      {assessment.permissions.answer && (
+        <Button
+          size="small"
+          appearance="primary"
+          onClick={(event) => {
+            stop(event);
+            onAnswer();
+          }}
+        >
+          {t('assessments:list.answer')}
+        </Button>
+      )}
+      {(manage || assessment.released) && (
+        <RouterButton size="small" to={assessmentPath(workspaceId, id)} onClick={stop}>
+          {t('assessments:list.report')}
+        </RouterButton>
+      )}
+      {manage && (
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <Button
+              appearance="subtle"
+              icon={<MoreHorizontalRegular />}
+              aria-label={`${t('assessments:list.actions')}: ${assessment.name}`}
+              onClick={(e) => e.stopPropagation()}
+            />
+          </MenuTrigger>
+          <MenuPopover onClick={(e) => e.stopPropagation()}>
+            <MenuList>
+              <MenuItem onClick={onEdit}>{t('assessments:list.edit')}</MenuItem>
+              {manage && assessment.status === 'open' && (
+                <MenuItem onClick={() => act.mutate(() => assessmentsApi.close(id))}>
+                  {t('assessments:list.close')}
                 </MenuItem>
-                <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'closed'))}>
-                  {`${t('assessments:list.restore')}: ${t('assessments:statuses.closed')}`}
+              )}
+              {manage && assessment.status === 'closed' && (
+                <MenuItem onClick={() => act.mutate(() => assessmentsApi.open(id))}>
+                  {t('assessments:list.open')}
                 </MenuItem>
-              </>
-            )}
-            {manage && (
-              <MenuItem
-                onClick={async () => {
-                  const agreed = await confirm({
-                    message: t('assessments:list.delete_confirm'),
-                    confirmLabel: t('assessments:list.delete'),
-                  });
-                  if (agreed) act.mutate(() => assessmentsApi.remove(id));
-                }}
-              >
-                {t('assessments:list.delete')}
-              </MenuItem>
-            )}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+              )}
+              {manage && assessment.status !== 'archived' && (
+                <MenuItem onClick={() => act.mutate(() => assessmentsApi.archive(id))}>
+                  {t('assessments:list.archive')}
+                </MenuItem>
+              )}
+              {manage && assessment.status === 'archived' && (
+                <>
+                  <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'open'))}>
+                    {`${t('assessments:list.restore')}: ${t('assessments:statuses.open')}`}
+                  </MenuItem>
+                  <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'closed'))}>
+                    {`${t('assessments:list.restore')}: ${t('assessments:statuses.closed')}`}
+                  </MenuItem>
+                </>
+              )}
+              {manage && (
+                <MenuItem
+                  onClick={async () => {
+                    const agreed = await confirm({
+                      message: t('assessments:list.delete_confirm'),
+                      confirmLabel: t('assessments:list.delete'),
+                    });
+                    if (agreed) act.mutate(() => assessmentsApi.remove(id));
+                  }}
+                >
+                  {t('assessments:list.delete')}
+                </MenuItem>
+              )}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      )}
       {confirmDialog}
-    </>
+    </div>
   );
 }
 
@@ -182,16 +225,7 @@ export default function AssessmentsPage() {
       label: t('assessments:list.name'),
       alwaysShown: true,
       minWidth: '200px',
-      render: (a) => (
-        <Text>
-          <span
-            className={styles.swatch}
-            style={{ backgroundColor: a.schema.color ?? tokens.colorBrandBackground }}
-            aria-hidden
-          />
-          {a.name}
-        </Text>
-      ),
+      render: (a) => <AssessmentName assessment={a} />,
     },
     {
       id: 'type',
@@ -241,9 +275,7 @@ export default function AssessmentsPage() {
     },
   ];
   const open = (a: Assessment) =>
-    a.permissions.answer
-      ? openAnswer(a.id)
-      : navigate(`/workspaces/${workspaceId}/assessments/${a.id}/report`);
+    a.permissions.answer ? openAnswer(a.id) : navigate(assessmentPath(workspaceId, a.id));
 
   return (
     <div className={styles.root}>
@@ -279,13 +311,24 @@ export default function AssessmentsPage() {
           if (items.length === 0) return <EmptyState title={t('assessments:list.empty')} />;
           if (view === 'grid') {
             return (
-              <div className={styles.grid}>
+              <ul className={styles.grid} aria-label={t('assessments:title')}>
                 {items.map((a) => (
-                  <Button key={a.id} appearance="outline" onClick={() => open(a)}>
-                    {a.name} · {a.percentage}%
-                  </Button>
+                  <li key={a.id}>
+                    <Card className={styles.card}>
+                      <AssessmentName assessment={a} />
+                      <Text size={200}>
+                        {t(`assessments:statuses.${a.status}`)} ·{' '}
+                        {t('assessments:list.submitted_percentage')} {a.percentage}%
+                      </Text>
+                      <RowActions
+                        assessment={a}
+                        onAnswer={() => openAnswer(a.id)}
+                        onEdit={() => setEditing(a)}
+                      />
+                    </Card>
+                  </li>
                 ))}
-              </div>
+              </ul>
             );
           }
           return (
