@@ -51,9 +51,13 @@ export class DataDirInUseError extends Error {
     readonly dataDir: string,
     readonly owner: DataDirOwner,
   ) {
+    const serving = [
+      owner.appUrl && `serving ${owner.appUrl}`,
+      owner.adminUrl && `listening at ${owner.adminUrl}`,
+    ].filter(Boolean);
     super(
-      `The data directory ${dataDir} is in use by process ${owner.pid} (${owner.command}` +
-        `${owner.appUrl ? `, serving ${owner.appUrl}` : ''}, since ${owner.startedAt}). ` +
+      `The data directory ${dataDir} is in use by process ${owner.pid} ` +
+        `(${[owner.command, ...serving, `since ${owner.startedAt}`].join(', ')}). ` +
         'Its embedded database has one owner at a time: stop that process first, ' +
         'or give this one its own DATA_DIR.',
     );

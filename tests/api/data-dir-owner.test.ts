@@ -13,7 +13,14 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../support/server-process';
-import { embeddedEnv, lockOf, missingFrom, seed, signUp, type Seed } from './embedded-support';
+import {
+  embeddedEnv,
+  lockOf,
+  missingFrom,
+  seedPeople,
+  signUp,
+  type People,
+} from './embedded-support';
 
 /**
  * One process owns a DATA_DIR's embedded database (issue 27: a script opened it beside the
@@ -23,11 +30,11 @@ import { embeddedEnv, lockOf, missingFrom, seed, signUp, type Seed } from './emb
  */
 const env = embeddedEnv();
 const dataDir = env.DATA_DIR;
-let seeded: Seed;
+let people: People;
 const running: ServerProcess[] = [];
 
 beforeAll(async () => {
-  seeded = await seed(env);
+  people = await seedPeople(env);
 }, 120_000);
 afterAll(async () => {
   for (const server of running) server.child.kill('SIGKILL');
@@ -74,7 +81,7 @@ describe('one owner per DATA_DIR', () => {
     running.push(server);
     // All at once, as an operator in several terminals would.
     const [supervisor, nobody, badEmail, dead, backup, restore, teams] = await Promise.all([
-      runNpmScript('user:supervisor', [seeded.emails[1]], env),
+      runNpmScript('user:supervisor', [people.emails[1]], env),
       runNpmScript('user:supervisor', ['nobody@example.com'], env),
       runNpmScript('user:supervisor', ['not-an-address'], env),
       runNpmScript('jobs:dead', [], env),
@@ -100,7 +107,7 @@ describe('one owner per DATA_DIR', () => {
 
     for (const i of [1, 2, 3]) expect(await signUp(server.url, `while-${i}@example.com`)).toBe(201);
     await server.stop();
-    expect(await userRow(seeded.emails[1])).toMatchObject({
+    expect(await userRow(people.emails[1])).toMatchObject({
       role: 'supervisor',
       twoFactorRequired: true,
     });
@@ -127,10 +134,10 @@ describe('one owner per DATA_DIR', () => {
     writeFileSync(path.join(dataDir, LOCK_FILE), stale, { mode: 0o600 });
 
     // With no live server the command opens the database itself.
-    const direct = await runNpmScript('user:supervisor', [seeded.emails[2]], env);
+    const direct = await runNpmScript('user:supervisor', [people.emails[2]], env);
     expect(direct, direct.stderr).toMatchObject({ code: 0 });
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
-    expect(await userRow(seeded.emails[2])).toMatchObject({ role: 'supervisor' });
+    expect(await userRow(people.emails[2])).toMatchObject({ role: 'supervisor' });
 
     writeFileSync(path.join(dataDir, LOCK_FILE), stale, { mode: 0o600 });
     const server = await startServerProcess(env);

@@ -16,10 +16,12 @@ import {
   embeddedEnv,
   missingFrom,
   PASSWORD,
-  seed,
+  seedPeople,
   sendMessage,
+  setUp,
   signUp,
   type Acknowledged,
+  type People,
   type Seed,
 } from './embedded-support';
 
@@ -33,11 +35,12 @@ const env = embeddedEnv();
 const dataDir = env.DATA_DIR;
 const fresh = mkdtempSync(path.join(tmpdir(), 'teamloop-restored-'));
 const running: ServerProcess[] = [];
+let people: People;
 let seeded: Seed;
 const kept: Acknowledged = { signUps: [], messages: [], files: [] };
 
 beforeAll(async () => {
-  seeded = await seed(env);
+  people = await seedPeople(env);
 }, 180_000);
 afterAll(() => {
   for (const server of running) server.child.kill('SIGKILL');
@@ -53,6 +56,7 @@ async function start(on: Record<string, string>) {
 describe('backups of the embedded database', () => {
   it('restores into a fresh DATA_DIR, which then serves the same data', async () => {
     const server = await start(env);
+    seeded = await setUp(server.url, people);
     expect(await signUp(server.url, 'kept@example.com')).toBe(201);
     kept.signUps.push('kept@example.com');
     const message = await sendMessage(server.url, seeded.memberTokens[0], seeded.chatId, 'kept');

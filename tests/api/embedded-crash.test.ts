@@ -13,8 +13,9 @@ import {
   lockOf,
   missingFrom,
   nothingAcknowledged,
-  seed,
+  seedPeople,
   sendMessage,
+  setUp,
   signUp,
   type Acknowledged,
   type Seed,
@@ -59,7 +60,6 @@ const ownsLock = (server: SpawnedServer) => () => {
 function writeLoad(base: string, seeded: Seed, acknowledged: Acknowledged, round: number) {
   let stopped = false;
   let n = 0;
-  const { adminToken } = lockOf(dataDir);
   const client = async (id: number) => {
     while (!stopped) {
       n += 1;
@@ -79,9 +79,10 @@ function writeLoad(base: string, seeded: Seed, acknowledged: Acknowledged, round
             acknowledged.files.push(file);
           }
         } else {
+          // The token the server announced in its lock, as `npm run db:backup` reads it.
           await fetch(`${base}/api/v2/admin/backups`, {
             method: 'POST',
-            headers: { [ADMIN_TOKEN_HEADER]: adminToken! },
+            headers: { [ADMIN_TOKEN_HEADER]: lockOf(dataDir).adminToken ?? '' },
           });
         }
       } catch {
@@ -116,7 +117,8 @@ describe('kill -9 of the server on the embedded database', () => {
     await sleep(random(0, 2500));
     await kill(current, 'while it opens and migrates');
 
-    const seeded = await seed(env);
+    const people = await seedPeople(env);
+    let seeded: Seed | undefined;
     for (let round = moments.length; round < ROUNDS; round += 1) {
       current = spawnServerProcess(env);
       if (round % 6 === 0) {
@@ -130,6 +132,7 @@ describe('kill -9 of the server on the embedded database', () => {
         throw new Error(`Round ${round} did not open. ${explain()}\n${error.message}`);
       });
       expect((await fetch(`${url}/readyz`)).status, explain()).toBe(200);
+      seeded ??= await setUp(url, people);
       const stop = writeLoad(url, seeded, acknowledged, round);
       const after = random(0, 2000);
       await sleep(after);

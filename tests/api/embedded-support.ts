@@ -3,21 +3,20 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { buildApp } from '@server/app';
-import { issueAccessToken } from '@server/auth/access-token';
 import { hashSecret } from '@server/auth/password';
-import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
 import { chatMessages, taskFiles, users, workspaceMembers, workspaces } from '@server/db/schema';
 import { LOCK_FILE, type DataDirOwner } from '@server/db/data-dir-lock';
 import { future, multipart, pdf } from './tasks-support';
 
 /**
- * Shared by the embedded-database process tests: a DATA_DIR with people, a workspace, a task
- * and a group chat written before any server runs, the writes those tests make through a real
- * server, and the check that every acknowledged one is in the database.
+ * Shared by the embedded-database process tests: a DATA_DIR with people in a workspace written
+ * before any server runs (a task and a group chat then made through the server), the writes
+ * those tests make through a real server, and the check that every acknowledged one is in
+ * the database.
  */
 export const PASSWORD = 'correct horse battery';
+const json = { 'content-type': 'application/json' };
 
 export function embeddedEnv(): Record<string, string> {
   return {
@@ -29,20 +28,14 @@ export function embeddedEnv(): Record<string, string> {
   };
 }
 
-export interface Seed {
-  ownerToken: string;
-  memberTokens: string[];
+export interface People {
   emails: string[];
-  taskId: number;
-  chatId: number;
+  workspaceId: number;
 }
 
-/** People, a workspace, a task and a group chat, written in this process (under the lock). */
-export async function seed(env: Record<string, string>): Promise<Seed> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const database = await openDatabase({ dataDir: config.DATA_DIR });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+/** People in a workspace, written in this process (under the lock) before a server runs. */
+export async function seedPeople(env: Record<string, string>): Promise<People> {
+  const database = await openDatabase({ dataDir: env.DATA_DIR });
   try {
     const passwordHash = await hashSecret(PASSWORD);
     const people = await database.db
@@ -57,9 +50,6 @@ export async function seed(env: Record<string, string>): Promise<Seed> {
         })),
       )
       .returning();
-    const tokens = await Promise.all(
-      people.map((person) => issueAccessToken(app.deps, database.db, person, 'password')),
-    );
     const [workspace] = await database.db
       .insert(workspaces)
       .values({ name: 'Embedded', workspaceType: 'course', createdBy: people[0].id })
@@ -71,36 +61,57 @@ export async function seed(env: Record<string, string>): Promise<Seed> {
         role: i === 0 ? ('owner' as const) : ('member' as const),
       })),
     );
-    const headers = { authorization: `Bearer ${tokens[0]}` };
-    const task = await app.inject({
-      method: 'POST',
-      url: `/api/v2/core/workspaces/${workspace.id}/tasks-by-owner`,
-      headers,
-      payload: { name: 'Kept', expired_at: future(3), user_ids: people.slice(1).map((p) => p.id) },
-    });
-    expect(task.statusCode).toBe(201);
-    const chat = await app.inject({
-      method: 'POST',
-      url: '/api/v2/messaging/chats/group-chat',
-      headers,
-      payload: {
-        name: 'Kept',
-        user_ids: people.slice(1).map((p) => p.id),
-        workspace_id: workspace.id,
-      },
-    });
-    expect(chat.statusCode).toBe(201);
-    return {
-      ownerToken: tokens[0],
-      memberTokens: tokens.slice(1),
-      emails: people.map((p) => p.email),
-      taskId: task.json().resource.task.id as number,
-      chatId: chat.json().resource.chat.id as number,
-    };
+    return { emails: people.map((p) => p.email), workspaceId: workspace.id };
   } finally {
-    await app.close();
     await database.close();
   }
+}
+
+export interface Seed {
+  emails: string[];
+  ownerToken: string;
+  memberTokens: string[];
+  taskId: number;
+  chatId: number;
+}
+
+/**
+ * Through a running server: the seeded people sign in, the owner sets a task and starts a
+ * group chat with the others. Their sessions are in the database, so the tokens outlive it.
+ */
+export async function setUp(base: string, { emails, workspaceId }: People): Promise<Seed> {
+  const tokens: string[] = [];
+  const ids: number[] = [];
+  for (const email of emails) {
+    const response = await fetch(`${base}/api/v2/core/join/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    tokens.push(response.headers.get('access-token')!);
+    ids.push((await response.json()).resource.user.id as number);
+  }
+  const asOwner = { ...json, authorization: `Bearer ${tokens[0]}` };
+  const task = await fetch(`${base}/api/v2/core/workspaces/${workspaceId}/tasks-by-owner`, {
+    method: 'POST',
+    headers: asOwner,
+    body: JSON.stringify({ name: 'Kept', expired_at: future(3), user_ids: ids.slice(1) }),
+  });
+  expect(task.status).toBe(201);
+  const chat = await fetch(`${base}/api/v2/messaging/chats/group-chat`, {
+    method: 'POST',
+    headers: asOwner,
+    body: JSON.stringify({ name: 'Kept', user_ids: ids.slice(1), workspace_id: workspaceId }),
+  });
+  expect(chat.status).toBe(201);
+  return {
+    emails,
+    ownerToken: tokens[0],
+    memberTokens: tokens.slice(1),
+    taskId: (await task.json()).resource.task.id as number,
+    chatId: (await chat.json()).resource.chat.id as number,
+  };
 }
 
 /** Every write a server acknowledged (answered 2xx), by kind. */
@@ -111,8 +122,6 @@ export interface Acknowledged {
 }
 
 export const nothingAcknowledged = (): Acknowledged => ({ signUps: [], messages: [], files: [] });
-
-const json = { 'content-type': 'application/json' };
 
 /** A sign-up (which queues its mail as a job); the address when acknowledged. */
 export async function signUp(base: string, email: string) {
