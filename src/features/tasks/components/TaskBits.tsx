@@ -16,6 +16,8 @@ import { formatDate } from '@/lib/format';
 const useStyles = makeStyles({
   shadow: { opacity: 0.5 },
   overdue: { color: tokens.colorPaletteRedForeground1 },
+  // A status is one word group: narrow table columns must not break it over two lines.
+  badge: { whiteSpace: 'nowrap', flexShrink: 0 },
   swatch: {
     display: 'inline-block',
     width: '12px',
@@ -35,8 +37,9 @@ const WORK_COLORS: Record<WorkStatus, BadgeProps['color']> = {
 
 export function WorkStatusBadge({ status }: { status: WorkStatus }) {
   const { t } = useTranslation();
+  const styles = useStyles();
   return (
-    <Badge appearance="tint" color={WORK_COLORS[status]}>
+    <Badge appearance="tint" color={WORK_COLORS[status]} className={styles.badge}>
       {t(`tasks:work_status.${status}`)}
     </Badge>
   );
@@ -44,16 +47,17 @@ export function WorkStatusBadge({ status }: { status: WorkStatus }) {
 
 export function TaskStatusBadge({ task }: { task: Pick<Task, 'status' | 'is_overdue'> }) {
   const { t } = useTranslation();
+  const styles = useStyles();
   if (task.is_overdue) {
     return (
-      <Badge appearance="filled" color="danger">
+      <Badge appearance="filled" color="danger" className={styles.badge}>
         {t('tasks:status.overdue')}
       </Badge>
     );
   }
   const color = task.status === 'open' ? 'brand' : task.status === 'closed' ? 'success' : 'subtle';
   return (
-    <Badge appearance="outline" color={color}>
+    <Badge appearance="outline" color={color} className={styles.badge}>
       {t(`tasks:status.${task.status}`)}
     </Badge>
   );
@@ -70,6 +74,7 @@ export function WorkStateBadge({
   task: Pick<Task, 'status' | 'is_overdue' | 'my_status' | 'assignments' | 'permissions'>;
 }) {
   const { t } = useTranslation();
+  const styles = useStyles();
   if (task.status === 'archived') return <TaskStatusBadge task={task} />;
   if (task.my_status) return <WorkStatusBadge status={task.my_status} />;
   const units = task.assignments;
@@ -81,7 +86,7 @@ export function WorkStateBadge({
       units.some((u) => u.status === 'submitted' || u.status === 'resubmitted')
     ) {
       return (
-        <Badge appearance="tint" color="brand">
+        <Badge appearance="tint" color="brand" className={styles.badge}>
           {t('tasks:board.in_review')}
         </Badge>
       );
