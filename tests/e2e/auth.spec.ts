@@ -24,6 +24,14 @@ test('sign up, verify from the mailed link, sign in and land on the dashboard', 
   const password = 'analytical engine';
   await page.goto('/register');
   await expect(page).toHaveTitle('Teamloop | Sign up');
+  // Sent empty, every required field says so, not only the consent box.
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const form = page.locator('form');
+  await expect(form.getByText('This field is required.')).toHaveCount(3);
+  await expect(
+    form.getByText('Please accept the privacy policy and terms of use to create an account.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);

@@ -13,6 +13,7 @@ import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { useSignInSteps } from '../use-sign-in';
 
 const MIN_PASSWORD = 8;
+const REQUIRED = ['first_name', 'email', 'password'] as const;
 
 function browserTimezone(): string | undefined {
   try {
@@ -80,13 +81,17 @@ export default function SignUpPage() {
   });
 
   const passwordTooShort = form.password.length > 0 && form.password.length < MIN_PASSWORD;
+  // Every required field left empty says so at once, beside the consent box's own message.
+  const empty = (field: 'first_name' | 'email' | 'password') => form[field].trim() === '';
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!accepted || passwordTooShort) return;
+    if (!accepted || passwordTooShort || REQUIRED.some(empty)) return;
     signUp.mutate();
   };
   const error = signUp.error;
+  const fieldMessage = (field: 'first_name' | 'email' | 'password') =>
+    tried && empty(field) ? t('common:required') : fieldError(error, field);
   const knownFields = ['email', 'password', 'first_name', 'last_name'];
   const generalError = error && !knownFields.some((field) => error.fields[field]) ? error : null;
 
@@ -111,7 +116,7 @@ export default function SignUpPage() {
           <Field
             label={t('auth:fields.first_name')}
             required
-            validationMessage={fieldError(error, 'first_name')}
+            validationMessage={fieldMessage('first_name')}
           >
             <Input
               name="first_name"
@@ -132,11 +137,7 @@ export default function SignUpPage() {
             />
           </Field>
         </div>
-        <Field
-          label={t('auth:fields.email')}
-          required
-          validationMessage={fieldError(error, 'email')}
-        >
+        <Field label={t('auth:fields.email')} required validationMessage={fieldMessage('email')}>
           <Input
             type="email"
             name="email"
@@ -157,7 +158,7 @@ export default function SignUpPage() {
           validationMessage={
             passwordTooShort && tried
               ? t('auth:fields.password_hint', { min: MIN_PASSWORD })
-              : fieldError(error, 'password')
+              : fieldMessage('password')
           }
         >
           <Input
