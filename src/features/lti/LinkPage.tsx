@@ -64,7 +64,7 @@ export default function LinkPage() {
     );
   }
   const { platform, person_name: name, account, can_confirm: canConfirm } = status.data;
-  const toSignIn = () => void signInAgain(`/lti/link/${plugin}`);
+  const toSignIn = () => signInAgain(`/lti/link/${plugin}`);
   return (
     <div className={styles.root}>
       <Text as="h1" size={700} weight="semibold">

@@ -139,7 +139,7 @@ export default function ProcessPage() {
           title={t('process.sign_in_required_title')}
           description={t('process.sign_in_required')}
           actions={
-            <Button appearance="primary" onClick={() => void signInAgain(data.redirect)}>
+            <Button appearance="primary" onClick={() => signInAgain(data.redirect)}>
               {t('process.to_sign_in_continue')}
             </Button>
           }
@@ -165,7 +165,7 @@ export default function ProcessPage() {
               <Button appearance="primary" onClick={() => setKeepNew(true)}>
                 {t('process.continue_new')}
               </Button>
-              <Button onClick={() => void signInAgain(`/lti/link/${plugin}`)}>
+              <Button onClick={() => signInAgain(`/lti/link/${plugin}`)}>
                 {t('process.link_existing')}
               </Button>
             </>
