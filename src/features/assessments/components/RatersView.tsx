@@ -63,7 +63,12 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
   },
   name: { flexGrow: 1, minWidth: '140px', overflowWrap: 'anywhere' },
-  header: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
+  header: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    columnGap: tokens.spacingHorizontalS,
+  },
   dialog: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
@@ -156,24 +161,24 @@ export function RatersView({ assessment }: { assessment: Assessment }) {
         </MessageBar>
       ) : (
         <>
-          <section aria-labelledby={waitingId}>
-            <div className={styles.bar}>
-              <Text as="h3" id={waitingId} weight="semibold" className={styles.grow}>
-                {t('assessments:raters.waiting_title', { count: waitingFor.size })}
-              </Text>
-              {open && waitingFor.size > 0 && assessment.permissions.manage && (
-                <Button
-                  icon={<AlertRegular />}
-                  disabled={act.isPending}
-                  onClick={() => act.mutate(() => assessmentsApi.remindAll(id))}
-                >
-                  {t('assessments:raters.remind_all')}
-                </Button>
-              )}
-            </div>
-            {waitingFor.size === 0 ? (
-              <Text>{t('assessments:raters.everyone_done')}</Text>
-            ) : (
+          {waitingFor.size === 0 ? (
+            <Text>{t('assessments:raters.everyone_done')}</Text>
+          ) : (
+            <section aria-labelledby={waitingId}>
+              <div className={styles.bar}>
+                <Text as="h3" id={waitingId} weight="semibold" className={styles.grow}>
+                  {t('assessments:raters.waiting_title', { count: waitingFor.size })}
+                </Text>
+                {open && assessment.permissions.manage && (
+                  <Button
+                    icon={<AlertRegular />}
+                    disabled={act.isPending}
+                    onClick={() => act.mutate(() => assessmentsApi.remindAll(id))}
+                  >
+                    {t('assessments:raters.remind_all')}
+                  </Button>
+                )}
+              </div>
               <ul className={styles.list}>
                 {[...waitingFor.values()]
                   .sort((a, b) => a.person.name.localeCompare(b.person.name))
@@ -194,8 +199,8 @@ export function RatersView({ assessment }: { assessment: Assessment }) {
                     </li>
                   ))}
               </ul>
-            )}
-          </section>
+            </section>
+          )}
           <Text as="h3" weight="semibold">
             {t('assessments:raters.by_person')}
           </Text>
@@ -229,9 +234,7 @@ export function RatersView({ assessment }: { assessment: Assessment }) {
                             ? t('assessments:raters.self', { name: pair.assessor.name })
                             : pair.assessor.name}
                         </Text>
-                        <Badge appearance="outline" color="subtle">
-                          {t(`assessments:groups.${pair.rater_group}`)}
-                        </Badge>
+                        <Text size={200}>{t(`assessments:groups.${pair.rater_group}`)}</Text>
                         <ProgressBadge status={pair.status} />
                         {assessment.permissions.manage && pair.status !== 'submitted' && (
                           <Button

@@ -45,6 +45,8 @@ import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  title: { margin: 0, overflowWrap: 'anywhere' },
   bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
   charts: {
     display: 'grid',
@@ -369,21 +371,25 @@ export default function AssessmentReportPage() {
       <RouterLink to={`/workspaces/${workspaceId}/assessments`}>
         {t('assessments:report.back')}
       </RouterLink>
-      <Title2 as="h1">{a.name}</Title2>
-      <div className={styles.bar}>
-        <Badge appearance="tint" color={a.status === 'open' ? 'brand' : 'informative'}>
-          {t(`assessments:statuses.${a.status}`)}
-        </Badge>
-        {a.permissions.answer && (
-          <Button appearance="primary" onClick={() => setAnswering(true)}>
-            {t('assessments:list.answer')}
-          </Button>
-        )}
-        {a.permissions.manage && (
-          <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
-            {t('assessments:list.edit')}
-          </Button>
-        )}
+      <div className={styles.header}>
+        <Title2 as="h1" className={styles.title}>
+          {a.name}
+        </Title2>
+        <div className={styles.bar}>
+          <Badge appearance="tint" color={a.status === 'open' ? 'brand' : 'informative'}>
+            {t(`assessments:statuses.${a.status}`)}
+          </Badge>
+          {a.permissions.answer && (
+            <Button appearance="primary" onClick={() => setAnswering(true)}>
+              {t('assessments:list.answer')}
+            </Button>
+          )}
+          {a.permissions.manage && (
+            <Button icon={<EditRegular />} onClick={() => setEditing(true)}>
+              {t('assessments:list.edit')}
+            </Button>
+          )}
+        </div>
       </div>
       {manager && (
         <TabList selectedValue={view} onTabSelect={(_, d) => showView(String(d.value))}>
