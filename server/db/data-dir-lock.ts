@@ -84,17 +84,20 @@ export function lockDataDir(dataDir: string, command = currentCommand()): DataDi
     nonce: randomBytes(8).toString('hex'),
   };
   if (heldHere.has(file)) throw new DataDirInUseError(dataDir, readOwner(file) ?? owner);
-  for (let attempt = 0; ; attempt += 1) {
-    if (linkNew(file, owner)) break;
-    const existing = readLock(file);
-    if (existing === undefined) continue; // released meanwhile: try again
-    if (existing.owner && isAlive(existing.owner)) {
-      throw new DataDirInUseError(dataDir, existing.owner);
-    }
-    if (attempt >= 5) {
+  const giveUp = Date.now() + 5_000;
+  while (!linkNew(file, owner)) {
+    if (Date.now() > giveUp) {
       throw new Error(`Could not take over the stale lock ${file}; remove it by hand.`);
     }
-    takeOver(file, existing.text);
+    const existing = readLock(file); // undefined: released meanwhile, try again
+    if (existing?.owner && isAlive(existing.owner)) {
+      throw new DataDirInUseError(dataDir, existing.owner);
+    }
+    if (existing && !existing.owner && Date.now() - (statSafe(file)?.mtimeMs ?? 0) < 2_000) {
+      pause(20); // being written (see createNew): read it again
+    } else if (existing) {
+      takeOver(file, existing.text);
+    }
   }
   heldHere.set(file, owner.nonce);
   let current = owner;
@@ -138,11 +141,32 @@ function linkNew(file: string, owner: DataDirOwner): boolean {
     linkSync(staged, file);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    // A filesystem without hard links: created exclusively instead (a reader may then see
+    // it empty for a moment, and takes it for stale only once it is older than that).
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS') return createNew(file, owner);
     throw error;
   } finally {
     unlinkQuietly(staged);
   }
+}
+
+function createNew(file: string, owner: DataDirOwner): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, `${JSON.stringify(owner)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
 }
 
 function writeDurably(file: string, owner: DataDirOwner) {
@@ -169,7 +193,7 @@ function takeOver(file: string, staleText: string) {
     // A guard is held for microseconds; one left by a process killed holding it is old.
     const age = Date.now() - (statSafe(guard)?.mtimeMs ?? Date.now());
     if (age > 10_000) unlinkQuietly(guard);
-    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    else pause(20);
     return;
   }
   try {
@@ -239,6 +263,11 @@ function processStartTime(pid: number): string | undefined {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   if (fields[0] === 'Z' || fields[0] === 'X') return 'zombie';
   return fields[19];
+}
+
+/** The lock is taken synchronously, before anything else runs; its waits are milliseconds. */
+function pause(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function statSafe(file: string) {

@@ -1,6 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,6 +115,8 @@ describe('DATA_DIR lock', () => {
   it('takes over a lock file that is not a lock', () => {
     const dir = dataDir();
     writeFileSync(lockFile(dir), 'not json');
+    // Left there a while ago (one being written this instant is read again, not taken).
+    utimesSync(lockFile(dir), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     lockDataDir(dir).release();
     expect(existsSync(lockFile(dir))).toBe(false);
   });
