@@ -91,7 +91,7 @@ export default function SignUpPage() {
   };
   const error = signUp.error;
   const fieldMessage = (field: 'first_name' | 'email' | 'password') =>
-    tried && empty(field) ? t('common:required') : fieldError(error, field);
+    tried && empty(field) ? t('common:validation.required') : fieldError(error, field);
   const knownFields = ['email', 'password', 'first_name', 'last_name'];
   const generalError = error && !knownFields.some((field) => error.fields[field]) ? error : null;
 
