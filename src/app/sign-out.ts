@@ -3,11 +3,15 @@ import { useNavigate } from 'react-router';
 import { http } from '@/lib/http';
 import { endSessionLocally } from '@/lib/session';
 import { SIGN_IN_PATH } from './guards';
+import { liveUpdates } from './live-socket';
 
 /** Sign-out: the server revokes the token, then this browser forgets everything of the session. */
 export function useSignOut() {
   const navigate = useNavigate();
   return useCallback(async () => {
+    // The server closes this session's socket as it revokes the token; hung up first, that close
+    // cannot start the "session ended elsewhere" path, which would remember this page for sign-in.
+    liveUpdates.disconnect();
     try {
       await http.post('core/join/logout');
     } catch {

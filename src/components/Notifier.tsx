@@ -11,7 +11,14 @@ import {
 import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_HOLD_MS, noticeId, onNotice, type NoticeIntent } from '@/lib/notify';
+import {
+  NOTICE_HOLD_MS,
+  noticeId,
+  notify,
+  onNotice,
+  type Notice,
+  type NoticeIntent,
+} from '@/lib/notify';
 
 const INTENTS: NoticeIntent[] = ['success', 'error', 'info', 'warning'];
 
@@ -35,15 +42,15 @@ export function Notifier() {
   const { dispatchToast, dismissToast } = useToastController(toasterId);
 
   useEffect(() => {
-    const pending = new Map<string, ReturnType<typeof setTimeout>>();
+    const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; notice: Notice }>();
     const stop = onNotice({
       show: (notice) => {
         const id = noticeId(notice);
         if (pending.has(id)) return;
         // A moment's wait: the screen that made the call may show the words in place instead.
-        pending.set(
-          id,
-          setTimeout(() => {
+        pending.set(id, {
+          notice,
+          timer: setTimeout(() => {
             pending.delete(id);
             dispatchToast(
               <Toast>
@@ -67,12 +74,12 @@ export function Notifier() {
               { toastId: id, intent: notice.intent, timeout: notice.timeout, pauseOnHover: true },
             );
           }, NOTICE_HOLD_MS),
-        );
+        });
       },
       withdraw: (text) => {
         for (const intent of INTENTS) {
           const id = noticeId({ intent, text });
-          clearTimeout(pending.get(id));
+          clearTimeout(pending.get(id)?.timer);
           pending.delete(id);
           dismissToast(id);
         }
@@ -80,7 +87,12 @@ export function Notifier() {
     });
     return () => {
       stop();
-      pending.forEach((timer) => clearTimeout(timer));
+      // Unmounted while holding notices (the tree remounts as a host's theme arrives): they go
+      // back to the queue for the next toaster rather than being lost.
+      pending.forEach(({ timer, notice }) => {
+        clearTimeout(timer);
+        notify(notice);
+      });
     };
   }, [dispatchToast, dismissToast, styles.dismiss, t]);
 

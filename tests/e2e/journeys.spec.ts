@@ -160,8 +160,18 @@ async function openWorkspace(page: Page, name: string) {
 const sections = (page: Page) =>
   page.getByRole('navigation', { name: 'Sections of the workspace' });
 
+/** Opens a section from the tab bar, or from its "N more" menu where the tab did not fit. */
 async function openSection(page: Page, label: string, path: RegExp) {
-  await sections(page).getByRole('tab', { name: label, exact: true }).click();
+  const tab = sections(page).getByRole('tab', { name: label, exact: true });
+  await expect(sections(page).getByRole('tab').first()).toBeVisible();
+  if (await tab.isVisible()) {
+    await tab.click();
+  } else {
+    await sections(page)
+      .getByRole('button', { name: / more$/ })
+      .click();
+    await page.getByRole('menuitemradio', { name: label, exact: true }).click();
+  }
   await expect(page).toHaveURL(path);
 }
 
