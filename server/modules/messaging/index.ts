@@ -2,7 +2,7 @@ import { defineArea } from '../../core/area';
 import coreChatRoutes from './core-routes';
 import messagingModule from './routes';
 
-export type { ChatMentioned } from './message-routes';
+export type { ChatMentioned } from './operations/send-message';
 
 export default defineArea({
   name: 'messaging',
