@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Some unit files lint or validate whole trees: roomy on a busy two-core machine.
+          testTimeout: 20_000,
           include: [
             'server/**/*.test.ts',
             'tests/unit/**/*.test.ts',

@@ -17,7 +17,7 @@ import {
 import { ok } from '../../http/envelope';
 import { conflict } from '../../http/errors';
 import type { App } from '../../http/types';
-import { requireWorkspaceChange } from '../../core/workspace-access';
+import { requireWorkspaceChange, actorOf } from '../../core/workspace-access';
 import { answersOf, checkAnswers, saveAnswers } from './answers';
 import { loadAssessment, MANAGE } from './load';
 import { presentQuestion, questionRows } from './questions';
@@ -160,7 +160,7 @@ export default async function announcementRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read', true);
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read', true);
       const [own] = await mine(ctx.assessment.id, ctx.access.userId);
       const answers = own ? await answersOf(db, [own.id]) : [];
       return ok({
@@ -188,7 +188,7 @@ export default async function announcementRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read', true);
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read', true);
       if (ctx.assessment.status !== 'open') throw conflict('assessments:messages.not_open');
       const [own] = await mine(ctx.assessment.id, ctx.access.userId);
       if (own?.status === 'submitted') throw conflict('assessments:messages.already_submitted');

@@ -21,6 +21,7 @@ import { storageFor } from '../../storage';
 import { DOCUMENT_TYPES, extensionOf } from '../../storage/file-types';
 import { parseFields, receiveUploads } from '../../storage/uploads';
 import { loadAssessment, type AssessmentContext } from './load';
+import { actorOf } from '../../core/workspace-access';
 
 const tags = ['assessments'];
 const multipart = { consumes: ['multipart/form-data'] };
@@ -79,7 +80,7 @@ export default async function fileRoutes(app: App) {
       .from(assessmentEvaluables)
       .where(eq(assessmentEvaluables.id, evaluableId));
     if (!evaluable) throw notFound('assessments:messages.not_found');
-    const ctx = await loadAssessment(request, db, evaluable.assessmentId, 'read');
+    const ctx = await loadAssessment(db, actorOf(request), evaluable.assessmentId, 'read');
     const own = evaluable.assessorId === ctx.access.userId;
     if (need === 'read' && !own && !(ctx.manager && ctx.assessment.named)) throw forbidden();
     if (need === 'write') {

@@ -1,5 +1,4 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Assessment, Evaluable } from '@contracts/assessments';
 import type { Person } from '@contracts/people';
 import { can } from '../../auth/permissions';
@@ -13,11 +12,8 @@ import {
 } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { personColumns, presentPerson } from '../../core/people';
-import {
-  requireWorkspaceChange,
-  requireWorkspacePermission,
-  type WorkspaceAccess,
-} from '../../core/workspace-access';
+import type { Actor } from '../../core/actor';
+import { workspaceAccessFor, type WorkspaceAccess } from '../../core/workspace-access';
 
 /** Owners and admins manage assessments and read their reports (spec 6). */
 export const MANAGE = 'view_assessment_report_by_owner' as const;
@@ -34,8 +30,8 @@ export interface AssessmentContext {
  * archived workspace. `manage` requires the owner/admin permission.
  */
 export async function loadAssessment(
-  request: FastifyRequest,
   db: DbOrTx,
+  actor: Actor,
   id: number,
   need: 'read' | 'manage' | 'change',
   announcement = false,
@@ -46,8 +42,8 @@ export async function loadAssessment(
   }
   const access =
     need === 'change'
-      ? await requireWorkspaceChange(request, db, assessment.workspaceId, MANAGE)
-      : await requireWorkspacePermission(request, db, assessment.workspaceId, 'view_workspace');
+      ? await workspaceAccessFor(db, actor, assessment.workspaceId, MANAGE, { change: true })
+      : await workspaceAccessFor(db, actor, assessment.workspaceId, 'view_workspace');
   const manager = can(access, MANAGE);
   if (need === 'manage' && !manager) throw forbidden();
   if (need === 'read' && !manager && !announcement) {

@@ -42,7 +42,11 @@ import {
 import { ok } from '../../http/envelope';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../../core/workspace-access';
+import {
+  requireWorkspaceChange,
+  requireWorkspacePermission,
+  actorOf,
+} from '../../core/workspace-access';
 import { plannedGroups } from './anonymity';
 import { answersOf, checkAnswers, saveAnswers } from './answers';
 import { countAnswers, lockAssessment } from './count-answers';
@@ -221,7 +225,7 @@ export default async function assessmentRoutes(app: App) {
     '/assessments/:id',
     { schema: { tags, summary: 'One assessment', ...idSchema } },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read');
       return ok({ assessment: await fresh(db, ctx, ctx.assessment.id) });
     },
   );
@@ -238,7 +242,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       await updateAssessment(db, ctx, request.body);
       announceAssessmentChange(app.deps, ctx.assessment);
       return ok(
@@ -252,7 +256,7 @@ export default async function assessmentRoutes(app: App) {
     '/assessments/:id/schema',
     { schema: { tags, summary: 'The colour of an assessment', ...idSchema, body: schemaBody } },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       await db
         .update(assessments)
         .set({ color: request.body.schema.color, updatedAt: new Date() })
@@ -273,7 +277,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       await db.delete(assessments).where(eq(assessments.id, ctx.assessment.id));
       announceAssessmentChange(app.deps, ctx.assessment);
       return ok({}, 'assessments:messages.deleted');
@@ -294,8 +298,8 @@ export default async function assessmentRoutes(app: App) {
       schema: { tags, summary, ...idSchema, ...(withBody ? { body: restoreBody } : {}) },
       handler: async (request) => {
         const ctx = await loadAssessment(
-          request,
           db,
+          actorOf(request),
           (request.params as { id: number }).id,
           'change',
         );
@@ -350,7 +354,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       await db
         .update(assessments)
         .set({ releasedAt: request.body.released ? new Date() : null, updatedAt: new Date() })
@@ -376,7 +380,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read');
       return ok({ questions: (await questionsOf(db, ctx.assessment.id)).map(presentQuestion) });
     },
   );
@@ -392,7 +396,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read');
       const [questions, rows] = await Promise.all([
         questionsOf(db, ctx.assessment.id),
         db
@@ -446,7 +450,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read');
       const body = request.body;
       const [evaluable] = await db
         .select()
@@ -516,7 +520,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'manage');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'manage');
       const rows = await db
         .select()
         .from(assessmentEvaluables)
@@ -538,7 +542,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       const planned = await planEvaluables(
         db,
         ctx.assessment.workspaceId,
@@ -567,7 +571,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read');
       const rows = await db
         .select()
         .from(assessmentEvaluables)
@@ -605,7 +609,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'manage');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'manage');
       const rows = await db
         .select({ userId: assessmentEvaluables.assessorId, status: assessmentEvaluables.status })
         .from(assessmentEvaluables)
@@ -636,7 +640,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       return removePairs(ctx, eq(assessmentEvaluables.assessorId, request.params.userId));
     },
   );
@@ -653,7 +657,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       const { assessor_id: assessorId, evaluatee_id: evaluateeId } = request.body;
       const people = await assessablePeople(db, ctx.assessment.workspaceId);
       if (!people.all.has(assessorId) || !people.all.has(evaluateeId)) {
@@ -696,7 +700,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       return removePairs(
         ctx,
         and(
@@ -754,7 +758,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'manage');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'manage');
       return ok(await whoAssessesPerson(ctx, request.params.userId));
     },
   );
@@ -770,7 +774,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read');
       return ok(await whoAssessesPerson(ctx, ctx.access.userId));
     },
   );
@@ -786,7 +790,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read');
       const rows = await db
         .select({ status: assessmentEvaluables.status })
         .from(assessmentEvaluables)
@@ -819,7 +823,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read');
       let userId = request.query.user_id ?? ctx.access.userId;
       if (request.query.evaluable_id !== undefined) {
         const [e] = await db
@@ -861,7 +865,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'manage');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'manage');
       return ok((await buildReports(db, ctx.assessment, ctx.access.userId)).overall);
     },
   );
@@ -878,7 +882,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'read');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'read');
       const [row] = await db
         .select()
         .from(assessmentEvaluables)
@@ -910,7 +914,7 @@ export default async function assessmentRoutes(app: App) {
       `/assessments/:id/${path}`,
       { schema: { tags, summary, params: idParam, querystring: exportQuery } },
       async (request, reply) => {
-        const ctx = await loadAssessment(request, db, request.params.id, 'manage');
+        const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'manage');
         const reports = await buildReports(db, ctx.assessment, ctx.access.userId);
         const file = await exportFile(
           kind,
@@ -955,7 +959,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       if (ctx.assessment.status !== 'open') throw conflict('assessments:messages.not_open');
       const pending = await pendingAssessors(db, ctx.assessment.id, request.body.user_id);
       if (pending.length === 0)
@@ -978,7 +982,7 @@ export default async function assessmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const ctx = await loadAssessment(request, db, request.params.id, 'change');
+      const ctx = await loadAssessment(db, actorOf(request), request.params.id, 'change');
       if (ctx.assessment.status !== 'open') throw conflict('assessments:messages.not_open');
       const pending = await pendingAssessors(db, ctx.assessment.id);
       const sent = await db.transaction((tx) =>

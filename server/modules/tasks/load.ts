@@ -1,7 +1,5 @@
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { TaskAbilities } from '@contracts/tasks';
-import { requireAuth } from '../../auth/guard';
 import type { DbOrTx } from '../../db/client';
 import {
   taskAssignments,
@@ -11,7 +9,8 @@ import {
   type TaskRow,
 } from '../../db/schema';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
-import { requireWorkspacePermission, type WorkspaceAccess } from '../../core/workspace-access';
+import type { Actor } from '../../core/actor';
+import { workspaceAccessFor, type WorkspaceAccess } from '../../core/workspace-access';
 import { teamOf } from './people';
 import { taskAbilities, taskRoles, type TaskFacts, type TaskRoles } from './policy';
 
@@ -55,15 +54,15 @@ export function unitsOf(userId: number, teamId: number | null): SQL {
  * the other kind, or is in a workspace the caller is not in; 403 for members without access.
  */
 export async function loadTask(
-  request: FastifyRequest,
   db: DbOrTx,
+  actor: Actor,
   id: number,
   kind: TaskKind,
 ): Promise<TaskContext> {
-  const { user } = requireAuth(request);
+  const user = { id: actor.userId };
   const [task] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
   if (!task || kindOf(task) !== kind) throw notFound(`tasks:messages.${kind}_not_found`);
-  const access = await requireWorkspacePermission(request, db, task.workspaceId, 'view_workspace');
+  const access = await workspaceAccessFor(db, actor, task.workspaceId, 'view_workspace');
   const [reviewerRows, myTeamId] = await Promise.all([
     db
       .select({ userId: taskReviewers.userId })

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { envelope } from '@contracts/common';
 import {
   createSubtaskBody,
@@ -19,6 +20,7 @@ import { announceTaskChange } from './notify';
 import { countPeopleWithoutTeam } from './people';
 import { presentTasks, viewerOf } from './present';
 import { freshTask } from './shared';
+import { actorOf } from '../../core/workspace-access';
 
 const tags = ['subtasks'];
 
@@ -30,7 +32,7 @@ export default async function subtaskRoutes(app: App) {
     '/tasks/:id/subtasks',
     { schema: { tags, params: taskParams, response: { 200: envelope(subtaskList) } } },
     async (request) => {
-      const parent = await loadTask(request, db, request.params.id, 'task');
+      const parent = await loadTask(db, actorOf(request), request.params.id, 'task');
       const rows = await subtasksOf(db, parent.task.id);
       return ok({ subtasks: await presentTasks(db, rows, viewerOf(parent.access)) });
     },
@@ -48,7 +50,7 @@ export default async function subtaskRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const parent = await loadTask(request, db, request.params.id, 'task');
+      const parent = await loadTask(db, actorOf(request), request.params.id, 'task');
       const row = await createSubtask(db, parent, request.body, false);
       announceTaskChange(app.deps, row);
       const task = await freshTask(db, parent, row.id);
@@ -68,7 +70,7 @@ export default async function subtaskRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const parent = await loadTask(request, db, request.params.id, 'task');
+      const parent = await loadTask(db, actorOf(request), request.params.id, 'task');
       const row = await createSubtask(db, parent, request.body, true);
       announceTaskChange(app.deps, row);
       const task = await freshTask(db, parent, row.id);
@@ -87,7 +89,7 @@ export default async function subtaskRoutes(app: App) {
       },
     },
     async (request) => {
-      const parent = await loadTask(request, db, request.params.id, 'task');
+      const parent = await loadTask(db, actorOf(request), request.params.id, 'task');
       const [choices, rows] = await Promise.all([
         choicesFor(db, { ...parent.task, type: 'owner', parentId: parent.task.id }),
         subtasksOf(db, parent.task.id),
@@ -106,8 +108,8 @@ export default async function subtaskRoutes(app: App) {
     },
   );
 
-  const lookup = async (request: Parameters<typeof loadTask>[0], id: number) => {
-    const parent = await loadTask(request, db, id, 'task');
+  const lookup = async (request: FastifyRequest, id: number) => {
+    const parent = await loadTask(db, actorOf(request), id, 'task');
     return { parent, choices: await choicesFor(db, subtaskScope(parent)) };
   };
 

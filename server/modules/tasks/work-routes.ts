@@ -69,6 +69,7 @@ import { loadPeople, peopleOfUnit } from './people';
 import { listReports, presentReports, submissionReport } from './reports';
 import { freshTask, receiveTaskFiles } from './shared';
 import { loadTracking } from './tracking';
+import { actorOf } from '../../core/workspace-access';
 
 const multipart = { consumes: ['multipart/form-data'] };
 
@@ -81,7 +82,7 @@ export function workRoutes(kind: TaskKind) {
     const { db } = app.deps;
     const base = kind === 'task' ? '/tasks' : '/subtasks';
     const tags = [kind === 'task' ? 'tasks' : 'subtasks'];
-    const load = (request: FastifyRequest, id: number) => loadTask(request, db, id, kind);
+    const load = (request: FastifyRequest, id: number) => loadTask(db, actorOf(request), id, kind);
     const taskReply = { 200: envelope(taskResource) };
     /** After an action: the task as the caller now sees it. */
     const answerWith = async (ctx: TaskContext, ...messages: string[]) => {

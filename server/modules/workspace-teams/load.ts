@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Team } from '@contracts/workspace-teams';
 import { can, type Permission } from '../../auth/permissions';
 import { isUniqueViolation } from '../../db/errors';
@@ -14,7 +13,8 @@ import {
 } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { personColumns, presentPerson, type PersonRow } from '../../core/people';
-import { requireWorkspacePermission, type WorkspaceAccess } from '../../core/workspace-access';
+import type { Actor } from '../../core/actor';
+import { workspaceAccessFor, type WorkspaceAccess } from '../../core/workspace-access';
 
 /** Roles that can be in a team: viewers watch and deactivated members are out. */
 export const TEAMABLE_ROLES = ['owner', 'admin', 'member'] as const;
@@ -66,8 +66,8 @@ export async function teamIdOf(db: DbOrTx, workspaceId: number, userId: number) 
  * workspace gate answers 404 to outsiders, so team ids reveal nothing either.
  */
 export async function requireTeam(
-  request: FastifyRequest,
   db: DbOrTx,
+  actor: Actor,
   teamId: number,
   permission: Permission = 'view_workspace',
 ): Promise<{ team: TeamRow; access: WorkspaceAccess }> {
@@ -76,7 +76,7 @@ export async function requireTeam(
     .from(teams)
     .where(and(eq(teams.id, teamId), isNull(teams.deletedAt)));
   if (!team) throw notFound('workspace-teams:messages.team_not_found');
-  const access = await requireWorkspacePermission(request, db, team.workspaceId, permission);
+  const access = await workspaceAccessFor(db, actor, team.workspaceId, permission);
   return { team, access };
 }
 

@@ -25,7 +25,7 @@ import {
 import { ok } from '../../http/envelope';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { App } from '../../http/types';
-import { loadWorkspaceAccess } from '../../core/workspace-access';
+import { loadWorkspaceAccess, actorOf } from '../../core/workspace-access';
 import { personColumns, presentPerson } from '../../core/people';
 import { closeOtherRequests } from './lifecycle';
 import {
@@ -118,7 +118,7 @@ export default async function teamRequestRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { team, access } = await requireTeam(request, db, request.params.id);
+      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
       const view = await teamView(db, team, access);
       const body = request.body;
       const joinerId = body.type === 'join' ? user.id : body.user_id;

@@ -23,7 +23,7 @@ import { ok } from '../../http/envelope';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { App } from '../../http/types';
 import { avatarKeyOf, avatarUrlOf, receiveAvatar, removeFiles } from '../profile';
-import { requireWorkspacePermission } from '../../core/workspace-access';
+import { requireWorkspacePermission, actorOf } from '../../core/workspace-access';
 import './export-sections';
 import { exportTeams } from './export-teams';
 import { closeOtherRequests, removeFromTeam, softDeleteTeam } from './lifecycle';
@@ -133,7 +133,7 @@ export default async function teamRoutes(app: App) {
       schema: { tags, params: teamIdParam, response: { 200: envelope(teamResource) } },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id);
+      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
       return ok({ team: await teamView(db, team, access) });
     },
   );
@@ -150,7 +150,7 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id);
+      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
       const view = await teamView(db, team, access);
       if (!view.abilities.update) throw forbidden();
       const body = request.body;
@@ -180,7 +180,7 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team } = await requireTeam(request, db, request.params.id, 'manage_teams');
+      const { team } = await requireTeam(db, actorOf(request), request.params.id, 'manage_teams');
       await db.transaction((tx) => softDeleteTeam(tx, team));
       return ok({}, 'workspace-teams:messages.deleted');
     },
@@ -197,7 +197,7 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id);
+      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
       if (!(await teamView(db, team, access)).abilities.delete_by_member) throw forbidden();
       await db.transaction((tx) => softDeleteTeam(tx, team));
       return ok({}, 'workspace-teams:messages.deleted');
@@ -216,7 +216,7 @@ export default async function teamRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { team, access } = await requireTeam(request, db, request.params.id);
+      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
       const view = await teamView(db, team, access);
       const memberIds = view.members.map((m) => m.id);
       const information = await informationOfPeople(db, user, memberIds);
@@ -246,7 +246,7 @@ export default async function teamRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { team } = await requireTeam(request, db, request.params.id);
+      const { team } = await requireTeam(db, actorOf(request), request.params.id);
       const members = (await membersOf(db, [team.id])).get(team.id)!;
       return ok(
         await availabilityOfPeople(
@@ -308,7 +308,12 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id, 'manage_teams');
+      const { team, access } = await requireTeam(
+        db,
+        actorOf(request),
+        request.params.id,
+        'manage_teams',
+      );
       const wanted = request.body.user_ids;
       await requireTeamable(db, team.workspaceId, wanted);
       if (team.maxMembers !== null && wanted.length > team.maxMembers) {
@@ -360,7 +365,7 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id);
+      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
       const view = await teamView(db, team, access);
       const leads =
         team.selfTeam && view.members.some((m) => m.id === access.userId && m.role === 'leader');
@@ -379,7 +384,7 @@ export default async function teamRoutes(app: App) {
       schema: { tags, params: teamIdParam, response: { 200: envelope(emptyResource) } },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id);
+      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
       if ((await teamIdOf(db, team.workspaceId, access.userId)) !== team.id) {
         throw conflict('workspace-teams:messages.not_in_this_team');
       }
@@ -399,7 +404,12 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id, 'join_teams');
+      const { team, access } = await requireTeam(
+        db,
+        actorOf(request),
+        request.params.id,
+        'join_teams',
+      );
       const view = await teamView(db, team, access);
       if (!view.abilities.subscribe) {
         if (!team.subscribable) throw forbidden('workspace-teams:messages.not_subscribable');
@@ -429,7 +439,12 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id, 'manage_teams');
+      const { team, access } = await requireTeam(
+        db,
+        actorOf(request),
+        request.params.id,
+        'manage_teams',
+      );
       const userId = request.body.user_id;
       await requireTeamable(db, team.workspaceId, [userId], 'user_id');
       const current = await teamIdOf(db, team.workspaceId, userId);
@@ -460,7 +475,7 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id);
+      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
       if (!(await teamView(db, team, access)).abilities.change_avatar) throw forbidden();
       const { file, publish } = await receiveAvatar(request, deps);
       const [updated] = await db
@@ -480,7 +495,7 @@ export default async function teamRoutes(app: App) {
       schema: { tags, params: teamIdParam, response: { 200: envelope(teamResource) } },
     },
     async (request) => {
-      const { team, access } = await requireTeam(request, db, request.params.id);
+      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
       if (!(await teamView(db, team, access)).abilities.change_avatar) throw forbidden();
       const [updated] = await db
         .update(teams)
