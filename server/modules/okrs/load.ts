@@ -24,7 +24,7 @@ import {
 
 /**
  * The actor's access to the workspace of a row they named: an outsider gets the row's own 404
- * (`notFound`), the same as for a row that does not exist.
+ * (the message `notFoundKey`), the same as for a row that does not exist.
  */
 export async function accessIn(
   db: DbOrTx,
@@ -36,14 +36,17 @@ export async function accessIn(
   return workspaceAccessFor(db, actor, workspaceId, 'view_workspace', { change }).catch(
     (error: unknown) => {
       if ((error as { statusCode?: number }).statusCode === 404) {
-        throw notFound(`okrs:messages.${notFoundKey}`);
+        throw notFound(notFoundKey);
       }
       throw error;
     },
   );
 }
 
-/** The actor's access to a workspace for a change to its OKRs or org chart (managers only). */
+/**
+ * The actor's access to a workspace for a change to its OKRs or org chart (managers only); with
+ * `notFoundKey`, the workspace is that of a row the actor named (see `accessIn`).
+ */
 export async function manageOkrsIn(
   db: DbOrTx,
   actor: Actor,
@@ -81,7 +84,13 @@ export async function loadObjective(
 ): Promise<ObjectiveContext> {
   const [objective] = await db.select().from(objectives).where(eq(objectives.id, id));
   if (!objective) throw notFound('okrs:messages.objective_not_found');
-  const access = await accessIn(db, actor, objective.workspaceId, change, 'objective_not_found');
+  const access = await accessIn(
+    db,
+    actor,
+    objective.workspaceId,
+    change,
+    'okrs:messages.objective_not_found',
+  );
   const owners = await db
     .select({ userId: objectiveOwners.userId })
     .from(objectiveOwners)

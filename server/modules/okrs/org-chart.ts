@@ -49,6 +49,11 @@ export function isUnder(positions: OrgPositionRow[], id: number, ancestor: numbe
 export async function positionFor(db: DbOrTx, actor: Actor, id: number) {
   const [position] = await db.select().from(orgPositions).where(eq(orgPositions.id, id));
   if (!position) throw notFound('okrs:messages.position_not_found');
-  const access = await manageOkrsIn(db, actor, position.workspaceId, 'position_not_found');
+  const access = await manageOkrsIn(
+    db,
+    actor,
+    position.workspaceId,
+    'okrs:messages.position_not_found',
+  );
   return { position, access };
 }

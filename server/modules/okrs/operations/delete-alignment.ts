@@ -13,7 +13,7 @@ export async function deleteAlignment(deps: OkrsDeps, actor: Actor, id: number) 
     .from(objectiveAlignments)
     .where(eq(objectiveAlignments.id, id));
   if (!row) throw notFound('okrs:messages.alignment_not_found');
-  await manageOkrsIn(deps.db, actor, row.workspaceId, 'alignment_not_found');
+  await manageOkrsIn(deps.db, actor, row.workspaceId, 'okrs:messages.alignment_not_found');
   await deps.db.delete(objectiveAlignments).where(eq(objectiveAlignments.id, row.id));
   okrsChanged(deps, row.workspaceId);
 }

@@ -11,7 +11,13 @@ export async function listPositionObjectives(deps: Pick<OkrsDeps, 'db'>, actor: 
   const { db } = deps;
   const [position] = await db.select().from(orgPositions).where(eq(orgPositions.id, id));
   if (!position) throw notFound('okrs:messages.position_not_found');
-  const access = await accessIn(db, actor, position.workspaceId, false, 'position_not_found');
+  const access = await accessIn(
+    db,
+    actor,
+    position.workspaceId,
+    false,
+    'okrs:messages.position_not_found',
+  );
   const rows = await db
     .select()
     .from(objectives)
