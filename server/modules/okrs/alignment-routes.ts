@@ -1,24 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { emptyResource, envelope, idParam } from '@contracts/common';
 import { alignBody, alignmentList, alignmentParams } from '@contracts/okrs';
-import { keyResults, objectiveAlignments, objectives } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
-import { requireWorkspaceChange } from '../../core/workspace-access';
-import { loadObjective, objectiveFor, viewerOf } from './load';
-import { managesOkrs } from './policy';
-import { alignmentsOf, loadWorkspaceTree } from './present';
-import { wouldCycle } from './progress';
+import { actorOf } from '../../core/workspace-access';
+import { alignObjective } from './operations/align-objective';
+import { deleteAlignment } from './operations/delete-alignment';
+import { listAlignments } from './operations/list-alignments';
+import { unalignObjective } from './operations/unalign-objective';
 
 const tags = ['okrs'];
 
-/**
- * Alignments (spec 7.2): an objective aligns under a parent objective or a parent key result
- * of the same workspace, with a weight. A loop is refused with a message and nothing written.
- */
+/** Alignments (spec 7.2): HTTP over the OKR operations. */
 export default async function alignmentRoutes(app: App) {
-  const { db } = app.deps;
+  const { deps } = app;
 
   app.get(
     '/objectives/:id/alignments',
@@ -30,11 +24,7 @@ export default async function alignmentRoutes(app: App) {
         response: { 200: envelope(alignmentList) },
       },
     },
-    async (request) => {
-      const ctx = await loadObjective(request, db, request.params.id);
-      const tree = await loadWorkspaceTree(db, ctx.objective.workspaceId);
-      return ok(alignmentsOf(ctx.objective.id, tree));
-    },
+    async (request) => ok(await listAlignments(deps, actorOf(request), request.params.id)),
   );
 
   app.post(
@@ -49,72 +39,11 @@ export default async function alignmentRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const ctx = await objectiveFor(request, db, request.params.id, 'align');
-      const body = request.body;
-      const given = [body.parent_objective_id, body.parent_key_result_id].filter(
-        (x) => x !== undefined,
-      );
-      if (given.length !== 1) {
-        throw validationFailed({ parent_objective_id: 'okrs:messages.one_parent' });
-      }
-      const workspaceId = ctx.objective.workspaceId;
-      let parentObjective: number;
-      if (body.parent_objective_id !== undefined) {
-        const [parent] = await db
-          .select({ id: objectives.id })
-          .from(objectives)
-          .where(
-            and(
-              eq(objectives.id, body.parent_objective_id),
-              eq(objectives.workspaceId, workspaceId),
-            ),
-          );
-        if (!parent) {
-          throw validationFailed({ parent_objective_id: 'okrs:messages.parent_unknown' });
-        }
-        parentObjective = parent.id;
-      } else {
-        const [parent] = await db
-          .select({ objectiveId: keyResults.objectiveId })
-          .from(keyResults)
-          .where(
-            and(
-              eq(keyResults.id, body.parent_key_result_id ?? 0),
-              eq(keyResults.workspaceId, workspaceId),
-            ),
-          );
-        if (!parent) {
-          throw validationFailed({ parent_key_result_id: 'okrs:messages.parent_unknown' });
-        }
-        parentObjective = parent.objectiveId;
-      }
-      await db.transaction(async (tx) => {
-        // Serialise alignments of one workspace so two requests cannot close a loop together.
-        await tx.execute(sql`select pg_advisory_xact_lock(1414, ${workspaceId})`);
-        const tree = await loadWorkspaceTree(tx, workspaceId);
-        const krObjective = new Map(tree.keyResults.map((k) => [k.id, k.objectiveId]));
-        if (wouldCycle(ctx.objective.id, parentObjective, tree.alignments, krObjective)) {
-          throw conflict('okrs:messages.alignment_cycle');
-        }
-        const duplicate = tree.alignments.some(
-          (a) =>
-            a.objectiveId === ctx.objective.id &&
-            a.parentObjectiveId === (body.parent_objective_id ?? null) &&
-            a.parentKeyResultId === (body.parent_key_result_id ?? null),
-        );
-        if (duplicate) throw conflict('okrs:messages.already_aligned');
-        await tx.insert(objectiveAlignments).values({
-          workspaceId,
-          objectiveId: ctx.objective.id,
-          parentObjectiveId: body.parent_objective_id ?? null,
-          parentKeyResultId: body.parent_key_result_id ?? null,
-          weight: body.weight ?? 1,
-        });
+      const alignments = await alignObjective(deps, actorOf(request), {
+        id: request.params.id,
+        ...request.body,
       });
-      const tree = await loadWorkspaceTree(db, workspaceId);
-      return reply
-        .status(201)
-        .send(ok(alignmentsOf(ctx.objective.id, tree), 'okrs:messages.aligned'));
+      return reply.status(201).send(ok(alignments, 'okrs:messages.aligned'));
     },
   );
 
@@ -128,14 +57,11 @@ export default async function alignmentRoutes(app: App) {
         response: { 200: envelope(alignmentList) },
       },
     },
-    async (request) => {
-      const ctx = await objectiveFor(request, db, request.params.id, 'align');
-      await db
-        .delete(objectiveAlignments)
-        .where(eq(objectiveAlignments.objectiveId, ctx.objective.id));
-      const tree = await loadWorkspaceTree(db, ctx.objective.workspaceId);
-      return ok(alignmentsOf(ctx.objective.id, tree), 'okrs:messages.unaligned');
-    },
+    async (request) =>
+      ok(
+        await unalignObjective(deps, actorOf(request), request.params.id),
+        'okrs:messages.unaligned',
+      ),
   );
 
   app.delete(
@@ -149,24 +75,7 @@ export default async function alignmentRoutes(app: App) {
       },
     },
     async (request) => {
-      const [row] = await db
-        .select()
-        .from(objectiveAlignments)
-        .where(eq(objectiveAlignments.id, request.params.alignment));
-      if (!row) throw notFound('okrs:messages.alignment_not_found');
-      const access = await requireWorkspaceChange(
-        request,
-        db,
-        row.workspaceId,
-        'view_workspace',
-      ).catch((error: unknown) => {
-        if ((error as { statusCode?: number }).statusCode === 404) {
-          throw notFound('okrs:messages.alignment_not_found');
-        }
-        throw error;
-      });
-      if (!managesOkrs(viewerOf(access))) throw forbidden();
-      await db.delete(objectiveAlignments).where(eq(objectiveAlignments.id, row.id));
+      await deleteAlignment(deps, actorOf(request), request.params.alignment);
       return ok({}, 'okrs:messages.unaligned');
     },
   );

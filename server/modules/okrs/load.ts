@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import {
   criteria,
@@ -13,11 +12,8 @@ import {
   type ObjectiveRow,
 } from '../../db/schema';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
-import {
-  requireWorkspaceChange,
-  requireWorkspacePermission,
-  type WorkspaceAccess,
-} from '../../core/workspace-access';
+import type { Actor } from '../../core/actor';
+import { workspaceAccessFor, type WorkspaceAccess } from '../../core/workspace-access';
 import {
   keyResultAbilities,
   managesOkrs,
@@ -25,6 +21,44 @@ import {
   OWNER_ROLES,
   type OkrViewer,
 } from './policy';
+
+/**
+ * The actor's access to the workspace of a row they named: an outsider gets the row's own 404
+ * (the message `notFoundKey`), the same as for a row that does not exist.
+ */
+export async function accessIn(
+  db: DbOrTx,
+  actor: Actor,
+  workspaceId: number,
+  change: boolean,
+  notFoundKey: string,
+): Promise<WorkspaceAccess> {
+  return workspaceAccessFor(db, actor, workspaceId, 'view_workspace', { change }).catch(
+    (error: unknown) => {
+      if ((error as { statusCode?: number }).statusCode === 404) {
+        throw notFound(notFoundKey);
+      }
+      throw error;
+    },
+  );
+}
+
+/**
+ * The actor's access to a workspace for a change to its OKRs or org chart (managers only); with
+ * `notFoundKey`, the workspace is that of a row the actor named (see `accessIn`).
+ */
+export async function manageOkrsIn(
+  db: DbOrTx,
+  actor: Actor,
+  workspaceId: number,
+  notFoundKey?: string,
+): Promise<WorkspaceAccess> {
+  const access = notFoundKey
+    ? await accessIn(db, actor, workspaceId, true, notFoundKey)
+    : await workspaceAccessFor(db, actor, workspaceId, 'view_workspace', { change: true });
+  if (!managesOkrs(viewerOf(access))) throw forbidden();
+  return access;
+}
 
 export const viewerOf = (access: WorkspaceAccess): OkrViewer => ({
   userId: access.userId,
@@ -43,21 +77,19 @@ export interface ObjectiveContext {
  * the same 404 as for an objective that does not exist; a change to an archived workspace 409.
  */
 export async function loadObjective(
-  request: FastifyRequest,
   db: DbOrTx,
+  actor: Actor,
   id: number,
   change = false,
 ): Promise<ObjectiveContext> {
   const [objective] = await db.select().from(objectives).where(eq(objectives.id, id));
   if (!objective) throw notFound('okrs:messages.objective_not_found');
-  const gate = change ? requireWorkspaceChange : requireWorkspacePermission;
-  const access = await gate(request, db, objective.workspaceId, 'view_workspace').catch(
-    (error: unknown) => {
-      if ((error as { statusCode?: number }).statusCode === 404) {
-        throw notFound('okrs:messages.objective_not_found');
-      }
-      throw error;
-    },
+  const access = await accessIn(
+    db,
+    actor,
+    objective.workspaceId,
+    change,
+    'okrs:messages.objective_not_found',
   );
   const owners = await db
     .select({ userId: objectiveOwners.userId })
@@ -75,12 +107,12 @@ export function objectiveAbilitiesOf(ctx: ObjectiveContext) {
 
 /** Loads an objective for a change and refuses unless the caller's abilities allow it. */
 export async function objectiveFor(
-  request: FastifyRequest,
   db: DbOrTx,
+  actor: Actor,
   id: number,
   ability: keyof ReturnType<typeof objectiveAbilities>,
 ): Promise<ObjectiveContext> {
-  const ctx = await loadObjective(request, db, id, true);
+  const ctx = await loadObjective(db, actor, id, true);
   if (!objectiveAbilitiesOf(ctx)[ability]) refuseOn(ctx, ability, roleAllows(ctx, ability, []));
   return ctx;
 }
@@ -116,14 +148,14 @@ export interface KeyResultContext extends ObjectiveContext {
 }
 
 export async function loadKeyResult(
-  request: FastifyRequest,
   db: DbOrTx,
+  actor: Actor,
   id: number,
   change = false,
 ): Promise<KeyResultContext> {
   const [keyResult] = await db.select().from(keyResults).where(eq(keyResults.id, id));
   if (!keyResult) throw notFound('okrs:messages.key_result_not_found');
-  const ctx = await loadObjective(request, db, keyResult.objectiveId, change).catch(
+  const ctx = await loadObjective(db, actor, keyResult.objectiveId, change).catch(
     (error: unknown) => {
       if ((error as { statusCode?: number }).statusCode === 404) {
         throw notFound('okrs:messages.key_result_not_found');
@@ -147,12 +179,12 @@ export function keyResultAbilitiesOf(ctx: KeyResultContext) {
 }
 
 export async function keyResultFor(
-  request: FastifyRequest,
   db: DbOrTx,
+  actor: Actor,
   id: number,
   ability: keyof ReturnType<typeof keyResultAbilities>,
 ): Promise<KeyResultContext> {
-  const ctx = await loadKeyResult(request, db, id, true);
+  const ctx = await loadKeyResult(db, actor, id, true);
   const abilities = keyResultAbilitiesOf(ctx);
   if (!abilities[ability]) refuseOn(ctx, ability, roleAllows(ctx, ability, ctx.keyResultOwnerIds));
   return ctx;

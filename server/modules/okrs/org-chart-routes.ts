@@ -1,4 +1,3 @@
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { emptyResource, envelope, idParam } from '@contracts/common';
 import {
   objectiveItems,
@@ -7,80 +6,22 @@ import {
   orgPositionBody,
   orgPositionResource,
   orgPositionUpdateBody,
-  type OrgChartNode,
 } from '@contracts/okrs';
-import type { DbOrTx } from '../../db/client';
-import { keyResults, objectives, orgPositions, type OrgPositionRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../../core/workspace-access';
-import { viewerOf } from './load';
-import { managesOkrs } from './policy';
-import { presentObjectives } from './present';
+import { actorOf } from '../../core/workspace-access';
+import { createOrgPosition } from './operations/create-org-position';
+import { deleteOrgPosition } from './operations/delete-org-position';
+import { listPositionObjectives } from './operations/list-position-objectives';
+import { moveOrgPosition } from './operations/move-org-position';
+import { renameOrgPosition } from './operations/rename-org-position';
+import { showOrgChart } from './operations/show-org-chart';
 
 const tags = ['okrs'];
 
-/** The positions of a workspace as a tree (spec 3 "Org chart node": children, org_position). */
-export function orgTree(
-  positions: OrgPositionRow[],
-  objectiveCounts: Map<number, number>,
-): OrgChartNode[] {
-  const ids = new Set(positions.map((p) => p.id));
-  const node = (p: OrgPositionRow, path: Set<number>): OrgChartNode => ({
-    id: p.id,
-    org_position: { id: p.id, name: p.name },
-    objective_count: objectiveCounts.get(p.id) ?? 0,
-    children: positions
-      .filter((c) => c.parentId === p.id && !path.has(c.id))
-      .map((c) => node(c, new Set([...path, c.id]))),
-  });
-  return positions
-    .filter((p) => p.parentId === null || !ids.has(p.parentId))
-    .map((p) => node(p, new Set([p.id])));
-}
-
-async function loadPositions(db: DbOrTx, workspaceId: number) {
-  return db
-    .select()
-    .from(orgPositions)
-    .where(eq(orgPositions.workspaceId, workspaceId))
-    .orderBy(asc(orgPositions.name), asc(orgPositions.id));
-}
-
-/** Whether `id` lies under `ancestor` (or is it). */
-function isUnder(positions: OrgPositionRow[], id: number, ancestor: number): boolean {
-  let current: number | null = id;
-  const seen = new Set<number>();
-  while (current !== null && !seen.has(current)) {
-    if (current === ancestor) return true;
-    seen.add(current);
-    current = positions.find((p) => p.id === current)?.parentId ?? null;
-  }
-  return false;
-}
-
+/** The org chart (spec 7.2): HTTP over the OKR operations. */
 export default async function orgChartRoutes(app: App) {
-  const { db } = app.deps;
-
-  /** A position and the caller's right to change the chart (owners and admins). */
-  async function positionFor(request: Parameters<typeof requireWorkspaceChange>[0], id: number) {
-    const [position] = await db.select().from(orgPositions).where(eq(orgPositions.id, id));
-    if (!position) throw notFound('okrs:messages.position_not_found');
-    const access = await requireWorkspaceChange(
-      request,
-      db,
-      position.workspaceId,
-      'view_workspace',
-    ).catch((error: unknown) => {
-      if ((error as { statusCode?: number }).statusCode === 404) {
-        throw notFound('okrs:messages.position_not_found');
-      }
-      throw error;
-    });
-    if (!managesOkrs(viewerOf(access))) throw forbidden();
-    return { position, access };
-  }
+  const { deps } = app;
 
   app.get(
     '/workspaces/:id/org-chart',
@@ -92,29 +33,8 @@ export default async function orgChartRoutes(app: App) {
         response: { 200: envelope(orgChart) },
       },
     },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'view_workspace',
-      );
-      const [positions, counts] = await Promise.all([
-        loadPositions(db, access.workspace.id),
-        db
-          .select({ id: objectives.orgPositionId, n: count() })
-          .from(objectives)
-          .where(
-            and(
-              eq(objectives.workspaceId, access.workspace.id),
-              isNotNull(objectives.orgPositionId),
-            ),
-          )
-          .groupBy(objectives.orgPositionId),
-      ]);
-      const countMap = new Map(counts.map((c) => [c.id as number, Number(c.n)]));
-      return ok({ nodes: orgTree(positions, countMap) });
-    },
+    async (request) =>
+      ok(await showOrgChart(deps, actorOf(request), { workspaceId: request.params.id })),
   );
 
   app.post(
@@ -129,27 +49,13 @@ export default async function orgChartRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const access = await requireWorkspaceChange(request, db, request.params.id, 'view_workspace');
-      if (!managesOkrs(viewerOf(access))) throw forbidden();
-      const parentId = request.body.parent_id ?? null;
-      if (parentId !== null) {
-        const [parent] = await db
-          .select({ id: orgPositions.id })
-          .from(orgPositions)
-          .where(
-            and(eq(orgPositions.id, parentId), eq(orgPositions.workspaceId, access.workspace.id)),
-          );
-        if (!parent) throw validationFailed({ parent_id: 'okrs:messages.position_unknown' });
-      }
-      const [row] = await db
-        .insert(orgPositions)
-        .values({ workspaceId: access.workspace.id, name: request.body.name, parentId })
-        .returning();
+      const position = await createOrgPosition(deps, actorOf(request), {
+        workspaceId: request.params.id,
+        ...request.body,
+      });
       return reply
         .status(201)
-        .send(
-          ok({ org_position: { id: row.id, name: row.name } }, 'okrs:messages.position_created'),
-        );
+        .send(ok({ org_position: position }, 'okrs:messages.position_created'));
     },
   );
 
@@ -165,15 +71,11 @@ export default async function orgChartRoutes(app: App) {
       },
     },
     async (request) => {
-      const { position } = await positionFor(request, request.params.id);
-      await db
-        .update(orgPositions)
-        .set({ name: request.body.name })
-        .where(eq(orgPositions.id, position.id));
-      return ok(
-        { org_position: { id: position.id, name: request.body.name } },
-        'okrs:messages.position_updated',
-      );
+      const position = await renameOrgPosition(deps, actorOf(request), {
+        id: request.params.id,
+        ...request.body,
+      });
+      return ok({ org_position: position }, 'okrs:messages.position_updated');
     },
   );
 
@@ -188,21 +90,8 @@ export default async function orgChartRoutes(app: App) {
       },
     },
     async (request) => {
-      const { position } = await positionFor(request, request.params.id);
-      const positions = await loadPositions(db, position.workspaceId);
-      const target = positions.find((p) => p.id === request.params.node);
-      if (!target) throw validationFailed({ node: 'okrs:messages.position_unknown' });
-      if (isUnder(positions, target.id, position.id)) {
-        throw conflict('okrs:messages.position_cycle');
-      }
-      await db
-        .update(orgPositions)
-        .set({ parentId: target.id })
-        .where(eq(orgPositions.id, position.id));
-      return ok(
-        { org_position: { id: position.id, name: position.name } },
-        'okrs:messages.position_moved',
-      );
+      const position = await moveOrgPosition(deps, actorOf(request), request.params);
+      return ok({ org_position: position }, 'okrs:messages.position_moved');
     },
   );
 
@@ -217,12 +106,11 @@ export default async function orgChartRoutes(app: App) {
       },
     },
     async (request) => {
-      const { position } = await positionFor(request, request.params.id);
-      await db.update(orgPositions).set({ parentId: null }).where(eq(orgPositions.id, position.id));
-      return ok(
-        { org_position: { id: position.id, name: position.name } },
-        'okrs:messages.position_moved',
-      );
+      const position = await moveOrgPosition(deps, actorOf(request), {
+        id: request.params.id,
+        node: null,
+      });
+      return ok({ org_position: position }, 'okrs:messages.position_moved');
     },
   );
 
@@ -238,22 +126,7 @@ export default async function orgChartRoutes(app: App) {
       },
     },
     async (request) => {
-      const { position } = await positionFor(request, request.params.id);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(orgPositions)
-          .set({ parentId: position.parentId })
-          .where(eq(orgPositions.parentId, position.id));
-        await tx
-          .update(objectives)
-          .set({ orgPositionId: null })
-          .where(eq(objectives.orgPositionId, position.id));
-        await tx
-          .update(keyResults)
-          .set({ orgPositionId: null })
-          .where(eq(keyResults.orgPositionId, position.id));
-        await tx.delete(orgPositions).where(eq(orgPositions.id, position.id));
-      });
+      await deleteOrgPosition(deps, actorOf(request), request.params.id);
       return ok({}, 'okrs:messages.position_deleted');
     },
   );
@@ -269,33 +142,8 @@ export default async function orgChartRoutes(app: App) {
       },
     },
     async (request) => {
-      const [position] = await db
-        .select()
-        .from(orgPositions)
-        .where(eq(orgPositions.id, request.params.id));
-      if (!position) throw notFound('okrs:messages.position_not_found');
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        position.workspaceId,
-        'view_workspace',
-      ).catch((error: unknown) => {
-        if ((error as { statusCode?: number }).statusCode === 404) {
-          throw notFound('okrs:messages.position_not_found');
-        }
-        throw error;
-      });
-      const rows = await db
-        .select()
-        .from(objectives)
-        .where(
-          and(
-            eq(objectives.orgPositionId, position.id),
-            inArray(objectives.status, ['open', 'closed', 'archived']),
-          ),
-        )
-        .orderBy(asc(objectives.name), asc(objectives.id));
-      return ok({ objectives: await presentObjectives(db, rows, viewerOf(access)) });
+      const objectives = await listPositionObjectives(deps, actorOf(request), request.params.id);
+      return ok({ objectives });
     },
   );
 }

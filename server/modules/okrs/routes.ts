@@ -17,11 +17,4 @@ export default async function okrsModule(app: App) {
   await app.register(aiRoutes);
   app.addHook('onReady', registerCheckInReminders(app.deps));
   registerTaskProgress(app.deps);
-  // Every change that went through tells the workspace's open OKR screens to refetch (only
-  // the workspace's id travels).
-  app.addHook('onResponse', async (request, reply) => {
-    const workspaceId = request.changedWorkspaceId;
-    if (workspaceId === null || reply.statusCode >= 400) return;
-    app.deps.realtime.toWorkspace(workspaceId, 'okr-changed', { workspace_id: workspaceId });
-  });
 }

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import { claimEffect } from '../../jobs';
 import { recompute } from './check-ins';
+import { okrsChanged } from './live';
 
 /**
  * The value a key result that follows its tasks stands at: "done or not" is done once every
@@ -77,11 +78,7 @@ export function registerTaskProgress(deps: AppDeps) {
         const [fresh] = await tx.select().from(keyResults).where(eq(keyResults.id, keyResult.id));
         return fresh ? syncFromTasks(tx, fresh) : false;
       });
-      if (moved) {
-        deps.realtime.toWorkspace(keyResult.workspaceId, 'okr-changed', {
-          workspace_id: keyResult.workspaceId,
-        });
-      }
+      if (moved) okrsChanged(deps, keyResult.workspaceId);
     }
   });
 }

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import type { checkInBody } from '@contracts/okrs';
+import type { Actor } from '../../../core/actor';
+import { keyResultAnswers } from '../../../db/schema';
+import { recompute } from '../check-ins';
+import { keyResultFor } from '../load';
+import { checkValue } from '../values';
+import { okrsChanged } from '../live';
+import type { OkrsDeps } from './deps';
+import { freshKeyResult } from './fresh';
+
+/** A check-in on a key result: the new value, a status, a confidence and a note. */
+export async function checkInKeyResult(
+  deps: OkrsDeps,
+  actor: Actor,
+  input: { id: number } & z.output<typeof checkInBody>,
+) {
+  const ctx = await keyResultFor(deps.db, actor, input.id, 'check_in');
+  checkValue(ctx.keyResult.kind, input.value);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(keyResultAnswers).values({
+      keyResultId: ctx.keyResult.id,
+      value: input.value,
+      status: input.status,
+      confidence: input.confidence ?? null,
+      note: input.note || null,
+      createdBy: ctx.access.userId,
+    });
+    await recompute(tx, ctx.keyResult);
+  });
+  okrsChanged(deps, ctx.keyResult.workspaceId);
+  return freshKeyResult(deps.db, ctx.access, ctx.keyResult.id);
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../../core/actor';
+import { objectives } from '../../../db/schema';
+import { objectiveFor } from '../load';
+import { okrsChanged } from '../live';
+import type { OkrsDeps } from './deps';
+import { freshObjective } from './fresh';
+import { objectiveFields, writeObjectiveLinks, type ObjectiveFields } from './objective-fields';
+import { sameWorkspace } from './same-workspace';
+
+/** Changes an objective's fields; those left out stay. */
+export async function updateObjective(
+  deps: OkrsDeps,
+  actor: Actor,
+  input: { id: number; workspaceId?: number; fields: ObjectiveFields },
+) {
+  const { db } = deps;
+  const ctx = await objectiveFor(db, actor, input.id, 'update');
+  const { objective } = ctx;
+  sameWorkspace(input.workspaceId, objective);
+  const change = await objectiveFields(db, objective.workspaceId, input.fields, objective);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(objectives)
+      .set({ ...change.columns, updatedAt: new Date() })
+      .where(eq(objectives.id, objective.id));
+    await writeObjectiveLinks(tx, objective.id, change, false);
+  });
+  okrsChanged(deps, objective.workspaceId);
+  return freshObjective(db, ctx.access, objective.id);
+}
