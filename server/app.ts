@@ -125,7 +125,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('t', null as never);
   app.decorateRequest('auth', null);
-  app.decorateRequest('changedWorkspaceId', null);
   app.addHook('onRequest', async (request, reply) => {
     request.lang = pickLanguage(request.headers);
     request.t = translator(request.lang);

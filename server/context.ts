@@ -78,10 +78,5 @@ declare module 'fastify' {
     t: TFunction;
     /** Set by the authenticate hook; routes that require sign-in read it through requireAuth. */
     auth: Auth | null;
-    /**
-     * The workspace a request was let change (requireWorkspaceChange), so an area can tell
-     * the workspace's open screens once the change answered (its live event).
-     */
-    changedWorkspaceId: number | null;
   }
 }

@@ -1,4 +1,5 @@
 import type { UserRow } from '../db/schema';
+import type { WorkspaceAccess } from './workspace-access';
 
 /** How an actor came in: every channel calls the same operations (docs/decisions/operations.md). */
 export type ActorChannel = 'http' | 'socket' | 'job' | 'lti' | 'cli' | 'assistant';
@@ -18,6 +19,11 @@ export interface Actor {
    * operation called from the socket checks that its session is still open.
    */
   sessionId?: string;
+  /**
+   * The caller's access to a workspace, when it was read already (an HTTP route's session
+   * lookup reads it with the session): taken once, so a second check reads anew.
+   */
+  takeReadAccess?: (workspaceId: number) => WorkspaceAccess | null | undefined;
 }
 
 export function actorFor(

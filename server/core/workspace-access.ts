@@ -135,8 +135,6 @@ export interface AccessOptions {
   /** A change: an archived workspace stays read-only until it is restored (409). */
   change?: boolean;
   extra?: WorkspaceExtra;
-  /** The access already read for this actor (the HTTP session lookup reads it with the session). */
-  preread?: WorkspaceAccess | null;
 }
 
 /**
@@ -152,10 +150,9 @@ export async function workspaceAccessFor(
   options: AccessOptions = {},
 ): Promise<WorkspaceAccess> {
   const user = { id: actor.userId, role: actor.role };
+  const read = options.extra ? undefined : actor.takeReadAccess?.(workspaceId);
   const access =
-    options.preread === undefined
-      ? await loadWorkspaceAccess(db, workspaceId, user, options.extra)
-      : options.preread;
+    read === undefined ? await loadWorkspaceAccess(db, workspaceId, user, options.extra) : read;
   if (!access || (!access.role && !access.isSupervisor)) {
     throw notFound('workspaces:messages.not_found');
   }
@@ -166,36 +163,35 @@ export async function workspaceAccessFor(
   return access;
 }
 
-/** The caller of an HTTP route as an actor; 401 when signed out. */
+/**
+ * The caller of an HTTP route as an actor; 401 when signed out. It carries the access to the
+ * route's workspace that the session lookup read, so the first check costs no query.
+ */
 export function actorOf(request: FastifyRequest): Actor {
   const { user, sessionId } = requireAuth(request);
-  return actorFor(user, 'http', sessionId);
+  return {
+    ...actorFor(user, 'http', sessionId),
+    takeReadAccess: (workspaceId) => accessReadWithSession(request, workspaceId),
+  };
 }
 
-/** `workspaceAccessFor` for an HTTP route, taking the access its session lookup read. */
-export async function requireWorkspacePermission(
+/** `workspaceAccessFor` for an HTTP route's caller. */
+export function requireWorkspacePermission(
   request: FastifyRequest,
   db: DbOrTx,
   workspaceId: number,
   required: Permission | readonly Permission[],
   extra?: WorkspaceExtra,
 ): Promise<WorkspaceAccess> {
-  const preread = extra ? undefined : accessReadWithSession(request, workspaceId);
-  return workspaceAccessFor(db, actorOf(request), workspaceId, required, { extra, preread });
+  return workspaceAccessFor(db, actorOf(request), workspaceId, required, { extra });
 }
 
 /** The same for a route that changes the workspace or what is in it. */
-export async function requireWorkspaceChange(
+export function requireWorkspaceChange(
   request: FastifyRequest,
   db: DbOrTx,
   workspaceId: number,
   required: Permission | readonly Permission[],
 ): Promise<WorkspaceAccess> {
-  const preread = accessReadWithSession(request, workspaceId);
-  const access = await workspaceAccessFor(db, actorOf(request), workspaceId, required, {
-    change: true,
-    preread,
-  });
-  request.changedWorkspaceId = workspaceId;
-  return access;
+  return workspaceAccessFor(db, actorOf(request), workspaceId, required, { change: true });
 }
