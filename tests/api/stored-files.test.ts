@@ -121,12 +121,12 @@ describe('deleting', () => {
     expect(deleted.statusCode).toBe(200);
     const disk = await onDisk();
     for (const key of keys) expect(disk).not.toContain(key);
-    const [after] = await t.db
+    // The whole profile goes with the account (profile's accountDeletion).
+    const after = await t.db
       .select()
       .from(userProfiles)
       .where(eq(userProfiles.userId, person.user.id));
-    expect(after.avatar).toBeNull();
-    expect(after.cv).toBeNull();
+    expect(after).toEqual([]);
   });
 });
 
