@@ -19,7 +19,9 @@ const NO_PERSONAL_DATA = new Map<string, string>([
   // None today: every table with a user id is covered by its area.
 ]);
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
 const nameOf = (table: PgTable) => getTableConfig(table).name;
 
 /** A column holding a person's id: a foreign key to users, or named like one (closed_by). */
