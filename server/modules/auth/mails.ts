@@ -4,7 +4,7 @@ import { createOneTimeToken, createOtpCode } from '../../auth/one-time-tokens';
 import { sealedSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
 import { appLink } from '../../core/links';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx, Tx } from '../../db/client';
 import { jobEffects } from '../../db/schema';
 import { translator, type Language } from '../../i18n';
 import { claimEffect, recordEvent } from '../../jobs';
@@ -60,6 +60,11 @@ const newKey = () => randomBytes(12).toString('base64url');
  */
 export async function queueAccountMails(tx: DbOrTx, mails: AccountMail[]) {
   await recordEvent(tx, 'account.mail', { mails });
+}
+
+/** The same, in a transaction of its own with what `make` writes (a token row, a code). */
+export function queueAccountMailsIn(db: Database, make: (tx: Tx) => Promise<AccountMail[]>) {
+  return db.transaction(async (tx) => queueAccountMails(tx, await make(tx)));
 }
 
 type Recipient = AccountMail['to'];

@@ -39,6 +39,7 @@ import {
   oneTimeLinkMail,
   otpCodeMail,
   queueAccountMails,
+  queueAccountMailsIn,
   registerAccountMails,
 } from './mails';
 import {
@@ -233,11 +234,8 @@ export default async function authRoutes(app: App) {
       await limitAccount(request, accountKey(request.body.email));
       const user = await findUserByEmail(db, request.body.email);
       // Same answer and the same write (a mail job, empty for an unknown address) either way.
-      await db.transaction(async (tx) =>
-        queueAccountMails(
-          tx,
-          user && !user.verifiedAt ? [await verificationMail(deps, tx, user)] : [],
-        ),
+      await queueAccountMailsIn(db, async (tx) =>
+        user && !user.verifiedAt ? [await verificationMail(deps, tx, user)] : [],
       );
       return ok({}, 'auth:messages.verification_sent');
     },
@@ -258,9 +256,7 @@ export default async function authRoutes(app: App) {
       }
       if (!user.verifiedAt) {
         // Only with the right password, so this tells nothing to someone guessing.
-        await db.transaction(async (tx) =>
-          queueAccountMails(tx, [await verificationMail(deps, tx, user)]),
-        );
+        await queueAccountMailsIn(db, async (tx) => [await verificationMail(deps, tx, user)]);
         throw refusal(403, 'email_not_verified', 'auth:messages.email_not_verified');
       }
       const result = await db.transaction((tx) =>
@@ -348,21 +344,18 @@ export default async function authRoutes(app: App) {
       await limitAccount(request, accountKey(request.body.email));
       const user = await findUserByEmail(db, request.body.email);
       // Same answer and the same write (a mail job, empty for an unknown address) either way.
-      await db.transaction(async (tx) =>
-        queueAccountMails(
-          tx,
-          user
-            ? [
-                await oneTimeLinkMail(
-                  deps,
-                  tx,
-                  { ...recipient(user), userId: user.id },
-                  'reset_password',
-                  { ttlMs: 1 * HOURS, path: '/password/reset' },
-                ),
-              ]
-            : [],
-        ),
+      await queueAccountMailsIn(db, async (tx) =>
+        user
+          ? [
+              await oneTimeLinkMail(
+                deps,
+                tx,
+                { ...recipient(user), userId: user.id },
+                'reset_password',
+                { ttlMs: 1 * HOURS, path: '/password/reset' },
+              ),
+            ]
+          : [],
       );
       return ok({}, 'auth:messages.reset_sent');
     },
@@ -553,13 +546,10 @@ export default async function authRoutes(app: App) {
       const user = await findUserByEmail(db, email);
       const eligible = user && (purpose === 'verify_email' ? !user.verifiedAt : user.verifiedAt);
       // Same answer and the same write (a mail job, empty when no code is due) either way.
-      await db.transaction(async (tx) =>
-        queueAccountMails(
-          tx,
-          user && eligible
-            ? [await otpCodeMail(deps, tx, recipient(user), purpose, 10 * MINUTES)]
-            : [],
-        ),
+      await queueAccountMailsIn(db, async (tx) =>
+        user && eligible
+          ? [await otpCodeMail(deps, tx, recipient(user), purpose, 10 * MINUTES)]
+          : [],
       );
       return ok({}, 'auth:messages.otp_sent');
     },
