@@ -40,4 +40,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Operations take an actor and typed input; HTTP, the socket and jobs all call them
+    // (docs/decisions/operations.md), so they never see a request.
+    files: ['server/modules/*/operations/**/*.ts', 'server/modules/*/*/operations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@microsoft/teams-js', message: 'Only tabs/ may import the Teams SDK.' }],
+          patterns: [
+            {
+              group: ['fastify', '@fastify/*', '**/http/types'],
+              message: 'An operation never sees Fastify: take an Actor and typed input.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

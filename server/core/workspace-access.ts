@@ -11,6 +11,7 @@ import { preparedOnce } from '../db/prepared';
 import { qualified } from '../db/qualified';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
+import { actorFor, type Actor } from './actor';
 import { workspaceChangeCount } from './workspace-changes';
 
 export interface WorkspaceAccess {
@@ -130,10 +131,48 @@ const accessQuery = (db: DbOrTx, extra: WorkspaceExtra | undefined) =>
       .prepare(name),
   );
 
+export interface AccessOptions {
+  /** A change: an archived workspace stays read-only until it is restored (409). */
+  change?: boolean;
+  extra?: WorkspaceExtra;
+  /** The access already read for this actor (the HTTP session lookup reads it with the session). */
+  preread?: WorkspaceAccess | null;
+}
+
 /**
- * The one gate of every workspace route. People outside the workspace get 404, so ids of
- * workspaces they do not belong to reveal nothing; members without the permission get 403.
+ * The one access check of every workspace operation, whatever the channel. People outside the
+ * workspace get 404, so ids of workspaces they do not belong to reveal nothing; members without
+ * the permission get 403; a change to an archived workspace gets 409.
  */
+export async function workspaceAccessFor(
+  db: DbOrTx,
+  actor: Actor,
+  workspaceId: number,
+  required: Permission | readonly Permission[],
+  options: AccessOptions = {},
+): Promise<WorkspaceAccess> {
+  const user = { id: actor.userId, role: actor.role };
+  const access =
+    options.preread === undefined
+      ? await loadWorkspaceAccess(db, workspaceId, user, options.extra)
+      : options.preread;
+  if (!access || (!access.role && !access.isSupervisor)) {
+    throw notFound('workspaces:messages.not_found');
+  }
+  if (!can(access, required)) throw forbidden();
+  if (options.change && access.workspace.status === 'archived') {
+    throw conflict('workspaces:messages.archived_read_only');
+  }
+  return access;
+}
+
+/** The caller of an HTTP route as an actor; 401 when signed out. */
+export function actorOf(request: FastifyRequest): Actor {
+  const { user, sessionId } = requireAuth(request);
+  return actorFor(user, 'http', sessionId);
+}
+
+/** `workspaceAccessFor` for an HTTP route, taking the access its session lookup read. */
 export async function requireWorkspacePermission(
   request: FastifyRequest,
   db: DbOrTx,
@@ -141,31 +180,22 @@ export async function requireWorkspacePermission(
   required: Permission | readonly Permission[],
   extra?: WorkspaceExtra,
 ): Promise<WorkspaceAccess> {
-  const { user } = requireAuth(request);
-  const read = extra ? undefined : accessReadWithSession(request, workspaceId);
-  const access =
-    read === undefined ? await loadWorkspaceAccess(db, workspaceId, user, extra) : read;
-  if (!access || (!access.role && !access.isSupervisor)) {
-    throw notFound('workspaces:messages.not_found');
-  }
-  if (!can(access, required)) throw forbidden();
-  return access;
+  const preread = extra ? undefined : accessReadWithSession(request, workspaceId);
+  return workspaceAccessFor(db, actorOf(request), workspaceId, required, { extra, preread });
 }
 
-/**
- * The gate of every route that changes a workspace or what is in it: the permission as
- * above, and an archived workspace stays read-only until it is restored (409).
- */
+/** The same for a route that changes the workspace or what is in it. */
 export async function requireWorkspaceChange(
   request: FastifyRequest,
   db: DbOrTx,
   workspaceId: number,
   required: Permission | readonly Permission[],
 ): Promise<WorkspaceAccess> {
-  const access = await requireWorkspacePermission(request, db, workspaceId, required);
-  if (access.workspace.status === 'archived') {
-    throw conflict('workspaces:messages.archived_read_only');
-  }
+  const preread = accessReadWithSession(request, workspaceId);
+  const access = await workspaceAccessFor(db, actorOf(request), workspaceId, required, {
+    change: true,
+    preread,
+  });
   request.changedWorkspaceId = workspaceId;
   return access;
 }

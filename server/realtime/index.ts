@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import { REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
 import { openSessionIds, openSessionUser, resolveAccessToken } from '../auth/access-token';
 import type { AppDeps } from '../context';
+import type { UserRow } from '../db/schema';
 import { describeError } from '../http/error-handler';
 import type { App } from '../http/types';
 import { LANGUAGES, translator, type Language } from '../i18n';
@@ -18,6 +19,8 @@ export interface RoomUser {
 /** The signed-in person behind a socket, as a client request handler sees them. */
 export interface SocketClient {
   userId: number;
+  /** The account's role when the socket signed in (operations take it as the actor's). */
+  role: UserRow['role'];
   /** The session the socket signed in with: a handler checks it is still open where it acts. */
   sessionId: string;
   language: Language;
@@ -87,6 +90,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     const asked = socket.handshake.auth?.language as Language;
     const client: SocketClient = {
       userId: auth.user.id,
+      role: auth.user.role,
       sessionId: auth.sessionId,
       language: LANGUAGES.includes(asked) ? asked : (auth.user.language ?? 'en'),
     };

@@ -3,7 +3,7 @@ import coreChatRoutes from './core-routes';
 import { accountDeletion, exportSections, files } from './personal-data';
 import messagingModule from './routes';
 
-export type { ChatMentioned } from './message-routes';
+export type { ChatMentioned } from './operations/send-message';
 
 export default defineArea({
   name: 'messaging',

@@ -26,3 +26,19 @@ export function registerChatRoom(realtime: Realtime, db: DbOrTx) {
     return Boolean(row);
   });
 }
+
+/** Tells a chat's room one of its messages changed; only ids travel. */
+export function messageChanged(
+  realtime: Realtime,
+  chatId: number,
+  messageId: number,
+  parentId: number | null,
+  kind: 'created' | 'edited' | 'deleted' | 'reacted',
+) {
+  realtime.toRoom(chatRoom(chatId), 'chat-message', {
+    chat_id: chatId,
+    message_id: messageId,
+    parent_id: parentId,
+    kind,
+  });
+}

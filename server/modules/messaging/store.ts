@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ChatDetail, ChatEntry, ChatMessage } from '@contracts/messaging';
 import type { FastifyRequest } from 'fastify';
 import { sessionIsOpen } from '../../auth/access-token';
-import { requireAuth } from '../../auth/guard';
+import type { Actor } from '../../core/actor';
+import { actorOf } from '../../core/workspace-access';
 import { personColumns, presentPerson, displayName, type PersonJson } from '../../core/people';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
@@ -12,11 +13,11 @@ import {
   chatMessages,
   chats,
   users,
+  workspaces,
   type ChatMemberRow,
   type ChatRow,
 } from '../../db/schema';
-import { forbidden, notFound, unauthorized } from '../../http/errors';
-import type { SocketClient } from '../../realtime';
+import { conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 
 export const NO_LIMIT = 2_147_483_647;
 
@@ -24,60 +25,66 @@ export interface Membership {
   chat: ChatRow;
   member: ChatMemberRow;
   userId: number;
+  /** Whether the chat's workspace is archived (read-only); false for a chat of no workspace. */
+  archived: boolean;
 }
 
 /**
- * The gate of every chat route: people who never were in the chat get 404 (its id reveals
- * nothing); a member who left may still read what was said until they left.
+ * The gate of every chat operation: people who never were in the chat get 404 (its id reveals
+ * nothing); a member who left may still read what was said until they left. An actor from a
+ * socket has its session checked in the same query (a socket outlives its handshake).
  */
-export async function loadMembership(
+export async function membershipOf(db: DbOrTx, actor: Actor, chatId: number): Promise<Membership> {
+  const socketSession = actor.via === 'socket' ? actor.sessionId : undefined;
+  const [row] = await db
+    .select({
+      chat: chats,
+      member: chatMembers,
+      archived: sql<boolean>`coalesce(${workspaces.status} = 'archived', false)`,
+      sessionOpen: socketSession ? sessionIsOpen(socketSession, actor.userId) : sql<boolean>`true`,
+    })
+    .from(chats)
+    .innerJoin(
+      chatMembers,
+      and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, actor.userId)),
+    )
+    .leftJoin(workspaces, eq(workspaces.id, chats.workspaceId))
+    .where(eq(chats.id, chatId));
+  if (socketSession && !row?.sessionOpen) {
+    const [session] = await queryRows<{ open: boolean }>(
+      db,
+      sql`select ${sessionIsOpen(socketSession, actor.userId)} as open`,
+    );
+    if (!session.open) throw unauthorized();
+  }
+  if (!row) throw notFound('messaging:messages.chat_not_found');
+  return { chat: row.chat, member: row.member, archived: row.archived, userId: actor.userId };
+}
+
+/** `membershipOf` for an HTTP route's caller. */
+export function loadMembership(
   request: FastifyRequest,
   db: DbOrTx,
   chatId: number,
 ): Promise<Membership> {
-  const { user } = requireAuth(request);
-  const [row] = await membershipQuery(db, user.id, chatId);
-  if (!row) throw notFound('messaging:messages.chat_not_found');
-  return { ...row, userId: user.id };
+  return membershipOf(db, actorOf(request), chatId);
 }
 
-/** The same gate for a socket's request; its session is checked in the same query. */
-export async function loadSocketMembership(
-  db: DbOrTx,
-  client: SocketClient,
-  chatId: number,
-): Promise<Membership> {
-  const [row] = await membershipQuery(db, client.userId, chatId, client.sessionId);
-  if (!row?.sessionOpen) {
-    const [session] = await queryRows<{ open: boolean }>(
-      db,
-      sql`select ${sessionIsOpen(client.sessionId, client.userId)} as open`,
-    );
-    if (!session.open) throw unauthorized();
-    throw notFound('messaging:messages.chat_not_found');
-  }
-  return { chat: row.chat, member: row.member, userId: client.userId };
-}
-
-function membershipQuery(db: DbOrTx, userId: number, chatId: number, sessionId?: string) {
-  return db
-    .select({
-      chat: chats,
-      member: chatMembers,
-      sessionOpen: sessionId ? sessionIsOpen(sessionId, userId) : sql<boolean>`true`,
-    })
-    .from(chats)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, chats.id), eq(chatMembers.userId, userId)))
-    .where(eq(chats.id, chatId));
-}
-
-/** What requireSend checks, and the session a socket signed in with, as one SQL condition. */
-export function maySend(client: SocketClient, chatId: number): SQL<boolean> {
+/**
+ * What requireSend checks (and, for a socket, that its session is open) as one SQL condition:
+ * a plain message is stored in one statement guarded by it.
+ */
+export function maySend(actor: Actor, chatId: number): SQL<boolean> {
+  const session = actor.sessionId
+    ? sessionIsOpen(actor.sessionId, actor.userId)
+    : sql<boolean>`true`;
   return sql<boolean>`exists (select 1 from ${chats} join ${chatMembers}
-      on ${chatMembers.chatId} = ${chats.id} and ${chatMembers.userId} = ${client.userId}
+      on ${chatMembers.chatId} = ${chats.id} and ${chatMembers.userId} = ${actor.userId}
+      left join ${workspaces} on ${workspaces.id} = ${chats.workspaceId}
     where ${chats.id} = ${chatId} and ${chatMembers.leftAt} is null
-      and (${chats.sendMessagePermission} or ${chatMembers.isAdmin}))
-    and ${sessionIsOpen(client.sessionId, client.userId)}`;
+      and (${chats.sendMessagePermission} or ${chatMembers.isAdmin})
+      and ${workspaces.status} is distinct from 'archived')
+    and ${session}`;
 }
 
 /** Members still in the chat may act in it; a member who left is refused with why. */
@@ -86,8 +93,15 @@ export function requireActive(m: Membership): Membership {
   return m;
 }
 
+/** A chat of an archived workspace is read-only until the workspace is restored (409). */
+export function requireWritable(m: Membership): Membership {
+  if (m.archived) throw conflict('workspaces:messages.archived_read_only');
+  return m;
+}
+
 export function requireSend(m: Membership): Membership {
   requireActive(m);
+  requireWritable(m);
   if (!m.chat.sendMessagePermission && !m.member.isAdmin) {
     throw forbidden('messaging:messages.send_not_allowed');
   }
