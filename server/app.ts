@@ -34,7 +34,7 @@ import { createJobs } from './jobs';
 import { keptAnswersFor } from './http/response-cache';
 import jobRoutes from './jobs/routes';
 import { createMailer, type Mailer } from './mail/mailer';
-import { registerModules } from './modules';
+import { AREAS, registerModules } from './modules';
 import { probes as healthProbes } from './modules/health';
 import { storageFor } from './storage';
 import { registerFileSweep } from './storage/sweep';
@@ -211,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook(
     'onReady',
     registerFileSweep(deps, {
+      areas: AREAS,
       storage: storageFor(config),
       graceMs: config.FILE_SWEEP_GRACE_MS,
       intervalMs: config.FILE_SWEEP_INTERVAL_MS,

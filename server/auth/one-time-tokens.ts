@@ -109,14 +109,17 @@ export async function consumeOneTimeToken(
 /** What a mailed code's hash covers: the code is only good for its purpose and address. */
 const otpSubject = (purpose: string, email: string, code: string) => `${purpose}:${email}:${code}`;
 
-/** A six-digit code sent by mail; a new code replaces any earlier one for the same e-mail. */
+/**
+ * A six-digit code sent by mail; a new code replaces any earlier one for the same e-mail.
+ * `code` is given when a mail job derives it again later (server/modules/auth/mails.ts).
+ */
 export async function createOtpCode(
   db: DbOrTx,
   email: string,
   purpose: string,
   ttlMs: number,
+  code = String(randomInt(0, 1_000_000)).padStart(6, '0'),
 ): Promise<string> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })

@@ -1,19 +1,18 @@
 import type { DbOrTx } from '../db/client';
+import type { Area } from './area';
 
 /**
- * "Export my data": every area that stores something about a person registers a section
- * here, so the export stays complete as the product grows.
+ * "Export my data": every section every area declares (`exportSections` in its index.ts), so
+ * the export stays complete as the product grows; tests/unit/area-registrations.test.ts fails
+ * when a table holding a person's id is read by no section.
  */
-type ExportSection = (db: DbOrTx, userId: number) => Promise<unknown>;
-
-const sections = new Map<string, ExportSection>();
-
-export function registerExportSection(name: string, section: ExportSection) {
-  sections.set(name, section);
-}
-
-export async function exportUserData(db: DbOrTx, userId: number) {
+export async function exportUserData(areas: readonly Area[], db: DbOrTx, userId: number) {
   const data: Record<string, unknown> = { exported_at: new Date().toISOString() };
-  for (const [name, section] of sections) data[name] = await section(db, userId);
+  for (const area of areas) {
+    for (const section of area.exportSections ?? []) {
+      if (section.name in data) throw new Error(`export section ${section.name} declared twice`);
+      data[section.name] = await section.read(db, userId);
+    }
+  }
   return data;
 }

@@ -37,6 +37,8 @@ export const AREAS = [
 ];
 
 export async function registerModules(app: App) {
+  // What spans the areas (export, account deletion, stored files) reads them from here.
+  app.decorate('areas', AREAS);
   for (const area of AREAS) {
     for (const { prefix, plugin } of area.routes) await app.register(plugin, { prefix });
   }

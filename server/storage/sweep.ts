@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../context';
+import type { Area } from '../core/area';
 import type { Database } from '../db/client';
 import type { FileStorage } from './index';
 import { referencedKeys } from './references';
@@ -15,16 +16,18 @@ export interface SweepResult {
  * Makes storage agree with the rows: publishes staged files whose row committed, removes files
  * no row references once they are older than `graceMs` (younger ones may belong to an upload
  * whose transaction is still running). Files are listed before rows are read, so a file
- * published while the sweep runs is never taken for an orphan.
+ * published while the sweep runs is never taken for an orphan. Which rows name files, each
+ * area says (`files` in its index.ts).
  */
 export async function sweepStoredFiles(
+  areas: readonly Area[],
   db: Database,
   storage: FileStorage,
   graceMs: number,
   now = Date.now(),
 ): Promise<SweepResult> {
   const objects = await storage.list();
-  const referenced = await referencedKeys(db);
+  const referenced = await referencedKeys(areas, db);
   const result: SweepResult = { published: 0, removed: 0 };
   const orphans: string[] = [];
   for (const object of objects) {
@@ -52,11 +55,17 @@ const SWEEP_QUEUE = 'stored_files_sweep';
  */
 export function registerFileSweep(
   deps: Pick<AppDeps, 'db' | 'jobs'>,
-  options: { storage: FileStorage; graceMs: number; intervalMs: number; log: FastifyBaseLogger },
+  options: {
+    areas: readonly Area[];
+    storage: FileStorage;
+    graceMs: number;
+    intervalMs: number;
+    log: FastifyBaseLogger;
+  },
 ): () => Promise<void> {
-  const { storage, graceMs, log } = options;
+  const { areas, storage, graceMs, log } = options;
   const sweep = async () => {
-    const result = await sweepStoredFiles(deps.db, storage, graceMs);
+    const result = await sweepStoredFiles(areas, deps.db, storage, graceMs);
     if (result.published || result.removed) log.info(result, 'stored files swept');
   };
   const scheduleSweeps = deps.jobs.every(SWEEP_QUEUE, options.intervalMs, sweep);

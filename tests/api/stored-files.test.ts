@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskFiles, userProfiles } from '@server/db/schema';
+import { AREAS } from '@server/modules';
 import { newStorageKey, storageFor, type FileStorage } from '@server/storage';
 import { referencedKeys } from '@server/storage/references';
 import { sweepStoredFiles } from '@server/storage/sweep';
@@ -73,7 +74,7 @@ describe('uploads', () => {
     const disk = await onDisk();
     for (const key of keys) expect(disk).toContain(key);
     expect(disk.filter((k) => k.endsWith('(staged)'))).toEqual([]);
-    const referenced = await referencedKeys(t.db);
+    const referenced = await referencedKeys(AREAS, t.db);
     for (const key of keys) expect(referenced.has(key)).toBe(true);
   });
 });
@@ -120,12 +121,12 @@ describe('deleting', () => {
     expect(deleted.statusCode).toBe(200);
     const disk = await onDisk();
     for (const key of keys) expect(disk).not.toContain(key);
-    const [after] = await t.db
+    // The whole profile goes with the account (profile's accountDeletion).
+    const after = await t.db
       .select()
       .from(userProfiles)
       .where(eq(userProfiles.userId, person.user.id));
-    expect(after.avatar).toBeNull();
-    expect(after.cv).toBeNull();
+    expect(after).toEqual([]);
   });
 });
 
@@ -149,18 +150,18 @@ describe('the sweep', () => {
     await storage.publish([orphan]);
 
     // Within the grace period nothing is removed: an upload may still be on its way.
-    const early = await sweepStoredFiles(t.db, storage, 60_000);
+    const early = await sweepStoredFiles(AREAS, t.db, storage, 60_000);
     expect(early).toEqual({ published: 1, removed: 0 });
     expect(await storage.exists(committed)).toBe(true);
     expect(await onDisk()).toContain(`${abandoned} (staged)`);
 
-    const late = await sweepStoredFiles(t.db, storage, 0);
+    const late = await sweepStoredFiles(AREAS, t.db, storage, 0);
     expect(late.removed).toBeGreaterThanOrEqual(2);
     const disk = await onDisk();
     expect(disk).not.toContain(`${abandoned} (staged)`);
     expect(disk).not.toContain(orphan);
     // Every file left is named by a row, and every row's file is there.
-    const referenced = await referencedKeys(t.db);
+    const referenced = await referencedKeys(AREAS, t.db);
     expect(disk.filter((key) => !referenced.has(key))).toEqual([]);
     for (const key of referenced) expect(disk).toContain(key);
     expect(storedFiles(t).length).toBe(disk.length);

@@ -11,6 +11,7 @@ import { hashSecret } from '@server/auth/password';
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
 import { users, workspaceMembers, workspaces } from '@server/db/schema';
+import { AREAS } from '@server/modules';
 import { storageFor } from '@server/storage';
 import { referencedKeys } from '@server/storage/references';
 import { createPostgresDatabase } from '../support/database';
@@ -201,7 +202,7 @@ describe('a crash during uploads', () => {
 
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
     try {
-      const referenced = await referencedKeys(database.db);
+      const referenced = await referencedKeys(AREAS, database.db);
       const objects = await storage.list();
       expect(objects.filter((o) => o.staged)).toEqual([]);
       const onDisk = objects.map((o) => o.key).sort();

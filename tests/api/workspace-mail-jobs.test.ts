@@ -1,45 +1,10 @@
-import net from 'node:net';
 import { MEMBER_CAP } from '@contracts/workspaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace } from '../support/factories';
+import { stallingRelay } from '../support/stalling-smtp';
 import { bearer, createTestApp, type TestApp } from '../support/test-app';
 
 const api = '/api/v2/core';
-
-/**
- * A mail server that can be made to stall: while stalled it accepts connections and never says
- * a word; once released it closes what it held and passes new connections to the real one.
- */
-async function stallingRelay() {
-  let target: number | undefined;
-  let stalled = true;
-  const held = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    socket.on('error', () => undefined);
-    if (stalled || target === undefined) {
-      held.add(socket);
-      return;
-    }
-    const upstream = net.connect(target, '127.0.0.1');
-    upstream.on('error', () => socket.destroy());
-    socket.pipe(upstream).pipe(socket);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
-    held,
-    passTo(smtpUrl: string) {
-      target = Number(new URL(smtpUrl).port);
-    },
-    release() {
-      stalled = false;
-      for (const socket of held) socket.destroy();
-      held.clear();
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function csvForm(content: string) {
   const boundary = '----teamloop-test-boundary';

@@ -1,4 +1,5 @@
 import { defineArea } from '../../core/area';
+import { accountDeletion, exportSections } from './personal-data';
 import accountRoutes from './routes';
 
 /** What other areas may use of this one. */
@@ -8,4 +9,6 @@ export { loadTours } from './tours';
 export default defineArea({
   name: 'account',
   routes: [{ prefix: '/core', plugin: accountRoutes }],
+  exportSections,
+  accountDeletion,
 });

@@ -22,12 +22,11 @@ import { keyedLimit } from '../../http/rate-limit';
 import type { App } from '../../http/types';
 import { acceptTotp, checkSecondFactor, newRecoveryCodes, newTwoFactorSetup } from '../auth';
 import { storageFor } from '../../storage';
-import { personalFileKeys } from '../../storage/references';
 import { isKnownTimezone } from '../lookups';
 import { exportUserData } from '../../core/export-sections';
-import './export';
 import { storedStepsDone } from '../profile';
 import { presentCurrentUser } from './present';
+import { deleteAccount } from './deletion';
 import { loadTours } from './tours';
 
 const tags = ['account'];
@@ -164,10 +163,7 @@ export default async function accountRoutes(app: App) {
     },
   );
 
-  /**
-   * Deletion keeps the row (others' tasks and chats still point at it, shown as a deleted
-   * account) but erases what identifies the person and frees the e-mail address.
-   */
+  /** What each area erases and keeps of a deleted account: their `accountDeletion`. */
   app.delete(
     '/user',
     {
@@ -187,33 +183,7 @@ export default async function accountRoutes(app: App) {
             : { email: 'account:messages.confirm_email_wrong' },
         );
       }
-      const fileKeys = await db.transaction(async (tx) => {
-        const keys = await personalFileKeys(tx, user.id);
-        await tx
-          .update(users)
-          .set({
-            deletedAt: new Date(),
-            email: `deleted-${user.id}@deleted.teamloop.invalid`,
-            firstName: '',
-            lastName: '',
-            bio: null,
-            avatarUrl: null,
-            passwordHash: null,
-            twoFactorSecret: null,
-            twoFactorPendingSecret: null,
-            recoveryCodes: [],
-            socialMedia: {},
-            preferences: {},
-          })
-          .where(eq(users.id, user.id));
-        await revokeAllSessions(tx, user.id);
-        await tx.execute(sql`delete from user_identities where user_id = ${user.id}`);
-        await tx.execute(sql`delete from user_configs where user_id = ${user.id}`);
-        await tx.execute(
-          sql`update user_profiles set avatar = null, cv = null where user_id = ${user.id}`,
-        );
-        return keys;
-      });
+      const fileKeys = await deleteAccount(app.areas, db, user.id);
       realtime.closeSessionsOf(user.id);
       await storageFor(app.deps.config).remove(fileKeys);
       return ok({}, 'account:messages.deleted');
@@ -255,7 +225,7 @@ export default async function accountRoutes(app: App) {
     { schema: { tags, summary: 'Everything we hold about the signed-in user, as JSON' } },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      const data = await exportUserData(db, user.id);
+      const data = await exportUserData(app.areas, db, user.id);
       return reply
         .header('content-disposition', `attachment; filename="teamloop-data-${user.id}.json"`)
         .type('application/json')

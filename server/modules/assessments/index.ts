@@ -1,10 +1,14 @@
 import { defineArea } from '../../core/area';
 import assessmentsModule from './module';
+import { accountDeletion, exportSections, files } from './personal-data';
 // Registers the 360s a person is asked to answer in everyone's to-do (My work).
 import './todo';
 
 export default defineArea({
   name: 'assessments',
   routes: [{ prefix: '/core', plugin: assessmentsModule }],
+  files,
+  exportSections,
+  accountDeletion,
 });
 export type { AssessmentHandedIn } from './notify';

@@ -1,53 +1,176 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { createOneTimeToken, createOtpCode } from '../../auth/one-time-tokens';
+import { sealedSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
+import { appLink } from '../../core/links';
+import type { Database, DbOrTx, Tx } from '../../db/client';
+import { jobEffects } from '../../db/schema';
 import { translator, type Language } from '../../i18n';
+import { claimEffect, recordEvent } from '../../jobs';
 
 type MailKind = 'verify_email' | 'reset_password' | 'otp_code' | 'account_exists';
 
-/**
- * Account mails, written in the recipient's language. `link` is the page the person opens;
- * `code` is a one-time code for OTP mails; `resetLink` goes in the footer of account_exists.
- */
-export async function sendAccountMail(
-  deps: AppDeps,
-  kind: MailKind,
-  to: { email: string; name: string; language: Language },
-  details: { link?: string; code?: string; resetLink?: string },
-) {
-  const t = translator(to.language);
-  const vars = {
-    name: to.name,
-    link: details.link,
-    code: details.code,
-    reset_link: details.resetLink,
-    app: 'Teamloop',
-  };
-  const lines = [
-    t(`auth:mail.${kind}.greeting`, vars),
-    '',
-    t(`auth:mail.${kind}.body`, vars),
-    '',
-    details.link ?? details.code ?? '',
-    '',
-    t(`auth:mail.${kind}.footer`, vars),
-  ];
-  await deps.mailer.send({
-    to: to.email,
-    subject: t(`auth:mail.${kind}.subject`, vars),
-    text: lines.join('\n'),
-    link: details.link,
-  });
+interface Link {
+  path: string;
+  query?: Record<string, string>;
 }
 
 /**
- * Makes and sends a mail after the answer (its token included), so whether a mail went out
- * (a known address) or not takes no time a caller could measure. A failure is logged; the
- * person can ask again.
+ * One account mail as its job carries it, with no secret: a link's token is sealed (the job
+ * rebuilds it from its selector, see sealedSplitToken) and a code is derived from a seed with
+ * the server key, so the job table holds nothing that signs anyone in.
  */
-export function sendAccountMailLater(
-  log: { error: (obj: unknown, msg: string) => void },
-  send: () => Promise<void>,
-) {
-  setImmediate(() => {
-    send().catch((error: unknown) => log.error({ err: error }, 'account mail could not be sent'));
+export interface AccountMail {
+  /** Unique per mail that should go out once. */
+  key: string;
+  kind: MailKind;
+  to: { email: string; name: string; language: Language };
+  /** The page the person opens; `token` adds the sealed token of this selector as `?token=`. */
+  link?: Link & { token?: string };
+  /** For account_exists: the password reset page, in the footer. */
+  resetLink?: Link;
+  /** For otp_code: what the six digits are derived from. */
+  codeSeed?: string;
+}
+
+declare module '../../jobs' {
+  interface DomainEvents {
+    /** Empty when the address has no account: the request writes the same either way. */
+    'account.mail': { mails: AccountMail[] };
+  }
+}
+
+/** The key sealed tokens and codes of account mails are derived with. */
+function accountMailKey(deps: Pick<AppDeps, 'config'>) {
+  return createHash('sha256').update(`account-mail:${deps.config.JWT_SECRET}`).digest();
+}
+
+function codeOf(deps: Pick<AppDeps, 'config'>, seed: string) {
+  const digest = createHmac('sha256', accountMailKey(deps)).update(`code:${seed}`).digest();
+  return String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0');
+}
+
+const newKey = () => randomBytes(12).toString('base64url');
+
+/**
+ * Queues account mails in the caller's transaction; they go out from a job once it commits.
+ * Called with no mail when the address has no account, so a request writes one event either
+ * way and how long it takes does not tell whether an address is known.
+ */
+export async function queueAccountMails(tx: DbOrTx, mails: AccountMail[]) {
+  await recordEvent(tx, 'account.mail', { mails });
+}
+
+/** The same, in a transaction of its own with what `make` writes (a token row, a code). */
+export function queueAccountMailsIn(db: Database, make: (tx: Tx) => Promise<AccountMail[]>) {
+  return db.transaction(async (tx) => queueAccountMails(tx, await make(tx)));
+}
+
+type Recipient = AccountMail['to'];
+
+/**
+ * A mailed one-time link (verify the address, reset the password): the token row is written
+ * now, in the caller's transaction, with a sealed token whose raw form only the job makes.
+ */
+export async function oneTimeLinkMail(
+  deps: Pick<AppDeps, 'config'>,
+  tx: DbOrTx,
+  to: Recipient & { userId: number },
+  purpose: 'verify_email' | 'reset_password',
+  { ttlMs, path }: { ttlMs: number; path: string },
+): Promise<AccountMail> {
+  const token = sealedSplitToken(accountMailKey(deps));
+  await createOneTimeToken(tx, purpose, { userId: to.userId, email: to.email, ttlMs, token });
+  const { userId: _userId, ...recipient } = to;
+  return { key: newKey(), kind: purpose, to: recipient, link: { path, token: token.selector } };
+}
+
+/** A mailed six-digit code; its row (the code's hash) is written in the caller's transaction. */
+export async function otpCodeMail(
+  deps: Pick<AppDeps, 'config'>,
+  tx: DbOrTx,
+  to: Recipient,
+  purpose: string,
+  ttlMs: number,
+): Promise<AccountMail> {
+  const codeSeed = newKey();
+  await createOtpCode(tx, to.email, purpose, ttlMs, codeOf(deps, codeSeed));
+  return { key: newKey(), kind: 'otp_code', to, codeSeed };
+}
+
+/** The mail a sign-up with a known address sends its owner instead of a second account. */
+export function accountExistsMail(to: Recipient): AccountMail {
+  return {
+    key: newKey(),
+    kind: 'account_exists',
+    to,
+    link: { path: '/signin' },
+    resetLink: { path: '/password/forgot', query: { email: to.email } },
+  };
+}
+
+/** Account mails, written in the recipient's language. */
+async function sendAccountMail(deps: AppDeps, mail: AccountMail) {
+  const t = translator(mail.to.language);
+  const linkOf = (link: AccountMail['link']) => {
+    if (!link) return undefined;
+    const token = link.token && sealedSplitToken(accountMailKey(deps), link.token).raw;
+    return appLink(deps, link.path, { ...link.query, ...(token ? { token } : {}) });
+  };
+  const link = linkOf(mail.link);
+  const code = mail.codeSeed && codeOf(deps, mail.codeSeed);
+  const vars = {
+    name: mail.to.name,
+    link,
+    code,
+    reset_link: linkOf(mail.resetLink),
+    app: 'Teamloop',
+  };
+  const lines = [
+    t(`auth:mail.${mail.kind}.greeting`, vars),
+    '',
+    t(`auth:mail.${mail.kind}.body`, vars),
+    '',
+    link ?? code ?? '',
+    '',
+    t(`auth:mail.${mail.kind}.footer`, vars),
+  ];
+  await deps.mailer.send({
+    to: mail.to.email,
+    subject: t(`auth:mail.${mail.kind}.subject`, vars),
+    text: lines.join('\n'),
+    link,
+    idempotencyKey: `account-mail-${mail.key}`,
   });
+}
+
+/** Retried for about four hours, like workspace mail (events-and-jobs.md). */
+const MAIL_RETRIES = 9;
+
+/** Sends queued account mails; each is marked once sent, so a retried job sends only the rest. */
+export function registerAccountMails(deps: AppDeps) {
+  deps.jobs.on(
+    'account.mail',
+    'send',
+    async (event) => {
+      const { mails } = event.payload;
+      if (mails.length === 0) return;
+      const effectKey = (mail: AccountMail) => `account-mail:${mail.key}`;
+      const sent = new Set(
+        (
+          await deps.db
+            .select({ key: jobEffects.key })
+            .from(jobEffects)
+            .where(inArray(jobEffects.key, mails.map(effectKey)))
+        ).map((row) => row.key),
+      );
+      for (const mail of mails) {
+        if (sent.has(effectKey(mail))) continue;
+        await sendAccountMail(deps, mail);
+        await claimEffect(deps.db, effectKey(mail));
+      }
+    },
+    { retryLimit: MAIL_RETRIES },
+  );
 }

@@ -34,8 +34,14 @@ import { attemptInvitationToken, findInvitation, joinOnSignUp } from '../workspa
 import { announceMembershipChange } from '../workspaces';
 import { findOrCreateExternalUser, findUserByEmail } from './external-identity';
 import { isUniqueViolation } from '../../db/errors';
-import { appLink } from '../../core/links';
-import { sendAccountMail, sendAccountMailLater } from './mails';
+import {
+  accountExistsMail,
+  oneTimeLinkMail,
+  otpCodeMail,
+  queueAccountMails,
+  queueAccountMailsIn,
+  registerAccountMails,
+} from './mails';
 import {
   buildOidcAuthorizationUrl,
   exchangeOidcCode,
@@ -47,7 +53,6 @@ import {
   consumeOneTimeToken,
   consumeOtpCode,
   createOneTimeToken,
-  createOtpCode,
   MINUTES,
   peekOneTimeToken,
   useOneTimeToken,
@@ -62,26 +67,12 @@ function recipient(user: UserRow) {
   return { email: user.email, name: displayName(user), language: user.language };
 }
 
-/** A one-time link for the person, mailed: e-mail verification or a password reset. */
-async function mailOneTimeLink(
-  deps: AppDeps,
-  db: DbOrTx,
-  user: UserRow,
-  purpose: 'verify_email' | 'reset_password',
-  { ttlMs, path }: { ttlMs: number; path: string },
-) {
-  const token = await createOneTimeToken(db, purpose, {
-    userId: user.id,
-    email: user.email,
-    ttlMs,
+/** The mail with the link that verifies the person's address (its token written in `tx`). */
+const verificationMail = (deps: AppDeps, tx: DbOrTx, user: UserRow) =>
+  oneTimeLinkMail(deps, tx, { ...recipient(user), userId: user.id }, 'verify_email', {
+    ttlMs: 48 * HOURS,
+    path: '/verify',
   });
-  await sendAccountMail(deps, purpose, recipient(user), {
-    link: appLink(deps, path, { token }),
-  });
-}
-
-const sendVerification = (deps: AppDeps, db: DbOrTx, user: UserRow) =>
-  mailOneTimeLink(deps, db, user, 'verify_email', { ttlMs: 48 * HOURS, path: '/verify' });
 
 /** The answer to a sign-up, whether or not the address already had an account. */
 const signUpAnswer = (email: string, workspaceId: number | undefined) =>
@@ -100,6 +91,7 @@ const accountKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 export default async function authRoutes(app: App) {
   const { deps } = app;
   const { db } = deps;
+  registerAccountMails(deps);
   const budget = {
     max: deps.config.AUTH_RATE_LIMIT_MAX,
     timeWindow: deps.config.AUTH_RATE_LIMIT_WINDOW_MS,
@@ -144,16 +136,12 @@ export default async function authRoutes(app: App) {
         if (found.kind === 'link') linkWorkspaceId = found.workspace.id;
       }
       // A known address answers like a new one, so sign-up cannot tell who has an account;
-      // its owner gets a mail saying so instead. The hash is made either way, for the timing.
+      // its owner gets a mail saying so instead. The hash is made either way, for the timing,
+      // and either way a mail is queued (a job sends it), none sent while the caller waits.
       const passwordHash = await hashSecret(body.password);
       const existing = await findUserByEmail(db, body.email);
       if (existing) {
-        sendAccountMailLater(request.log, () =>
-          sendAccountMail(deps, 'account_exists', recipient(existing), {
-            link: appLink(deps, '/signin'),
-            resetLink: appLink(deps, '/password/forgot', { email: existing.email }),
-          }),
-        );
+        await queueAccountMails(db, [accountExistsMail(recipient(existing))]);
         return reply.status(201).send(signUpAnswer(body.email, linkWorkspaceId));
       }
       const user = await db
@@ -174,6 +162,9 @@ export default async function authRoutes(app: App) {
           const joined = body.invite_token
             ? await joinOnSignUp(tx, body.invite_token, created)
             : null;
+          if (!joined?.emailProven) {
+            await queueAccountMails(tx, [await verificationMail(deps, tx, created)]);
+          }
           return { ...created, verifiedAt: joined?.emailProven ? new Date() : null, joined };
         })
         // Two sign-ups of one new address at once: the other one made the account.
@@ -202,7 +193,6 @@ export default async function authRoutes(app: App) {
           ),
         );
       }
-      sendAccountMailLater(request.log, () => sendVerification(deps, db, user));
       return reply.status(201).send(signUpAnswer(body.email, user.joined?.workspaceId));
     },
   );
@@ -243,10 +233,10 @@ export default async function authRoutes(app: App) {
     async (request) => {
       await limitAccount(request, accountKey(request.body.email));
       const user = await findUserByEmail(db, request.body.email);
-      // Same answer, and mail off the request path, whether or not the address is known.
-      if (user && !user.verifiedAt) {
-        sendAccountMailLater(request.log, () => sendVerification(deps, db, user));
-      }
+      // Same answer and the same write (a mail job, empty for an unknown address) either way.
+      await queueAccountMailsIn(db, async (tx) =>
+        user && !user.verifiedAt ? [await verificationMail(deps, tx, user)] : [],
+      );
       return ok({}, 'auth:messages.verification_sent');
     },
   );
@@ -266,7 +256,7 @@ export default async function authRoutes(app: App) {
       }
       if (!user.verifiedAt) {
         // Only with the right password, so this tells nothing to someone guessing.
-        sendAccountMailLater(request.log, () => sendVerification(deps, db, user));
+        await queueAccountMailsIn(db, async (tx) => [await verificationMail(deps, tx, user)]);
         throw refusal(403, 'email_not_verified', 'auth:messages.email_not_verified');
       }
       const result = await db.transaction((tx) =>
@@ -353,15 +343,20 @@ export default async function authRoutes(app: App) {
     async (request) => {
       await limitAccount(request, accountKey(request.body.email));
       const user = await findUserByEmail(db, request.body.email);
-      // Same answer, and mail off the request path, whether or not the address is known.
-      if (user) {
-        sendAccountMailLater(request.log, () =>
-          mailOneTimeLink(deps, db, user, 'reset_password', {
-            ttlMs: 1 * HOURS,
-            path: '/password/reset',
-          }),
-        );
-      }
+      // Same answer and the same write (a mail job, empty for an unknown address) either way.
+      await queueAccountMailsIn(db, async (tx) =>
+        user
+          ? [
+              await oneTimeLinkMail(
+                deps,
+                tx,
+                { ...recipient(user), userId: user.id },
+                'reset_password',
+                { ttlMs: 1 * HOURS, path: '/password/reset' },
+              ),
+            ]
+          : [],
+      );
       return ok({}, 'auth:messages.reset_sent');
     },
   );
@@ -550,12 +545,12 @@ export default async function authRoutes(app: App) {
       await limitAccount(request, accountKey(email));
       const user = await findUserByEmail(db, email);
       const eligible = user && (purpose === 'verify_email' ? !user.verifiedAt : user.verifiedAt);
-      if (user && eligible) {
-        sendAccountMailLater(request.log, async () => {
-          const code = await createOtpCode(db, user.email, purpose, 10 * MINUTES);
-          await sendAccountMail(deps, 'otp_code', recipient(user), { code });
-        });
-      }
+      // Same answer and the same write (a mail job, empty when no code is due) either way.
+      await queueAccountMailsIn(db, async (tx) =>
+        user && eligible
+          ? [await otpCodeMail(deps, tx, recipient(user), purpose, 10 * MINUTES)]
+          : [],
+      );
       return ok({}, 'auth:messages.otp_sent');
     },
   );

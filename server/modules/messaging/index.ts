@@ -1,5 +1,6 @@
 import { defineArea } from '../../core/area';
 import coreChatRoutes from './core-routes';
+import { accountDeletion, exportSections, files } from './personal-data';
 import messagingModule from './routes';
 
 export type { ChatMentioned } from './operations/send-message';
@@ -10,4 +11,7 @@ export default defineArea({
     { prefix: '/messaging', plugin: messagingModule },
     { prefix: '/core', plugin: coreChatRoutes },
   ],
+  files,
+  exportSections,
+  accountDeletion,
 });

@@ -1,4 +1,5 @@
 import { defineArea } from '../../core/area';
+import { accountDeletion, exportSections } from './personal-data';
 import { notificationsCore, notificationsMessaging } from './plugin';
 
 export default defineArea({
@@ -7,6 +8,8 @@ export default defineArea({
     { prefix: '/core', plugin: notificationsCore },
     { prefix: '/messaging', plugin: notificationsMessaging },
   ],
+  exportSections,
+  accountDeletion,
 });
 
 export { sendDigest } from './digest';

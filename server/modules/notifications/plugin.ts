@@ -3,7 +3,6 @@ import { registerDelivery } from './deliver';
 import { registerDigest } from './digest';
 import { meetingRoutes, zoomRoutes } from './meeting-routes';
 import notificationRoutes from './routes';
-import './export';
 
 /** Notifications, their settings and meetings (spec 7.12, 7.9, 7.16), under /core. */
 export async function notificationsCore(app: App) {

@@ -1,4 +1,5 @@
 import { defineArea } from '../../core/area';
+import { accountDeletion, exportSections } from './personal-data';
 import okrsModule from './routes';
 // Registers the check-ins people owe in everyone's to-do (My work).
 import './todo';
@@ -6,4 +7,6 @@ import './todo';
 export default defineArea({
   name: 'okrs',
   routes: [{ prefix: '/core', plugin: okrsModule }],
+  exportSections,
+  accountDeletion,
 });

@@ -1,4 +1,5 @@
 import { defineArea } from '../../core/area';
+import { accountDeletion, exportSections, files } from './personal-data';
 import profileRoutes from './routes';
 
 /** What other areas may use of this one. */
@@ -16,5 +17,8 @@ export { saveProfile } from './store';
 export default defineArea({
   name: 'profile',
   routes: [{ prefix: '/core', plugin: profileRoutes }],
+  files,
+  exportSections,
+  accountDeletion,
 });
 export { notificationSettingsOf } from './store';

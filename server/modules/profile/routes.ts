@@ -1,6 +1,5 @@
 import type { App } from '../../http/types';
 import './completion-steps';
-import './export-sections';
 import profileFileRoutes from './file-routes';
 import profileLookupRoutes from './lookup-routes';
 import profilePeopleRoutes from './people-routes';

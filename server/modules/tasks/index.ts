@@ -1,4 +1,5 @@
 import { defineArea } from '../../core/area';
+import { accountDeletion, exportSections, files } from './personal-data';
 import tasksModule from './routes';
 // Registers the tasks' part of everyone's to-do (hand in, review) in the core.
 import './todo';
@@ -6,4 +7,7 @@ import './todo';
 export default defineArea({
   name: 'tasks',
   routes: [{ prefix: '/core', plugin: tasksModule }],
+  files,
+  exportSections,
+  accountDeletion,
 });

@@ -6,7 +6,6 @@ import subtaskRoutes from './subtask-routes';
 import tagRoutes from './tag-routes';
 import taskRoutes from './task-routes';
 import { workRoutes } from './work-routes';
-import './export';
 import './workspace-counts';
 
 /** Tasks, subtasks, tags, reminders and deadlines (spec 7.4, 7.5, 7.16), under /core. */

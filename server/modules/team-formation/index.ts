@@ -1,5 +1,6 @@
 import { defineArea } from '../../core/area';
 import teamFormationConfirmRoutes from './confirm-routes';
+import { accountDeletion, exportSections } from './personal-data';
 import teamFormationRoutes from './routes';
 import publicWorkspaceRoutes from './public-workspaces';
 
@@ -10,4 +11,6 @@ export default defineArea({
     { prefix: '/teamformation', plugin: teamFormationRoutes },
     { prefix: '/teamgenerator', plugin: publicWorkspaceRoutes },
   ],
+  exportSections,
+  accountDeletion,
 });

@@ -1,4 +1,5 @@
 import { defineArea } from '../../core/area';
+import { accountDeletion, exportSections, files } from './personal-data';
 import teamRoutes from './routes';
 
 /** What other areas may use of this one. */
@@ -15,4 +16,7 @@ export {
 export default defineArea({
   name: 'workspace-teams',
   routes: [{ prefix: '/core', plugin: teamRoutes }],
+  files,
+  exportSections,
+  accountDeletion,
 });

@@ -24,7 +24,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import type { App } from '../../http/types';
 import { avatarKeyOf, avatarUrlOf, receiveAvatar, removeFiles } from '../profile';
 import { requireWorkspacePermission, actorOf } from '../../core/workspace-access';
-import './export-sections';
+import './performance-metric';
 import { exportTeams } from './export-teams';
 import { closeOtherRequests, removeFromTeam, softDeleteTeam } from './lifecycle';
 import {

@@ -1,4 +1,5 @@
 import { defineArea } from '../../core/area';
+import { accountDeletion, exportSections } from './personal-data';
 import workspaceRoutes from './routes';
 
 /** What other areas may use of this one. */
@@ -10,4 +11,6 @@ export { announceMembershipChange } from './live';
 export default defineArea({
   name: 'workspaces',
   routes: [{ prefix: '/core', plugin: workspaceRoutes }],
+  exportSections,
+  accountDeletion,
 });

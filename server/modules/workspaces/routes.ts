@@ -1,5 +1,4 @@
 import type { App } from '../../http/types';
-import './export';
 import criteriaRoutes from './criteria/routes';
 import workspaceCoreRoutes from './core/routes';
 import questionAndViewRoutes from './core/questions-and-views';

@@ -326,7 +326,7 @@ export default async function workspaceCoreRoutes(app: App) {
         throw conflict('workspaces:messages.delete_only_archived');
       }
       const fileKeys = await db.transaction(async (tx) => {
-        const keys = await workspaceFileKeys(tx, access.workspace.id);
+        const keys = await workspaceFileKeys(app.areas, tx, access.workspace.id);
         await tx.delete(workspaces).where(eq(workspaces.id, access.workspace.id));
         await tx
           .update(users)

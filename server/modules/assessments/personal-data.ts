@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
+import {
+  assessmentAnswers,
+  assessmentEvaluables,
+  assessmentFiles,
+  assessmentQuestions,
+  assessments,
+} from '../../db/schema';
+
+/**
+ * What assessments hold about a person: the assessments they made, the answers they gave
+ * (with the files they attached), and which assessments ask about them. What others answered
+ * about them is left out: it is theirs, and shown only through the released, anonymous report.
+ */
+export const exportSections: ExportSection[] = [
+  {
+    name: 'assessments_created',
+    tables: [assessments],
+    read: (db, userId) =>
+      db
+        .select({
+          id: assessments.id,
+          workspace_id: assessments.workspaceId,
+          name: assessments.name,
+          created_at: assessments.createdAt,
+        })
+        .from(assessments)
+        .where(eq(assessments.createdBy, userId)),
+  },
+  {
+    name: 'assessment_answers_given',
+    tables: [assessmentEvaluables, assessmentAnswers],
+    read: async (db, userId) => {
+      const given = await db
+        .select({
+          evaluable_id: assessmentEvaluables.id,
+          assessment: assessments.name,
+          about_user_id: assessmentEvaluables.evaluateeId,
+          status: assessmentEvaluables.status,
+          submitted_at: assessmentEvaluables.submittedAt,
+        })
+        .from(assessmentEvaluables)
+        .innerJoin(assessments, eq(assessments.id, assessmentEvaluables.assessmentId))
+        .where(eq(assessmentEvaluables.assessorId, userId));
+      const answers = await db
+        .select({
+          evaluable_id: assessmentAnswers.evaluableId,
+          question: assessmentQuestions.title,
+          rating: assessmentAnswers.rating,
+          choice: assessmentAnswers.choice,
+          text: assessmentAnswers.text,
+        })
+        .from(assessmentAnswers)
+        .innerJoin(assessmentQuestions, eq(assessmentQuestions.id, assessmentAnswers.questionId))
+        .innerJoin(assessmentEvaluables, eq(assessmentEvaluables.id, assessmentAnswers.evaluableId))
+        .where(eq(assessmentEvaluables.assessorId, userId));
+      return given.map(({ evaluable_id, ...row }) => ({
+        ...row,
+        answers: answers
+          .filter((answer) => answer.evaluable_id === evaluable_id)
+          .map(({ evaluable_id: _id, ...answer }) => answer),
+      }));
+    },
+  },
+  {
+    name: 'assessments_about_me',
+    tables: [assessmentEvaluables],
+    read: (db, userId) =>
+      db
+        .selectDistinct({ assessment_id: assessments.id, assessment: assessments.name })
+        .from(assessmentEvaluables)
+        .innerJoin(assessments, eq(assessments.id, assessmentEvaluables.assessmentId))
+        .where(eq(assessmentEvaluables.evaluateeId, userId)),
+  },
+  {
+    name: 'assessment_files',
+    tables: [assessmentFiles],
+    read: (db, userId) =>
+      db
+        .select({
+          name: assessmentFiles.name,
+          mime_type: assessmentFiles.mimeType,
+          size: assessmentFiles.size,
+          created_at: assessmentFiles.createdAt,
+        })
+        .from(assessmentFiles)
+        .where(eq(assessmentFiles.uploadedBy, userId)),
+  },
+];
+
+/**
+ * Everything stays: assessments belong to their workspace, and answers count in reports about
+ * other people (removing them would change those reports and could undo their anonymity).
+ */
+export const accountDeletion: AccountDeletion = {
+  erases: [],
+  keeps: [assessments, assessmentEvaluables, assessmentAnswers, assessmentFiles],
+};
+
+/** `assessment_files.storage_key`: files on assessment answers, which go with the workspace. */
+export const files: FileReferences = {
+  columns: [assessmentFiles.storageKey],
+  all: async (db) =>
+    (await db.select({ key: assessmentFiles.storageKey }).from(assessmentFiles)).map((f) => f.key),
+  ofWorkspace: async (db, workspaceId) =>
+    (
+      await db
+        .select({ key: assessmentFiles.storageKey })
+        .from(assessmentFiles)
+        .innerJoin(assessmentEvaluables, eq(assessmentEvaluables.id, assessmentFiles.evaluableId))
+        .innerJoin(assessments, eq(assessments.id, assessmentEvaluables.assessmentId))
+        .where(eq(assessments.workspaceId, workspaceId))
+    ).map((f) => f.key),
+};

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { AccountDeletion, ExportSection } from '../../core/area';
+import { meetingAttendees, meetings, notifications } from '../../db/schema';
+
+const meeting = {
+  id: meetings.id,
+  workspace_id: meetings.workspaceId,
+  title: meetings.title,
+  description: meetings.description,
+  start_at: meetings.startAt,
+  end_at: meetings.endAt,
+  provider: meetings.provider,
+  join_url: meetings.joinUrl,
+  organiser: meetings.createdBy,
+};
+
+/** A person's notifications and the meetings they made or attend, in their data export. */
+export const exportSections: ExportSection[] = [
+  {
+    name: 'notifications',
+    tables: [notifications],
+    read: (db, userId) =>
+      db
+        .select({
+          kind: notifications.kind,
+          reference_type: notifications.referenceType,
+          reference_id: notifications.referenceId,
+          data: notifications.data,
+          read_at: notifications.readAt,
+          created_at: notifications.createdAt,
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, userId)),
+  },
+  {
+    name: 'meetings',
+    tables: [meetingAttendees],
+    read: (db, userId) =>
+      db
+        .select(meeting)
+        .from(meetings)
+        .innerJoin(meetingAttendees, eq(meetingAttendees.meetingId, meetings.id))
+        .where(eq(meetingAttendees.userId, userId)),
+  },
+  {
+    name: 'meetings_organised',
+    tables: [meetings],
+    read: (db, userId) => db.select(meeting).from(meetings).where(eq(meetings.createdBy, userId)),
+  },
+];
+
+/**
+ * The person's own notifications go. Meetings and their attendance stay: they are on other
+ * people's calendars, which show a deleted account.
+ */
+export const accountDeletion: AccountDeletion = {
+  erases: [notifications],
+  keeps: [meetings, meetingAttendees],
+  async erase(tx, userId) {
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
+  },
+};

@@ -1,0 +1,133 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
+import {
+  reminderSettings,
+  taskAssignments,
+  taskEvents,
+  taskFiles,
+  taskReports,
+  taskReviewers,
+  tasks,
+} from '../../db/schema';
+
+/** What the tasks module keeps about a person, for "export my data". */
+export const exportSections: ExportSection[] = [
+  {
+    name: 'tasks_created',
+    tables: [tasks],
+    read: (db, userId) =>
+      db
+        .select({
+          id: tasks.id,
+          name: tasks.name,
+          workspace_id: tasks.workspaceId,
+          created_at: tasks.createdAt,
+        })
+        .from(tasks)
+        .where(eq(tasks.createdBy, userId)),
+  },
+  {
+    name: 'task_assignments',
+    tables: [taskAssignments],
+    read: (db, userId) =>
+      db
+        .select({
+          task_id: taskAssignments.taskId,
+          status: taskAssignments.status,
+          number_of_returned: taskAssignments.numberOfReturned,
+          comment: taskAssignments.comment,
+          submitted_at: taskAssignments.submittedAt,
+          closed_at: taskAssignments.closedAt,
+        })
+        .from(taskAssignments)
+        .where(eq(taskAssignments.userId, userId)),
+  },
+  {
+    name: 'task_reviews',
+    tables: [taskReviewers],
+    read: (db, userId) =>
+      db
+        .select({ task_id: taskReviewers.taskId })
+        .from(taskReviewers)
+        .where(eq(taskReviewers.userId, userId)),
+  },
+  {
+    name: 'task_answers',
+    tables: [taskReports],
+    read: (db, userId) =>
+      db
+        .select({
+          task_id: taskReports.taskId,
+          kind: taskReports.kind,
+          body: taskReports.body,
+          created_at: taskReports.createdAt,
+        })
+        .from(taskReports)
+        .where(eq(taskReports.authorId, userId)),
+  },
+  {
+    name: 'task_files',
+    tables: [taskFiles],
+    read: (db, userId) =>
+      db
+        .select({
+          task_id: taskFiles.taskId,
+          name: taskFiles.name,
+          mime_type: taskFiles.mimeType,
+          size: taskFiles.size,
+          created_at: taskFiles.createdAt,
+        })
+        .from(taskFiles)
+        .where(eq(taskFiles.uploadedBy, userId)),
+  },
+  {
+    name: 'task_history',
+    tables: [taskEvents],
+    read: (db, userId) =>
+      db
+        .select({
+          task_id: taskEvents.taskId,
+          action: taskEvents.action,
+          created_at: taskEvents.createdAt,
+        })
+        .from(taskEvents)
+        .where(eq(taskEvents.actorId, userId)),
+  },
+  {
+    name: 'reminder_settings',
+    tables: [reminderSettings],
+    read: (db, userId) =>
+      db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId)),
+  },
+];
+
+/**
+ * Tasks, their answers, files, reviews and history are the workspace's work: they stay, shown
+ * as a deleted account's. Only the person's own reminder snoozes go.
+ */
+export const accountDeletion: AccountDeletion = {
+  erases: [reminderSettings],
+  keeps: [tasks, taskAssignments, taskReviewers, taskReports, taskFiles, taskEvents],
+  async erase(tx, userId) {
+    await tx.delete(reminderSettings).where(eq(reminderSettings.userId, userId));
+  },
+};
+
+/** `task_files.storage_key`: files handed in on tasks and tasks' own attachments. */
+export const files: FileReferences = {
+  columns: [taskFiles.storageKey],
+  all: async (db) =>
+    (await db.select({ key: taskFiles.storageKey }).from(taskFiles)).map((f) => f.key),
+  ofWorkspace: async (db, workspaceId) =>
+    (
+      await db
+        .select({ key: taskFiles.storageKey })
+        .from(taskFiles)
+        .where(
+          inArray(
+            taskFiles.taskId,
+            db.select({ id: tasks.id }).from(tasks).where(eq(tasks.workspaceId, workspaceId)),
+          ),
+        )
+    ).map((f) => f.key),
+};

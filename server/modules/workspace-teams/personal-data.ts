@@ -1,0 +1,73 @@
+import { eq, isNotNull, or } from 'drizzle-orm';
+import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
+import { teamMembers, teamRequests, teams } from '../../db/schema';
+import { avatarKeyOf } from '../profile';
+
+/** Team memberships (past ones included), teams made and team requests, for "export my data". */
+export const exportSections: ExportSection[] = [
+  {
+    name: 'team_memberships',
+    tables: [teamMembers],
+    read: (db, userId) =>
+      db
+        .select({
+          team_id: teams.id,
+          team: teams.name,
+          workspace_id: teams.workspaceId,
+          role: teamMembers.role,
+          joined_at: teamMembers.joinedAt,
+          ended_at: teamMembers.deletedAt,
+        })
+        .from(teamMembers)
+        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+        .where(eq(teamMembers.userId, userId)),
+  },
+  {
+    name: 'teams_created',
+    tables: [teams],
+    read: (db, userId) =>
+      db
+        .select({ id: teams.id, name: teams.name, workspace_id: teams.workspaceId })
+        .from(teams)
+        .where(eq(teams.createdBy, userId)),
+  },
+  {
+    name: 'team_requests',
+    tables: [teamRequests],
+    read: (db, userId) =>
+      db
+        .select()
+        .from(teamRequests)
+        .where(
+          or(
+            eq(teamRequests.userId, userId),
+            eq(teamRequests.createdBy, userId),
+            eq(teamRequests.answeredBy, userId),
+          ),
+        ),
+  },
+];
+
+/** Teams belong to their workspace: memberships and requests stay, shown as a deleted account. */
+export const accountDeletion: AccountDeletion = {
+  erases: [],
+  keeps: [teams, teamMembers, teamRequests],
+};
+
+/** `teams.avatar_url`: the address a team's picture is served from, which holds its key. */
+export const files: FileReferences = {
+  columns: [teams.avatarUrl],
+  all: async (db) =>
+    keysOf(await db.select({ url: teams.avatarUrl }).from(teams).where(isNotNull(teams.avatarUrl))),
+  ofWorkspace: async (db, workspaceId) =>
+    keysOf(
+      await db
+        .select({ url: teams.avatarUrl })
+        .from(teams)
+        .where(eq(teams.workspaceId, workspaceId)),
+    ),
+};
+
+function keysOf(rows: { url: string | null }[]): string[] {
+  return rows.flatMap(({ url }) => avatarKeyOf(url) ?? []);
+}

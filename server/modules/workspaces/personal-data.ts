@@ -1,0 +1,129 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AccountDeletion, ExportSection } from '../../core/area';
+import {
+  boardViews,
+  criteria,
+  nameBanks,
+  pins,
+  schedules,
+  users,
+  workspaceDrafts,
+  workspaceInvitations,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema';
+
+/** What the workspaces module keeps about a person, for "export my data". */
+const workspacesSection: ExportSection['read'] = async (db, userId) => {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return {
+    memberships: await db
+      .select({
+        workspace_id: workspaces.id,
+        workspace: workspaces.name,
+        role: workspaceMembers.role,
+        joined_at: workspaceMembers.joinedAt,
+      })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, userId)),
+    invitations_received: user
+      ? await db
+          .select({
+            workspace: workspaces.name,
+            role: workspaceInvitations.role,
+            sent_at: workspaceInvitations.sentAt,
+            accepted_at: workspaceInvitations.acceptedAt,
+            revoked_at: workspaceInvitations.revokedAt,
+          })
+          .from(workspaceInvitations)
+          .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+          .where(eq(sql`lower(${workspaceInvitations.email})`, user.email.toLowerCase()))
+      : [],
+    // Whom they invited is the invitee's data; when and where is theirs.
+    invitations_sent: await db
+      .select({
+        workspace: workspaces.name,
+        role: workspaceInvitations.role,
+        sent_at: workspaceInvitations.sentAt,
+      })
+      .from(workspaceInvitations)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+      .where(eq(workspaceInvitations.invitedBy, userId)),
+    board_views: await db
+      .select({
+        workspace_id: boardViews.workspaceId,
+        name: boardViews.name,
+        config: boardViews.config,
+      })
+      .from(boardViews)
+      .where(eq(boardViews.userId, userId)),
+    personal_pins: await db
+      .select({
+        workspace_id: pins.workspaceId,
+        reference_type: pins.referenceType,
+        reference_id: pins.referenceId,
+        title: pins.title,
+        url: pins.url,
+      })
+      .from(pins)
+      .where(eq(pins.userId, userId)),
+    workspace_drafts: await db
+      .select({
+        basic_information: workspaceDrafts.basicInformation,
+        plan: workspaceDrafts.plan,
+        schedule: workspaceDrafts.schedule,
+        created_at: workspaceDrafts.createdAt,
+      })
+      .from(workspaceDrafts)
+      .where(eq(workspaceDrafts.userId, userId)),
+  };
+};
+
+/** Things a person made for a workspace: named, so they know what carries their name. */
+const createdSection: ExportSection['read'] = async (db, userId) => ({
+  workspaces: await db
+    .select({ id: workspaces.id, name: workspaces.name, created_at: workspaces.createdAt })
+    .from(workspaces)
+    .where(eq(workspaces.createdBy, userId)),
+  criteria: await db
+    .select({ workspace_id: criteria.workspaceId, name: criteria.name })
+    .from(criteria)
+    .where(eq(criteria.createdBy, userId)),
+  name_banks: await db
+    .select({ workspace_id: nameBanks.workspaceId, name: nameBanks.name })
+    .from(nameBanks)
+    .where(eq(nameBanks.createdBy, userId)),
+  schedules: await db
+    .select({ workspace_id: schedules.workspaceId, name: schedules.name })
+    .from(schedules)
+    .where(eq(schedules.createdBy, userId)),
+});
+
+export const exportSections: ExportSection[] = [
+  {
+    name: 'workspaces',
+    tables: [workspaceMembers, workspaceInvitations, boardViews, pins, workspaceDrafts],
+    read: workspacesSection,
+  },
+  {
+    name: 'workspace_things_created',
+    tables: [workspaces, criteria, nameBanks, schedules],
+    read: createdSection,
+  },
+];
+
+/**
+ * Memberships, workspaces and what was set up in them stay (the workspace's members see a
+ * deleted account); invitations stay as the workspace's record. The person's own views,
+ * pins and unfinished workspace drafts go.
+ */
+export const accountDeletion: AccountDeletion = {
+  erases: [boardViews, pins, workspaceDrafts],
+  keeps: [workspaces, workspaceMembers, workspaceInvitations, criteria, nameBanks, schedules],
+  async erase(tx, userId) {
+    await tx.delete(boardViews).where(eq(boardViews.userId, userId));
+    await tx.delete(pins).where(eq(pins.userId, userId));
+    await tx.delete(workspaceDrafts).where(eq(workspaceDrafts.userId, userId));
+  },
+};
