@@ -73,7 +73,8 @@ async function organization(request: APIRequestContext) {
     ).json()
   ).resource.users;
   const memberId = users.find((u) => u.email === member.email)!.id;
-  return { owner, member, memberId, workspaceId, name };
+  const ownerId = users.find((u) => u.email === owner.email)!.id;
+  return { owner, member, memberId, ownerId, workspaceId, name };
 }
 
 /** Signs in on the sign-in page, as a person does. */
@@ -191,6 +192,52 @@ for (const [device, viewport] of DEVICES) {
     await expect(dialog).toBeHidden();
     // The owner and the member each assess themselves now.
     await expect(page.getByText('0 of 2 handed in.')).toBeVisible();
+  });
+
+  test(`on a ${device}, an earlier team-formation proposal reopens from the history`, async ({
+    page,
+    request,
+  }) => {
+    const org = await organization(request);
+    const runs: string[] = [];
+    for (const seed of [1, 2]) {
+      const started = await request.post(`${E2E_BASE_URL}/api/v2/teamformation`, {
+        headers: headers(org.owner),
+        data: {
+          workspace_id: org.workspaceId,
+          strategy: 'random',
+          user_ids: [org.ownerId, org.memberId],
+          team_size: { min: 1, max: 1 },
+          seed,
+        },
+      });
+      expect(started.ok()).toBe(true);
+      const token = (await started.json()).resource.token as string;
+      await expect
+        .poll(async () => {
+          const run = await request.get(`${E2E_BASE_URL}/api/v2/teamformation/${token}`, {
+            headers: headers(org.owner),
+          });
+          return (await run.json()).resource.run.status as string;
+        })
+        .toBe('done');
+      runs.push(token);
+    }
+
+    await page.setViewportSize(viewport);
+    await signInByHand(page, org.owner);
+    await openWorkspace(page, org.name);
+    await openSection(page, 'Teams');
+    await page.getByRole('link', { name: 'Form teams' }).click();
+    // The newest proposal, never confirmed, is back on screen.
+    const proposal = page.getByRole('region', { name: 'Proposed: 2 teams for 2 people' });
+    await expect(proposal).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`run=${runs[1]}`));
+    // The earlier one reopens from the history, still to confirm.
+    const history = page.getByRole('table', { name: 'Earlier team formations' });
+    await history.getByRole('button', { name: 'Open' }).nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`run=${runs[0]}`));
+    await expect(proposal.getByRole('button', { name: 'Confirm 2 teams' })).toBeVisible();
   });
 
   test(`on a ${device}, a skill search shows the best matches first and in view`, async ({
