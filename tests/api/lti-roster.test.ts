@@ -327,3 +327,67 @@ describe('the job refuses what the person who asked could not do', () => {
     expect(done.status).toBe('done');
   });
 });
+
+describe('a platform that is down', () => {
+  /** Waits for a reading to end: a retry is due a moment after the failed try. */
+  async function settled(id: number) {
+    for (let i = 0; i < 60; i += 1) {
+      await t.app.deps.jobs.drain();
+      const [row] = await t.db.select().from(ltiRosterSyncs).where(eq(ltiRosterSyncs.id, id));
+      if (row.status === 'done' || row.status === 'failed') return row;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`reading ${id} did not end`);
+  }
+
+  it('is tried again; one down for every try ends failed, with the reason shown', async () => {
+    platform.state.failRoster = 1;
+    const retried = await bringIn(teacher.token, workspaceId);
+    expect(retried.statusCode).toBe(202);
+    expect((await settled(retried.json().resource.id)).status).toBe('done');
+    expect(platform.state.failRoster).toBe(0);
+
+    platform.state.failRoster = 100;
+    try {
+      const down = await bringIn(teacher.token, workspaceId, 'vi');
+      await settled(down.json().resource.id);
+      const status = await rosterStatus(teacher.token, workspaceId, 'vi');
+      expect(status.json().resource.latest).toMatchObject({
+        id: down.json().resource.id,
+        status: 'failed',
+        error: { code: 'roster_unavailable' },
+      });
+      expect(status.json().resource.latest.error.message).toMatch(/Stand-in LMS/);
+    } finally {
+      platform.state.failRoster = 0;
+    }
+  });
+
+  it('a reading lost long ago reads as failed and no longer blocks the button', async () => {
+    const [context] = await t.db
+      .select()
+      .from(ltiContexts)
+      .where(eq(ltiContexts.workspaceId, workspaceId));
+    const [lost] = await t.db
+      .insert(ltiRosterSyncs)
+      .values({
+        contextId: context.id,
+        workspaceId,
+        requestedBy: teacher.body.user.id,
+        trigger: 'button',
+        status: 'running',
+        createdAt: new Date(Date.now() - 3_600_000),
+      })
+      .returning();
+    const status = await rosterStatus(teacher.token, workspaceId);
+    expect(status.json().resource.latest).toMatchObject({
+      id: lost.id,
+      status: 'failed',
+      error: { code: 'roster_failed' },
+    });
+    const fresh = await bringIn(teacher.token, workspaceId);
+    expect(fresh.statusCode).toBe(202);
+    expect(fresh.json().resource.id).not.toBe(lost.id);
+    await t.app.deps.jobs.drain();
+  });
+});

@@ -25,6 +25,14 @@ declare module '../../jobs' {
  * reads it at once whenever the teacher wants (docs/decisions/lti.md, "Roster").
  */
 export const ROSTER_LAUNCH_INTERVAL_MS = 6 * 3_600_000;
+/**
+ * A reading still queued or running after this long was lost (its job ran out of retries
+ * without a word): it no longer blocks the button and reads as failed.
+ */
+const ROSTER_LOST_MS = 30 * 60_000;
+const isLost = (row: { status: string; createdAt: Date }) =>
+  (row.status === 'queued' || row.status === 'running') &&
+  Date.now() - row.createdAt.getTime() > ROSTER_LOST_MS;
 
 /** What stops the course's roster from being read, whoever asks: null when nothing does. */
 export function courseRefusal(course: Awaited<ReturnType<typeof loadCourse>>): AppError | null {
@@ -93,6 +101,7 @@ export async function activeSync(db: DbOrTx, contextId: number) {
       and(
         eq(ltiRosterSyncs.contextId, contextId),
         inArray(ltiRosterSyncs.status, ['queued', 'running']),
+        gt(ltiRosterSyncs.createdAt, new Date(Date.now() - ROSTER_LOST_MS)),
       ),
     )
     .orderBy(desc(ltiRosterSyncs.id))
@@ -137,20 +146,28 @@ export async function rosterOnLaunch(
 
 export function presentSync(row: typeof ltiRosterSyncs.$inferSelect, lang: Language): RosterSync {
   const t = translator(lang);
+  const shown: typeof row = isLost(row)
+    ? {
+        ...row,
+        status: 'failed',
+        errorCode: 'roster_failed',
+        errorMessage: { key: 'lti:messages.roster_lost' },
+      }
+    : row;
   return {
-    id: row.id,
-    status: row.status,
-    trigger: row.trigger,
-    invited: row.invited,
-    added: row.added,
-    skipped: row.skipped,
-    without_email: row.withoutEmail,
+    id: shown.id,
+    status: shown.status,
+    trigger: shown.trigger,
+    invited: shown.invited,
+    added: shown.added,
+    skipped: shown.skipped,
+    without_email: shown.withoutEmail,
     error:
-      row.errorCode && row.errorMessage
-        ? { code: row.errorCode, message: t(row.errorMessage.key, row.errorMessage.params) }
+      shown.errorCode && shown.errorMessage
+        ? { code: shown.errorCode, message: t(shown.errorMessage.key, shown.errorMessage.params) }
         : null,
-    created_at: row.createdAt.toISOString(),
-    finished_at: row.finishedAt?.toISOString() ?? null,
+    created_at: shown.createdAt.toISOString(),
+    finished_at: shown.finishedAt?.toISOString() ?? null,
   };
 }
 
@@ -241,7 +258,19 @@ export async function runRosterSync(
 }
 
 export function registerRosterJobs(deps: AppDeps) {
-  deps.jobs.on('lti.roster_requested', 'read', (event, job) =>
-    runRosterSync(deps, event.payload.sync_id, job),
-  );
+  deps.jobs.on('lti.roster_requested', 'read', async (event, job) => {
+    try {
+      await runRosterSync(deps, event.payload.sync_id, job);
+    } catch (error) {
+      // The last try of an unexpected failure: the page says so (the dead letters say why).
+      if (job.retryCount >= job.retryLimit) {
+        await fail(
+          deps,
+          event.payload.sync_id,
+          refusal(500, 'roster_failed', 'lti:messages.roster_lost'),
+        );
+      }
+      throw error;
+    }
+  });
 }
