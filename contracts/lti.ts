@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId } from './common';
+import { rowId, rowIdText } from './common';
 import { signInResult } from './auth';
 
 /** Plugins (spec 7.13): LTI 1.3 platform registrations. */
@@ -128,8 +128,37 @@ export const scoreBody = z.object({
 export type ScoreBody = z.infer<typeof scoreBody>;
 
 export const rosterBody = z.object({ workspace_id: rowId });
-export const rosterResult = z.object({
-  invited: z.number().int(),
-  added: z.number().int(),
-  skipped: z.number().int(),
+export const rosterQuery = z.object({ workspace_id: rowIdText });
+
+/** A reading of the course roster (NRPS) into the workspace, done by a job. */
+export const rosterSync = z.object({
+  id: rowId,
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** A teacher's launch or the People page's button. */
+  trigger: z.enum(['launch', 'button']),
+  /** Once done: new invitations, people added, rows skipped (already here, invited, cap). */
+  invited: z.number().int().nullable(),
+  added: z.number().int().nullable(),
+  skipped: z.number().int().nullable(),
+  /** Active members the platform shared without an e-mail address (they join by launching). */
+  without_email: z.number().int().nullable(),
+  /** Why it failed, in the reader's language. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
 });
+export type RosterSync = z.infer<typeof rosterSync>;
+
+/** The workspace's course, as the People page's roster button needs it. */
+export const rosterStatus = z.object({
+  /** Null: the workspace is not linked to a course of a learning platform. */
+  course: z
+    .object({
+      platform_name: z.string(),
+      /** What stops a reading now (not approved, roster not shared), in the reader's language. */
+      blocked: z.object({ code: z.string(), message: z.string() }).nullable(),
+    })
+    .nullable(),
+  latest: rosterSync.nullable(),
+});
+export type RosterStatus = z.infer<typeof rosterStatus>;

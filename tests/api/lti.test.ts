@@ -671,8 +671,16 @@ describe('services', () => {
       headers: bearer(teacher.token),
       payload: { workspace_id: workspaceId },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().resource.invited).toBeGreaterThanOrEqual(2);
+    // The reading is a job (tests/api/lti-roster.test.ts has the rest).
+    expect(response.statusCode, response.body).toBe(202);
+    await t.app.deps.jobs.drain();
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/core/lti/roster?workspace_id=${workspaceId}`,
+      headers: bearer(teacher.token),
+    });
+    expect(status.json().resource.latest.status).toBe('done');
+    expect(status.json().resource.latest.invited).toBeGreaterThanOrEqual(2);
     const invitations = await t.db
       .select()
       .from(workspaceInvitations)

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { createVerifiedAccount } from './support/accounts';
+import { createVerifiedAccount, makeSupervisor } from './support/accounts';
 import { E2E_BASE_URL } from './support/env';
 import { ROLE, startLtiPlatform, type LtiPlatform } from '../support/lti-platform';
 
@@ -110,4 +110,86 @@ test('a launch is linked to an existing account only after its sign-in here and 
   await page.goto(`${platform.url}/course?user=linker-e2e`);
   await expect(tool.getByRole('heading', { name: platform.course.title }).first()).toBeVisible();
   await expect(tool.getByRole('button', { name: 'Continue with this new account' })).toHaveCount(0);
+});
+
+/**
+ * The class before the students: a supervisor's (approved) registration of another platform;
+ * the teacher's first launch reads the roster in a job, so People already lists the class as
+ * invited; "Bring in the class" reads it again and says how many people came.
+ */
+test.describe('the course roster', () => {
+  let lms: LtiPlatform;
+  const stamp = Date.now();
+  const student = (n: number) => `roster-student${n}-${stamp}@school.test`;
+
+  test.beforeAll(async ({ request }) => {
+    lms = await startLtiPlatform({
+      toolJwks: async () => (await fetch(`${base}/jwks`)).json(),
+      toolLaunchUrl: `${base}/launch`,
+      toolLoginUrl: `${base}/login`,
+    });
+    lms.addUser({
+      sub: 'roster-teacher',
+      email: `roster-teacher-${stamp}@school.test`,
+      given_name: 'Hanh',
+      family_name: 'Do',
+      roles: [ROLE.instructor],
+    });
+    for (const n of [1, 2]) {
+      lms.addUser({ sub: `roster-student-${n}`, email: student(n), roles: [ROLE.learner] });
+    }
+    const supervisor = await createVerifiedAccount(request);
+    await makeSupervisor(request, supervisor.email);
+    const plugin = await request.post(`${E2E_BASE_URL}/api/v2/core/plugins`, {
+      headers: { authorization: `Bearer ${supervisor.token}` },
+      data: lms.pluginBody({ name: 'Moodle of the school' }),
+    });
+    expect(plugin.status(), await plugin.text()).toBe(201);
+    expect((await plugin.json()).resource.approved).toBe(true);
+  });
+  test.afterAll(async () => {
+    await lms?.close();
+  });
+
+  test('the teacher launches, finds the class in People, and brings in a late enrolment', async ({
+    page,
+  }) => {
+    await page.goto(`${lms.url}/course?user=roster-teacher`);
+    const tool = page.frameLocator('#tool');
+    await tool.getByRole('button', { name: 'Continue with this new account' }).click();
+    await tool.getByRole('button', { name: 'I accept' }).click({ timeout: 30_000 });
+    // The launch goes on to the course workspace by itself.
+    await expect(tool.getByRole('heading', { name: lms.course.title, level: 1 })).toBeVisible();
+    await tool
+      .getByRole('navigation', { name: 'Sections of the workspace' })
+      .getByRole('tab', { name: 'People', exact: true })
+      .click();
+
+    // The launch's job has brought the class in: both students are invited.
+    await expect(
+      tool.getByRole('heading', { name: 'Class from Moodle of the school' }),
+    ).toBeVisible();
+    const pending = tool.getByRole('table', { name: 'Pending invitations' });
+    await expect(pending.getByText(student(1))).toBeVisible();
+    await expect(pending.getByText(student(2))).toBeVisible();
+    await expect(
+      tool.getByText('Done: 2 people brought in from Moodle of the school.'),
+    ).toBeVisible();
+
+    // A student enrolled later comes in from the button, and the page says so.
+    lms.addUser({ sub: 'roster-student-3', email: student(3), roles: [ROLE.learner] });
+    // The platform takes its time: the page shows the reading in progress meanwhile.
+    lms.state.rosterDelayMs = 1500;
+    const bring = tool.getByRole('button', {
+      name: 'Bring in the class from Moodle of the school',
+    });
+    await bring.click();
+    await expect(tool.getByText('Reading the class list from Moodle of the school…')).toBeVisible();
+    await expect(bring).toBeDisabled();
+    await expect(
+      tool.getByText('Done: 1 person brought in from Moodle of the school.'),
+    ).toBeVisible();
+    await expect(tool.getByText(/3 were already here/)).toBeVisible();
+    await expect(pending.getByText(student(3))).toBeVisible();
+  });
 });

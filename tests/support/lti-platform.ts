@@ -103,6 +103,10 @@ export async function startLtiPlatform(options: {
     registrations: [] as Record<string, unknown>[],
     /** Fails the next N score posts with 503 (to prove retries). */
     failScores: 0,
+    /** How long the roster (NRPS) takes to answer, to watch a reading in progress. */
+    rosterDelayMs: 0,
+    /** Fails the next N roster reads with 503 (to prove retries). */
+    failRoster: 0,
     next: {} as LaunchOverrides,
   };
   const accessTokens = new Set<string>();
@@ -269,6 +273,13 @@ export async function startLtiPlatform(options: {
         if (!(await checkBearer(request))) return send(response, 401, { error: 'unauthorized' });
         if (request.headers.accept !== 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json') {
           return send(response, 406, {});
+        }
+        if (state.failRoster > 0) {
+          state.failRoster -= 1;
+          return send(response, 503, { error: 'busy' });
+        }
+        if (state.rosterDelayMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, state.rosterDelayMs));
         }
         return send(
           response,

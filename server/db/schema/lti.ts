@@ -137,3 +137,36 @@ export const ltiLaunches = pgTable('lti_launches', {
 
 export type LtiPlatformRow = typeof ltiPlatforms.$inferSelect;
 export type LtiContextRow = typeof ltiContexts.$inferSelect;
+
+/**
+ * A reading of a course's roster (NRPS) into its workspace, queued by a teacher's launch or
+ * the People page's button and done by a job: what the page shows while it runs and after.
+ */
+export const ltiRosterSyncs = pgTable(
+  'lti_roster_syncs',
+  {
+    id: serial('id').primaryKey(),
+    contextId: integer('context_id')
+      .notNull()
+      .references(() => ltiContexts.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The job acts for this person and refuses what they could not do themselves. */
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    trigger: text('trigger', { enum: ['launch', 'button'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    invited: integer('invited'),
+    added: integer('added'),
+    skipped: integer('skipped'),
+    withoutEmail: integer('without_email'),
+    /** Why it failed: a code and the message key (with its values) shown to the reader. */
+    errorCode: text('error_code'),
+    errorMessage: jsonb('error_message').$type<{ key: string; params?: Record<string, unknown> }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('lti_roster_syncs_context_idx').on(t.contextId, t.createdAt)],
+);

@@ -20,6 +20,7 @@ import { createWorkspace } from '../workspaces';
 import { CLAIM, MESSAGE, roleKind, type LtiRoleKind } from './claims';
 import { LaunchError } from './pages';
 import { PlatformKeyError, verifyWithPlatformJwks } from './platform-keys';
+import { rosterOnLaunch } from './roster';
 import type { LaunchState } from './state';
 
 /** Clock difference we forgive between the platform and us. */
@@ -310,6 +311,10 @@ async function courseWorkspace(
     .values({ contextId: contextRow.id, userId, subject: String(claims.sub) })
     .onConflictDoNothing();
   await tx.update(users).set({ lastActiveWorkspaceId: workspaceId }).where(eq(users.id, userId));
+  // A teacher's launch brings the class in (a job), so it is there before the students launch.
+  if (kind === 'instructor') {
+    await rosterOnLaunch(tx, platform, { ...contextRow, ...services }, userId);
+  }
   return workspaceId;
 }
 

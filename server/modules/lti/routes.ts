@@ -16,13 +16,16 @@ import {
   processParam,
   processResult,
   rosterBody,
-  rosterResult,
+  rosterQuery,
+  rosterStatus,
+  rosterSync,
   scoreBody,
 } from '@contracts/lti';
 import { requireAuth } from '../../auth/guard';
 import type { Auth } from '../../context';
-import { requireWorkspaceChange } from '../../core/workspace-access';
+import { requireWorkspaceChange, requireWorkspacePermission } from '../../core/workspace-access';
 import {
+  ltiContexts,
   ltiLaunches,
   ltiMembers,
   ltiPlatforms,
@@ -37,22 +40,24 @@ import { conflict, forbidden, notFound, refusal, unauthorized } from '../../http
 import type { App } from '../../http/types';
 import { beginSecondFactor, completeSignIn, needsSecondFactor } from '../auth';
 import { displayName } from '../../core/people';
-import { inviteToWorkspace } from '../workspaces';
-import { CLAIM, MESSAGE, roleKind } from './claims';
+import { translator } from '../../i18n';
+import { CLAIM, MESSAGE } from './claims';
 import { publicJwks, signWithToolKey } from './keys';
-import {
-  acceptLaunch,
-  platformFor,
-  spendLaunch,
-  validateIdToken,
-  workspaceRoleFor,
-} from './launch';
+import { acceptLaunch, platformFor, spendLaunch, validateIdToken } from './launch';
 import { clearLinkCookie, confirmLink, offerLink, pendingLink, signedInSince } from './link';
 import { autoPostPage, errorPage, LaunchError, registrationDonePage } from './pages';
 import { presentPlugin, toolUrls } from './present';
 import { refreshFrameOrigins, refreshFrameOriginsEveryMinute } from './frame-origins';
 import { dynamicRegistration, registerToken, registerTokenOwner } from './registration';
-import { loadCourse, readRoster, ServiceError, type ScoreJob } from './services';
+import { loadCourse, type ScoreJob } from './services';
+import {
+  activeSync,
+  courseRefusal,
+  latestSync,
+  presentSync,
+  queueRosterSync,
+  registerRosterJobs,
+} from './roster';
 import { checkState, clearStateCookie, newState } from './state';
 import { registerAssessmentGradePassback, registerTaskGradePassback } from './grade-passback';
 import { registerLtiUpkeep } from './upkeep';
@@ -135,6 +140,7 @@ export default async function ltiRoutes(app: App) {
   await refreshFrameOrigins(db).catch(() => undefined);
   refreshFrameOriginsEveryMinute(app, db);
   registerScoreJobs(deps);
+  registerRosterJobs(deps);
   registerTaskGradePassback(deps);
   registerAssessmentGradePassback(deps);
   app.addHook('onReady', registerLtiUpkeep(deps));
@@ -674,57 +680,58 @@ export default async function ltiRoutes(app: App) {
     },
   );
 
+  app.get(
+    '/lti/roster',
+    { schema: { tags, querystring: rosterQuery, response: { 200: envelope(rosterStatus) } } },
+    async (request) => {
+      const workspaceId = request.query.workspace_id;
+      await requireWorkspacePermission(request, db, workspaceId, 'invite_members');
+      const course = await loadCourse(db, workspaceId);
+      const blocked = course ? courseRefusal(course) : null;
+      const latest = await latestSync(db, workspaceId);
+      const t = translator(request.lang);
+      return ok({
+        course: course
+          ? {
+              platform_name: course.platform.name,
+              blocked: blocked
+                ? {
+                    code: blocked.code,
+                    message: t(blocked.messageRef.key, blocked.messageRef.params),
+                  }
+                : null,
+            }
+          : null,
+        latest: latest ? presentSync(latest, request.lang) : null,
+      });
+    },
+  );
+
+  /** Queues a reading of the roster (a job); while one is queued or running, answers that one. */
   app.post(
     '/lti/roster',
-    { schema: { tags, body: rosterBody, response: { 200: envelope(rosterResult) } } },
-    async (request) => {
-      const access = await requireWorkspaceChange(
-        request,
-        db,
-        request.body.workspace_id,
-        'invite_members',
-      );
-      const course = await loadCourse(db, request.body.workspace_id);
-      if (!course?.context.membershipsUrl) {
-        throw refusal(409, 'not_linked', 'lti:messages.not_linked');
-      }
-      let roster;
-      try {
-        roster = await readRoster(deps, request.body.workspace_id);
-      } catch (error) {
-        if (error instanceof ServiceError) {
-          request.log.warn({ err: error }, 'NRPS roster read failed');
-          throw refusal(409, 'roster_unavailable', 'lti:messages.roster_unavailable');
-        }
-        throw error;
-      }
-      const entries = roster
-        .filter(
-          (m) =>
-            (m.status ?? 'Active') === 'Active' &&
-            typeof m.email === 'string' &&
-            m.email.includes('@'),
-        )
-        .map((m) => ({ email: m.email!.toLowerCase(), role: workspaceRoleFor(roleKind(m.roles)) }));
-      const [inviter] = await db
-        .select()
-        .from(users)
-        .where(eq(users.id, requireAuth(request).user.id));
-      const { outcomes } = await db.transaction((tx) =>
-        inviteToWorkspace(deps, tx, {
-          workspace: access.workspace,
-          inviter,
-          language: request.lang,
-          entries,
-          addExisting: false,
-          overCap: 'skip',
-        }),
-      );
-      return ok({
-        invited: outcomes.filter((o) => o.status === 'invited').length,
-        added: outcomes.filter((o) => o.status === 'added').length,
-        skipped: outcomes.filter((o) => o.status === 'skipped').length,
+    { schema: { tags, body: rosterBody, response: { 202: envelope(rosterSync) } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const workspaceId = request.body.workspace_id;
+      await requireWorkspaceChange(request, db, workspaceId, 'invite_members');
+      const course = await loadCourse(db, workspaceId);
+      const refused = courseRefusal(course);
+      if (refused || !course) throw refused;
+      const sync = await db.transaction(async (tx) => {
+        // One reading at a time per course: two clicks (or a click and a launch) meet here.
+        await tx
+          .select({ id: ltiContexts.id })
+          .from(ltiContexts)
+          .where(eq(ltiContexts.id, course.context.id))
+          .for('update');
+        return (
+          (await activeSync(tx, course.context.id)) ??
+          (await queueRosterSync(tx, course.context, auth.user.id, 'button'))
+        );
       });
+      reply.code(202);
+      return ok(presentSync(sync, request.lang));
     },
   );
 }

@@ -7,6 +7,8 @@ import type {
   PluginBody,
   PluginList,
   ProcessResult,
+  RosterStatus,
+  RosterSync,
   deepLinkBody,
 } from '@contracts/lti';
 import type { taskList } from '@contracts/tasks';
@@ -17,6 +19,7 @@ export const ltiKeys = {
   plugins: ['core', 'plugins'] as const,
   link: ['core', 'lti', 'link'] as const,
   tasks: (workspaceId: number) => ['core', 'lti', 'tasks', workspaceId] as const,
+  roster: (workspaceId: number) => ['core', 'lti', 'roster', workspaceId] as const,
 };
 
 export const ltiApi = {
@@ -48,5 +51,16 @@ export const ltiApi = {
     await callEnvelope<LinkResult>('post', '/core/lti/link/confirm', undefined, {
       hideMessages: true,
     }),
+  roster: async (workspaceId: number) =>
+    await api.get<RosterStatus>('/core/lti/roster', {
+      params: { workspace_id: workspaceId },
+      hideMessages: true,
+    }),
+  bringInRoster: async (workspaceId: number) =>
+    await api.post<RosterSync>(
+      '/core/lti/roster',
+      { workspace_id: workspaceId },
+      { hideMessages: true },
+    ),
   deletePlugin: async (id: number) => (await http.delete(`/core/plugins/${id}`)).data,
 };

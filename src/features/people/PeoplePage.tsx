@@ -36,6 +36,7 @@ import {
   workspaceKeys,
   workspacesApi,
 } from '@/features/workspaces';
+import { CourseRoster } from '@/features/lti';
 
 import { InviteDialog } from './InviteDialog';
 import { RoleIcon } from './RoleIcon';
@@ -282,6 +283,9 @@ export default function PeoplePage() {
           </Button>
         )}
       </div>
+      {abilities.invite_members && workspace.workspace_type === 'course' && (
+        <CourseRoster workspaceId={workspace.id} readOnly={readOnly} />
+      )}
       <Text as="h2" size={500} weight="semibold">
         {t('workspaces:people.members', { count: members.data?.length ?? 0 })}
       </Text>

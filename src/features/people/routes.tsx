@@ -3,7 +3,7 @@ import type { FeatureRoutes } from '@/app/route-types';
 
 /** A workspace's people (spec 2.6): members, invitations and roles. */
 export const routes: FeatureRoutes = {
-  namespaces: ['workspaces'],
+  namespaces: ['workspaces', 'lti'],
   workspace: [
     {
       id: 'workspaces-workspace-people',

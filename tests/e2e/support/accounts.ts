@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_BASE_URL } from './env';
+import { ADMIN_TOKEN_HEADER } from '@contracts/admin';
+import { E2E_BASE_URL, e2eDataDir } from './env';
 import { mailedLink } from './mail';
 
 export type Language = 'en' | 'vi';
@@ -87,4 +90,17 @@ export async function fillSignIn(page: Page, email: string, password: string): P
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel(/^Password\b/).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Makes an account a supervisor as `npm run user:supervisor` does, through the operator route
+ * with the token the test server wrote into its data folder. Its session stays signed in.
+ */
+export async function makeSupervisor(request: APIRequestContext, email: string): Promise<void> {
+  const token = readFileSync(path.join(e2eDataDir(), 'admin-token'), 'utf8');
+  const response = await request.post(`${E2E_BASE_URL}/api/v2/admin/supervisors`, {
+    headers: { [ADMIN_TOKEN_HEADER]: token },
+    data: { email },
+  });
+  if (!response.ok()) throw new Error(`supervisor: ${response.status()} ${await response.text()}`);
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openTestDatabase } from '../../support/database';
@@ -52,6 +53,8 @@ async function main() {
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
+  // The operator's token, as `npm start` leaves it in the lock: specs make supervisors with it.
+  writeFileSync(path.join(dataDir, 'admin-token'), app.deps.adminToken!);
   console.log(`e2e server at ${E2E_BASE_URL} (${database.kind}, data in ${dataDir})`);
 
   let closing = false;
