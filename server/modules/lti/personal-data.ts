@@ -1,12 +1,18 @@
 import { eq, or } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
-import { ltiContexts, ltiLaunches, ltiMembers, ltiPlatforms } from '../../db/schema';
+import {
+  ltiContexts,
+  ltiLaunches,
+  ltiMembers,
+  ltiPlatforms,
+  ltiRosterSyncs,
+} from '../../db/schema';
 
 /** How learning platforms know the person: their LMS id per course, launches, platforms. */
 export const exportSections: ExportSection[] = [
   {
     name: 'lti',
-    tables: [ltiMembers, ltiLaunches, ltiPlatforms],
+    tables: [ltiMembers, ltiLaunches, ltiPlatforms, ltiRosterSyncs],
     read: async (db, userId) => ({
       courses: await db
         .select({
@@ -33,17 +39,26 @@ export const exportSections: ExportSection[] = [
         .select({ name: ltiPlatforms.name, issuer: ltiPlatforms.issuer })
         .from(ltiPlatforms)
         .where(or(eq(ltiPlatforms.ownerId, userId), eq(ltiPlatforms.approvedBy, userId))),
+      class_lists_requested: await db
+        .select({
+          workspace_id: ltiRosterSyncs.workspaceId,
+          status: ltiRosterSyncs.status,
+          created_at: ltiRosterSyncs.createdAt,
+        })
+        .from(ltiRosterSyncs)
+        .where(eq(ltiRosterSyncs.requestedBy, userId)),
     }),
   },
 ];
 
 /**
  * The person's LMS ids and launches go (no more grades are sent back for a deleted account).
- * A platform they registered or approved stays: the workspaces linked to it still use it.
+ * A platform they registered or approved stays: the workspaces linked to it still use it. A
+ * class list they asked for stays as the workspace's record, its `requested_by` cleared.
  */
 export const accountDeletion: AccountDeletion = {
   erases: [ltiMembers, ltiLaunches],
-  keeps: [ltiPlatforms],
+  keeps: [ltiPlatforms, ltiRosterSyncs],
   async erase(tx, userId) {
     await tx.delete(ltiMembers).where(eq(ltiMembers.userId, userId));
     await tx.delete(ltiLaunches).where(eq(ltiLaunches.userId, userId));
