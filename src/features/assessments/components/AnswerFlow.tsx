@@ -157,7 +157,10 @@ export function AnswerFlowDialog({
     }
   }, [data.data, index]);
   const current = index !== null ? evaluables[index] : undefined;
-  const dirty = JSON.stringify(values) !== JSON.stringify(loaded);
+  const locked = current?.status === 'submitted';
+  // Answers handed in (or of a closed assessment) cannot be changed, so nothing can be lost.
+  const dirty =
+    !locked && assessment.status === 'open' && JSON.stringify(values) !== JSON.stringify(loaded);
   const guard = useDiscardGuard(dirty, onClose);
   const go = async (next: number) => {
     if (next === index || !(await guard.mayDiscard())) return;
@@ -172,7 +175,6 @@ export function AnswerFlowDialog({
     }),
   );
   const error = (save.error as ApiError | null) ?? null;
-  const locked = current?.status === 'submitted';
   const allDone = evaluables.length > 0 && done === evaluables.length;
 
   return (

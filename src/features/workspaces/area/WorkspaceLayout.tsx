@@ -127,7 +127,7 @@ export default function WorkspaceLayout() {
   const styles = useStyles();
   const { t } = useTranslation();
   const id = Number(useParams().workspace);
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey } = useLocation();
   const workspace = useQuery<Workspace, ApiError>({
     queryKey: workspaceKeys.detail(id),
     queryFn: async () => {
@@ -162,7 +162,11 @@ export default function WorkspaceLayout() {
   } else if (!workspace.data) {
     body = <FullPageSpinner />;
   } else if (!sectionOf(pathname)) {
-    return <Navigate to={`/workspaces/${id}/${workspace.data.sections[0]}`} replace />;
+    // Keyed by the location: a second visit of the bare address (a click while the first
+    // redirect was under way) redirects again instead of leaving the page blank.
+    return (
+      <Navigate key={locationKey} to={`/workspaces/${id}/${workspace.data.sections[0]}`} replace />
+    );
   } else {
     body = (
       <>
