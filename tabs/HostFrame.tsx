@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import type { SignInResult } from '@contracts/auth';
-import { currentUserKey, useCurrentUser } from '@/app/current-user';
+import { currentUserKey, useCurrentUser } from '@/lib/current-user';
 import { isOpenRoute } from '@/app/guards';
 import { PrivacyAcceptanceDialog } from '@/app/PrivacyAcceptanceDialog';
 import { EmptyState } from '@/components/EmptyState';

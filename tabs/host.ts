@@ -2,7 +2,7 @@ import type { app } from '@microsoft/teams-js';
 import { useSyncExternalStore } from 'react';
 import type { SignInResult } from '@contracts/auth';
 import { CONSENT_REQUIRED } from '@contracts/constants';
-import { currentUserKey } from '@/app/current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { setThemeName, type ThemeName } from '@/app/ThemeProvider';
 import { loadChunk } from '@/lib/chunk-reload';
 import { crossSiteCookieOptions, readCookie, writeCookie } from '@/lib/cookies';

@@ -8,9 +8,9 @@ import {
   useAccessToken,
   useSignInInProgress,
 } from '@/lib/session';
-import { useCurrentUser } from './current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { decideAccess, type AccessDecision } from './guards';
-import { lazyComponent } from './lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import type { RouteHandle } from './route-types';
 
 const PrivacyAcceptanceDialog = lazyComponent(() =>

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { afterLoading } from '@/lib/loading';
 import { onNoticeWaiting } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
-import { lazyComponent } from './lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import { createAppRouter } from './router';
 import { ThemeProvider } from './ThemeProvider';
 

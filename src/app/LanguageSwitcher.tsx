@@ -4,7 +4,7 @@ import { Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { LANGUAGE_NAMES } from './language-names';
-import { lazyComponent } from './lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 
 const loadMenu = () => import('./LanguageMenu');
 const LanguageMenu = lazyComponent(() => loadMenu().then((module) => module.LanguageMenu));

@@ -15,7 +15,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { RouterLink } from '@/components/RouterLink';
 import { api } from '@/lib/http';
 import { takeRememberedRoute } from '@/lib/session';
-import { currentUserKey } from './current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { useSignOut } from './sign-out';
 
 /** Spec 2.8 and 4: the dashboard asks for acceptance of the privacy policy before anything else. */

@@ -3,15 +3,22 @@ import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } fro
 import { useInlineMessageReady } from '@/components/InlineMessage';
 import { LoadingBar } from '@/components/LoadingBar';
 import { NetworkBanner } from '@/components/NetworkBanner';
+import { loadChunk } from '@/lib/chunk-reload';
+import { lazyComponent } from '@/lib/lazy-page';
+import { setLiveInvalidations, useLiveUpdates } from '@/lib/live-socket';
 import { useBusy } from '@/lib/loading';
 import { useAccessToken } from '@/lib/session';
 import { getHostState } from '@tabs/host';
 import { AccessGuard } from './AccessGuard';
 import { Layout } from './layouts/Layout';
-import { lazyComponent } from './lazy-page';
-import { useLiveUpdates } from './live-socket';
 import { formatPageTitle, useCurrentPageTitle, useTitleState } from './page-title';
 import type { LayoutName, RouteHandle } from './route-types';
+
+// The socket's invalidation table names every feature's query keys: it loads when the socket
+// connects, once someone is signed in.
+setLiveInvalidations(() =>
+  loadChunk(() => import('./live-updates')).then((module) => module.liveInvalidations),
+);
 
 /** The host frame's code (SSO steps, embedded pages) loads only inside a Microsoft 365 host. */
 const HostFrame = lazyComponent(() => import('@tabs/HostFrame').then((module) => module.HostFrame));

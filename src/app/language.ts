@@ -9,7 +9,7 @@ import {
   isLanguage,
   type Language,
 } from '@/lib/i18n';
-import { currentUserKey } from './current-user';
+import { currentUserKey } from '@/lib/current-user';
 
 export { LANGUAGE_NAMES } from './language-names';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { taskKeys } from '@/features/tasks/api';
 import { teamKeys } from '@/features/workspace-teams/api';
 import { workspaceKeys } from '@/features/workspaces/api';
-import { currentUserKey } from './current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { liveInvalidations } from './live-updates';
 
 /** Whether an event makes the query under `key` stale (invalidation matches by prefix). */

@@ -6,7 +6,7 @@ import { taskKeys } from '@/features/tasks';
 import { teamKeys } from '@/features/workspace-teams';
 import { workspaceKeys } from '@/features/workspaces';
 import type { LiveInvalidations } from '@/lib/realtime';
-import { currentUserKey } from './current-user';
+import { currentUserKey } from '@/lib/current-user';
 
 /**
  * THE table of live updates: which cached queries each server event makes stale. Only the
@@ -65,6 +65,3 @@ export const liveInvalidations: LiveInvalidations = {
     messageKeys.menu,
   ],
 };
-
-/** The socket and the root's hook (src/app/live-socket.ts), which loads this table when it connects. */
-export { liveUpdates, useLiveUpdates } from './live-socket';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { http } from '@/lib/http';
 import { endSessionLocally } from '@/lib/session';
 import { SIGN_IN_PATH } from './guards';
-import { liveUpdates } from './live-socket';
+import { liveUpdates } from '@/lib/live-socket';
 
 /** Sign-out: the server revokes the token, then this browser forgets everything of the session. */
 export function useSignOut() {

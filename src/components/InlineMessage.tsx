@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { lazyComponent } from '@/app/lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import { afterLoading } from '@/lib/loading';
 
 export interface InlineMessageProps {

@@ -10,7 +10,7 @@ import {
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSignedInUser } from '../current-user';
+import { useSignedInUser } from '@/lib/current-user';
 
 const useStyles = makeStyles({
   root: {

@@ -6,9 +6,9 @@ import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { useIsMobile } from '@/lib/device';
 import { loadNamespaces } from '@/lib/i18n';
 import { useAccessToken } from '@/lib/session';
-import { useCurrentUser } from '../current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { LanguageSwitcher } from '../LanguageSwitcher';
-import { lazyComponent } from '../lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import { PRODUCT_NAME, useCurrentPageTitle } from '../page-title';
 
 /** The user button (avatar, account menu) exists only signed in: the sign-in page goes without. */

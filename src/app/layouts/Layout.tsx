@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { lazyComponent } from '../lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import type { LayoutName } from '../route-types';
 import { DefaultLayout } from './DefaultLayout';
 

@@ -1,4 +1,4 @@
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
 /** 360 assessments in a workspace (spec 2.6): the list with answering, and the report. */

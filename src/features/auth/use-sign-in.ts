@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { SignInResult } from '@contracts/auth';
-import { currentUserKey } from '@/app/current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { DASHBOARD_PATH } from '@/app/guards';
 import { settleLanguageAfterSignIn } from '@/app/language';
 import { forgetVerifyEmail, setSignInInProgress, takeRememberedRoute } from '@/lib/session';

@@ -1,4 +1,4 @@
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 import { notAvailable } from '@/app/not-available';
 import type { FeatureRoutes } from '@/app/route-types';
 

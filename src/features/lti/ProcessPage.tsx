@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ProcessResult } from '@contracts/lti';
-import { currentUserKey } from '@/app/current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { settleLanguageAfterSignIn } from '@/app/language';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';

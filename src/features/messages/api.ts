@@ -9,7 +9,7 @@ import type {
   groupChatBody,
 } from '@contracts/messaging';
 import { CHAT_SEND_REQUEST, MESSAGES_PAGE } from '@contracts/constants';
-import { liveUpdates } from '@/app/live-socket';
+import { liveUpdates } from '@/lib/live-socket';
 import { api } from '@/lib/http';
 
 export type { ChatDetail, ChatEntry, ChatMessage };

@@ -1,4 +1,4 @@
-import { lazyComponent } from '@/app/lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import { loadNamespaces } from '@/lib/i18n';
 
 /** What other parts of the app use of the messages area. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { liveUpdates } from '@/app/live-socket';
+import { liveUpdates } from '@/lib/live-socket';
 import { setNewMessagesCount } from '@/app/page-title';
 import { useAccessToken } from '@/lib/session';
 import { useChats, useMenuCount } from './api';

@@ -1,4 +1,4 @@
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
 /** Objectives and key results of a workspace, and its org chart (spec 7.2 OKRs, org chart). */

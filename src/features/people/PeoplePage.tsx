@@ -27,7 +27,7 @@ import {
   type Member,
   type WorkspaceRoleName,
 } from '@contracts/workspaces';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { DataTable, PersonName, Truncated, type DataTableColumn } from '@/components/DataTable';
 import { formatDate } from '@/lib/format';
 import {

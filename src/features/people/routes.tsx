@@ -1,4 +1,4 @@
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
 /** A workspace's people (spec 2.6): members, invitations and roles. */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { currentUserKey } from '@/app/current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { profileKeys } from './api';
 
 /** After a profile change: the completion percent and every profile view are fetched again. */

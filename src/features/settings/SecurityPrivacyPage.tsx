@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { AccountSection } from './security/AccountSection';
 import { DataExportSection } from './security/DataExportSection';
 import { PasswordSection } from './security/PasswordSection';

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 import { notAvailable } from '@/app/not-available';
 import type { FeatureRoutes } from '@/app/route-types';
 

@@ -1,4 +1,4 @@
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
 /** Team formation of a workspace (spec 4 "Random team formation", 7.3) and public workspaces (7.8). */

@@ -1,4 +1,4 @@
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
 /** Teams of a workspace (spec 4 "Team", 7.3), inside the workspace area. */

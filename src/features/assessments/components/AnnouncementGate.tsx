@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { lazyComponent } from '@/app/lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import { loadNamespaces } from '@/lib/i18n';
 import { assessmentKeys, assessmentsApi } from '../api';
 

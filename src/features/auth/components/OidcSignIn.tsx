@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { lazyComponent } from '@/app/lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import { authApi } from '../api';
 
 // Most servers configure no provider: their buttons (and Fluent's Divider) load only when one is.

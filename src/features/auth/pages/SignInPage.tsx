@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SignInResult } from '@contracts/auth';
 import { fieldError, FormAlert } from '@/components/FormAlert';
-import { lazyComponent } from '@/app/lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import { RouterLink } from '@/components/RouterLink';
 import { announce, withApiError, type ApiError } from '@/lib/http';
 import { keepVerifyEmail } from '@/lib/session';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
-import { lazyComponent } from '@/app/lazy-page';
+import { lazyComponent } from '@/lib/lazy-page';
 import { SignInForm } from './SignInPage';
 
 /** A mailed sign-in link is the rarer visit: its screens load only for it. */

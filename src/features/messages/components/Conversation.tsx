@@ -32,7 +32,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REACTIONS } from '@contracts/messaging';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { formatDateTime } from '@/lib/format';
 import { http } from '@/lib/http';
 import { localStore } from '@/lib/storage';

@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_CHAT_NAME } from '@contracts/messaging';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import { messagingApi, useRefreshChats, type ChatDetail } from '../api';
 

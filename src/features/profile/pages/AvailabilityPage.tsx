@@ -2,7 +2,7 @@ import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-compo
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { FormAlert } from '@/components/FormAlert';
 import { apiErrorOf } from '@/lib/http';
 import { profileApi, profileKeys } from '../api';

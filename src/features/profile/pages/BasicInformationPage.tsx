@@ -24,7 +24,7 @@ import {
   WORK_STYLES,
 } from '@contracts/profile';
 import type { CurrentUser } from '@contracts/auth';
-import { currentUserKey, useSignedInUser } from '@/app/current-user';
+import { currentUserKey, useSignedInUser } from '@/lib/current-user';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';

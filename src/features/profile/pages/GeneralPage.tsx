@@ -2,7 +2,7 @@ import { Badge, Card, makeStyles, Text, tokens } from '@fluentui/react-component
 import { CheckmarkCircleRegular, CircleRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { profileApi, profileKeys } from '../api';
 import { Section } from '@/components/Section';

@@ -1,7 +1,7 @@
 import { Avatar, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { OverflowTabList } from '@/components/OverflowTabList';
 
 const useStyles = makeStyles({

@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PERSONALITY_ITEM_COUNT } from '@contracts/profile';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { FormAlert } from '@/components/FormAlert';
 import { apiErrorOf, type ApiError } from '@/lib/http';
 import { profileApi, profileKeys } from '../api';

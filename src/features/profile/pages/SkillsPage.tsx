@@ -11,7 +11,7 @@ import {
 import { DismissRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { FormAlert } from '@/components/FormAlert';
 import { SkillPicker } from '@/components/SkillPicker';
 import { apiErrorOf } from '@/lib/http';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PRIVACY_KEYS, type privacyAudience, type CurrentUser } from '@contracts/auth';
-import { currentUserKey } from '@/app/current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { accountApi } from '../api';
 import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
 

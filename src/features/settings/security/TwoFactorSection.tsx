@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@contracts/auth';
-import { currentUserKey } from '@/app/current-user';
+import { currentUserKey } from '@/lib/current-user';
 import { fieldError, FormAlert } from '@/components/FormAlert';
 import { RecoveryCodes } from '@/components/RecoveryCodes';
 import { TwoFactorQr } from '@/components/TwoFactorQr';

@@ -38,7 +38,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Member } from '@contracts/workspaces';
-import { useSignedInUser } from '@/app/current-user';
+import { useSignedInUser } from '@/lib/current-user';
 import { EmptyState } from '@/components/EmptyState';
 import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { FormAlert, fieldError } from '@/components/FormAlert';

@@ -1,21 +1,30 @@
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { loadChunk } from '@/lib/chunk-reload';
 import { queryClient } from '@/lib/query-client';
 import { afterLoading } from '@/lib/loading';
-import { LiveUpdates } from '@/lib/realtime';
+import { LiveUpdates, type LiveInvalidations } from '@/lib/realtime';
 import { useAccessToken } from '@/lib/session';
 
+let loadInvalidations: (() => Promise<LiveInvalidations>) | null = null;
+
 /**
- * The one socket. Its invalidation table (live-updates.ts) names every feature's query keys, so
- * it loads with the socket, once someone is signed in, and not with the shell.
+ * The one socket. Its invalidation table names every feature's query keys, so the app shell
+ * hands it over (`setLiveInvalidations`, src/app/live-updates.ts) and it loads with the socket,
+ * once someone is signed in, not with the shell. Features import the socket from here, never
+ * from the shell.
  */
 export const liveUpdates = new LiveUpdates({
   queryClient,
   language: () => i18next.language || 'en',
-  invalidations: () => loadChunk(() => import('./live-updates')).then((m) => m.liveInvalidations),
+  invalidations: () =>
+    loadInvalidations?.() ?? Promise.reject(new Error('setLiveInvalidations was not called')),
 });
+
+/** The shell says where the invalidation table comes from (a lazily loaded chunk). */
+export function setLiveInvalidations(load: () => Promise<LiveInvalidations>) {
+  loadInvalidations = load;
+}
 
 /**
  * Keeps the socket in step with the session (connected while signed in, with the current
