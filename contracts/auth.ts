@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { languageSchema } from './common';
+import { MIN_PASSWORD } from './constants';
 
 export const email = z.string().trim().toLowerCase().max(254).email();
 /** 8-128 characters; longer ones are refused before hashing so nobody can make us scrypt 1 MB. */
-export const newPassword = z.string().min(8).max(128);
+export const newPassword = z.string().min(MIN_PASSWORD).max(128);
 const givenPassword = z.string().min(1).max(128);
 const personName = z.string().trim().max(100);
 const code = z.string().trim().min(6).max(32);

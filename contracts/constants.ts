@@ -5,6 +5,9 @@
 
 export const LANGUAGES = ['en', 'vi'] as const;
 
+/** The shortest password an account may have (contracts/auth.ts `newPassword`). */
+export const MIN_PASSWORD = 8;
+
 /** The refusal code that tells the Teams tab to run the consent pop-up and try again. */
 export const CONSENT_REQUIRED = 'consent_required';
 

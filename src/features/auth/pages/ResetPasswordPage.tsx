@@ -1,15 +1,14 @@
-import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { Button, Spinner, Text } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
+import { FormAlert, FormNotice } from '@/components/FormAlert';
+import { NewPasswordFields, newPasswordProblems } from '@/components/NewPasswordFields';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
-
-const MIN_PASSWORD = 8;
 
 function InvalidLink({ error }: { error: ApiError | null }) {
   const { t } = useTranslation();
@@ -38,8 +37,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
       ),
   });
 
-  const tooShort = password.length < MIN_PASSWORD;
-  const differs = confirmation !== password;
+  const { tooShort, differs } = newPasswordProblems(password, confirmation);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -73,43 +71,14 @@ function ResetForm({ token, email }: { token: string; email: string }) {
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
         <FormAlert error={error && !error.fields.password ? error : null} />
-        <Field
-          label={t('auth:fields.new_password')}
-          required
-          hint={
-            tried && tooShort ? undefined : t('auth:fields.password_hint', { min: MIN_PASSWORD })
-          }
-          validationMessage={
-            tried && tooShort
-              ? t('auth:fields.password_hint', { min: MIN_PASSWORD })
-              : fieldError(error, 'password')
-          }
-        >
-          <Input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(_event, data) => setPassword(data.value)}
-          />
-        </Field>
-        <Field
-          label={t('auth:fields.confirm_password')}
-          required
-          validationMessage={
-            tried && differs
-              ? t('auth:fields.passwords_differ')
-              : fieldError(error, 'password_confirmation')
-          }
-        >
-          <Input
-            type="password"
-            name="password_confirmation"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(_event, data) => setConfirmation(data.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          password={password}
+          onPasswordChange={setPassword}
+          confirmation={confirmation}
+          onConfirmationChange={setConfirmation}
+          tried={tried}
+          error={error}
+        />
         <Button
           type="submit"
           appearance="primary"

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { fieldError, FormAlert } from '@/components/FormAlert';
+import { NewPasswordFields, newPasswordProblems } from '@/components/NewPasswordFields';
 import { RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { currentLanguage } from '@/lib/i18n';
@@ -12,7 +13,6 @@ import { authApi } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { useSignInSteps } from '../use-sign-in';
 
-const MIN_PASSWORD = 8;
 const REQUIRED = ['first_name', 'email', 'password'] as const;
 
 function browserTimezone(): string | undefined {
@@ -80,7 +80,7 @@ export default function SignUpPage() {
     },
   });
 
-  const passwordTooShort = form.password.length > 0 && form.password.length < MIN_PASSWORD;
+  const passwordTooShort = newPasswordProblems(form.password).tooShort;
   // Every required field left empty says so at once, beside the consent box's own message.
   const empty = (field: 'first_name' | 'email' | 'password') => form[field].trim() === '';
   const onSubmit = (event: FormEvent) => {
@@ -146,29 +146,13 @@ export default function SignUpPage() {
             onChange={set('email')}
           />
         </Field>
-        <Field
-          label={t('auth:fields.new_password')}
-          required
-          // The rule shows once: as the hint, or as the error when it is broken.
-          hint={
-            passwordTooShort && tried
-              ? undefined
-              : t('auth:fields.password_hint', { min: MIN_PASSWORD })
-          }
-          validationMessage={
-            passwordTooShort && tried
-              ? t('auth:fields.password_hint', { min: MIN_PASSWORD })
-              : fieldMessage('password')
-          }
-        >
-          <Input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={set('password')}
-          />
-        </Field>
+        <NewPasswordFields
+          password={form.password}
+          onPasswordChange={(password) => setForm((f) => ({ ...f, password }))}
+          tried={tried}
+          error={error}
+          passwordMessage={tried && empty('password') ? t('common:validation.required') : undefined}
+        />
         <Field
           required
           validationMessage={tried && !accepted ? t('auth:sign_up.must_accept') : undefined}

@@ -4,11 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@contracts/auth';
 import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
+import { NewPasswordFields, newPasswordProblems } from '@/components/NewPasswordFields';
 import { withApiError, type ApiError } from '@/lib/http';
 import { accountApi } from '../api';
 import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
 
-const MIN_PASSWORD = 8;
 const EMPTY = { current: '', next: '', confirmation: '' };
 
 /** Change the password (spec 7.9 PATCH user/security); accounts made by SSO set a first one. */
@@ -34,8 +34,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
   const set = (field: keyof typeof EMPTY) => (_event: unknown, data: { value: string }) =>
     setValues((current) => ({ ...current, [field]: data.value }));
 
-  const tooShort = values.next.length < MIN_PASSWORD;
-  const differs = values.next !== values.confirmation;
+  const { tooShort, differs } = newPasswordProblems(values.next, values.confirmation);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -69,41 +68,14 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
             />
           </Field>
         )}
-        <Field
-          label={t('auth:fields.new_password')}
-          required
-          hint={
-            tried && tooShort ? undefined : t('auth:fields.password_hint', { min: MIN_PASSWORD })
-          }
-          validationMessage={
-            tried && tooShort
-              ? t('auth:fields.password_hint', { min: MIN_PASSWORD })
-              : fieldError(error, 'password')
-          }
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={values.next}
-            onChange={set('next')}
-          />
-        </Field>
-        <Field
-          label={t('auth:fields.confirm_password')}
-          required
-          validationMessage={
-            tried && differs
-              ? t('auth:fields.passwords_differ')
-              : fieldError(error, 'password_confirmation')
-          }
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmation}
-            onChange={set('confirmation')}
-          />
-        </Field>
+        <NewPasswordFields
+          password={values.next}
+          onPasswordChange={(next) => setValues((v) => ({ ...v, next }))}
+          confirmation={values.confirmation}
+          onConfirmationChange={(confirmation) => setValues((v) => ({ ...v, confirmation }))}
+          tried={tried}
+          error={error}
+        />
         <div className={styles.actions}>
           <Button
             type="submit"
