@@ -10,6 +10,7 @@ import {
 } from '@/lib/session';
 import { useCurrentUser } from './current-user';
 import { decideAccess, type AccessDecision } from './guards';
+import { PageSkeleton } from './layouts/FrameSkeleton';
 import { lazyComponent } from './lazy-page';
 import type { RouteHandle } from './route-types';
 
@@ -80,7 +81,7 @@ export function AccessGuard({
         </>
       );
     case 'wait':
-      return <FullPageSpinner />;
+      return <PageSkeleton />;
     default:
       return (
         <GuardRedirect
