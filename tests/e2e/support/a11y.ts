@@ -35,7 +35,7 @@ export function seriousViolations(results: AxeResults) {
 const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
 /** The rules a theme's colours can change the outcome of; the rest only read the DOM. */
-export const COLOUR_RULES = ['color-contrast', 'color-contrast-enhanced', 'link-in-text-block'];
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
  * axe on the page as it is (only `rules` when given). Fluent's focus manager (tabster) puts

@@ -91,7 +91,8 @@ export default function WorkspaceDashboardPage() {
                     >
                       <Text size={600} weight="semibold">
                         {count}
-                      </Text>
+                      </Text>{' '}
+                      {/* A space: the link's words read "3 Open", as its name has them. */}
                       <Text size={200}>{word}</Text>
                     </RouterLink>
                   );
