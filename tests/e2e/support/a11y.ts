@@ -50,13 +50,21 @@ export async function checkAccessibility(page: Page, rules?: string[]) {
   return seriousViolations(await builder.analyze());
 }
 
-/** A few of the theme's colours as the page has them, and whether they differ from `previous`. */
+/**
+ * A few of the theme's colours as the page has them, once they differ from `previous` and no
+ * transition still runs (a colour would be measured halfway; spinners' endless animations aside).
+ */
 function themeColoursDiffer(previous: string): string | false {
   const style = getComputedStyle(document.querySelector('.fui-FluentProvider')!);
   const now = ['--colorBrandBackground', '--colorNeutralBackground1', '--colorNeutralForeground1']
     .map((name) => style.getPropertyValue(name))
     .join();
-  return now !== previous && now;
+  const settled = document
+    .getAnimations()
+    .every(
+      (animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running',
+    );
+  return now !== previous && settled && now;
 }
 
 /**
