@@ -62,7 +62,7 @@ export default function WorkspaceDashboardPage() {
         </RouterLink>
       </Text>
       {works.isPending ? (
-        <Spinner size="small" />
+        <Spinner size="small" aria-label={t('app:loading')} />
       ) : (
         <div className={styles.counts}>
           {(Object.keys(works.data ?? {}) as (keyof NumberOfWorks)[]).map((kind) => (
