@@ -11,6 +11,7 @@ import {
 import { useCurrentUser } from '@/lib/current-user';
 import { decideAccess, type AccessDecision } from './guards';
 import { lazyComponent } from '@/lib/lazy-page';
+import { PageSkeleton } from './layouts/FrameSkeleton';
 import type { RouteHandle } from './route-types';
 
 const PrivacyAcceptanceDialog = lazyComponent(() =>
@@ -80,7 +81,7 @@ export function AccessGuard({
         </>
       );
     case 'wait':
-      return <FullPageSpinner />;
+      return <PageSkeleton />;
     default:
       return (
         <GuardRedirect

@@ -57,7 +57,7 @@ export function usePageTitle(title: string | undefined): void {
 
 /** The translated title of the page being shown: the page's own name, else its route's. */
 export function useCurrentPageTitle(): string | undefined {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const matches = useMatches();
   const { pageOverride } = useTitleState();
   if (pageOverride) return pageOverride;
@@ -65,5 +65,6 @@ export function useCurrentPageTitle(): string | undefined {
     .reverse()
     .map((m) => (m.handle as RouteHandle | undefined)?.title)
     .find(Boolean);
-  return key ? t(key) : undefined;
+  // A title in an area's words waits for them (the frame can show before the page's code).
+  return key && i18n.exists(key) ? t(key) : undefined;
 }

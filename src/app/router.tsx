@@ -1,12 +1,22 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { setSessionExpiredHandler } from '@/lib/http';
 import { currentRoute, setNavigator } from '@/lib/navigation';
-import { endSessionLocally, rememberRoute } from '@/lib/session';
+import { endSessionLocally, rememberRoute, useAccessToken } from '@/lib/session';
 import { RootErrorPage, RouteErrorView } from './ErrorPage';
 import { isOpenRoute, SIGN_IN_PATH } from './guards';
+import { Layout } from './layouts/Layout';
+import { PageSkeleton } from './layouts/FrameSkeleton';
 import { Root } from './Root';
 import { buildAppRoutes } from './routes';
+
+/** Signed in, the panel frame (its own skeleton until its code is here); else the open one. */
+function FirstLoadFrame() {
+  return (
+    <Layout name={useAccessToken() ? 'panel' : 'default'}>
+      <PageSkeleton />
+    </Layout>
+  );
+}
 
 export function createAppRouter() {
   const routeTree: RouteObject[] = [
@@ -14,8 +24,9 @@ export function createAppRouter() {
       id: 'root',
       path: '/',
       Component: Root,
-      // Shown while the first page's lazy code loads (React Router warns when it is missing).
-      HydrateFallback: () => <FullPageSpinner />,
+      // Shown while the first page's lazy code loads (React Router warns when it is missing):
+      // the page's frame at once, its content as a skeleton.
+      HydrateFallback: FirstLoadFrame,
       // The frame itself failed (layout, guard): a fresh error page with its own frame.
       errorElement: <RootErrorPage />,
       children: [

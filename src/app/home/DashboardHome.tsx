@@ -105,7 +105,6 @@ export default function DashboardHome() {
             <Card
               key={destination.to}
               onClick={() => navigate(destination.to)}
-              aria-label={destination.title}
               role="link"
               tabIndex={0}
               onKeyDown={(event) => {

@@ -1,12 +1,25 @@
 import { Suspense, useState, type ReactNode } from 'react';
+import { loadNamespaces } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy-page';
 import type { LayoutName } from '../route-types';
 import { DefaultLayout } from './DefaultLayout';
+import { PanelFrameSkeleton } from './FrameSkeleton';
 
 const loadPanelLayout = () => import('./PanelLayout');
 
-/** The signed-in frame (menu, drawer) loads only for signed-in pages; sign-in stays light. */
-const PanelLayout = lazyComponent(() => loadPanelLayout().then((module) => module.PanelLayout));
+/** Words the signed-in frame says beyond the shell's: the workspaces category of its menu. */
+const PANEL_NAMESPACES = ['workspaces'];
+
+/**
+ * The signed-in frame (menu, drawer) loads only for signed-in pages; sign-in stays light. It
+ * shows once its words are here too, so its menu never flashes raw keys; until then, its
+ * skeleton (which ships with the shell) stands in.
+ */
+const PanelLayout = lazyComponent(() =>
+  Promise.all([loadPanelLayout(), loadNamespaces(PANEL_NAMESPACES)]).then(
+    ([module]) => module.PanelLayout,
+  ),
+);
 
 /**
  * Fluent's focus manager (tabster), held from the first signed-in page on. Without it, a
@@ -37,7 +50,7 @@ export function Layout({
         </Suspense>
       )}
       {name === 'panel' ? (
-        <Suspense>
+        <Suspense fallback={<PanelFrameSkeleton />}>
           <PanelLayout banner={banner}>{children}</PanelLayout>
         </Suspense>
       ) : (

@@ -7,10 +7,8 @@ import { useIsMobile } from '@/lib/device';
 import { localStore } from '@/lib/storage';
 import { AppHeader } from './AppHeader';
 import { AppNavigation } from './AppNavigation';
+import { COLLAPSED_KEY } from './FrameSkeleton';
 import { useFrameStyles } from './frame-styles';
-
-/** Whether the person folded the desktop menu away, remembered on this device. */
-const COLLAPSED_KEY = 'app:navigation-collapsed';
 
 /**
  * Spec 2.7 "panel": the signed-in app: header with the user button, the app menu beside the

@@ -81,7 +81,11 @@ function RoleCell({
         <Button
           appearance="subtle"
           size="small"
-          aria-label={t('workspaces:people.change_role_of', { name: member.name })}
+          // Begins with the role it shows: its spoken name holds its visible words (WCAG 2.5.3).
+          aria-label={t('workspaces:people.change_role_of', {
+            name: member.name,
+            role: t(`workspaces:roles.${member.role}`),
+          })}
         >
           {label}
         </Button>

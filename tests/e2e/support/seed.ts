@@ -16,6 +16,10 @@ export interface SeededWorkspace {
   workspaceName: string;
   /** A task with submitted, returned and accepted work. */
   reviewedTaskId: number;
+  /** A released 360 everyone answered (its report has figures). */
+  assessmentId: number;
+  /** An objective with key results, check-ins and a parent. */
+  objectiveId: number;
   teamIds: number[];
 }
 
@@ -171,7 +175,7 @@ export async function seedWorkspace(
   );
   await createTask('Sprint 1 retrospective', members, 1);
 
-  await seedAssessments(
+  const assessmentId = await seedAssessments(
     request,
     core,
     workspaceId,
@@ -179,7 +183,14 @@ export async function seedWorkspace(
     members.map(idOf),
     expectOk,
   );
-  await seedObjectives(request, core, workspaceId, owner, members.map(idOf), expectOk);
+  const objectiveId = await seedObjectives(
+    request,
+    core,
+    workspaceId,
+    owner,
+    members.map(idOf),
+    expectOk,
+  );
 
   return {
     owner,
@@ -188,6 +199,8 @@ export async function seedWorkspace(
     workspaceId,
     workspaceName,
     reviewedTaskId,
+    assessmentId,
+    objectiveId,
     teamIds,
   };
 }
@@ -204,7 +217,7 @@ async function seedObjectives(
   memberIds: number[],
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers, read loosely
   expectOk: (what: string, response: Awaited<ReturnType<APIRequestContext['get']>>) => Promise<any>,
-) {
+): Promise<number> {
   const headers = { authorization: `Bearer ${owner.token}` };
   const position = async (name: string, parentId?: number) =>
     (
@@ -277,6 +290,7 @@ async function seedObjectives(
       data: { parent_objective_id: company.objective.id, weight: 2 },
     }),
   );
+  return made.objective.id as number;
 }
 
 /**
@@ -291,7 +305,7 @@ async function seedAssessments(
   memberIds: number[],
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers, read loosely
   expectOk: (what: string, response: Awaited<ReturnType<APIRequestContext['get']>>) => Promise<any>,
-) {
+): Promise<number> {
   const as = (account: TestAccount) => ({ authorization: `Bearer ${account.token}` });
   const [owner] = everyone;
   const questions = [
@@ -365,4 +379,5 @@ async function seedAssessments(
       },
     }),
   );
+  return id;
 }

@@ -134,7 +134,7 @@ function KeyResultCard({ keyResult }: { keyResult: KeyResult }) {
       ) : tracking.isError ? (
         <Text size={200}>{t('okrs:page.error')}</Text>
       ) : (
-        <Spinner size="tiny" />
+        <Spinner size="tiny" aria-label={t('app:loading')} />
       )}
       {keyResult.tasks.length > 0 && (
         <>

@@ -164,7 +164,7 @@ export default function ObjectivesPage() {
         {(view) => {
           if (view === 'tree') return <ObjectiveTree workspaceId={workspaceId} />;
           if (list.isError) return <EmptyState title={t('okrs:page.error')} />;
-          if (!list.data) return <Spinner />;
+          if (!list.data) return <Spinner aria-label={t('app:loading')} />;
           // Objectives the person pinned come first, in the order asked for otherwise.
           const objectives = [
             ...list.data.objectives.filter((o) => pins.pinnedIds.has(o.id)),

@@ -62,7 +62,7 @@ export default function WorkspaceDashboardPage() {
         </RouterLink>
       </Text>
       {works.isPending ? (
-        <Spinner size="small" />
+        <Spinner size="small" aria-label={t('app:loading')} />
       ) : (
         <div className={styles.counts}>
           {(Object.keys(works.data ?? {}) as (keyof NumberOfWorks)[]).map((kind) => (
@@ -91,7 +91,8 @@ export default function WorkspaceDashboardPage() {
                     >
                       <Text size={600} weight="semibold">
                         {count}
-                      </Text>
+                      </Text>{' '}
+                      {/* A space: the link's words read "3 Open", as its name has them. */}
                       <Text size={200}>{word}</Text>
                     </RouterLink>
                   );

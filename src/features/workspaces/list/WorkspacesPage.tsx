@@ -96,7 +96,7 @@ function OwnList({ list, onAdd }: { list: Exclude<WorkspaceList, 'public'>; onAd
       >
         {(view) =>
           query.isPending ? (
-            <Spinner size="small" />
+            <Spinner size="small" aria-label={t('app:loading')} />
           ) : (
             <WorkspaceViews
               view={view}
@@ -195,7 +195,7 @@ function PublicList() {
     >
       {(view) =>
         query.isPending ? (
-          <Spinner size="small" />
+          <Spinner size="small" aria-label={t('app:loading')} />
         ) : query.isError ? (
           <Text>{t('workspaces:list.public_unavailable')}</Text>
         ) : (
