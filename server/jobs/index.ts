@@ -48,6 +48,30 @@ export async function claimEffect(tx: DbOrTx, key: string): Promise<boolean> {
   return inserted.length === 1;
 }
 
+/**
+ * Makes `effect` for each item not made by a former run of the job, claiming each once made,
+ * so a retried job (a mail server that stopped answering half-way) does only the rest. A crash
+ * between an effect and its claim repeats that one item: delivery is at least once.
+ */
+export async function eachOnce<T>(
+  db: DbOrTx,
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  effect: (item: T) => Promise<void>,
+): Promise<void> {
+  if (items.length === 0) return;
+  const made = await db
+    .select({ key: jobEffects.key })
+    .from(jobEffects)
+    .where(inArray(jobEffects.key, items.map(keyOf)));
+  const done = new Set(made.map((row) => row.key));
+  for (const item of items) {
+    if (done.has(keyOf(item))) continue;
+    await effect(item);
+    await claimEffect(db, keyOf(item));
+  }
+}
+
 export interface JobInfo {
   id: string;
   /** 0 on the first run, then 1, 2 ... on retries. */

@@ -1,13 +1,11 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
 import { createOneTimeToken, createOtpCode } from '../../auth/one-time-tokens';
 import { sealedSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
 import { appLink } from '../../core/links';
 import type { Database, DbOrTx, Tx } from '../../db/client';
-import { jobEffects } from '../../db/schema';
 import { translator, type Language } from '../../i18n';
-import { claimEffect, recordEvent } from '../../jobs';
+import { eachOnce, recordEvent } from '../../jobs';
 
 type MailKind = 'verify_email' | 'reset_password' | 'otp_code' | 'account_exists';
 
@@ -153,24 +151,13 @@ export function registerAccountMails(deps: AppDeps) {
   deps.jobs.on(
     'account.mail',
     'send',
-    async (event) => {
-      const { mails } = event.payload;
-      if (mails.length === 0) return;
-      const effectKey = (mail: AccountMail) => `account-mail:${mail.key}`;
-      const sent = new Set(
-        (
-          await deps.db
-            .select({ key: jobEffects.key })
-            .from(jobEffects)
-            .where(inArray(jobEffects.key, mails.map(effectKey)))
-        ).map((row) => row.key),
-      );
-      for (const mail of mails) {
-        if (sent.has(effectKey(mail))) continue;
-        await sendAccountMail(deps, mail);
-        await claimEffect(deps.db, effectKey(mail));
-      }
-    },
+    (event) =>
+      eachOnce(
+        deps.db,
+        event.payload.mails,
+        (mail) => `account-mail:${mail.key}`,
+        (mail) => sendAccountMail(deps, mail),
+      ),
     { retryLimit: MAIL_RETRIES },
   );
 }

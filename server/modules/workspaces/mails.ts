@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
 import { sealedSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
 import { appLink } from '../../core/links';
 import type { DbOrTx } from '../../db/client';
-import { jobEffects } from '../../db/schema';
 import { translator, type Language } from '../../i18n';
-import { claimEffect, recordEvent } from '../../jobs';
+import { eachOnce, recordEvent } from '../../jobs';
 
 type WorkspaceMailKind =
   | 'invitation_new_account'
@@ -98,23 +96,13 @@ export function registerWorkspaceMails(deps: AppDeps) {
   deps.jobs.on(
     'workspace.mails',
     'send',
-    async (event) => {
-      const effectKey = (mail: WorkspaceMail) => `workspace-mail:${mail.key}`;
-      const { mails } = event.payload;
-      const sent = new Set(
-        (
-          await deps.db
-            .select({ key: jobEffects.key })
-            .from(jobEffects)
-            .where(inArray(jobEffects.key, mails.map(effectKey)))
-        ).map((row) => row.key),
-      );
-      for (const mail of mails) {
-        if (sent.has(effectKey(mail))) continue;
-        await sendWorkspaceMail(deps, mail);
-        await claimEffect(deps.db, effectKey(mail));
-      }
-    },
+    (event) =>
+      eachOnce(
+        deps.db,
+        event.payload.mails,
+        (mail) => `workspace-mail:${mail.key}`,
+        (mail) => sendWorkspaceMail(deps, mail),
+      ),
     { retryLimit: MAIL_RETRIES },
   );
 }
