@@ -63,3 +63,5 @@ export function linkIn(mail: ReceivedMail, pathname: string): URL {
   if (!match) throw new Error(`No ${pathname} link in mail "${mail.subject}"`);
   return new URL(match);
 }
+
+export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;

@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '@server/db/client';
 import { users, type UserRow } from '@server/db/schema';
 import type { App } from '@server/http/types';
 import { openAnotherHandle, openTestDatabase } from './database';
-import { startSmtpServer } from './smtp';
+import { startSmtpServer, type SmtpServer } from './smtp';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -27,9 +27,11 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** A client build to serve. */
     clientDir?: string;
+    /** Another app's mail server: mail jobs run in either process, so both send to one. */
+    sharedSmtp?: SmtpServer;
   } = {},
 ) {
-  const smtp = await startSmtpServer();
+  const smtp = options.sharedSmtp ?? (await startSmtpServer());
   const database: DatabaseHandle = options.sharedDatabase ?? (await openTestDatabase());
   const config: AppConfig = loadConfig({
     NODE_ENV: 'test',
@@ -84,7 +86,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       if (!options.sharedDatabase) await database.close();
-      await smtp.close();
+      if (!options.sharedSmtp) await smtp.close();
     },
   };
 }
@@ -95,7 +97,7 @@ export async function createTestApp(
  */
 export async function createSecondApp(first: TestApp, env: Record<string, string> = {}) {
   const database = await openAnotherHandle(first.database);
-  const second = await createTestApp(env, { sharedDatabase: database });
+  const second = await createTestApp(env, { sharedDatabase: database, sharedSmtp: first.smtp });
   return {
     ...second,
     async close() {
