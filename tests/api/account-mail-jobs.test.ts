@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEvents } from '@server/db/schema';
 import { linkIn } from '../support/smtp';
-import { stallingRelay } from '../support/stalling-smtp';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { appBehindStallingRelay } from '../support/stalling-smtp';
+import type { TestApp } from '../support/test-app';
 
 const api = '/api/v2/core';
 
@@ -12,18 +12,15 @@ const api = '/api/v2/core';
  * token or code that would sign anyone in.
  */
 describe('account mail goes out from jobs', () => {
+  let setup: Awaited<ReturnType<typeof appBehindStallingRelay>>;
   let t: TestApp;
-  let relay: Awaited<ReturnType<typeof stallingRelay>>;
+  let relay: typeof setup.relay;
 
   beforeAll(async () => {
-    relay = await stallingRelay();
-    t = await createTestApp({ SMTP_URL: relay.url, JOBS_RETRY_DELAY_SECONDS: '1' });
-    relay.passTo(t.smtp.url);
+    setup = await appBehindStallingRelay();
+    ({ t, relay } = setup);
   });
-  afterAll(async () => {
-    await t.close();
-    await relay.close();
-  });
+  afterAll(() => setup.close());
 
   it('answers while the mail server stalls, then sends each mail once with working secrets', async () => {
     const resetting = await t.createUser();

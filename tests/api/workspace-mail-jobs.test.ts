@@ -1,8 +1,8 @@
 import { MEMBER_CAP } from '@contracts/workspaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace } from '../support/factories';
-import { stallingRelay } from '../support/stalling-smtp';
-import { bearer, createTestApp, type TestApp } from '../support/test-app';
+import { appBehindStallingRelay } from '../support/stalling-smtp';
+import { bearer, type TestApp } from '../support/test-app';
 
 const api = '/api/v2/core';
 
@@ -17,18 +17,15 @@ function csvForm(content: string) {
 }
 
 describe('invitation mail goes out from jobs', () => {
+  let setup: Awaited<ReturnType<typeof appBehindStallingRelay>>;
   let t: TestApp;
-  let relay: Awaited<ReturnType<typeof stallingRelay>>;
+  let relay: typeof setup.relay;
 
   beforeAll(async () => {
-    relay = await stallingRelay();
-    t = await createTestApp({ SMTP_URL: relay.url, JOBS_RETRY_DELAY_SECONDS: '1' });
-    relay.passTo(t.smtp.url);
+    setup = await appBehindStallingRelay();
+    ({ t, relay } = setup);
   });
-  afterAll(async () => {
-    await t.close();
-    await relay.close();
-  });
+  afterAll(() => setup.close());
 
   it('answers every CSV import while the mail server stalls, then sends each mail once', async () => {
     const owner = await t.createUser();

@@ -1,3 +1,4 @@
+import { createTestApp } from './test-app';
 import net from 'node:net';
 
 /**
@@ -32,5 +33,23 @@ export async function stallingRelay() {
       held.clear();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The app with its mail going through a stalling relay (on to the app's own catching SMTP once
+ * released), retrying failed jobs after a second. Call `close()` in afterAll.
+ */
+export async function appBehindStallingRelay() {
+  const relay = await stallingRelay();
+  const t = await createTestApp({ SMTP_URL: relay.url, JOBS_RETRY_DELAY_SECONDS: '1' });
+  relay.passTo(t.smtp.url);
+  return {
+    t,
+    relay,
+    async close() {
+      await t.close();
+      await relay.close();
+    },
   };
 }
