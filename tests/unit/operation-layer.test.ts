@@ -14,8 +14,6 @@ const LEGACY_QUERIES: Record<string, number> = {
   'auth/routes.ts': 16,
   'client-logs/routes.ts': 1,
   'lti/routes.ts': 21,
-  'messaging/chat-routes.ts': 20,
-  'messaging/core-routes.ts': 5,
   'notifications/meeting-routes.ts': 8,
   'notifications/routes.ts': 10,
   'profile/file-routes.ts': 4,

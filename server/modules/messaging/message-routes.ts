@@ -25,8 +25,7 @@ import { editMessage } from './operations/edit-message';
 import { listMessages } from './operations/list-messages';
 import { messageFile } from './operations/message-file';
 import { reactToMessage } from './operations/react-to-message';
-import { sendMessage } from './operations/send-message';
-import { loadMembership, requireSend } from './store';
+import { checkMaySend, sendMessage } from './operations/send-message';
 
 const tags = ['messaging'];
 const multipart = { consumes: ['multipart/form-data'] };
@@ -101,7 +100,7 @@ export default async function messageRoutes(app: App) {
     },
     async (request, reply) => {
       // Who may send is checked before the body is read.
-      requireSend(await loadMembership(request, db, request.query.chat_id));
+      await checkMaySend(app.deps, actorOf(request), request.query.chat_id);
       const form = await receiveUploads(request, {
         storage: storageFor(app.deps.config),
         folder: 'chats',

@@ -1,9 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ChatDetail, ChatEntry, ChatMessage } from '@contracts/messaging';
-import type { FastifyRequest } from 'fastify';
 import { sessionIsOpen } from '../../auth/access-token';
 import type { Actor } from '../../core/actor';
-import { actorOf } from '../../core/workspace-access';
 import { personColumns, presentPerson, displayName, type PersonJson } from '../../core/people';
 import { queryRows, type DbOrTx } from '../../db/client';
 import {
@@ -59,15 +57,6 @@ export async function membershipOf(db: DbOrTx, actor: Actor, chatId: number): Pr
   }
   if (!row) throw notFound('messaging:messages.chat_not_found');
   return { chat: row.chat, member: row.member, archived: row.archived, userId: actor.userId };
-}
-
-/** `membershipOf` for an HTTP route's caller. */
-export function loadMembership(
-  request: FastifyRequest,
-  db: DbOrTx,
-  chatId: number,
-): Promise<Membership> {
-  return membershipOf(db, actorOf(request), chatId);
 }
 
 /**

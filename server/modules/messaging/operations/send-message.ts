@@ -46,6 +46,11 @@ export interface NewMessageInput {
   files?: StoredUpload[];
 }
 
+/** Refuses an actor who may not write in the chat, before any upload of theirs is read. */
+export async function checkMaySend(deps: MessagingDeps, actor: Actor, chatId: number) {
+  requireSend(await membershipOf(deps.db, actor, chatId));
+}
+
 /**
  * Sends a message to a chat the actor may send to (spec 7.12), over HTTP, the socket or from a
  * job alike. A plain message is one guarded statement, so it reaches the room after one round
