@@ -4,7 +4,8 @@
  * served the same way in the same run: a bare React + Fluent UI sign-in card (bench/web/baseline)
  * and the least a signed-in page does with the whole fixed stack (bench/web/baseline-stack).
  * Per page: requests and bytes over the wire until the page is usable, the JavaScript among
- * them (over the wire, and gzip-compressed for comparison), first contentful paint and usable.
+ * them (over the wire, and gzip-compressed for comparison), first contentful paint and usable;
+ * then requests and JavaScript (gzip) until the network is idle, what preloading adds included.
  * The app runs on a fresh embedded PGlite (or DATABASE_URL when set). Figures, never verdicts.
  * Options: --runs N (default 3; times are the median); --list: also every request of the last
  * cold visit of each page, in the order they were answered, to see what a page fetches.
@@ -32,15 +33,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 interface Visit {
   /** Each request's path, its bytes over the wire and, for JavaScript, gzip-compressed. */
-  listing: { path: string; wireBytes: number; jsGzipBytes?: number }[];
+  listing: { path: string; wireBytes: number; jsGzipBytes?: number; afterUsable: boolean }[];
   requests: number;
   fromNetwork: number;
   wireBytes: number;
   jsWireBytes: number;
   jsGzipBytes: number;
+  /** Everything until the network is idle (nothing in flight for IDLE_MS), the usable part too. */
+  idleRequests: number;
+  idleJsGzipBytes: number;
   fcp: number;
   usable: number;
 }
+
+/** Idle as Playwright's `networkidle` counts it: no request in flight for half a second. */
+const IDLE_MS = 500;
 
 interface Target {
   name: string;
@@ -53,7 +60,18 @@ interface Target {
 /** Records every response of the page through the DevTools protocol. */
 async function watchNetwork(cdp: CDPSession) {
   const seen = new Map<string, { url: string; js: boolean; cached: boolean; bytes: number }>();
+  const inFlight = new Set<string>();
+  let lastActivity = Date.now();
   await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (event) => {
+    inFlight.add(event.requestId);
+    lastActivity = Date.now();
+  });
+  const settled = (event: { requestId: string }) => {
+    inFlight.delete(event.requestId);
+    lastActivity = Date.now();
+  };
+  cdp.on('Network.loadingFailed', settled);
   cdp.on('Network.responseReceived', (event) => {
     seen.set(event.requestId, {
       url: event.response.url,
@@ -69,14 +87,22 @@ async function watchNetwork(cdp: CDPSession) {
   cdp.on('Network.loadingFinished', (event) => {
     const entry = seen.get(event.requestId);
     if (entry) entry.bytes = event.encodedDataLength;
+    settled(event);
   });
-  return seen;
+  /** Resolves once nothing has been in flight for IDLE_MS (or after 15 s). */
+  const idle = async () => {
+    const giveUp = Date.now() + 15_000;
+    while (Date.now() < giveUp && (inFlight.size > 0 || Date.now() - lastActivity < IDLE_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { seen, idle };
 }
 
 async function visit(context: BrowserContext, target: Target): Promise<Visit> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  const seen = await watchNetwork(cdp);
+  const { seen, idle } = await watchNetwork(cdp);
   const bodies = new Map<string, Promise<Buffer | null>>();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script')
@@ -101,7 +127,10 @@ async function visit(context: BrowserContext, target: Target): Promise<Visit> {
     { polling: 'raf', timeout: 30_000 },
   );
   const usableAt = Number(await usable.jsonValue());
-  const entries = [...seen.values()].filter((entry) => !entry.url.startsWith('data:'));
+  const untilUsable = new Set(seen.values());
+  await idle();
+  const all = [...seen.values()].filter((entry) => !entry.url.startsWith('data:'));
+  const entries = all.filter((entry) => untilUsable.has(entry));
   // The paint entry arrives after the frame that showed the page.
   const fcp = await page.evaluate(
     () =>
@@ -115,24 +144,28 @@ async function visit(context: BrowserContext, target: Target): Promise<Visit> {
   );
   const js = entries.filter((entry) => entry.js);
   const gzipped = new Map<string, number>();
-  for (const entry of js) {
+  for (const entry of all.filter((e) => e.js)) {
     const body = await bodies.get(entry.url);
     if (body) gzipped.set(entry.url, gzipSync(body).length);
   }
-  const jsGzipBytes = [...gzipped.values()].reduce((sum, bytes) => sum + bytes, 0);
+  const gzipOf = (list: typeof all) =>
+    list.reduce((sum, entry) => sum + (entry.js ? (gzipped.get(entry.url) ?? 0) : 0), 0);
   await cdp.detach();
   await page.close();
   return {
-    listing: entries.map((entry) => ({
+    listing: all.map((entry) => ({
       path: new URL(entry.url).pathname,
       wireBytes: entry.bytes,
       jsGzipBytes: gzipped.get(entry.url),
+      afterUsable: !untilUsable.has(entry),
     })),
     requests: entries.length,
     fromNetwork: entries.filter((entry) => !entry.cached).length,
     wireBytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
     jsWireBytes: js.reduce((sum, entry) => sum + entry.bytes, 0),
-    jsGzipBytes,
+    jsGzipBytes: gzipOf(entries),
+    idleRequests: all.length,
+    idleJsGzipBytes: gzipOf(all),
     fcp,
     usable: usableAt,
   };
@@ -162,6 +195,8 @@ async function measure(browser: Browser, baseUrl: string, target: Target) {
       'wire KB': kb(last.wireBytes),
       'JS wire KB': kb(last.jsWireBytes),
       'JS gzip KB': kb(last.jsGzipBytes),
+      'idle requests': last.idleRequests,
+      'idle JS gzip KB': kb(last.idleJsGzipBytes),
       'FCP ms': Math.round(median(visits.map((v) => v.fcp))),
       'usable ms': Math.round(median(visits.map((v) => v.usable))),
     };
@@ -255,10 +290,11 @@ async function main() {
   await browser.close();
   if (values.list) {
     for (const { rows, listing } of results) {
-      console.log(`\n${rows[0].page}, every request until usable:`);
+      console.log(`\n${rows[0].page}, every request until idle:`);
       console.table(
-        listing.map(({ path, wireBytes, jsGzipBytes }) => ({
+        listing.map(({ path, wireBytes, jsGzipBytes, afterUsable }) => ({
           path,
+          when: afterUsable ? 'after usable' : '',
           'wire KB': (wireBytes / 1024).toFixed(1),
           'JS gzip KB': jsGzipBytes === undefined ? '' : (jsGzipBytes / 1024).toFixed(1),
         })),
