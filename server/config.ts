@@ -56,6 +56,19 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1_048_576),
+  /**
+   * An S3-compatible bucket for files (AWS, MinIO, R2 ...), chosen when S3_BUCKET is set;
+   * files stay on disk under DATA_DIR otherwise. Path-style addressing for local servers.
+   */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('false')
+    .transform((v) => v === '1' || v === 'true'),
   FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
   FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(3_600_000),
   /** Memory for answers kept between reads (task pages, workspace lists), in MB per process; 0 keeps none. */

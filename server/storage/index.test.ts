@@ -3,11 +3,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
-import { diskStorage, newStorageKey } from './index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server } from '../../tests/support/s3-server';
+import { diskStorage, newStorageKey, type FileStorage } from './index';
+import { s3Client, s3Storage } from './s3';
 
-describe('disk storage', () => {
-  const storage = diskStorage(mkdtempSync(path.join(tmpdir(), 'teamloop-storage-')));
+let s3: Awaited<ReturnType<typeof startS3Server>>;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(async () => s3?.close());
+
+const stores: [string, () => FileStorage][] = [
+  ['disk', () => diskStorage(mkdtempSync(path.join(tmpdir(), 'teamloop-storage-')))],
+  ['S3 (s3rver)', () => s3Storage(s3Client(s3.settings), s3.settings.S3_BUCKET)],
+];
+
+describe.each(stores)('%s storage', (name, open) => {
+  let storage: FileStorage;
+  beforeAll(() => {
+    storage = open();
+  });
 
   it('stages, publishes, reads, tells and removes by key', async () => {
     const key = newStorageKey('tasks');
@@ -55,7 +71,26 @@ describe('disk storage', () => {
     expect(keys).not.toContain(published);
   });
 
-  it('refuses keys that leave its folder', () => {
+  it('reads a missing key as a missing file (ENOENT)', async () => {
+    await expect(text(storage.read(newStorageKey('tasks')))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+  });
+
+  it.runIf(name === 'disk')('refuses keys that leave its folder', () => {
     expect(() => storage.read('../outside')).toThrow();
+  });
+
+  it.runIf(name !== 'disk')('hands out a short-lived address to download from', async () => {
+    const key = newStorageKey('drive');
+    await storage.stage(key, Readable.from(['report']));
+    await storage.publish([key]);
+    const url = await storage.downloadUrl!(key, {
+      filename: 'Báo cáo.txt',
+      contentType: 'text/plain',
+    });
+    expect(url).toContain('X-Amz-Signature=');
+    const answer = await fetch(url);
+    expect(await answer.text()).toBe('report');
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppConfig } from '../config';
+import { s3Client, s3Storage, type S3Settings } from './s3';
 
 /** A stored object as the sweep sees it. */
 export interface StoredObject {
@@ -34,6 +35,11 @@ export interface FileStorage {
   remove(keys: readonly string[]): Promise<void>;
   /** Every object in the store, for the sweep. */
   list(): Promise<StoredObject[]>;
+  /**
+   * A short-lived address the browser downloads the published key from directly (S3's signed
+   * URL), so large files do not pass through the app; none for a store that has no such thing.
+   */
+  downloadUrl?(key: string, file: { filename: string; contentType: string }): Promise<string>;
 }
 
 /** The suffix of a staged file's name on disk. */
@@ -137,15 +143,26 @@ async function isFile(file: string) {
   }
 }
 
-const byRoot = new Map<string, FileStorage>();
+const byPlace = new Map<string, FileStorage>();
 
-/** The storage the app's configuration names (one per data directory). */
-export function storageFor(config: Pick<AppConfig, 'DATA_DIR'>): FileStorage {
-  const root = path.join(config.DATA_DIR, 'files');
-  let storage = byRoot.get(root);
+/**
+ * The storage the app's configuration names: the S3 bucket when S3_BUCKET is set, otherwise
+ * the disk under DATA_DIR (one instance per place).
+ */
+export function storageFor(config: Pick<AppConfig, 'DATA_DIR'> & Partial<S3Settings>): FileStorage {
+  const bucket = config.S3_BUCKET;
+  const place = bucket
+    ? `s3:${config.S3_ENDPOINT ?? ''}/${bucket}`
+    : path.join(config.DATA_DIR, 'files');
+  let storage = byPlace.get(place);
   if (!storage) {
-    storage = diskStorage(root);
-    byRoot.set(root, storage);
+    storage = bucket
+      ? s3Storage(
+          s3Client({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false, ...config }),
+          bucket,
+        )
+      : diskStorage(place);
+    byPlace.set(place, storage);
   }
   return storage;
 }
