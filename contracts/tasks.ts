@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { person } from './people';
-import { pageMeta, wholeListPageQuery, rowId, rowIdText } from './common';
+import { emptyResource, pageMeta, wholeListPageQuery, rowId, rowIdText } from './common';
+import { endpoint } from './endpoint';
 
 /** Tasks and subtasks (spec 3 "Task", 4, 7.4, 7.5, 7.16): the shapes both sides share. */
 
@@ -401,3 +402,106 @@ export const todoItem = z.object({
 export type TodoItem = z.infer<typeof todoItem>;
 export const todoQuery = z.object({ workspace_id: rowIdText.optional() });
 export const todoList = z.object({ items: z.array(todoItem) });
+
+/** The routes a task and a subtask both have, each under its kind's own path (spec 7.4, 7.5). */
+function workEndpoints<B extends 'core/tasks' | 'core/subtasks'>(base: B) {
+  return {
+    get: endpoint('GET', `${base}/:id`, { response: taskResource }),
+    update: endpoint('PUT', `${base}/:id`, { body: updateTaskBody, response: taskResource }),
+    remove: endpoint('DELETE', `${base}/:id`, { response: emptyResource }),
+    comment: endpoint('PUT', `${base}/update-comment/:id`, {
+      body: commentBody,
+      response: taskResource,
+    }),
+    setSchema: endpoint('PUT', `${base}/:id/schema`, { body: schemaBody, response: taskResource }),
+    setTags: endpoint('PUT', `${base}/:id/tags`, { body: tagIdsBody, response: taskResource }),
+    assignUser: endpoint('POST', `${base}/:id/assign-user/:user`, { response: taskResource }),
+    unassignUser: endpoint('POST', `${base}/:id/un-assign-user/:user`, { response: taskResource }),
+    files: endpoint('GET', `${base}/:id/files`, { response: taskFileList }),
+    file: endpoint('GET', `${base}/:id/files/:file`, { response: 'file' }),
+    report: endpoint('GET', `${base}/:id/users`, { response: submissionReport }),
+    answers: endpoint('GET', `${base}/:id/answers`, { query: answersQuery, response: reportList }),
+    answer: endpoint('POST', `${base}/:id/answer`, { body: answerBody, response: reportResource }),
+    remind: endpoint('POST', `${base}/:id/send-reminder`, {
+      body: reminderBody,
+      response: emptyResource,
+    }),
+    remindAll: endpoint('POST', `${base}/:id/send-reminder-for-all`, { response: emptyResource }),
+    submit: endpoint('POST', `${base}/:id/submit`, { body: 'form', response: taskResource }),
+    resubmit: endpoint('POST', `${base}/:id/resubmit`, { body: 'form', response: taskResource }),
+    tracking: endpoint('GET', `${base}/:id/tracking`, { response: tracking }),
+    'close-by-assignee': endpoint('POST', `${base}/:id/close-by-assignee`, {
+      body: unitBody,
+      response: taskResource,
+    }),
+    'open-by-assignee': endpoint('POST', `${base}/:id/open-by-assignee`, {
+      body: unitBody,
+      response: taskResource,
+    }),
+    'close-by-reviewer': endpoint('POST', `${base}/:id/close-by-reviewer`, {
+      body: reviewBody,
+      response: taskResource,
+    }),
+    'open-by-reviewer': endpoint('POST', `${base}/:id/open-by-reviewer`, {
+      body: reviewBody,
+      response: taskResource,
+    }),
+    archive: endpoint('POST', `${base}/:id/archive`, { response: taskResource }),
+    restore: endpoint('POST', `${base}/:id/restore`, { response: taskResource }),
+    moveTargets: endpoint('GET', `${base}/:id/can-move-to-tasks`, { response: moveTargets }),
+  };
+}
+
+export const taskEndpoints = {
+  ...workEndpoints('core/tasks'),
+  list: endpoint('GET', 'core/workspaces/:id/tasks', { query: taskListQuery, response: taskList }),
+  search: endpoint('GET', 'core/tasks/search', { query: taskSearchQuery, response: taskItems }),
+  createByOwner: endpoint('POST', 'core/workspaces/:id/tasks-by-owner', {
+    body: createTaskByOwnerBody,
+    response: taskResource,
+  }),
+  createByMember: endpoint('POST', 'core/workspaces/:id/tasks-by-member', {
+    body: createTaskByMemberBody,
+    response: taskResource,
+  }),
+  selectableUsers: endpoint('GET', 'core/workspaces/:id/selectable-users', { response: people }),
+  selectableTeams: endpoint('GET', 'core/workspaces/:id/selectable-teams', {
+    response: teamsList,
+  }),
+  reviewerChoices: endpoint('GET', 'core/workspaces/:id/selectable-users-for-reviewers', {
+    response: reviewerChoices,
+  }),
+  changeToSubtask: endpoint('POST', 'core/tasks/:id/change-task-to-subtask', {
+    body: targetTaskBody,
+    response: taskResource,
+  }),
+  subtasks: endpoint('GET', 'core/tasks/:id/subtasks', { response: subtaskList }),
+  createSubtask: endpoint('POST', 'core/tasks/:id/subtasks', {
+    body: createSubtaskBody,
+    response: taskResource,
+  }),
+  createSubtaskForAll: endpoint('POST', 'core/tasks/:id/subtasks-for-all-users', {
+    body: createSubtaskForAllBody,
+    response: taskResource,
+  }),
+  subtaskUsers: endpoint('GET', 'core/tasks/:id/select-subtask-users', { response: people }),
+  tags: endpoint('GET', 'core/tags', { query: tagQuery, response: tagList }),
+  reminders: endpoint('GET', 'core/reminder/assessment-task', { response: reminders }),
+  deadlines: endpoint('GET', 'core/dashboard/deadlines', {
+    query: deadlinesQuery,
+    response: deadlines,
+  }),
+  todo: endpoint('GET', 'core/my-work/todo', { query: todoQuery, response: todoList }),
+  myWork: endpoint('GET', 'core/my-work', { query: myWorkQuery, response: taskItems }),
+};
+
+export const subtaskEndpoints = {
+  ...workEndpoints('core/subtasks'),
+  changeToTask: endpoint('POST', 'core/subtasks/:id/change-subtask-to-task', {
+    response: taskResource,
+  }),
+  moveToAnotherTask: endpoint('POST', 'core/subtasks/:id/move-to-another-task', {
+    body: targetTaskBody,
+    response: taskResource,
+  }),
+};

@@ -1,4 +1,6 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { z } from 'zod';
+import { fillPath, type Endpoint, type HttpMethod, type PathParamNames } from '@contracts/endpoint';
 import { loadChunk } from './chunk-reload';
 import type { HttpEnvironment } from './http-client';
 import { i18next } from './i18n';
@@ -116,17 +118,6 @@ async function loadClient(): Promise<AxiosInstance> {
 // A signed-in visit calls the API at once: its client loads beside the page's code, not after it.
 if (getAccessToken()) loadClient().catch(() => undefined);
 
-/** The API client's calls that return the whole response (file downloads, a bare status). */
-export const http = {
-  request: async <T>(config: AxiosRequestConfig) => (await loadClient()).request<T>(config),
-  get: async <T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
-    (await loadClient()).get<T>(url, config),
-  post: async <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-    (await loadClient()).post<T>(url, body, config),
-  delete: async <T>(url: string, config?: AxiosRequestConfig) =>
-    (await loadClient()).delete<T>(url, config),
-};
-
 /** Shows messages of a call made with HIDE_MESSAGE, once the screen has decided to. */
 export function announce(messages: string[] | undefined, intent: NoticeIntent = 'success'): void {
   (messages ?? []).forEach((text, position) =>
@@ -143,20 +134,35 @@ export async function withApiError<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 interface CallOptions extends Partial<
-  Pick<AxiosRequestConfig, 'params' | 'signal' | 'onUploadProgress'>
+  Pick<AxiosRequestConfig, 'signal' | 'onUploadProgress' | 'headers'>
 > {
   /** The screen shows the server's messages itself (forms); no toasts. */
   hideMessages?: boolean;
 }
 
-/** The one place a response envelope is opened: the whole envelope, for screens that need its messages. */
+/** @deprecated Untyped calls, left while features move to `api.call` (issue 29). */
+export const http = {
+  request: async <T>(config: AxiosRequestConfig) => (await loadClient()).request<T>(config),
+  get: async <T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
+    (await loadClient()).get<T>(url, config),
+  post: async <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
+    (await loadClient()).post<T>(url, body, config),
+  delete: async <T>(url: string, config?: AxiosRequestConfig) =>
+    (await loadClient()).delete<T>(url, config),
+};
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+interface LegacyOptions extends CallOptions {
+  params?: unknown;
+}
+
+/** @deprecated Untyped; use `api.envelope`. */
 export async function callEnvelope<T>(
   method: Method,
   url: string,
   body?: unknown,
-  { hideMessages, ...config }: CallOptions = {},
+  { hideMessages, ...config }: LegacyOptions = {},
 ): Promise<Envelope<T>> {
   const response = await http.request<Envelope<T>>({
     method,
@@ -168,16 +174,95 @@ export async function callEnvelope<T>(
   return response.data;
 }
 
-/** The typed API client every feature calls through: answers the envelope's resource. */
+type Schemas<E extends Endpoint> = E['schemas'];
+type ParamsArg<E extends Endpoint> = [PathParamNames<E['path']>] extends [never]
+  ? object
+  : { params: Record<PathParamNames<E['path']>, string | number> };
+type QueryArg<E extends Endpoint> =
+  Schemas<E> extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : object;
+type BodyArg<E extends Endpoint> =
+  Schemas<E> extends { body: 'form' }
+    ? { body: FormData }
+    : Schemas<E> extends { body: infer B extends z.ZodType }
+      ? undefined extends z.input<B>
+        ? { body?: z.input<B> }
+        : { body: z.input<B> }
+      : object;
+/** What a call of `E` sends: its path parameters, query and body, typed by its contract. */
+export type CallArgs<E extends Endpoint> = ParamsArg<E> & QueryArg<E> & BodyArg<E>;
+/** What a call of `E` answers (the envelope's resource), typed by its contract. */
+export type Resource<E extends Endpoint> =
+  Schemas<E> extends { response: infer R extends z.ZodType } ? z.output<R> : unknown;
+type Rest<E extends Endpoint> =
+  object extends CallArgs<E>
+    ? [args?: CallArgs<E>, options?: CallOptions]
+    : [args: CallArgs<E>, options?: CallOptions];
+
+/** A file a download answered, under the name the server gave it (if it gave one). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | undefined;
+}
+
+type JsonEndpoint = Endpoint<HttpMethod, string, { response?: z.ZodType; [key: string]: unknown }>;
+type FileEndpoint = Endpoint<HttpMethod, string, { response: 'file'; [key: string]: unknown }>;
+
+async function send<T>(
+  { method, path }: Endpoint,
+  args: { params?: Record<string, string | number>; query?: unknown; body?: unknown } = {},
+  { hideMessages, headers, ...config }: CallOptions = {},
+  responseType?: 'blob',
+): Promise<AxiosResponse<T>> {
+  return (await loadClient()).request<T>({
+    method,
+    url: fillPath(path, args.params),
+    params: args.query,
+    data: args.body,
+    responseType,
+    ...config,
+    headers: { ...headers, ...(hideMessages ? HIDE_MESSAGE.headers : {}) },
+  });
+}
+
+/** The name in a Content-Disposition header: the UTF-8 form first, then the plain one. */
+function filenameOf(disposition: unknown): string | undefined {
+  const text = String(disposition ?? '');
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(text)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="?([^";]+)"?/.exec(text)?.[1];
+}
+
+/**
+ * The API client every call goes through: an endpoint from the contracts, its path parameters,
+ * query and body. What is sent and what comes back are typed by the endpoint's schemas.
+ */
 export const api = {
-  get: async <T>(url: string, options?: CallOptions) =>
+  /** The envelope's resource. */
+  call: async <E extends JsonEndpoint>(endpoint: E, ...[args, options]: Rest<E>) =>
+    (await send<Envelope<Resource<E>>>(endpoint, args, options)).data.resource,
+  /** The whole envelope, for screens that show its messages themselves. */
+  envelope: async <E extends JsonEndpoint>(
+    endpoint: E,
+    ...[args, options]: Rest<E>
+  ): Promise<Envelope<Resource<E>>> =>
+    (await send<Envelope<Resource<E>>>(endpoint, args, options)).data,
+  /** A file, with the name the server gave it. */
+  download: async <E extends FileEndpoint>(
+    endpoint: E,
+    ...[args, options]: Rest<E>
+  ): Promise<DownloadedFile> => {
+    const response = await send<Blob>(endpoint, args, options, 'blob');
+    return { blob: response.data, filename: filenameOf(response.headers['content-disposition']) };
+  },
+  // Untyped calls, left while features move to `api.call` (issue 29).
+  get: async <T>(url: string, options?: LegacyOptions) =>
     (await callEnvelope<T>('get', url, undefined, options)).resource,
-  post: async <T>(url: string, body?: unknown, options?: CallOptions) =>
+  post: async <T>(url: string, body?: unknown, options?: LegacyOptions) =>
     (await callEnvelope<T>('post', url, body, options)).resource,
-  put: async <T>(url: string, body?: unknown, options?: CallOptions) =>
+  put: async <T>(url: string, body?: unknown, options?: LegacyOptions) =>
     (await callEnvelope<T>('put', url, body, options)).resource,
-  patch: async <T>(url: string, body?: unknown, options?: CallOptions) =>
+  patch: async <T>(url: string, body?: unknown, options?: LegacyOptions) =>
     (await callEnvelope<T>('patch', url, body, options)).resource,
-  delete: async <T>(url: string, body?: unknown, options?: CallOptions) =>
+  delete: async <T>(url: string, body?: unknown, options?: LegacyOptions) =>
     (await callEnvelope<T>('delete', url, body, options)).resource,
 };

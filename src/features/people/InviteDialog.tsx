@@ -28,17 +28,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  INVITABLE_ROLES,
-  type CsvInviteResult,
-  type Workspace,
-  type WorkspaceRoleName,
-} from '@contracts/workspaces';
+import { INVITABLE_ROLES, type CsvInviteResult, type Workspace } from '@contracts/workspaces';
 import { FormAlert } from '@/components/FormAlert';
 import { UploadWidget, type UploadRule } from '@/components/UploadWidget';
 import { withApiError, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
-import { refreshWorkspaces, workspaceKeys, workspacesApi } from '@/features/workspaces';
+import {
+  refreshWorkspaces,
+  workspaceKeys,
+  workspacesApi,
+  type InvitableRole,
+} from '@/features/workspaces';
 import { useConfirm } from '@/components/ConfirmDialog';
 
 const useStyles = makeStyles({
@@ -69,7 +69,7 @@ function ByEmail({ workspace, onDone }: { workspace: Workspace; onDone: () => vo
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const [role, setRole] = useState<WorkspaceRoleName>('member');
+  const [role, setRole] = useState<InvitableRole>('member');
   const { valid, invalid } = splitEmails(text);
   const invite = useMutation<unknown, ApiError>({
     mutationFn: () =>
@@ -109,7 +109,7 @@ function ByEmail({ workspace, onDone }: { workspace: Workspace; onDone: () => vo
           <Dropdown
             value={t(`workspaces:roles.${role}`)}
             selectedOptions={[role]}
-            onOptionSelect={(_event, data) => setRole(data.optionValue as WorkspaceRoleName)}
+            onOptionSelect={(_event, data) => setRole(data.optionValue as InvitableRole)}
           >
             {INVITABLE_ROLES.map((option) => (
               <Option key={option} value={option}>

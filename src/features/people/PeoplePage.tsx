@@ -143,11 +143,12 @@ export default function PeoplePage() {
       navigate('/workspaces');
     },
   });
-  const invitation = useMutation({
-    mutationFn: ({ item, action }: { item: Invitation; action: 'resend' | 'revoke' }) =>
-      workspacesApi[action](workspace.id, item.id),
-    onSettled: refresh,
-  });
+  const invitation = useMutation<unknown, Error, { item: Invitation; action: 'resend' | 'revoke' }>(
+    {
+      mutationFn: ({ item, action }) => workspacesApi[action](workspace.id, item.id),
+      onSettled: refresh,
+    },
+  );
 
   const canManage = abilities.manage_members === true && !readOnly;
   const memberColumns: DataTableColumn<Member>[] = [

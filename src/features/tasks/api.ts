@@ -4,23 +4,13 @@ import type {
   CreateSubtaskBody,
   CreateTaskByMemberBody,
   CreateTaskByOwnerBody,
-  Deadline,
-  Reminder,
-  Report,
-  SubmissionReport,
-  Tag,
   Task,
-  TaskFile,
-  TaskTeam,
-  TodoItem,
-  TrackingEvent,
   UpdateTaskBody,
   taskCounts,
-  taskList,
   taskListQuery,
 } from '@contracts/tasks';
-import type { Person } from '@contracts/people';
-import { api, http } from '@/lib/http';
+import { subtaskEndpoints, taskEndpoints } from '@contracts/tasks';
+import { api } from '@/lib/http';
 
 export type TaskCounts = z.infer<typeof taskCounts>;
 export type TaskListQuery = Partial<z.input<typeof taskListQuery>>;
@@ -74,123 +64,140 @@ function handInForm({ files, answer, assignmentId }: HandIn) {
 
 const withTask = (r: { task: Task }) => r.task;
 
+/** The routes of a task or a subtask: the same actions under the kind's own path. */
+const workOf = (kind: TaskKind) => (kind === 'task' ? taskEndpoints : subtaskEndpoints);
+/** Actions answering with the task that take nothing but the task. */
+export type TaskAction =
+  | 'archive'
+  | 'restore'
+  | 'close-by-assignee'
+  | 'open-by-assignee'
+  | 'close-by-reviewer'
+  | 'open-by-reviewer';
+
 export const tasksApi = {
-  list: (workspaceId: number, query: TaskListQuery) => {
-    const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-    return api.get<z.infer<typeof taskList>>(`core/workspaces/${workspaceId}/tasks`, { params });
-  },
-  get: (kind: TaskKind, id: number) => api.get<{ task: Task }>(basePath(kind, id)).then(withTask),
+  list: (workspaceId: number, query: TaskListQuery) =>
+    api.call(taskEndpoints.list, { params: { id: workspaceId }, query }),
+  get: (kind: TaskKind, id: number) =>
+    api.call(workOf(kind).get, { params: { id } }).then(withTask),
   search: (q: string, workspaceId?: number) =>
     api
-      .get<{ tasks: Task[] }>(
-        `core/tasks/search?q=${encodeURIComponent(q)}${workspaceId ? `&workspace_id=${workspaceId}` : ''}`,
-      )
+      .call(taskEndpoints.search, { query: { q, workspace_id: workspaceId || undefined } })
       .then((r) => r.tasks),
   createByOwner: (workspaceId: number, body: Partial<CreateTaskByOwnerBody> & { name: string }) =>
-    api.post<{ task: Task }>(`core/workspaces/${workspaceId}/tasks-by-owner`, body).then(withTask),
+    api.call(taskEndpoints.createByOwner, { params: { id: workspaceId }, body }).then(withTask),
   createByMember: (workspaceId: number, body: Partial<CreateTaskByMemberBody> & { name: string }) =>
-    api.post<{ task: Task }>(`core/workspaces/${workspaceId}/tasks-by-member`, body).then(withTask),
+    api.call(taskEndpoints.createByMember, { params: { id: workspaceId }, body }).then(withTask),
   update: (kind: TaskKind, id: number, body: UpdateTaskBody) =>
-    api.put<{ task: Task }>(basePath(kind, id), body).then(withTask),
-  remove: (kind: TaskKind, id: number) => api.delete<object>(basePath(kind, id)),
-  /** Actions answering with the task: archive, restore, close-by-*, open-by-*, conversions. */
-  act: (kind: TaskKind, id: number, action: string, body: object = {}) =>
-    api.post<{ task: Task }>(`${basePath(kind, id)}/${action}`, body).then(withTask),
+    api.call(workOf(kind).update, { params: { id }, body }).then(withTask),
+  remove: (kind: TaskKind, id: number) => api.call(workOf(kind).remove, { params: { id } }),
+  act: (kind: TaskKind, id: number, action: TaskAction) =>
+    api.call(workOf(kind)[action], { params: { id } }).then(withTask),
+  /** A reviewer accepts or returns one unit's work. */
+  review: (
+    kind: TaskKind,
+    id: number,
+    verdict: 'close-by-reviewer' | 'open-by-reviewer',
+    body: { assignment_id: number; comment?: string },
+  ) => api.call(workOf(kind)[verdict], { params: { id }, body }).then(withTask),
+  /** A task becomes a subtask of `targetId`; a subtask moves under `targetId`. */
+  move: (kind: TaskKind, id: number, targetId: number) =>
+    api
+      .call(kind === 'task' ? taskEndpoints.changeToSubtask : subtaskEndpoints.moveToAnotherTask, {
+        params: { id },
+        body: { task_id: targetId },
+      })
+      .then(withTask),
+  toTask: (id: number) =>
+    api.call(subtaskEndpoints.changeToTask, { params: { id } }).then(withTask),
   comment: (kind: TaskKind, id: number, assignmentId: number, comment: string | null) =>
     api
-      .put<{ task: Task }>(`core/${kind === 'task' ? 'tasks' : 'subtasks'}/update-comment/${id}`, {
-        assignment_id: assignmentId,
-        comment,
+      .call(workOf(kind).comment, {
+        params: { id },
+        body: { assignment_id: assignmentId, comment },
       })
       .then(withTask),
   setColor: (kind: TaskKind, id: number, color: string) =>
-    api.put<{ task: Task }>(`${basePath(kind, id)}/schema`, { schema: { color } }).then(withTask),
+    api
+      .call(workOf(kind).setSchema, { params: { id }, body: { schema: { color } } })
+      .then(withTask),
   setTags: (kind: TaskKind, id: number, tagIds: number[]) =>
-    api.put<{ task: Task }>(`${basePath(kind, id)}/tags`, { tag_ids: tagIds }).then(withTask),
+    api.call(workOf(kind).setTags, { params: { id }, body: { tag_ids: tagIds } }).then(withTask),
   assign: (kind: TaskKind, id: number, userId: number, assign: boolean) =>
     api
-      .post<{ task: Task }>(
-        `${basePath(kind, id)}/${assign ? 'assign-user' : 'un-assign-user'}/${userId}`,
-      )
+      .call(assign ? workOf(kind).assignUser : workOf(kind).unassignUser, {
+        params: { id, user: userId },
+      })
       .then(withTask),
   /** Submit or resubmit as one multipart request; progress comes from axios as bytes go out. */
   handIn: async (kind: TaskKind, id: number, mode: 'submit' | 'resubmit', handIn: HandIn) =>
     (
-      await api.post<{ task: Task }>(`${basePath(kind, id)}/${mode}`, handInForm(handIn), {
-        onUploadProgress: (event: AxiosProgressEvent) =>
-          handIn.onProgress?.({ loaded: event.loaded, total: event.total ?? event.loaded }),
-      })
+      await api.call(
+        workOf(kind)[mode],
+        { params: { id }, body: handInForm(handIn) },
+        {
+          onUploadProgress: (event: AxiosProgressEvent) =>
+            handIn.onProgress?.({ loaded: event.loaded, total: event.total ?? event.loaded }),
+        },
+      )
     ).task,
   answers: (kind: TaskKind, id: number) =>
-    api.get<{ answers: Report[] }>(`${basePath(kind, id)}/answers`).then((r) => r.answers),
+    api.call(workOf(kind).answers, { params: { id } }).then((r) => r.answers),
   answer: (kind: TaskKind, id: number, body: string, assignmentId?: number) =>
-    api.post<{ answer: Report }>(`${basePath(kind, id)}/answer`, {
-      body,
-      assignment_id: assignmentId,
+    api.call(workOf(kind).answer, {
+      params: { id },
+      body: { body, assignment_id: assignmentId },
     }),
   files: (kind: TaskKind, id: number) =>
-    api.get<{ files: TaskFile[] }>(`${basePath(kind, id)}/files`).then((r) => r.files),
+    api.call(workOf(kind).files, { params: { id } }).then((r) => r.files),
   /** A file as a blob (the download route needs the bearer header, so no plain link). */
   download: async (kind: TaskKind, id: number, fileId: number) =>
-    (await http.get<Blob>(`${basePath(kind, id)}/files/${fileId}`, { responseType: 'blob' })).data,
-  report: (kind: TaskKind, id: number) => api.get<SubmissionReport>(`${basePath(kind, id)}/users`),
+    (await api.download(workOf(kind).file, { params: { id, file: fileId } })).blob,
+  report: (kind: TaskKind, id: number) => api.call(workOf(kind).report, { params: { id } }),
   tracking: (kind: TaskKind, id: number) =>
-    api.get<{ events: TrackingEvent[] }>(`${basePath(kind, id)}/tracking`).then((r) => r.events),
+    api.call(workOf(kind).tracking, { params: { id } }).then((r) => r.events),
   remind: (kind: TaskKind, id: number, userId?: number) =>
     userId === undefined
-      ? api.post<object>(`${basePath(kind, id)}/send-reminder-for-all`)
-      : api.post<object>(`${basePath(kind, id)}/send-reminder`, { user_id: userId }),
+      ? api.call(workOf(kind).remindAll, { params: { id } })
+      : api.call(workOf(kind).remind, { params: { id }, body: { user_id: userId } }),
   moveTargets: (kind: TaskKind, id: number) =>
-    api
-      .get<{ tasks: { id: number; name: string }[] }>(`${basePath(kind, id)}/can-move-to-tasks`)
-      .then((r) => r.tasks),
+    api.call(workOf(kind).moveTargets, { params: { id } }).then((r) => r.tasks),
   subtasks: (id: number) =>
-    api.get<{ subtasks: Task[] }>(`core/tasks/${id}/subtasks`).then((r) => r.subtasks),
+    api.call(taskEndpoints.subtasks, { params: { id } }).then((r) => r.subtasks),
   createSubtask: (
     parentId: number,
     body: Partial<CreateSubtaskBody> & { name: string },
     forAll: boolean,
   ) =>
     api
-      .post<{ task: Task }>(
-        `core/tasks/${parentId}/${forAll ? 'subtasks-for-all-users' : 'subtasks'}`,
+      .call(forAll ? taskEndpoints.createSubtaskForAll : taskEndpoints.createSubtask, {
+        params: { id: parentId },
         body,
-      )
+      })
       .then(withTask),
   selectableUsers: (workspaceId: number) =>
-    api
-      .get<{ users: Person[] }>(`core/workspaces/${workspaceId}/selectable-users`)
-      .then((r) => r.users),
+    api.call(taskEndpoints.selectableUsers, { params: { id: workspaceId } }).then((r) => r.users),
   selectableTeams: (workspaceId: number) =>
-    api.get<{ teams: TaskTeam[]; users_dont_have_team_count: number }>(
-      `core/workspaces/${workspaceId}/selectable-teams`,
-    ),
+    api.call(taskEndpoints.selectableTeams, { params: { id: workspaceId } }),
   reviewerChoices: (workspaceId: number) =>
-    api.get<{ all_reviewers: Person[]; default_reviewers: Person[] }>(
-      `core/workspaces/${workspaceId}/selectable-users-for-reviewers`,
-    ),
+    api.call(taskEndpoints.reviewerChoices, { params: { id: workspaceId } }),
   subtaskUsers: (parentId: number) =>
-    api
-      .get<{ users: Person[] }>(`core/tasks/${parentId}/select-subtask-users`)
-      .then((r) => r.users),
+    api.call(taskEndpoints.subtaskUsers, { params: { id: parentId } }).then((r) => r.users),
   tags: (workspaceId: number) =>
-    api.get<{ tags: Tag[] }>(`core/tags?type=task&workspace_id=${workspaceId}`).then((r) => r.tags),
+    api
+      .call(taskEndpoints.tags, { query: { type: 'task', workspace_id: workspaceId } })
+      .then((r) => r.tags),
   myWork: (workspaceId?: number) =>
     api
-      .get<{ tasks: Task[] }>(`core/my-work${workspaceId ? `?workspace_id=${workspaceId}` : ''}`)
+      .call(taskEndpoints.myWork, { query: { workspace_id: workspaceId || undefined } })
       .then((r) => r.tasks),
   deadlines: (workspaceId?: number) =>
     api
-      .get<{ deadlines: Deadline[] }>(
-        `core/dashboard/deadlines${workspaceId ? `?workspace_id=${workspaceId}` : ''}`,
-      )
+      .call(taskEndpoints.deadlines, { query: { workspace_id: workspaceId || undefined } })
       .then((r) => r.deadlines),
-  reminders: () =>
-    api.get<{ tasks: Reminder[]; assessments: Reminder[] }>('core/reminder/assessment-task'),
+  reminders: () => api.call(taskEndpoints.reminders),
   todo: (workspaceId?: number) =>
     api
-      .get<{
-        items: TodoItem[];
-      }>(`core/my-work/todo${workspaceId ? `?workspace_id=${workspaceId}` : ''}`)
+      .call(taskEndpoints.todo, { query: { workspace_id: workspaceId || undefined } })
       .then((r) => r.items),
 };

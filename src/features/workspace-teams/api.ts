@@ -1,14 +1,16 @@
 import type { z } from 'zod';
-import type { Member } from '@contracts/workspaces';
-import type {
-  createTeamBody,
-  team,
-  teamInformation,
-  teamModalInformation,
-  teamRequest,
-  updateTeamBody,
+import { teamFormationEndpoints } from '@contracts/team-formation';
+import { workspaceEndpoints } from '@contracts/workspaces';
+import {
+  workspaceTeamEndpoints as endpoints,
+  type createTeamBody,
+  type team,
+  type teamInformation,
+  type teamModalInformation,
+  type teamRequest,
+  type updateTeamBody,
 } from '@contracts/workspace-teams';
-import { api, http } from '@/lib/http';
+import { api } from '@/lib/http';
 
 export type Team = z.infer<typeof team>;
 export type TeamRequest = z.infer<typeof teamRequest>;
@@ -27,58 +29,55 @@ export const teamKeys = {
 /** Spec 7.2 and 7.3: the calls of teams inside a workspace. */
 export const teamsApi = {
   members: (id: number) =>
-    api.get<{ users: Member[] }>(`core/workspaces/${id}/users`).then((r) => r.users),
-  list: (workspaceId: number) =>
-    api.get<{ teams: Team[]; user_team: Team | null }>(`core/workspaces/${workspaceId}/teams`),
-  card: (teamId: number) => api.get<TeamCard>(`core/teams/${teamId}/modal-information`),
+    api.call(workspaceEndpoints.members, { params: { id } }).then((r) => r.users),
+  list: (workspaceId: number) => api.call(endpoints.list, { params: { id: workspaceId } }),
+  card: (teamId: number) => api.call(endpoints.card, { params: { id: teamId } }),
   create: (workspaceId: number, body: z.input<typeof createTeamBody>) =>
-    api.post<{ team: Team }>(`core/workspaces/${workspaceId}/teams`, body),
+    api.call(endpoints.create, { params: { id: workspaceId }, body }),
   update: (teamId: number, body: z.input<typeof updateTeamBody>) =>
-    api.patch<{ team: Team }>(`core/teams/${teamId}`, body),
-  remove: (teamId: number) => api.delete(`core/teams/${teamId}`),
-  removeByMember: (teamId: number) => api.delete(`core/teams/${teamId}/by-member`),
+    api.call(endpoints.update, { params: { id: teamId }, body }),
+  remove: (teamId: number) => api.call(endpoints.remove, { params: { id: teamId } }),
+  removeByMember: (teamId: number) =>
+    api.call(endpoints.removeByMember, { params: { id: teamId } }),
   setMembers: (teamId: number, userIds: number[], move: boolean) =>
-    api.put<{ team: Team }>(`core/teams/${teamId}/members`, { user_ids: userIds, move }),
+    api.call(endpoints.setMembers, { params: { id: teamId }, body: { user_ids: userIds, move } }),
   removeMember: (teamId: number, userId: number) =>
-    api.delete(`core/teams/${teamId}/members/${userId}`),
-  leave: (teamId: number) => api.post(`core/teams/${teamId}/leave`),
-  subscribe: (teamId: number) =>
-    api.post<{ team: Team }>(`core/teams/${teamId}/subscribing-by-member`),
+    api.call(endpoints.removeMember, { params: { id: teamId, member: userId } }),
+  leave: (teamId: number) => api.call(endpoints.leave, { params: { id: teamId } }),
+  subscribe: (teamId: number) => api.call(endpoints.subscribe, { params: { id: teamId } }),
   requestJoin: (teamId: number) =>
-    api.post<{ request: TeamRequest }>(`core/teams/${teamId}/requests`, { type: 'join' }),
+    api.call(endpoints.request, { params: { id: teamId }, body: { type: 'join' } }),
   invite: (teamId: number, userId: number) =>
-    api.post<{ request: TeamRequest }>(`core/teams/${teamId}/requests`, {
-      type: 'invite',
-      user_id: userId,
+    api.call(endpoints.request, {
+      params: { id: teamId },
+      body: { type: 'invite', user_id: userId },
     }),
   requests: (workspaceId: number) =>
     api
-      .get<{ requests: TeamRequest[] }>(
-        `core/teams/requests?workspace_id=${workspaceId}&status=pending`,
-      )
+      .call(endpoints.requests, { query: { workspace_id: workspaceId, status: 'pending' } })
       .then((r) => r.requests),
   answer: (requestId: number, status: 'accepted' | 'declined' | 'cancelled') =>
-    api.patch<{ request: TeamRequest }>(`core/teams/requests/${requestId}`, { status }),
+    api.call(endpoints.answer, { params: { id: requestId }, body: { status } }),
   information: (workspaceId: number, userIds: number[]) =>
-    api.post<TeamInformation>(`core/workspaces/${workspaceId}/team-information`, {
-      user_ids: userIds,
-    }),
+    api.call(endpoints.information, { params: { id: workspaceId }, body: { user_ids: userIds } }),
   /** Whether the workspace is public in the team generator. */
   isPublic: (workspaceId: number) =>
     api
-      .get<{ public: boolean }>(`teamgenerator/workspaces/${workspaceId}/public`)
+      .call(teamFormationEndpoints.publication, { params: { id: workspaceId } })
       .then((r) => r.public),
   publish: (workspaceId: number) =>
-    api.put(`teamgenerator/workspaces/${workspaceId}/public`, { summary: null }),
-  unpublish: (workspaceId: number) => api.delete(`teamgenerator/workspaces/${workspaceId}/public`),
+    api.call(teamFormationEndpoints.publish, {
+      params: { id: workspaceId },
+      body: { summary: null },
+    }),
+  unpublish: (workspaceId: number) =>
+    api.call(teamFormationEndpoints.unpublish, { params: { id: workspaceId } }),
   /** The teams as a spreadsheet, under the name the server gives it. */
   export: async (workspaceId: number, format: 'csv' | 'xlsx') => {
-    const response = await http.get<Blob>(
-      `core/workspaces/${workspaceId}/export-teams?format=${format}`,
-      { responseType: 'blob' },
-    );
-    const disposition = String(response.headers['content-disposition'] ?? '');
-    const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `teams.${format}`;
-    return { blob: response.data, filename };
+    const file = await api.download(endpoints.export, {
+      params: { id: workspaceId },
+      query: { format },
+    });
+    return { blob: file.blob, filename: file.filename ?? `teams.${format}` };
   },
 };

@@ -1,28 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  basicInformationStep,
-  planStep,
-  ScheduleInput,
-  WorkspaceDraft,
+import {
+  workspaceDraftEndpoints,
+  type basicInformationStep,
+  type planStep,
+  type ScheduleInput,
 } from '@contracts/schedules';
-import type { publicWorkspacePage } from '@contracts/team-formation';
-import type {
-  CreateWorkspaceBody,
-  CsvInviteResult,
-  Invitation,
-  InvitationPreview,
-  Member,
-  MemberAccessKey,
-  NumberOfWorks,
-  SortDirection,
-  Workspace,
-  WorkspaceRoleName,
-  WorkspacesMenu,
-  WorkspaceSort,
-  WorkspaceStatus,
+import { teamFormationEndpoints, type FORMATION_STRATEGIES } from '@contracts/team-formation';
+import { workspaceSettingsEndpoints } from '@contracts/workspace-settings';
+import {
+  workspaceEndpoints as endpoints,
+  type CreateWorkspaceBody,
+  type INVITABLE_ROLES,
+  type MemberAccessKey,
+  type SortDirection,
+  type Workspace,
+  type WorkspaceRoleName,
+  type WorkspaceSort,
+  type WorkspaceStatus,
 } from '@contracts/workspaces';
 import type { z } from 'zod';
-import { api, callEnvelope } from '@/lib/http';
+import { api } from '@/lib/http';
 
 /** Query keys of the workspaces area, built in one place (TanStack Query). */
 export const workspaceKeys = {
@@ -45,90 +42,73 @@ export function refreshWorkspaces(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
 }
 
-type PublicPage = z.infer<typeof publicWorkspacePage>;
 type DraftStep<T extends z.ZodType> = z.input<T>;
+const drafts = workspaceDraftEndpoints;
+type FormationStrategy = (typeof FORMATION_STRATEGIES)[number];
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 export const workspacesApi = {
   list: (status: WorkspaceStatus, sort: WorkspaceSort, direction: SortDirection) =>
-    api
-      .get<{ workspaces: Workspace[] }>('core/workspaces', { params: { status, sort, direction } })
-      .then((r) => r.workspaces),
+    api.call(endpoints.list, { query: { status, sort, direction } }).then((r) => r.workspaces),
   publicList: () =>
     api
-      .get<PublicPage>('teamgenerator/workspaces', { params: { per_page: 100 } })
+      .call(teamFormationEndpoints.publicWorkspaces, { query: { per_page: 100 } })
       .then((r) => r.workspaces.data),
-  menu: () => api.get<WorkspacesMenu>('core/workspaces/menu'),
-  get: (id: number) => api.get<Workspace>(`core/workspaces/${id}`),
-  create: (body: CreateWorkspaceBody) => callEnvelope<Workspace>('post', 'core/workspaces', body),
+  menu: () => api.call(endpoints.menu),
+  get: (id: number) => api.call(endpoints.get, { params: { id } }),
+  create: (body: CreateWorkspaceBody) => api.envelope(endpoints.create, { body }),
   update: (
     id: number,
     body: Partial<Pick<Workspace, 'name' | 'description' | 'start_date' | 'end_date'>>,
-  ) => callEnvelope<Workspace>('patch', `core/workspaces/${id}`, body),
+  ) => api.envelope(endpoints.update, { params: { id }, body }),
   setColor: (id: number, color: string) =>
-    callEnvelope<Workspace>('put', `core/workspaces/${id}/schema`, { schema: { color } }),
+    api.envelope(endpoints.setSchema, { params: { id }, body: { schema: { color } } }),
   setMemberAccess: (id: number, access: Partial<Record<MemberAccessKey, boolean>>) =>
-    callEnvelope<Workspace>('put', `core/workspaces/${id}/member-access`, {
-      member_access: access,
+    api.envelope(endpoints.setMemberAccess, { params: { id }, body: { member_access: access } }),
+  setTeamFormationStrategy: (id: number, value: FormationStrategy | null) =>
+    api.envelope(workspaceSettingsEndpoints.setTeamFormationStrategy, {
+      params: { id },
+      body: { team_formation: value },
     }),
-  setTeamFormationStrategy: (id: number, value: string | null) =>
-    callEnvelope<Workspace>('put', `core/workspaces/${id}/team-formation-strategy`, {
-      team_formation: value,
-    }),
-  archive: (id: number) => callEnvelope<Workspace>('post', `core/workspaces/archive/${id}`),
-  restore: (id: number) => callEnvelope<Workspace>('post', `core/workspaces/restore/${id}`),
-  remove: (id: number) => callEnvelope<object>('delete', `core/workspaces/${id}`),
-  leave: (id: number) => callEnvelope<object>('delete', `core/workspaces/${id}/leave`),
-  works: (id: number) => api.get<NumberOfWorks>(`core/workspaces/${id}/number-of-works`),
+  archive: (id: number) => api.envelope(endpoints.archive, { params: { id } }),
+  restore: (id: number) => api.envelope(endpoints.restore, { params: { id } }),
+  remove: (id: number) => api.envelope(endpoints.remove, { params: { id } }),
+  leave: (id: number) => api.envelope(endpoints.leave, { params: { id } }),
+  works: (id: number) => api.call(endpoints.works, { params: { id } }),
 
-  members: (id: number) =>
-    api.get<{ users: Member[] }>(`core/workspaces/${id}/users`).then((r) => r.users),
+  members: (id: number) => api.call(endpoints.members, { params: { id } }).then((r) => r.users),
   changeRole: (id: number, userId: number, role: WorkspaceRoleName) =>
-    callEnvelope<Member>('put', `core/workspaces/${id}/users/${userId}/change-role`, { role }),
+    api.envelope(endpoints.changeRole, { params: { id, user: userId }, body: { role } }),
   removeMember: (id: number, userId: number) =>
-    callEnvelope<object>('delete', `core/workspaces/${id}/users/${userId}`),
+    api.envelope(endpoints.removeMember, { params: { id, user: userId } }),
 
-  invite: (id: number, invitations: { email: string; role: WorkspaceRoleName }[]) =>
-    callEnvelope<{ results: { email: string; status: string; message: string }[] }>(
-      'post',
-      `core/workspaces/${id}/invite`,
-      { invitations },
-    ),
+  invite: (id: number, invitations: { email: string; role: InvitableRole }[]) =>
+    api.envelope(endpoints.invite, { params: { id }, body: { invitations } }),
   inviteWithCsv: (id: number, file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return callEnvelope<CsvInviteResult>('post', `core/workspaces/${id}/invite-with-csv`, form);
+    return api.envelope(endpoints.inviteWithCsv, { params: { id }, body: form });
   },
   invited: (id: number) =>
-    api
-      .get<{ invitations: Invitation[] }>(`core/workspaces/${id}/invited-list`)
-      .then((r) => r.invitations),
+    api.call(endpoints.invited, { params: { id } }).then((r) => r.invitations),
   revoke: (id: number, invitationId: number) =>
-    callEnvelope<object>('delete', `core/workspaces/${id}/invitation/${invitationId}`),
+    api.envelope(endpoints.revoke, { params: { id, invitation: invitationId } }),
   resend: (id: number, invitationId: number) =>
-    callEnvelope<Invitation>('post', `core/workspaces/${id}/invitation/${invitationId}/resend`),
-  inviteLink: (id: number) =>
-    api.get<{ link: string; token: string }>(`core/workspaces/${id}/invite`),
-  resetInviteLink: (id: number) =>
-    callEnvelope<{ link: string; token: string }>('post', `core/workspaces/${id}/invite/reset`),
+    api.envelope(endpoints.resend, { params: { id, invitation: invitationId } }),
+  inviteLink: (id: number) => api.call(endpoints.inviteLink, { params: { id } }),
+  resetInviteLink: (id: number) => api.envelope(endpoints.resetInviteLink, { params: { id } }),
 
   previewInvitation: (token: string) =>
-    api.get<InvitationPreview>(`core/join/invitations/${encodeURIComponent(token)}`),
-  join: (token: string) =>
-    callEnvelope<{ workspace: Workspace; already_member: boolean }>(
-      'post',
-      'core/join/join-to-workspace',
-      { token },
-    ),
+    api.call(endpoints.previewInvitation, { params: { token } }),
+  join: (token: string) => api.envelope(endpoints.join, { body: { token } }),
 
-  draft: (id: number) => api.get<WorkspaceDraft>(`core/workspaces/generalized/${id}`),
-  startDraft: (body: DraftStep<typeof basicInformationStep>) =>
-    api.post<WorkspaceDraft>('core/workspaces/generalized', body),
+  draft: (id: number) => api.call(drafts.get, { params: { id } }),
+  startDraft: (body: DraftStep<typeof basicInformationStep>) => api.call(drafts.start, { body }),
   saveBasicInformation: (id: number, body: DraftStep<typeof basicInformationStep>) =>
-    api.put<WorkspaceDraft>(`core/workspaces/generalized/${id}/basic-information`, body),
+    api.call(drafts.saveBasicInformation, { params: { id }, body }),
   savePlan: (id: number, body: DraftStep<typeof planStep>) =>
-    api.put<WorkspaceDraft>(`core/workspaces/generalized/${id}/plan`, body),
+    api.call(drafts.savePlan, { params: { id }, body }),
   saveSchedule: (id: number, schedule: ScheduleInput | null) =>
-    api.put<WorkspaceDraft>(`core/workspaces/generalized/${id}/schedule`, { schedule }),
-  completeDraft: (id: number) =>
-    callEnvelope<Workspace>('post', `core/workspaces/generalized/${id}/complete`),
+    api.call(drafts.saveSchedule, { params: { id }, body: { schedule } }),
+  completeDraft: (id: number) => api.envelope(drafts.complete, { params: { id } }),
 };

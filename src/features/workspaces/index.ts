@@ -1,5 +1,5 @@
 /** What other features may use of the workspaces area. */
-export { refreshWorkspaces, workspaceKeys, workspacesApi } from './api';
+export { refreshWorkspaces, workspaceKeys, workspacesApi, type InvitableRole } from './api';
 export { useWorkspace } from './area/use-workspace';
 export {
   ALL_WORKSPACES_VALUE,

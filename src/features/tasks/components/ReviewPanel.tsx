@@ -49,7 +49,7 @@ function VerdictDialog({
   const styles = useStyles();
   const [comment, setComment] = useState(verdict === 'return' ? (unit.comment ?? '') : '');
   const decide = useTaskMutation(() =>
-    tasksApi.act(
+    tasksApi.review(
       task.kind,
       task.id,
       verdict === 'accept' ? 'close-by-reviewer' : 'open-by-reviewer',

@@ -22,7 +22,7 @@ import { useNavigate } from 'react-router';
 import type { Task } from '@contracts/tasks';
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
-import { tasksApi, taskKeys } from '../api';
+import { tasksApi, taskKeys, type TaskAction } from '../api';
 import { taskLink, useTaskMutation } from '../hooks';
 import { TaskFormDialog } from './TaskForm';
 import { useConfirm } from '@/components/ConfirmDialog';
@@ -36,14 +36,7 @@ function MoveDialog({ task, onClose }: { task: Task; onClose: () => void }) {
     queryFn: () => tasksApi.moveTargets(task.kind, task.id),
   });
   const [target, setTarget] = useState('');
-  const move = useTaskMutation((targetId: number) =>
-    tasksApi.act(
-      task.kind,
-      task.id,
-      task.kind === 'task' ? 'change-task-to-subtask' : 'move-to-another-task',
-      { task_id: targetId },
-    ),
-  );
+  const move = useTaskMutation((targetId: number) => tasksApi.move(task.kind, task.id, targetId));
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface>
@@ -90,7 +83,8 @@ export function TaskActions({ task }: { task: Task }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
   const [confirm, confirmDialog] = useConfirm();
-  const act = useTaskMutation((action: string) => tasksApi.act(task.kind, task.id, action));
+  const act = useTaskMutation((action: TaskAction) => tasksApi.act(task.kind, task.id, action));
+  const promote = useTaskMutation(() => tasksApi.toTask(task.id));
   const remove = useTaskMutation(() => tasksApi.remove(task.kind, task.id));
   const remind = useTaskMutation(() => tasksApi.remind(task.kind, task.id));
   const p = task.permissions;
@@ -126,7 +120,7 @@ export function TaskActions({ task }: { task: Task }) {
       key: 'promote',
       label: t('tasks:move.make_task'),
       run: () =>
-        act.mutate('change-subtask-to-task', {
+        promote.mutate(undefined, {
           onSuccess: (moved) => navigate(taskLink(task.workspace_id, moved)),
         }),
     });

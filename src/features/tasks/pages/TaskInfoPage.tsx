@@ -17,7 +17,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { apiErrorOf, type ApiError } from '@/lib/http';
 import { ModelChatButton } from '@/features/messages';
-import { tasksApi, taskKeys } from '../api';
+import { tasksApi, taskKeys, type TaskAction } from '../api';
 import { taskLink, useTask, useTaskMutation, useTaskRoute } from '../hooks';
 import { Answers } from '../components/Answers';
 import { ReviewPanel } from '../components/ReviewPanel';
@@ -75,7 +75,7 @@ function MyWork({ task }: { task: Task }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [mode, setMode] = useState<'submit' | 'resubmit' | null>(null);
-  const act = useTaskMutation((action: string) => tasksApi.act(task.kind, task.id, action));
+  const act = useTaskMutation((action: TaskAction) => tasksApi.act(task.kind, task.id, action));
   if (!task.my_status) return null;
   const p = task.permissions;
   return (

@@ -13,14 +13,11 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import type { publicWorkspace, transferredWorkspace } from '@contracts/team-formation';
+import { teamFormationEndpoints } from '@contracts/team-formation';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { formatDate } from '@/lib/format';
 import { api, apiErrorOf } from '@/lib/http';
-
-type PublicWorkspace = z.infer<typeof publicWorkspace>;
 
 const useStyles = makeStyles({
   root: {
@@ -43,15 +40,12 @@ const useStyles = makeStyles({
 const publicApi = {
   list: async (search: string) =>
     (
-      await api.get<{ workspaces: { data: PublicWorkspace[] } }>(
-        `teamgenerator/workspaces?per_page=50&search=${encodeURIComponent(search)}`,
-      )
+      await api.call(teamFormationEndpoints.publicWorkspaces, {
+        query: { per_page: 50, search },
+      })
     ).workspaces.data,
   transfer: (workspaceId: number) =>
-    api.post<z.infer<typeof transferredWorkspace>>(
-      'teamgenerator/workspaces/transfer-from-public',
-      { workspace_id: workspaceId },
-    ),
+    api.call(teamFormationEndpoints.transferFromPublic, { body: { workspace_id: workspaceId } }),
 };
 
 /** /team-generator: public workspaces (spec 7.8) anyone signed in may browse and copy. */

@@ -139,8 +139,8 @@ export function WorkspaceSettingsDialog({
       workspacesApi.setTeamFormationStrategy(workspace.id, value),
     onSuccess: done,
   });
-  const lifecycle = useMutation({
-    mutationFn: (action: 'archive' | 'restore' | 'remove') => workspacesApi[action](workspace.id),
+  const lifecycle = useMutation<unknown, Error, 'archive' | 'restore' | 'remove'>({
+    mutationFn: (action) => workspacesApi[action](workspace.id),
     onSuccess: async (_data, action) => {
       await done();
       if (action !== 'restore') {

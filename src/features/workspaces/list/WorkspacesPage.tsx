@@ -72,8 +72,8 @@ function OwnList({ list, onAdd }: { list: Exclude<WorkspaceList, 'public'>; onAd
     queryFn: () => workspacesApi.list(status, sort.sort, sort.direction),
   });
   const byId = new Map((query.data ?? []).map((w) => [w.id, w]));
-  const change = useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'restore' | 'remove' }) =>
+  const change = useMutation<unknown, Error, { id: number; action: 'restore' | 'remove' }>({
+    mutationFn: ({ id, action }) =>
       action === 'restore' ? workspacesApi.restore(id) : workspacesApi.remove(id),
     onSuccess: () => refreshWorkspaces(queryClient),
   });
