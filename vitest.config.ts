@@ -24,6 +24,8 @@ export default defineConfig({
           environment: 'node',
           // Some unit files lint or validate whole trees: roomy on a busy two-core machine.
           testTimeout: 20_000,
+          // A few unit files start an app (routes, migrations) before their tests.
+          hookTimeout: 60_000,
           include: [
             'server/**/*.test.ts',
             'tests/unit/**/*.test.ts',
