@@ -9,7 +9,8 @@ export {
   storedStepsDone,
   visibleStepsDone,
 } from './completion';
-export { avatarKeyOf, avatarUrlOf, receiveAvatar, removeFiles } from './files';
+export { avatarKeyOf, avatarUrlOf, removeFiles } from './files';
+export { receiveAvatar } from './file-http';
 export { PERSONALITY_NORMS, factorScores } from './personality';
 export { resolveWorkspaceSkills, skillNamesById, skillNamesByUser, skillsByUser } from './skills';
 export { saveProfile } from './store';
