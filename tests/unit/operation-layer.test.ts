@@ -16,8 +16,6 @@ const LEGACY_QUERIES: Record<string, number> = {
   'lti/routes.ts': 21,
   'messaging/chat-routes.ts': 20,
   'messaging/core-routes.ts': 5,
-  'notifications/meeting-routes.ts': 8,
-  'notifications/routes.ts': 10,
   'tasks/reminder-routes.ts': 3,
   'tasks/tag-routes.ts': 5,
   'tasks/task-routes.ts': 5,

@@ -14,6 +14,7 @@ export { receiveAvatar } from './file-http';
 export { PERSONALITY_NORMS, factorScores } from './personality';
 export { resolveWorkspaceSkills, skillNamesById, skillNamesByUser, skillsByUser } from './skills';
 export { saveProfile } from './store';
+export { changeNotificationSettings } from './operations/save-notification-settings';
 
 export default defineArea({
   name: 'profile',

@@ -13,9 +13,7 @@ export async function selfOf(db: DbOrTx, actor: Actor): Promise<UserRow> {
 export async function updateSelf(
   db: DbOrTx,
   actor: Actor,
-  values: Partial<
-    Pick<UserRow, 'avatarUrl' | 'privacyOptions' | 'notificationSettings' | 'socialMedia'>
-  >,
+  values: Partial<Pick<UserRow, 'avatarUrl' | 'privacyOptions' | 'socialMedia'>>,
 ): Promise<UserRow> {
   const [row] = await db
     .update(users)
