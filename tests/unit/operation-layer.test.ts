@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
  */
 const LEGACY_QUERIES: Record<string, number> = {
   'assessments/routes.ts': 31,
-  'lti/routes.ts': 21,
   'messaging/chat-routes.ts': 20,
   'messaging/core-routes.ts': 5,
   'tasks/reminder-routes.ts': 3,
