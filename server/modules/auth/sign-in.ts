@@ -24,17 +24,20 @@ export interface SignInOutcome<R extends SignInResult = SignInResult> {
   token: string | null;
 }
 
-/**
- * Finishes any sign-in (password, second factor, OIDC, Teams SSO, OTP, LTI): opens a session
- * and answers with its token and spec 3's sign-in result.
- */
-export async function finishSignIn(
+/** A step that signs a person in, in the transaction `db`. */
+type SignInStep = (
   deps: AppDeps,
   db: DbOrTx,
   user: UserRow,
   via: SessionOrigin,
   client: SignInClient,
-): Promise<SignInOutcome> {
+) => Promise<SignInOutcome>;
+
+/**
+ * Finishes any sign-in (password, second factor, OIDC, Teams SSO, OTP, LTI): opens a session
+ * and answers with its token and spec 3's sign-in result.
+ */
+export const finishSignIn: SignInStep = async (deps, db, user, via, client) => {
   let current = user;
   if (user.deactivatedAt) {
     // Signing in again is how a person brings a deactivated account back.
@@ -56,20 +59,13 @@ export async function finishSignIn(
       two_factor_required: false,
     },
   };
-}
+};
 
 /** Signs the person in, or first asks for their second factor when their account has one. */
-export async function signInOrChallenge(
-  deps: AppDeps,
-  db: DbOrTx,
-  user: UserRow,
-  via: SessionOrigin,
-  client: SignInClient,
-): Promise<SignInOutcome> {
-  return needsSecondFactor(user)
+export const signInOrChallenge: SignInStep = async (deps, db, user, via, client) =>
+  needsSecondFactor(user)
     ? { result: await beginSecondFactor(deps, db, user, via), token: null }
     : finishSignIn(deps, db, user, via, client);
-}
 
 /**
  * A sign-in that needs a second factor first. With 2FA on, the client asks for a code

@@ -223,10 +223,8 @@ export default async function ltiRoutes(app: App) {
     { schema: { tags, body: launchInput }, config: publicRoute },
     async (request, reply) =>
       asPage(request, reply, async () => {
-        const body = request.body ?? {};
         const { redirect, stateId } = await receiveLaunch(deps, {
-          idToken: body.id_token,
-          state: body.state,
+          ...request.body,
           cookieHeader: request.headers.cookie,
         });
         return reply
@@ -311,11 +309,7 @@ export default async function ltiRoutes(app: App) {
     { schema: { tags, body: deepLinkReturnInput }, config: publicRoute },
     async (request, reply) =>
       asPage(request, reply, async () => {
-        const body = request.body ?? {};
-        const { returnUrl, jwt } = await returnDeepLink(deps, {
-          launchId: body.launch_id,
-          jwt: body.JWT,
-        });
+        const { returnUrl, jwt } = await returnDeepLink(deps, request.body ?? {});
         return sendPage(reply, autoPostPage(request, returnUrl, { JWT: jwt }));
       }),
   );

@@ -15,6 +15,7 @@ export { PERSONALITY_NORMS, factorScores } from './personality';
 export { resolveWorkspaceSkills, skillNamesById, skillNamesByUser, skillsByUser } from './skills';
 export { saveProfile } from './store';
 export { changeNotificationSettings } from './operations/save-notification-settings';
+export { selfOf, updateSelf } from './operations/self';
 
 export default defineArea({
   name: 'profile',

@@ -6,7 +6,7 @@ import { hashSecret, verifySecret } from '../../../auth/password';
 import { users } from '../../../db/schema';
 import { validationFailed } from '../../../http/errors';
 import type { AccountDeps } from './deps';
-import { accountOf } from './self';
+import { selfOf } from '../../profile';
 
 /**
  * Changes the actor's password (the current one first, if they have one). Their other sessions
@@ -17,7 +17,7 @@ export async function changePassword(
   actor: Actor,
   body: z.output<typeof changePasswordBody>,
 ) {
-  const user = await accountOf(deps.db, actor);
+  const user = await selfOf(deps.db, actor);
   if (user.passwordHash && !(await verifySecret(body.current_password ?? '', user.passwordHash))) {
     throw validationFailed({ current_password: 'account:messages.current_password_wrong' });
   }

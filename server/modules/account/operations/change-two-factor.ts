@@ -4,7 +4,7 @@ import type { Actor } from '../../../core/actor';
 import { validationFailed } from '../../../http/errors';
 import { acceptTotp, checkSecondFactor, newRecoveryCodes, newTwoFactorSetup } from '../../auth';
 import type { AccountDeps } from './deps';
-import { accountOf, updateAccount } from './self';
+import { selfOf, updateSelf } from '../../profile';
 
 /**
  * The actor's second factor: set up a secret, enable it with a code from it, disable it with a
@@ -16,13 +16,13 @@ export async function changeTwoFactor(
   body: z.output<typeof twoFactorBody>,
 ) {
   const { db } = deps;
-  const user = await accountOf(db, actor);
+  const user = await selfOf(db, actor);
   const enabled = user.twoFactorEnabledAt !== null;
   switch (body.action) {
     case 'setup': {
       if (enabled) throw validationFailed({ action: 'account:messages.two_factor_already_on' });
       const setup = await newTwoFactorSetup(user.email);
-      await updateAccount(db, user.id, { twoFactorPendingSecret: setup.secret });
+      await updateSelf(db, actor, { twoFactorPendingSecret: setup.secret });
       return { result: { enabled: false, ...setup } };
     }
     case 'enable': {
@@ -31,7 +31,7 @@ export async function changeTwoFactor(
         throw validationFailed({ code: 'auth:messages.code_invalid' });
       }
       const recovery = await newRecoveryCodes();
-      await updateAccount(db, user.id, {
+      await updateSelf(db, actor, {
         twoFactorSecret: user.twoFactorPendingSecret,
         twoFactorPendingSecret: null,
         twoFactorEnabledAt: new Date(),
@@ -49,7 +49,7 @@ export async function changeTwoFactor(
       if (!(await checkSecondFactor(db, user, body.code))) {
         throw validationFailed({ code: 'auth:messages.code_invalid' });
       }
-      await updateAccount(db, user.id, {
+      await updateSelf(db, actor, {
         twoFactorSecret: null,
         twoFactorEnabledAt: null,
         recoveryCodes: [],
@@ -62,7 +62,7 @@ export async function changeTwoFactor(
         throw validationFailed({ code: 'auth:messages.code_invalid' });
       }
       const recovery = await newRecoveryCodes();
-      await updateAccount(db, user.id, { recoveryCodes: recovery.hashed });
+      await updateSelf(db, actor, { recoveryCodes: recovery.hashed });
       return { result: { enabled: true, recovery_codes: recovery.plain } };
     }
   }

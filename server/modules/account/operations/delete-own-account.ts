@@ -6,7 +6,7 @@ import { validationFailed } from '../../../http/errors';
 import { storageFor } from '../../../storage';
 import { deleteAccount } from '../deletion';
 import type { AccountDeletionDeps } from './deps';
-import { accountOf } from './self';
+import { selfOf } from '../../profile';
 
 /**
  * Deletes the actor's account once they confirmed it (their password, or their email when
@@ -17,7 +17,7 @@ export async function deleteOwnAccount(
   actor: Actor,
   body: z.output<typeof deleteAccountBody>,
 ) {
-  const user = await accountOf(deps.db, actor);
+  const user = await selfOf(deps.db, actor);
   const { password, email } = body;
   const confirmed = user.passwordHash
     ? await verifySecret(password ?? '', user.passwordHash)

@@ -3,7 +3,7 @@ import type { updateUserBody } from '@contracts/account';
 import type { Actor } from '../../../core/actor';
 import { presentCurrentUser } from '../present';
 import type { AccountDeps } from './deps';
-import { accountOf, updateAccount } from './self';
+import { selfOf, updateSelf } from '../../profile';
 
 /** Changes the actor's name, language, bio and settings; maps of settings are merged. */
 export async function updateOwnAccount(
@@ -11,8 +11,8 @@ export async function updateOwnAccount(
   actor: Actor,
   body: z.output<typeof updateUserBody>,
 ) {
-  const user = await accountOf(deps.db, actor);
-  const updated = await updateAccount(deps.db, user.id, {
+  const user = await selfOf(deps.db, actor);
+  const updated = await updateSelf(deps.db, actor, {
     firstName: body.first_name,
     lastName: body.last_name,
     language: body.language,

@@ -91,15 +91,15 @@ export async function answerDeepLink(
  * The signed answer the browser posts back to us (our CSP lets forms go only to us), spent
  * once: answers where to post it on. A JWT that is not the one we signed is a LaunchError.
  */
-export async function returnDeepLink(deps: LtiDeps, input: { launchId?: number; jwt?: string }) {
+export async function returnDeepLink(deps: LtiDeps, input: { launch_id?: number; JWT?: string }) {
   const { db } = deps;
-  const [launch] = input.launchId
-    ? await db.select().from(ltiLaunches).where(eq(ltiLaunches.id, input.launchId))
+  const [launch] = input.launch_id
+    ? await db.select().from(ltiLaunches).where(eq(ltiLaunches.id, input.launch_id))
     : [];
   const settings = launch?.deepLinking as { return_url?: string; response_jwt?: string } | null;
-  if (!settings?.response_jwt || !input.jwt || settings.response_jwt !== input.jwt) {
+  if (!settings?.response_jwt || !input.JWT || settings.response_jwt !== input.JWT) {
     throw new LaunchError('invalid_token', 400);
   }
   await db.update(ltiLaunches).set({ deepLinking: null }).where(eq(ltiLaunches.id, launch.id));
-  return { returnUrl: String(settings.return_url), jwt: input.jwt };
+  return { returnUrl: String(settings.return_url), jwt: input.JWT };
 }

@@ -11,7 +11,7 @@ import type { LtiDeps } from './deps';
  */
 export async function receiveLaunch(
   deps: LtiDeps,
-  input: { idToken?: string; state?: string; cookieHeader?: string },
+  input: { id_token?: string; state?: string; cookieHeader?: string },
 ) {
   const checked = await checkState(deps.config, input.state, input.cookieHeader);
   if (!checked.ok) {
@@ -24,8 +24,8 @@ export async function receiveLaunch(
     }
     throw new LaunchError(checked.reason);
   }
-  if (!input.idToken) throw new LaunchError('invalid_token', 401);
-  const idToken = input.idToken;
+  const idToken = input.id_token;
+  if (!idToken) throw new LaunchError('invalid_token', 401);
   const platform = await platformFor(deps, idToken);
   const claims = await validateIdToken(platform, idToken, checked.state);
   const { handle } = await deps.db.transaction((tx) => acceptLaunch(deps, tx, platform, claims));

@@ -22,21 +22,37 @@ export function storedFileOf(file: StoredUpload) {
   };
 }
 
+/**
+ * Stores an upload as the actor's picture or CV (`save` writes the rows naming it), publishes
+ * it once they committed, and removes the file it replaced.
+ */
+export async function replaceProfileFile<T>(
+  deps: ProfileDeps,
+  actor: Actor,
+  kind: 'avatar' | 'cv',
+  receive: () => Promise<ReceivedFile>,
+  save: (file: StoredUpload) => Promise<T>,
+): Promise<T> {
+  const { file, publish } = await receive();
+  const previous = await loadProfile(deps.db, actor.userId);
+  const saved = await save(file);
+  await publish();
+  await removeFiles(deps, [previous?.[kind]?.key]);
+  return saved;
+}
+
 /** Sets the actor's picture from an upload, removing the one it replaces. */
-export async function changeAvatar(
+export function changeAvatar(
   deps: ProfileDeps,
   actor: Actor,
   receive: () => Promise<ReceivedFile>,
 ) {
-  const { db } = deps;
-  const { file, publish } = await receive();
-  const previous = await loadProfile(db, actor.userId);
-  const avatarUrl = avatarUrlOf(file);
-  await db.transaction(async (tx) => {
-    await updateSelf(tx, actor, { avatarUrl });
-    await saveProfile(tx, actor.userId, { avatar: storedFileOf(file) });
+  return replaceProfileFile(deps, actor, 'avatar', receive, async (file) => {
+    const avatarUrl = avatarUrlOf(file);
+    await deps.db.transaction(async (tx) => {
+      await updateSelf(tx, actor, { avatarUrl });
+      await saveProfile(tx, actor.userId, { avatar: storedFileOf(file) });
+    });
+    return { avatar_url: avatarUrl };
   });
-  await publish();
-  await removeFiles(deps, [previous?.avatar?.key]);
-  return { avatar_url: avatarUrl };
 }

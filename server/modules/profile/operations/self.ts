@@ -13,7 +13,7 @@ export async function selfOf(db: DbOrTx, actor: Actor): Promise<UserRow> {
 export async function updateSelf(
   db: DbOrTx,
   actor: Actor,
-  values: Partial<Pick<UserRow, 'avatarUrl' | 'privacyOptions' | 'socialMedia'>>,
+  values: Partial<typeof users.$inferInsert>,
 ): Promise<UserRow> {
   const [row] = await db
     .update(users)
