@@ -12,7 +12,6 @@ export {
   type SignInOutcome,
 } from './sign-in';
 export { clientOf, completeSignIn, signedIn } from './sign-in-http';
-export { acceptTotp, checkSecondFactor, newRecoveryCodes, newTwoFactorSetup } from './two-factor';
 
 export default defineArea({
   name: 'auth',

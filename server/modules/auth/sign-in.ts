@@ -7,7 +7,7 @@ import { users, type UserRow } from '../../db/schema';
 import { presentCurrentUser } from '../account';
 import { loadTours } from '../account';
 import { createOneTimeToken, MINUTES } from '../../auth/one-time-tokens';
-import { newTwoFactorSetup } from './two-factor';
+import { newTwoFactorSetup } from '../../auth/two-factor';
 
 /** Where a sign-in came from, kept with its session. */
 export interface SignInClient {

@@ -1,3 +1,5 @@
+import type { LtiPlatformRow, WorkspaceRole } from '../../db/schema';
+
 /** LTI 1.3 claim names and vocabularies (1EdTech LTI Core 1.3, DL 2.0, AGS 2.0, NRPS 2.0). */
 export const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const CLAIM = {
@@ -67,3 +69,16 @@ export function roleKind(roles: unknown): LtiRoleKind {
   if (has((r) => r === `${MEMBERSHIP}#Learner` || r === 'Learner')) return 'learner';
   return 'other';
 }
+
+/** The workspace role a launch's LTI role gives. */
+export function workspaceRoleFor(kind: LtiRoleKind): WorkspaceRole {
+  return kind === 'instructor' || kind === 'ta'
+    ? 'admin'
+    : kind === 'learner'
+      ? 'member'
+      : 'viewer';
+}
+
+/** A supervisor vouched for the registration (docs/decisions/lti.md, "Trust"). */
+export const isApproved = (platform: Pick<LtiPlatformRow, 'approvedAt'>) =>
+  platform.approvedAt !== null;

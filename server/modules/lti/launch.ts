@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { findOrCreateExternalUser } from '../auth';
 import { createWorkspace } from '../workspaces';
-import { CLAIM, MESSAGE, roleKind, type LtiRoleKind } from './claims';
+import { CLAIM, isApproved, MESSAGE, roleKind, workspaceRoleFor, type LtiRoleKind } from './claims';
 import { LaunchError } from './pages';
 import { PlatformKeyError, verifyWithPlatformJwks } from './platform-keys';
 import { rosterOnLaunch } from './roster';
@@ -27,9 +27,6 @@ import type { LaunchState } from './state';
 export const CLOCK_SKEW_SECONDS = 60;
 /** How long the page /lti/process/:plugin has to finish a launch. */
 const LAUNCH_HANDLE_TTL_MS = 5 * 60_000;
-
-/** A supervisor vouched for the registration (docs/decisions/lti.md, "Trust"). */
-export const isApproved = (platform: LtiPlatformRow) => platform.approvedAt !== null;
 
 /**
  * Where a registration's people are keyed: an approved one by issuer and subject
@@ -142,14 +139,6 @@ export const RANK: Record<WorkspaceRole, number> = {
   viewer: 1,
   deactive: 0,
 };
-
-export function workspaceRoleFor(kind: LtiRoleKind): WorkspaceRole {
-  return kind === 'instructor' || kind === 'ta'
-    ? 'admin'
-    : kind === 'learner'
-      ? 'member'
-      : 'viewer';
-}
 
 interface Context {
   id: string;

@@ -9,8 +9,7 @@ import { AppError, conflict, forbidden, notFound, refusal } from '../../http/err
 import { translator, type Language } from '../../i18n';
 import { recordEvent } from '../../jobs';
 import { inviteToWorkspace } from '../workspaces';
-import { roleKind } from './claims';
-import { isApproved, workspaceRoleFor } from './launch';
+import { isApproved, roleKind, workspaceRoleFor } from './claims';
 import { loadCourse, readRoster, ServiceError } from './services';
 
 declare module '../../jobs' {

@@ -2,7 +2,12 @@ import type { z } from 'zod';
 import type { twoFactorBody } from '@contracts/account';
 import type { Actor } from '../../../core/actor';
 import { validationFailed } from '../../../http/errors';
-import { acceptTotp, checkSecondFactor, newRecoveryCodes, newTwoFactorSetup } from '../../auth';
+import {
+  acceptTotp,
+  checkSecondFactor,
+  newRecoveryCodes,
+  newTwoFactorSetup,
+} from '../../../auth/two-factor';
 import type { AccountDeps } from './deps';
 import { selfOf, updateSelf } from '../../profile';
 

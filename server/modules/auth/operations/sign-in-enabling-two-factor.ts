@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { finishSignIn } from '../sign-in';
-import { acceptTotp, newRecoveryCodes } from '../two-factor';
+import { acceptTotp, newRecoveryCodes } from '../../../auth/two-factor';
 import type { AuthDeps } from './deps';
 import { passChallenge, type ChallengeAnswer } from './second-factor';
 

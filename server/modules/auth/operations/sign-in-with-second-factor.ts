@@ -1,5 +1,5 @@
 import { finishSignIn } from '../sign-in';
-import { checkSecondFactor } from '../two-factor';
+import { checkSecondFactor } from '../../../auth/two-factor';
 import type { AuthDeps } from './deps';
 import { passChallenge, type ChallengeAnswer } from './second-factor';
 

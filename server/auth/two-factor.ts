@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { hashSecret, verifySecret } from '../../auth/password';
-import type { DbOrTx } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { hashSecret, verifySecret } from './password';
+import type { DbOrTx } from '../db/client';
+import { users, type UserRow } from '../db/schema';
 
 const ISSUER = 'Teamloop';
 const RECOVERY_CODE_COUNT = 10;
