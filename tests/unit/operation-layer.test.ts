@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
  */
 const LEGACY_QUERIES: Record<string, number> = {
   'account/routes.ts': 9,
-  'assessments/routes.ts': 31,
   'auth/routes.ts': 16,
   'client-logs/routes.ts': 1,
   'lti/routes.ts': 21,

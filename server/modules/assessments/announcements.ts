@@ -21,7 +21,7 @@ import { requireWorkspaceChange, actorOf } from '../../core/workspace-access';
 import { answersOf, checkAnswers, saveAnswers } from './answers';
 import { loadAssessment, MANAGE } from './load';
 import { presentQuestion, questionRows } from './questions';
-import { fresh } from './routes';
+import { freshAssessment as fresh } from './operations/fresh';
 import { questionsOf } from './report-data';
 
 const tags = ['announcements'];
