@@ -19,8 +19,6 @@ const LEGACY_QUERIES: Record<string, number> = {
   'profile/lookup-routes.ts': 2,
   'profile/people-routes.ts': 4,
   'profile/settings-routes.ts': 6,
-  'team-formation/confirm-routes.ts': 4,
-  'team-formation/routes.ts': 11,
   'workspace-teams/request-routes.ts': 7,
   'workspace-teams/routes.ts': 17,
   'workspaces/core/routes.ts': 14,
