@@ -3,12 +3,12 @@ import type { createTaskByMemberBody, createTaskByOwnerBody, Task } from '@contr
 import type { Actor } from '../../../core/actor';
 import { workspaceAccessFor, type WorkspaceAccess } from '../../../core/workspace-access';
 import { validationFailed } from '../../../http/errors';
-import { asChoices, choicesFor, defaultReviewerIds } from '../choices';
+import { choicesFor } from '../choices';
 import { requireWorkspaceLive } from '../load';
 import { announceTaskChange } from '../notify';
 import { teamOf } from '../people';
 import { freshTask } from '../shared';
-import { createTask, validateNewTask } from './create-task';
+import { createChosen } from './create-task';
 import type { TasksDeps } from './deps';
 import { ownerScope } from './task-choices';
 
@@ -58,15 +58,7 @@ async function createWithChoices(
   const { db } = deps;
   requireWorkspaceLive({ access });
   const choices = await choicesFor(db, scope);
-  const draft = {
-    ...scope,
-    draft: body,
-    userIds,
-    teamIds,
-    reviewerIds: body.reviewer_ids ?? defaultReviewerIds(choices, userIds, teamIds),
-  };
-  await validateNewTask(db, draft, asChoices(choices, teamIds));
-  const row = await db.transaction((tx) => createTask(tx, draft));
+  const row = await createChosen(db, scope, choices, body, userIds, teamIds);
   announceTaskChange(deps, row);
   return freshTask(db, { access }, row.id);
 }
