@@ -15,6 +15,7 @@ import { forbidden, notFound, validationFailed } from '../../../http/errors';
 import { kindOf } from '../load';
 import { presentTasks } from '../present';
 import { pendingWorkOf } from '../reminders';
+import { taskColumns } from '../todo';
 import type { TasksDeps } from './deps';
 
 /** What is still to hand in, reviewed or not: the work a person's lists show. */
@@ -77,15 +78,7 @@ export async function listDeadlines(
     throw validationFailed({ workspace_id: 'common:validation.required' });
   }
   const rows = await db
-    .selectDistinct({
-      id: tasks.id,
-      name: tasks.name,
-      parentId: tasks.parentId,
-      workspaceId: tasks.workspaceId,
-      workspaceName: workspaces.name,
-      expiredAt: tasks.expiredAt,
-      status: taskAssignments.status,
-    })
+    .selectDistinct({ ...taskColumns, status: taskAssignments.status })
     .from(tasks)
     .innerJoin(taskAssignments, eq(taskAssignments.taskId, tasks.id))
     .innerJoin(workspaces, eq(workspaces.id, tasks.workspaceId))
