@@ -4,9 +4,9 @@ import { assessmentFileList, evaluableFileParams } from '@contracts/assessments'
 import type { AppDeps } from '../../context';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
-import { storageFor } from '../../storage';
 import { receiveUploads } from '../../storage/uploads';
 import { actorOf } from '../../core/workspace-access';
+import { workUploads } from '../tasks';
 import type { AnswerFilesSource } from './operations/answer-files';
 import { attachAnswerFiles } from './operations/attach-answer-files';
 import { editAnswerFile } from './operations/edit-answer-file';
@@ -20,19 +20,7 @@ const multipart = { consumes: ['multipart/form-data'] };
 const uploadOf =
   (request: FastifyRequest, deps: AppDeps): AnswerFilesSource =>
   (maxFiles) =>
-    receiveUploads(request, {
-      storage: storageFor(deps.config),
-      folder: 'assessments',
-      maxFileBytes: deps.config.UPLOAD_LIMIT_BYTES,
-      maxFiles,
-      messages: {
-        notMultipart: 'tasks:messages.upload_not_multipart',
-        tooLarge: 'tasks:messages.upload_too_large',
-        tooMany: 'tasks:messages.upload_too_many',
-        unsupportedType: 'tasks:messages.upload_type_refused',
-        malformed: 'tasks:messages.upload_malformed',
-      },
-    });
+    receiveUploads(request, workUploads(deps.config, 'assessments', maxFiles));
 
 /** Files on answers (operations/answer-files.ts): HTTP over their operations. */
 export default async function fileRoutes(app: App) {

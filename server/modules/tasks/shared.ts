@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { tasks, type TaskRow } from '../../db/schema';
+import { storageFor } from '../../storage';
+import type { UploadOptions } from '../../storage/uploads';
 import type { TaskContext } from './load';
 import { presentTask, viewerOf } from './present';
 
@@ -10,4 +13,24 @@ export const taskKinds = ['task', 'subtask'] as const;
 export async function freshTask(db: DbOrTx, ctx: Pick<TaskContext, 'access'>, id: number) {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
   return presentTask(db, row as TaskRow, viewerOf(ctx.access));
+}
+
+/**
+ * Upload limits and words for files handed in (spec 5: multipart forms): work on tasks, and
+ * files on assessment answers (`folder`).
+ */
+export function workUploads(config: AppConfig, folder: string, maxFiles: number): UploadOptions {
+  return {
+    storage: storageFor(config),
+    folder,
+    maxFileBytes: config.UPLOAD_LIMIT_BYTES,
+    maxFiles,
+    messages: {
+      notMultipart: 'tasks:messages.upload_not_multipart',
+      tooLarge: 'tasks:messages.upload_too_large',
+      tooMany: 'tasks:messages.upload_too_many',
+      unsupportedType: 'tasks:messages.upload_type_refused',
+      malformed: 'tasks:messages.upload_malformed',
+    },
+  };
 }

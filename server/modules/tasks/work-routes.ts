@@ -67,28 +67,15 @@ import {
 } from './operations/review';
 import { announceTaskChange } from './notify';
 import { listReports, presentReports, submissionReport } from './reports';
-import { freshTask } from './shared';
+import { freshTask, workUploads } from './shared';
 import { loadTracking } from './tracking';
 import { actorOf } from '../../core/workspace-access';
 
 const multipart = { consumes: ['multipart/form-data'] };
 
-/** Upload limits and words for everything handed in on tasks (spec 5: multipart forms). */
-function receiveTaskFiles(request: FastifyRequest, deps: AppDeps, maxFiles = 10) {
-  return receiveUploads(request, {
-    storage: storageFor(deps.config),
-    folder: 'tasks',
-    maxFileBytes: deps.config.UPLOAD_LIMIT_BYTES,
-    maxFiles,
-    messages: {
-      notMultipart: 'tasks:messages.upload_not_multipart',
-      tooLarge: 'tasks:messages.upload_too_large',
-      tooMany: 'tasks:messages.upload_too_many',
-      unsupportedType: 'tasks:messages.upload_type_refused',
-      malformed: 'tasks:messages.upload_malformed',
-    },
-  });
-}
+/** The request's multipart body, with the limits and words of work handed in. */
+const receiveTaskFiles = (request: FastifyRequest, deps: AppDeps, maxFiles = 10) =>
+  receiveUploads(request, workUploads(deps.config, 'tasks', maxFiles));
 
 /**
  * The actions on one task (spec 7.4) or one subtask (7.5): the same routes under `tasks/:id`
