@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { createAssessmentBody } from '@contracts/assessments';
+import type { createAssessmentBody, QuestionInput } from '@contracts/assessments';
 import type { Actor } from '../../../core/actor';
 import { workspaceAccessFor } from '../../../core/workspace-access';
+import type { DbOrTx } from '../../../db/client';
 import { assessmentQuestions, assessments } from '../../../db/schema';
 import { insertEvaluables, planEvaluables } from '../evaluables';
 import { MANAGE, statusAfterUpdate } from '../load';
@@ -25,9 +26,9 @@ export async function createAssessment(
     ? await planEvaluables(db, access.workspace.id, input.who, input.named)
     : [];
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(assessments)
-      .values({
+    const row = await insertWithQuestions(
+      tx,
+      {
         workspaceId: access.workspace.id,
         name: input.name,
         description: input.description ?? null,
@@ -39,9 +40,9 @@ export async function createAssessment(
         raterRules: input.who ?? null,
         status: statusAfterUpdate(expiredAt),
         createdBy: access.userId,
-      })
-      .returning();
-    await tx.insert(assessmentQuestions).values(questionRows(row.id, input.questions));
+      },
+      input.questions,
+    );
     await insertEvaluables(tx, row.id, planned);
     await deadlineChanged(tx, row);
     return row.id;
@@ -49,4 +50,15 @@ export async function createAssessment(
   const assessment = await freshAssessment(db, { access }, id);
   announceAssessmentChange(deps, { id, workspaceId: access.workspace.id });
   return assessment;
+}
+
+/** Stores an assessment (or an announcement) with its questions, in the caller's transaction. */
+export async function insertWithQuestions(
+  tx: DbOrTx,
+  values: typeof assessments.$inferInsert,
+  questions: QuestionInput[],
+) {
+  const [row] = await tx.insert(assessments).values(values).returning();
+  await tx.insert(assessmentQuestions).values(questionRows(row.id, questions));
+  return row;
 }
