@@ -32,7 +32,7 @@ export function checkThreshold(value: number | undefined) {
  * loses an answer, or shows groups smaller than before, could be compared with the last one.
  * Becoming named is refused once anyone started answering under the promise of anonymity.
  */
-export async function updateAssessment(db: DbOrTx, ctx: AssessmentContext, body: UpdateBody) {
+export async function applyAssessmentUpdate(db: DbOrTx, ctx: AssessmentContext, body: UpdateBody) {
   const current = ctx.assessment;
   if (body.workspace_id !== current.workspaceId) throw notFound('assessments:messages.not_found');
   checkThreshold(body.anonymity_threshold);

@@ -4,6 +4,9 @@ import tasksModule from './routes';
 // Registers the tasks' part of everyone's to-do (hand in, review) in the core.
 import './todo';
 
+/** What other areas may use of this one. */
+export { workUploads } from './shared';
+
 export default defineArea({
   name: 'tasks',
   routes: [{ prefix: '/core', plugin: tasksModule }],

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../context';
+import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { tasks, type TaskRow } from '../../db/schema';
 import { storageFor } from '../../storage';
-import { receiveUploads } from '../../storage/uploads';
+import type { UploadOptions } from '../../storage/uploads';
 import type { TaskContext } from './load';
 import { presentTask, viewerOf } from './present';
 
@@ -16,12 +15,15 @@ export async function freshTask(db: DbOrTx, ctx: Pick<TaskContext, 'access'>, id
   return presentTask(db, row as TaskRow, viewerOf(ctx.access));
 }
 
-/** Upload limits and words for everything handed in on tasks (spec 5: multipart forms). */
-export function receiveTaskFiles(request: FastifyRequest, deps: AppDeps, maxFiles = 10) {
-  return receiveUploads(request, {
-    storage: storageFor(deps.config),
-    folder: 'tasks',
-    maxFileBytes: deps.config.UPLOAD_LIMIT_BYTES,
+/**
+ * Upload limits and words for files handed in (spec 5: multipart forms): work on tasks, and
+ * files on assessment answers (`folder`).
+ */
+export function workUploads(config: AppConfig, folder: string, maxFiles: number): UploadOptions {
+  return {
+    storage: storageFor(config),
+    folder,
+    maxFileBytes: config.UPLOAD_LIMIT_BYTES,
     maxFiles,
     messages: {
       notMultipart: 'tasks:messages.upload_not_multipart',
@@ -30,5 +32,5 @@ export function receiveTaskFiles(request: FastifyRequest, deps: AppDeps, maxFile
       unsupportedType: 'tasks:messages.upload_type_refused',
       malformed: 'tasks:messages.upload_malformed',
     },
-  });
+  };
 }

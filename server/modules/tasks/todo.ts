@@ -10,7 +10,8 @@ const pathOf = (task: { id: number; parentId: number | null; workspaceId: number
     ? `/workspaces/${task.workspaceId}/tasks/${task.id}/info`
     : `/workspaces/${task.workspaceId}/tasks/${task.parentId}/subtasks/${task.id}/info`;
 
-const taskColumns = {
+/** A task as a line of someone's work: in the to-do, the deadlines. */
+export const taskColumns = {
   id: tasks.id,
   name: tasks.name,
   parentId: tasks.parentId,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { emptyResource, envelope } from '@contracts/common';
 import {
@@ -27,10 +26,11 @@ import {
   updateTaskBody,
   userParams,
 } from '@contracts/tasks';
-import { taskAssignments, taskReviewers } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
+import type { AppDeps } from '../../context';
 import { storageFor } from '../../storage';
+import { receiveUploads } from '../../storage/uploads';
 import { loadTask, type TaskContext, type TaskKind } from './load';
 import {
   changeAttachments,
@@ -55,6 +55,7 @@ import {
   unassignUser,
   updateTask,
 } from './operations/manage-task';
+import { peopleForChat } from './operations/people-for-chat';
 import { sendReminders } from './operations/remind';
 import { teammateUnits } from './operations/subtasks';
 import {
@@ -65,13 +66,16 @@ import {
   updateComment,
 } from './operations/review';
 import { announceTaskChange } from './notify';
-import { loadPeople, peopleOfUnit } from './people';
 import { listReports, presentReports, submissionReport } from './reports';
-import { freshTask, receiveTaskFiles } from './shared';
+import { freshTask, workUploads } from './shared';
 import { loadTracking } from './tracking';
 import { actorOf } from '../../core/workspace-access';
 
 const multipart = { consumes: ['multipart/form-data'] };
+
+/** The request's multipart body, with the limits and words of work handed in. */
+const receiveTaskFiles = (request: FastifyRequest, deps: AppDeps, maxFiles = 10) =>
+  receiveUploads(request, workUploads(deps.config, 'tasks', maxFiles));
 
 /**
  * The actions on one task (spec 7.4) or one subtask (7.5): the same routes under `tasks/:id`
@@ -444,21 +448,10 @@ export function workRoutes(kind: TaskKind) {
           response: { 200: envelope(people) },
         },
       },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        const [units, reviewers] = await Promise.all([
-          db.select().from(taskAssignments).where(eq(taskAssignments.taskId, ctx.task.id)),
-          db.select().from(taskReviewers).where(eq(taskReviewers.taskId, ctx.task.id)),
-        ]);
-        const ids = new Set<number>([ctx.task.createdBy, ...reviewers.map((r) => r.userId)]);
-        for (const unit of units) (await peopleOfUnit(db, unit)).forEach((id) => ids.add(id));
-        ids.delete(ctx.userId);
-        const found = await loadPeople(db, ids);
-        const users = [...found.values()]
-          .filter((p) => !p.is_shadow)
-          .sort((a, b) => a.name.localeCompare(b.name));
-        return ok({ users });
-      },
+      async (request) =>
+        ok({
+          users: await peopleForChat(app.deps, actorOf(request), { id: request.params.id, kind }),
+        }),
     );
 
     app.get(

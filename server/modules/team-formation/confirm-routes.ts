@@ -1,38 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import { envelope } from '@contracts/common';
 import { confirmedFormation, confirmFormationBody } from '@contracts/team-formation';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { teamFormationRuns, teams, type TeamRow } from '../../db/schema';
 import { ok } from '../../http/envelope';
-import { conflict, notFound, validationFailed } from '../../http/errors';
 import type { App } from '../../http/types';
-import { closeOtherRequests } from '../workspace-teams';
-import {
-  addMembers,
-  membersOf,
-  peopleWithTeam,
-  presentTeam,
-  requireTeamable,
-  teamIdOf,
-} from '../workspace-teams';
-import { requireWorkspacePermission } from '../../core/workspace-access';
-import { notify } from '../../core/notify';
-import { peopleOf, resultOf } from './present';
-
-/** Whether a split holds each of the run's people exactly once. */
-function isSplitOf(split: number[][], people: number[]): boolean {
-  const flat = split.flat();
-  const wanted = new Set(people);
-  return (
-    flat.length === wanted.size &&
-    new Set(flat).size === flat.length &&
-    flat.every((id) => wanted.has(id))
-  );
-}
+import { actorOf } from '../../core/workspace-access';
+import { confirmFormation } from './operations/confirm-formation';
 
 /** `POST core/workspaces/:id/team-formation`: the owner confirms a proposal into real teams. */
 export default async function teamFormationConfirmRoutes(app: App) {
-  const { db } = app.deps;
+  const { deps } = app;
 
   app.post(
     '/workspaces/:id/team-formation',
@@ -46,83 +22,13 @@ export default async function teamFormationConfirmRoutes(app: App) {
       },
     },
     async (request) => {
-      const workspaceId = request.params.id;
-      const access = await requireWorkspacePermission(request, db, workspaceId, 'form_teams');
-      const body = request.body;
-      const [run] = await db
-        .select()
-        .from(teamFormationRuns)
-        .where(
-          and(
-            eq(teamFormationRuns.token, body.token),
-            eq(teamFormationRuns.workspaceId, workspaceId),
-          ),
-        );
-      if (!run) throw notFound('team-formation:messages.run_not_found');
-      if (run.status === 'confirmed') throw conflict('team-formation:messages.already_confirmed');
-      if (run.status === 'dropped') throw conflict('team-formation:messages.dropped');
-      const result = resultOf(run);
-      if (run.status !== 'done' || !result) throw conflict('team-formation:messages.not_ready');
-      const people = peopleOf(run);
-      const split = body.teams ?? result.teams.map((team) => team.map(Number));
-      if (!isSplitOf(split, people)) {
-        throw validationFailed({ teams: 'team-formation:messages.not_a_split' });
-      }
-      if (body.names && body.names.length !== split.length) {
-        throw validationFailed({ names: 'team-formation:messages.names_count' });
-      }
-
-      const created = await db.transaction(async (tx) => {
-        // Only one confirmation wins, even when two arrive at once.
-        const claimed = await tx
-          .update(teamFormationRuns)
-          .set({ status: 'confirmed', confirmedAt: new Date(), confirmedBy: access.userId })
-          .where(and(eq(teamFormationRuns.id, run.id), eq(teamFormationRuns.status, 'done')))
-          .returning({ id: teamFormationRuns.id });
-        if (claimed.length === 0) throw conflict('team-formation:messages.already_confirmed');
-        await requireTeamable(tx, workspaceId, people, 'teams');
-        const taken = await peopleWithTeam(tx, workspaceId, people);
-        if (taken.length > 0) {
-          throw conflict('team-formation:messages.people_in_teams', { count: taken.length });
-        }
-        const rows: TeamRow[] = [];
-        for (const [i, members] of split.entries()) {
-          const [team] = await tx
-            .insert(teams)
-            .values({
-              workspaceId,
-              name: body.names?.[i] ?? request.t('team-formation:team_name', { number: i + 1 }),
-              formationRunId: run.id,
-              createdBy: access.userId,
-            })
-            .returning();
-          await addMembers(tx, team, members);
-          for (const userId of members) await closeOtherRequests(tx, workspaceId, userId);
-          await notify(tx, {
-            userIds: members,
-            kind: 'team_formed',
-            workspaceId,
-            actorId: access.userId,
-            reference: { type: 'team', id: team.id },
-            data: { message_key: 'notifications:kinds.team_formed', name: team.name },
-            link: `/workspaces/${workspaceId}/teams`,
-          });
-          rows.push(team);
-        }
-        return rows;
+      const created = await confirmFormation(deps, actorOf(request), {
+        ...request.body,
+        workspaceId: request.params.id,
+        t: request.t,
       });
-
-      const members = await membersOf(
-        db,
-        created.map((team) => team.id),
-      );
-      const viewerTeamId = await teamIdOf(db, workspaceId, access.userId);
       return ok(
-        {
-          teams: created.map((team) =>
-            presentTeam(team, members.get(team.id)!, access, viewerTeamId),
-          ),
-        },
+        { teams: created },
         { key: 'team-formation:messages.confirmed', params: { count: created.length } },
       );
     },

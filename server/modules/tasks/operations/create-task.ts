@@ -11,6 +11,7 @@ import {
   taskTags,
   type TaskRow,
 } from '../../../db/schema';
+import { asChoices, defaultReviewerIds, type TaskChoices } from '../choices';
 import { deadlineChanged } from '../deadline-reminders';
 import { notifyAboutTask } from '../notify';
 import { loadTeams } from '../people';
@@ -155,4 +156,27 @@ export async function createTask(tx: Tx, task: NewTask): Promise<TaskRow> {
     });
   }
   return row;
+}
+
+/**
+ * Creates a task of `scope` (or a subtask) for the chosen people and teams, checked against
+ * `choices`; the reviewers named, or else the defaults for those people.
+ */
+export async function createChosen(
+  db: DbOrTx,
+  scope: Omit<NewTask, 'draft' | 'userIds' | 'teamIds' | 'reviewerIds'>,
+  choices: TaskChoices,
+  body: TaskDraft & { reviewer_ids?: number[] },
+  userIds: number[],
+  teamIds: number[],
+) {
+  const draft = {
+    ...scope,
+    draft: body,
+    userIds,
+    teamIds,
+    reviewerIds: body.reviewer_ids ?? defaultReviewerIds(choices, userIds, teamIds),
+  };
+  await validateNewTask(db, draft, asChoices(choices, teamIds));
+  return db.transaction((tx) => createTask(tx, draft));
 }

@@ -1,6 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { taskAssignments, tasks, type WorkStatus } from '../../../db/schema';
+import {
+  taskAssignments,
+  tasks,
+  type TaskAssignmentRow,
+  type WorkStatus,
+} from '../../../db/schema';
 import { conflict, forbidden } from '../../../http/errors';
 import {
   findUnit,
@@ -27,77 +32,72 @@ function refuseOwnWork(ctx: TaskContext, unit: { id: number }) {
   }
 }
 
-/**
- * A reviewer closes: with a unit, accepting its handed-in work; without, the whole task
- * (it moves to the closed list, work already handed in stays as it is).
- */
-export async function closeByReviewer(
-  db: DbOrTx,
-  ctx: TaskContext,
-  body: { assignment_id?: number; comment?: string },
-) {
-  requireRole(ctx, 'review');
-  requireLive(ctx);
-  const now = new Date();
-  if (body.assignment_id === undefined) {
-    if (ctx.task.status !== 'open') throw conflict('tasks:messages.already_closed');
-    await db.transaction(async (tx) => {
-      await tx
-        .update(tasks)
-        .set({ status: 'closed', closedAt: now, updatedAt: now })
-        .where(eq(tasks.id, ctx.task.id));
-      await track(tx, { taskId: ctx.task.id, actorId: ctx.userId, action: 'closed' });
-    });
-    return;
-  }
-  const unit = await findUnit(db, ctx.task.id, body.assignment_id);
-  refuseOwnWork(ctx, unit);
-  await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(taskAssignments)
-      .set({
-        status: 'closed',
-        closedBy: 'reviewer',
-        closedAt: now,
-        updatedAt: now,
-        // A note given on acceptance becomes the feedback; without one the earlier feedback
-        // stays, so what the review said is still on the task.
-        ...(body.comment ? { comment: body.comment } : {}),
-      })
-      .where(and(eq(taskAssignments.id, unit.id), inArray(taskAssignments.status, HANDED_IN)))
-      .returning();
-    if (!updated) throw conflict('tasks:messages.not_handed_in');
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'accepted',
-      assignmentId: unit.id,
-      details: body.comment ? { comment: body.comment } : {},
-    });
-    await notifyAboutTask(tx, ctx.task, 'task_accepted', await peopleOfUnit(tx, unit), ctx.userId);
-  });
-}
+type Review = { assignment_id?: number; comment?: string };
 
 /**
- * A reviewer opens: with a unit, returning its work to be done again (number_of_returned goes
- * up by one, the comment says why); without, reopening a closed task.
+ * What a reviewer's close and open do: without a unit, to the whole task (from `taskFrom`);
+ * with one, to its work (from `unitFrom`), tracked and told to the people of the unit.
  */
-export async function openByReviewer(
-  db: DbOrTx,
-  ctx: TaskContext,
-  body: { assignment_id?: number; comment?: string },
-) {
+const REVIEWS = {
+  close: {
+    taskFrom: 'open',
+    taskRefused: 'tasks:messages.already_closed',
+    task: (now: Date) => ({ status: 'closed' as const, closedAt: now, updatedAt: now }),
+    taskAction: 'closed',
+    unitFrom: HANDED_IN,
+    unit: (body: Review, now: Date) => ({
+      status: 'closed' as const,
+      closedBy: 'reviewer' as const,
+      closedAt: now,
+      updatedAt: now,
+      // A note given on acceptance becomes the feedback; without one the earlier feedback
+      // stays, so what the review said is still on the task.
+      ...(body.comment ? { comment: body.comment } : {}),
+    }),
+    unitAction: 'accepted',
+    details: (_updated: TaskAssignmentRow, body: Review) =>
+      body.comment ? { comment: body.comment } : {},
+    notice: 'task_accepted',
+  },
+  open: {
+    taskFrom: 'closed',
+    taskRefused: 'tasks:messages.already_open',
+    task: (now: Date) => ({ status: 'open' as const, closedAt: null, updatedAt: now }),
+    taskAction: 'reopened',
+    unitFrom: [...HANDED_IN, 'closed'],
+    unit: (body: Review, now: Date) => ({
+      status: 'returned' as const,
+      numberOfReturned: sql`${taskAssignments.numberOfReturned} + 1`,
+      closedBy: null,
+      closedAt: null,
+      updatedAt: now,
+      ...(body.comment !== undefined ? { comment: body.comment || null } : {}),
+    }),
+    unitAction: 'returned',
+    details: (updated: TaskAssignmentRow, body: Review) => ({
+      number_of_returned: updated.numberOfReturned,
+      ...(body.comment ? { comment: body.comment } : {}),
+    }),
+    notice: 'task_returned',
+  },
+} as const satisfies Record<string, object>;
+
+/**
+ * A reviewer closes or opens. Closing: with a unit, accepting its handed-in work; without,
+ * the whole task (it moves to the closed list, work already handed in stays as it is).
+ * Opening: with a unit, returning its work to be done again (number_of_returned goes up by
+ * one, the comment says why); without, reopening a closed task.
+ */
+async function review(db: DbOrTx, ctx: TaskContext, way: keyof typeof REVIEWS, body: Review) {
+  const rule = REVIEWS[way];
   requireRole(ctx, 'review');
   requireLive(ctx);
   const now = new Date();
   if (body.assignment_id === undefined) {
-    if (ctx.task.status !== 'closed') throw conflict('tasks:messages.already_open');
+    if (ctx.task.status !== rule.taskFrom) throw conflict(rule.taskRefused);
     await db.transaction(async (tx) => {
-      await tx
-        .update(tasks)
-        .set({ status: 'open', closedAt: null, updatedAt: now })
-        .where(eq(tasks.id, ctx.task.id));
-      await track(tx, { taskId: ctx.task.id, actorId: ctx.userId, action: 'reopened' });
+      await tx.update(tasks).set(rule.task(now)).where(eq(tasks.id, ctx.task.id));
+      await track(tx, { taskId: ctx.task.id, actorId: ctx.userId, action: rule.taskAction });
     });
     return;
   }
@@ -106,35 +106,28 @@ export async function openByReviewer(
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(taskAssignments)
-      .set({
-        status: 'returned',
-        numberOfReturned: sql`${taskAssignments.numberOfReturned} + 1`,
-        closedBy: null,
-        closedAt: null,
-        updatedAt: now,
-        ...(body.comment !== undefined ? { comment: body.comment || null } : {}),
-      })
+      .set(rule.unit(body, now))
       .where(
-        and(
-          eq(taskAssignments.id, unit.id),
-          inArray(taskAssignments.status, [...HANDED_IN, 'closed']),
-        ),
+        and(eq(taskAssignments.id, unit.id), inArray(taskAssignments.status, [...rule.unitFrom])),
       )
       .returning();
     if (!updated) throw conflict('tasks:messages.not_handed_in');
     await track(tx, {
       taskId: ctx.task.id,
       actorId: ctx.userId,
-      action: 'returned',
+      action: rule.unitAction,
       assignmentId: unit.id,
-      details: {
-        number_of_returned: updated.numberOfReturned,
-        ...(body.comment ? { comment: body.comment } : {}),
-      },
+      details: rule.details(updated, body),
     });
-    await notifyAboutTask(tx, ctx.task, 'task_returned', await peopleOfUnit(tx, unit), ctx.userId);
+    await notifyAboutTask(tx, ctx.task, rule.notice, await peopleOfUnit(tx, unit), ctx.userId);
   });
 }
+
+export const closeByReviewer = (db: DbOrTx, ctx: TaskContext, body: Review) =>
+  review(db, ctx, 'close', body);
+
+export const openByReviewer = (db: DbOrTx, ctx: TaskContext, body: Review) =>
+  review(db, ctx, 'open', body);
 
 /** The reviewers' feedback to one unit (spec "comment"). */
 export async function updateComment(

@@ -4,10 +4,10 @@ import { can } from '../../../auth/permissions';
 import type { DbOrTx } from '../../../db/client';
 import { taskAssignments, tasks, type TaskAssignmentRow } from '../../../db/schema';
 import { forbidden } from '../../../http/errors';
-import { asChoices, choicesFor, defaultReviewerIds } from '../choices';
+import { choicesFor } from '../choices';
 import { requireLive, type TaskContext } from '../load';
 import { loadTeams } from '../people';
-import { createTask, validateNewTask } from './create-task';
+import { createChosen } from './create-task';
 
 /** A manager sets subtasks for the parent's people; an assignee for their own unit's. */
 export function subtaskScope(parent: TaskContext) {
@@ -35,15 +35,7 @@ export async function createSubtask(
   const choices = await choicesFor(db, scope);
   const userIds = forAll ? choices.users.map((p) => p.id) : (body.user_ids ?? []);
   const teamIds = forAll ? [] : (body.team_ids ?? []);
-  const draft = {
-    ...scope,
-    draft: body,
-    userIds,
-    teamIds,
-    reviewerIds: body.reviewer_ids ?? defaultReviewerIds(choices, userIds, teamIds),
-  };
-  await validateNewTask(db, draft, asChoices(choices, teamIds));
-  return db.transaction((tx) => createTask(tx, draft));
+  return createChosen(db, scope, choices, body, userIds, teamIds);
 }
 
 /**
