@@ -1,6 +1,8 @@
 import { CALENDAR_RANGE_MAX_DAYS, type CalendarItem } from '@contracts/calendar';
+import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
 import { workspaceAccessFor } from '../../../core/workspace-access';
+import { users } from '../../../db/schema';
 import { validationFailed } from '../../../http/errors';
 import { eventPath } from '../notify';
 import { occurrencesBetween } from '../recurrence';
@@ -26,11 +28,14 @@ export async function listCalendar(
     await workspaceAccessFor(deps.db, actor, input.workspaceId, 'view_workspace');
   }
   const range = { from, to, workspaceId: input.workspaceId };
-  const [events, meetings, deadlines] = await Promise.all([
+  const [events, meetings, deadlines, [person]] = await Promise.all([
     eventsOf(deps.db, actor.userId, range),
     meetingsOf(deps.db, actor.userId, range),
     deadlinesOf(deps.db, { id: actor.userId, role: actor.role }, range),
+    deps.db.select({ timeZone: users.timezone }).from(users).where(eq(users.id, actor.userId)),
   ]);
+  // Deadlines and meetings are moments: shown in the person's own zone.
+  const ownZone = person?.timeZone ?? 'UTC';
   const items: CalendarItem[] = [];
   for (const event of events) {
     const duration = event.endAt.getTime() - event.startAt.getTime();
@@ -62,7 +67,7 @@ export async function listCalendar(
       start: meeting.startAt.toISOString(),
       end: meeting.endAt.toISOString(),
       all_day: false,
-      time_zone: 'UTC',
+      time_zone: ownZone,
       workspace_id: meeting.workspaceId,
       link: meetingPath(meeting.id),
       occurrence: null,
@@ -79,7 +84,7 @@ export async function listCalendar(
       start: deadline.at.toISOString(),
       end: null,
       all_day: false,
-      time_zone: 'UTC',
+      time_zone: ownZone,
       workspace_id: deadline.workspaceId,
       link: deadline.link,
       occurrence: null,
