@@ -387,6 +387,7 @@ describe('refusals', () => {
       time_zone: 'UTC',
     };
     const event = (await o.post('/calendar/event', base)).json().resource.event;
+    const create = (extra: object) => () => o.post('/calendar/event', { ...base, ...extra });
     const cases: [string, () => ReturnType<typeof o.get>, number, string?][] = [
       [
         'range reversed',
@@ -404,28 +405,19 @@ describe('refusals', () => {
       ['range missing', () => o.get('/calendar'), 422],
       [
         'end before start',
-        () => o.post('/calendar/event', { ...base, end: '2026-07-01T09:00:00Z' }),
+        create({ end: '2026-07-01T09:00:00Z' }),
         422,
         'calendar:messages.end_before_start',
       ],
-      [
-        'invalid rule',
-        () => o.post('/calendar/event', { ...base, rrule: 'FREQ=SOMETIMES' }),
-        422,
-        'calendar:messages.rrule_invalid',
-      ],
+      ['invalid rule', create({ rrule: 'FREQ=SOMETIMES' }), 422, 'calendar:messages.rrule_invalid'],
       [
         'rule with a start',
-        () => o.post('/calendar/event', { ...base, rrule: 'FREQ=DAILY;DTSTART=20260101T000000Z' }),
+        create({ rrule: 'FREQ=DAILY;DTSTART=20260101T000000Z' }),
         422,
         'calendar:messages.rrule_invalid',
       ],
-      [
-        'unknown zone',
-        () => o.post('/calendar/event', { ...base, time_zone: 'Mars/Olympus' }),
-        422,
-      ],
-      ['no title', () => o.post('/calendar/event', { ...base, title: '  ' }), 422],
+      ['unknown zone', create({ time_zone: 'Mars/Olympus' }), 422],
+      ['no title', create({ title: '  ' }), 422],
       [
         'attendee outside',
         () =>
@@ -435,19 +427,19 @@ describe('refusals', () => {
       ],
       [
         'attendees without workspace',
-        () => o.post('/calendar/event', { ...base, attendee_ids: [ann.user.id] }),
+        create({ attendee_ids: [ann.user.id] }),
         422,
         'calendar:messages.workspace_required',
       ],
       [
         'task elsewhere',
-        () => o.post('/calendar/event', { ...base, workspace_id: w, task_id: 999999 }),
+        create({ workspace_id: w, task_id: 999999 }),
         422,
         'calendar:messages.task_unknown',
       ],
       [
         'meeting not mine',
-        () => o.post('/calendar/event', { ...base, meeting_id: 999999 }),
+        create({ meeting_id: 999999 }),
         422,
         'calendar:messages.meeting_unknown',
       ],

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { CalendarItemKind } from '@contracts/calendar';
 import type { TodoItem } from '@contracts/tasks';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { todoFor } from '../../../core/todo-sources';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -21,48 +22,58 @@ export interface Range {
   workspaceId?: number;
 }
 
+/** The columns a person's own-or-attended rows are read by (events, meetings). */
+interface Shared {
+  id: PgColumn;
+  createdBy: PgColumn;
+  startAt: PgColumn;
+  workspaceId: PgColumn;
+}
+
+/**
+ * Made by the person or attended by them (`attendees`: the table, its column naming the row and
+ * its column naming the person), overlapping the range (`endsAfter` says how a row ends), in
+ * its workspace.
+ */
+function madeOrAttended(
+  db: DbOrTx,
+  userId: number,
+  range: Range,
+  columns: Shared,
+  [table, parentId, attendee]: [PgTable, PgColumn, PgColumn],
+  endsAfter: (from: Date) => SQL | undefined,
+) {
+  const attending = db.select({ id: parentId }).from(table).where(eq(attendee, userId));
+  return and(
+    or(eq(columns.createdBy, userId), inArray(columns.id, attending)),
+    range.to ? lt(columns.startAt, range.to) : undefined,
+    range.from ? endsAfter(range.from) : undefined,
+    range.workspaceId === undefined ? undefined : eq(columns.workspaceId, range.workspaceId),
+  );
+}
+
 /** Events the person made or attends that may have an occurrence in the range. */
 export function eventsOf(db: DbOrTx, userId: number, range: Range) {
-  const attending = db
-    .select({ id: calendarEventAttendees.eventId })
-    .from(calendarEventAttendees)
-    .where(eq(calendarEventAttendees.userId, userId));
-  return db
-    .select()
-    .from(calendarEvents)
-    .where(
-      and(
-        or(eq(calendarEvents.createdBy, userId), inArray(calendarEvents.id, attending)),
-        range.to ? lt(calendarEvents.startAt, range.to) : undefined,
-        range.from
-          ? or(isNull(calendarEvents.lastEndAt), gt(calendarEvents.lastEndAt, range.from))
-          : undefined,
-        range.workspaceId === undefined
-          ? undefined
-          : eq(calendarEvents.workspaceId, range.workspaceId),
-      ),
-    )
-    .orderBy(asc(calendarEvents.startAt), asc(calendarEvents.id));
+  const a = calendarEventAttendees;
+  const lastEnd = calendarEvents.lastEndAt;
+  const where = madeOrAttended(
+    db,
+    userId,
+    range,
+    calendarEvents,
+    [a, a.eventId, a.userId],
+    (from) => or(isNull(lastEnd), gt(lastEnd, from)),
+  );
+  return db.select().from(calendarEvents).where(where).orderBy(asc(calendarEvents.startAt));
 }
 
 /** Meetings the person made or attends, in the range. */
 export function meetingsOf(db: DbOrTx, userId: number, range: Range) {
-  const attending = db
-    .select({ id: meetingAttendees.meetingId })
-    .from(meetingAttendees)
-    .where(eq(meetingAttendees.userId, userId));
-  return db
-    .select()
-    .from(meetings)
-    .where(
-      and(
-        or(eq(meetings.createdBy, userId), inArray(meetings.id, attending)),
-        range.to ? lt(meetings.startAt, range.to) : undefined,
-        range.from ? gt(meetings.endAt, range.from) : undefined,
-        range.workspaceId === undefined ? undefined : eq(meetings.workspaceId, range.workspaceId),
-      ),
-    )
-    .orderBy(asc(meetings.startAt), asc(meetings.id));
+  const a = meetingAttendees;
+  const where = madeOrAttended(db, userId, range, meetings, [a, a.meetingId, a.userId], (from) =>
+    gt(meetings.endAt, from),
+  );
+  return db.select().from(meetings).where(where).orderBy(asc(meetings.startAt));
 }
 
 const KIND_OF_TODO: Record<TodoItem['kind'], CalendarItemKind> = {
