@@ -491,6 +491,14 @@ describe('the ICS feed', () => {
     const weekly = (await call(t, person.token).post('/calendar/event', berlinWeekly)).json()
       .resource.event;
 
+    await call(t, person.token).post('/calendar/event', {
+      title: 'Holiday',
+      start: '2026-05-01T00:00:00+07:00',
+      end: '2026-05-02T00:00:00+07:00',
+      all_day: true,
+      time_zone: 'Asia/Ho_Chi_Minh',
+    });
+
     const res = await t.app.inject({ method: 'GET', url: path });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -513,6 +521,10 @@ describe('the ICS feed', () => {
         'Guarded',
       ]),
     );
+    // An all-day event is a date in its zone, ending (exclusively) the next day.
+    const holiday = vevents.find((e) => e.summary === 'Holiday')!;
+    expect([holiday.startDate.isDate, holiday.startDate.toString()]).toEqual([true, '2026-05-01']);
+    expect(holiday.endDate.toString()).toBe('2026-05-02');
     const standUp = vevents.find((e) => e.summary === 'Stand-up')!;
     expect(standUp.isRecurring()).toBe(true);
     expect(standUp.startDate.zone.tzid).toBe('Europe/Berlin');

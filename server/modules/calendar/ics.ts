@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { type ICalCalendar } from 'ical-generator';
 import type { CalendarEventRow, MeetingRow } from '../../db/schema';
-import { dayjs } from './recurrence';
+import { dayjs, toFloating } from './recurrence';
 import type { Deadline } from './operations/sources';
 
 /**
@@ -25,6 +25,8 @@ export function calendarIcs(input: {
   });
   for (const event of input.events) {
     const zoned = (date: Date) => dayjs(date).tz(event.timeZone);
+    // An all-day event is a date in its zone: its wall clock, written as a plain date.
+    const at = (date: Date) => (event.allDay ? toFloating(date, event.timeZone) : zoned(date));
     const exdates = event.exdates.map((date) =>
       event.allDay
         ? zoned(new Date(date)).format('YYYYMMDD')
@@ -39,8 +41,8 @@ export function calendarIcs(input: {
     calendar.createEvent({
       id: event.uid,
       sequence: event.sequence,
-      start: zoned(event.startAt),
-      end: zoned(event.endAt),
+      start: at(event.startAt),
+      end: at(event.endAt),
       allDay: event.allDay,
       timezone: event.allDay ? null : event.timeZone,
       summary: event.title,
