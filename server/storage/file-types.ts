@@ -66,7 +66,10 @@ export const SNIFF_BYTES = 512;
 
 /** Signatures of the binary types we recognise, by their first bytes. */
 const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
-  { type: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
+  {
+    type: 'image/png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')),
+  },
   { type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { type: 'image/gif', test: (b) => /^GIF8[79]a/.test(b.toString('latin1', 0, 6)) },
   {

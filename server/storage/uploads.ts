@@ -149,7 +149,8 @@ async function storeFile(
   const key = newStorageKey(options.folder);
   // Read through the async iterator: when busboy gives up on a broken body it destroys the
   // file stream without a 'close' event, which only the iterator notices (as premature close).
-  const room = options.maxTotalBytes === undefined ? Infinity : options.maxTotalBytes - storedBefore;
+  const room =
+    options.maxTotalBytes === undefined ? Infinity : options.maxTotalBytes - storedBefore;
   const read: ReadState = { head: [], over: false };
   let size: number;
   try {
