@@ -334,6 +334,35 @@ describe.each(['disk', 'S3'] as const)('the drive on %s', (store) => {
       expect((await me.upload([bytes('extra.txt', 400 * KB)])).statusCode).toBe(413);
       expect(await stored()).toEqual(before);
     });
+    it('counts chat files against it and refuses the one that passes it', async () => {
+      const { owner: ana, people } = await createWorkspace(t, { members: { member: 1 } });
+      const ben = people.member[0];
+      const chat = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/messaging/chats/user-chat',
+        headers: bearer(ana.token),
+        payload: { user_id: ben.user.id },
+      });
+      expect(chat.statusCode, chat.body).toBe(200);
+      const chatId = chat.json().resource.chat.id as number;
+      const send = (size: number) => {
+        const body = multipart([pdf('notes.pdf', size)]);
+        return t.app.inject({
+          method: 'POST',
+          url: `/api/v2/messaging/messages/files?chat_id=${chatId}`,
+          headers: { ...bearer(ana.token), ...body.headers },
+          payload: body.payload,
+        });
+      };
+      expect((await send(700 * KB)).statusCode).toBe(201);
+      const me = drive(ana.token);
+      expect((await me.capacity()).by_area.chats).toBeGreaterThan(700 * KB);
+      const before = { store: await stored(), rows: await rowCounts() };
+      const refused = await send(400 * KB);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().messages[0]).toMatch(/left/);
+      expect(await stored()).toEqual(before.store);
+    });
   });
 
   describe('convert-csv', () => {
