@@ -94,7 +94,10 @@ export async function receiveUploads(
   const { messages, storage } = options;
   if (!request.isMultipart()) throw unsupportedMediaType(messages.notMultipart);
   const declared = Number(request.headers['content-length']);
-  if (options.maxTotalBytes !== undefined && declared > options.maxTotalBytes + FORM_OVERHEAD_BYTES) {
+  if (
+    options.maxTotalBytes !== undefined &&
+    declared > options.maxTotalBytes + FORM_OVERHEAD_BYTES
+  ) {
     throw overCapacity(options);
   }
   const stored: StoredUpload[] = [];
