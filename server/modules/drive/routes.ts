@@ -3,6 +3,7 @@ import { emptyResource, envelope, idParam } from '@contracts/common';
 import {
   convertCsvQuery,
   driveCapacity,
+  driveDownloadQuery,
   driveFileList,
   driveFileResource,
   driveListQuery,
@@ -257,11 +258,12 @@ export default async function driveRoutes(app: App) {
         tags,
         summary: 'The bytes of a file’s current version (images inline with ?inline=true)',
         params: idParam,
+        querystring: driveDownloadQuery,
       },
     },
     async (request, reply) => {
       const file = await downloadFile(deps, actorOf(request), { id: request.params.id });
-      return send(reply, file, (request.query as { inline?: string }).inline === 'true');
+      return send(reply, file, request.query.inline === 'true');
     },
   );
 
