@@ -5,6 +5,7 @@ import assessments from './assessments';
 import auth from './auth';
 import calendar from './calendar';
 import clientLogs from './client-logs';
+import drive from './drive';
 import health from './health';
 import lti from './lti';
 import lookups from './lookups';
@@ -34,6 +35,7 @@ export const AREAS = [
   notifications,
   messaging,
   calendar,
+  drive,
   lti,
   admin,
 ];

@@ -13,3 +13,4 @@ export * from './messaging';
 export * from './lti';
 export * from './okrs';
 export * from './calendar';
+export * from './drive';
