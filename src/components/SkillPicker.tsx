@@ -14,6 +14,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { profileEndpoints } from '@contracts/profile';
 import { api } from '@/lib/http';
 
 type Skill = z.infer<typeof skill>;
@@ -65,11 +66,12 @@ export function SkillPicker({
   const search = query.trim();
   const catalogue = useQuery({
     queryKey: ['skills', i18n.language, workspaceId ?? null, search],
-    queryFn: async () => {
-      const params = new URLSearchParams({ limit: '1000', search });
-      if (workspaceId) params.set('workspace_id', String(workspaceId));
-      return (await api.get<{ skills: Skill[] }>(`core/skills?${params}`)).skills;
-    },
+    queryFn: async () =>
+      (
+        await api.call(profileEndpoints.skills, {
+          query: { limit: 1000, search, workspace_id: workspaceId || undefined },
+        })
+      ).skills,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
