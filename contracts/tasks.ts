@@ -485,7 +485,6 @@ export const taskEndpoints = {
     response: taskResource,
   }),
   subtaskUsers: endpoint('GET', 'core/tasks/:id/select-subtask-users', { response: people }),
-  tags: endpoint('GET', 'core/tags', { query: tagQuery, response: tagList }),
   reminders: endpoint('GET', 'core/reminder/assessment-task', { response: reminders }),
   deadlines: endpoint('GET', 'core/dashboard/deadlines', {
     query: deadlinesQuery,
@@ -504,4 +503,10 @@ export const subtaskEndpoints = {
     body: targetTaskBody,
     response: taskResource,
   }),
+};
+
+/** Tags of tasks and of objectives (spec 7.4, 7.17). */
+export const tagEndpoints = {
+  list: endpoint('GET', 'core/tags', { query: tagQuery, response: tagList }),
+  create: endpoint('POST', 'core/tags', { body: createTagBody, response: tagResource }),
 };

@@ -447,3 +447,13 @@ export const workspaceEndpoints = {
   }),
   join: endpoint('POST', 'core/join/join-to-workspace', { body: joinBody, response: joinResult }),
 };
+
+/** A person's saved views of a workspace's sections. */
+export const boardViewEndpoints = {
+  list: endpoint('GET', 'core/workspaces/:id/board_views', { response: boardViewList }),
+  create: endpoint('POST', 'core/workspaces/:id/board_views', {
+    body: boardViewBody,
+    response: boardView,
+  }),
+  remove: endpoint('DELETE', 'core/board_views/:id', { response: emptyResource }),
+};

@@ -9,7 +9,7 @@ import type {
   taskCounts,
   taskListQuery,
 } from '@contracts/tasks';
-import { subtaskEndpoints, taskEndpoints } from '@contracts/tasks';
+import { subtaskEndpoints, tagEndpoints, taskEndpoints } from '@contracts/tasks';
 import { api } from '@/lib/http';
 
 export type TaskCounts = z.infer<typeof taskCounts>;
@@ -185,7 +185,7 @@ export const tasksApi = {
     api.call(taskEndpoints.subtaskUsers, { params: { id: parentId } }).then((r) => r.users),
   tags: (workspaceId: number) =>
     api
-      .call(taskEndpoints.tags, { query: { type: 'task', workspace_id: workspaceId } })
+      .call(tagEndpoints.list, { query: { type: 'task', workspace_id: workspaceId } })
       .then((r) => r.tags),
   myWork: (workspaceId?: number) =>
     api
