@@ -398,6 +398,8 @@ export const boardViewList = z.object({ board_views: z.array(boardView) });
 export const workspaceEndpoints = {
   list: endpoint('GET', 'core/workspaces', { query: workspaceListQuery, response: workspaceList }),
   menu: endpoint('GET', 'core/workspaces/menu', { response: workspacesMenu }),
+  /** The counts the app's menu shows beside its sections. */
+  coreMenu: endpoint('GET', 'core/menu', { response: coreMenu }),
   get: endpoint('GET', 'core/workspaces/:id', { response: workspace }),
   create: endpoint('POST', 'core/workspaces', { body: createWorkspaceBody, response: workspace }),
   update: endpoint('PATCH', 'core/workspaces/:id', {

@@ -26,6 +26,8 @@ export const workspaceKeys = {
   all: ['core', 'workspaces'] as const,
   list: (status: WorkspaceStatus, sort: WorkspaceSort, direction: SortDirection) =>
     [...workspaceKeys.all, 'list', status, sort, direction] as const,
+  /** The open ones in the server's default order (the Teams tabs' pickers). */
+  open: () => [...workspaceKeys.all, 'open'] as const,
   publicList: () => ['teamgenerator', 'workspaces'] as const,
   menu: () => [...workspaceKeys.all, 'menu'] as const,
   detail: (id: number) => [...workspaceKeys.all, id] as const,
