@@ -47,6 +47,12 @@ export interface SkillPickerProps {
  * the best matches first, from the top of the list; and stays open so several can be picked in
  * a row. Removing a chosen skill is the caller's (its list of chosen skills).
  */
+
+/** Query keys of the skills catalogue (its names follow the language). */
+export const skillKeys = {
+  catalogue: (language: string, workspaceId: number | null, search: string) =>
+    ['skills', language, workspaceId, search] as const,
+};
 export function SkillPicker({
   selectedIds,
   onAdd,
@@ -65,7 +71,7 @@ export function SkillPicker({
   const list = useRef<HTMLDivElement>(null);
   const search = query.trim();
   const catalogue = useQuery({
-    queryKey: ['skills', i18n.language, workspaceId ?? null, search],
+    queryKey: skillKeys.catalogue(i18n.language, workspaceId ?? null, search),
     queryFn: async () =>
       (
         await api.call(profileEndpoints.skills, {

@@ -22,6 +22,17 @@ export type OidcProvider = z.infer<typeof oidcProvider>;
 
 const quiet = { hideMessages: true };
 
+/** Query keys of the sign-in area, one helper so they stay in step. */
+export const authKeys = {
+  providers: ['core', 'join', 'oauth', 'providers'] as const,
+  invitation: (token: string | undefined) => ['auth', 'invitation', token] as const,
+  verifyEmail: (token: string) => ['core', 'join', 'verify-email', token] as const,
+  verifyResetPassword: (token: string) => ['core', 'join', 'verify-reset-password', token] as const,
+  verifyToken: (token: string) => ['core', 'join', 'verify-token', token] as const,
+  callbackToLogin: (code: string, state: string) =>
+    ['core', 'join', 'callback-to-login', code, state] as const,
+};
+
 export const authApi = {
   /** The workspace and address an invitation is for (an open route), to fill in sign-up. */
   invitation: async (token: string) =>

@@ -5,6 +5,8 @@ import { api } from '@/lib/http';
 
 /** Query keys of the LTI feature. */
 export const ltiKeys = {
+  all: ['core', 'lti'] as const,
+  process: (plugin: string, launch: string) => ['core', 'lti', 'process', plugin, launch] as const,
   plugins: ['core', 'plugins'] as const,
   link: ['core', 'lti', 'link'] as const,
   tasks: (workspaceId: number) => ['core', 'lti', 'tasks', workspaceId] as const,

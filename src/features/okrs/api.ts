@@ -40,6 +40,8 @@ export const okrKeys = {
   tags: (workspaceId: number) => ['okrs', 'tags', workspaceId] as const,
   pins: (workspaceId: number) => ['okrs', 'pins', workspaceId] as const,
   boardViews: (workspaceId: number) => ['okrs', 'board-views', workspaceId] as const,
+  suggestions: (workspaceId: number, asked: string | null) =>
+    ['okrs', 'suggest', workspaceId, asked] as const,
 };
 
 /** A person's saved view of the objectives section (a board view of kind objectives). */

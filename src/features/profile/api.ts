@@ -36,6 +36,7 @@ export const profileKeys = {
   section: (userRef: string | number, section: string) =>
     ['profile', String(userRef), section] as const,
   person: (userRef: string | number) => ['profile', String(userRef)] as const,
+  timezones: ['core', 'timezones'] as const,
 };
 
 /** Pages that read a person show their own "not shown" states, so those calls keep quiet. */

@@ -25,6 +25,9 @@ export const taskKeys = {
   part: (id: number, part: string) => ['tasks', 'one', id, part] as const,
   subtasks: (id: number) => ['tasks', 'one', id, 'subtasks'] as const,
   choices: (workspaceId: number, what: string) => ['tasks', 'choices', workspaceId, what] as const,
+  /** Who a new task (0) or a new subtask of `parentId` may be given to. */
+  users: (workspaceId: number, parentId: number) =>
+    [...taskKeys.choices(workspaceId, 'users'), parentId] as const,
   tags: (workspaceId: number) => ['tasks', 'tags', workspaceId] as const,
   myWork: (workspaceId?: number) => ['tasks', 'my-work', workspaceId ?? 'all'] as const,
   deadlines: (workspaceId?: number) => ['tasks', 'deadlines', workspaceId ?? 'all'] as const,

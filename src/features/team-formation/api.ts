@@ -15,6 +15,8 @@ export const formationKeys = {
   all: ['team-formation'] as const,
   run: (token: string) => ['team-formation', 'run', token] as const,
   history: (workspaceId: number) => ['team-formation', 'history', workspaceId] as const,
+  /** Public workspaces of the team generator (spec 7.8), by what was searched. */
+  publicWorkspaces: (search: string) => ['team-generator', 'public', search] as const,
 };
 
 /** Spec 7.2, 7.3: start a run, poll it, score hand edits, confirm, history. */

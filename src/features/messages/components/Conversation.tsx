@@ -254,8 +254,7 @@ function MessageItem({
   const [threadOpen, setThreadOpen] = useState(false);
   const mine = message.owner?.id === meId;
   const active = chat.leave_at === null;
-  const changed = () =>
-    queryClient.invalidateQueries({ queryKey: ['messaging', 'history', chat.id] });
+  const changed = () => queryClient.invalidateQueries({ queryKey: messageKeys.histories(chat.id) });
 
   const download = async (file: ChatMessage['files'][number]) => {
     saveFile(await messagingApi.file(message.id, file.id), file.name);
