@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { currentUser, newPassword, privacyOptions } from './auth';
-import { emptyResource, languageSchema } from './common';
-import { endpoint } from './endpoint';
+import { languageSchema } from './common';
 
 export { currentUser };
 
@@ -67,26 +66,3 @@ export const timezoneEntry = z.object({
   offset_minutes: z.number(),
 });
 export const similarTimezonesQuery = z.object({ timezone: z.string().min(1).max(64) });
-
-/** Spec 7.9: the signed-in user's own account. */
-export const accountEndpoints = {
-  get: endpoint('GET', 'core/user', { response: currentUser }),
-  update: endpoint('PATCH', 'core/user', { body: updateUserBody, response: currentUser }),
-  acceptPrivacy: endpoint('PUT', 'core/user/accept-privacy', { response: currentUser }),
-  setTimezone: endpoint('PUT', 'core/user/timezone', {
-    body: timezoneBody,
-    response: currentUser,
-  }),
-  changePassword: endpoint('PATCH', 'core/user/security', {
-    body: changePasswordBody,
-    response: emptyResource,
-  }),
-  twoFactor: endpoint('PUT', 'core/user/2fa', { body: twoFactorBody, response: twoFactorResult }),
-  deactivate: endpoint('PUT', 'core/user/deactivate', { response: emptyResource }),
-  remove: endpoint('DELETE', 'core/user', { body: deleteAccountBody, response: emptyResource }),
-  exportData: endpoint('GET', 'core/user/export-user-data', { response: 'file' }),
-  /** Answered as the server declares it inline (lookups routes). */
-  timezones: endpoint('GET', 'core/timezones', {
-    response: z.object({ timezones: z.array(timezoneEntry) }),
-  }),
-};

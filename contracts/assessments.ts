@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { person } from './people';
-import { emptyResource, rowId, rowIdText } from './common';
-import { endpoint } from './endpoint';
+import { rowId, rowIdText } from './common';
 
 /** 360 assessments and announcements (spec 3 "Assessment", "Announcement", 4, 7.20, 7.21). */
 
@@ -380,94 +379,3 @@ export const evaluableFileParams = z.object({ id: rowIdText, file: rowIdText });
 export const editAssessmentFileFields = z
   .object({ name: z.string().trim().min(1).max(200).optional() })
   .strict();
-
-/** Spec 7.7: assessments, their answers, raters, reports and files. */
-export const assessmentEndpoints = {
-  list: endpoint('GET', 'core/workspaces/:id/assessments', {
-    query: assessmentListQuery,
-    response: assessmentList,
-  }),
-  get: endpoint('GET', 'core/assessments/:id', { response: assessmentResource }),
-  create: endpoint('POST', 'core/workspaces/:id/assessments', {
-    body: createAssessmentBody,
-    response: assessmentResource,
-  }),
-  update: endpoint('PUT', 'core/assessments/:id', {
-    body: updateAssessmentBody,
-    response: assessmentResource,
-  }),
-  remove: endpoint('DELETE', 'core/assessments/:id', { response: emptyResource }),
-  archive: endpoint('POST', 'core/assessments/:id/archive', { response: assessmentResource }),
-  restore: endpoint('POST', 'core/assessments/:id/restore', {
-    body: restoreBody,
-    response: assessmentResource,
-  }),
-  close: endpoint('PUT', 'core/assessments/:id/close', { response: assessmentResource }),
-  open: endpoint('PUT', 'core/assessments/:id/open', { response: assessmentResource }),
-  release: endpoint('PUT', 'core/assessments/:id/release', {
-    body: releaseBody,
-    response: assessmentResource,
-  }),
-  questionsWithoutAnswers: endpoint('GET', 'core/assessments/:id/questions-without-answers', {
-    response: questionList,
-  }),
-  questions: endpoint('GET', 'core/assessments/:id/questions', { response: questionsWithAnswers }),
-  answer: endpoint('POST', 'core/assessments/:id/questions', {
-    body: answersBody,
-    response: questionsWithAnswers.shape.evaluables.element,
-  }),
-  evaluables: endpoint('GET', 'core/assessments/:id/evaluables-by-owner', {
-    response: evaluableList,
-  }),
-  report: endpoint('GET', 'core/assessments/:id/report', {
-    query: reportQuery,
-    response: reportResource,
-  }),
-  overall: endpoint('GET', 'core/assessments/:id/overall-report-general-assessment', {
-    response: overallReport,
-  }),
-  remindAll: endpoint('POST', 'core/assessments/:id/send-reminder-for-all', {
-    response: sentCount,
-  }),
-  remind: endpoint('POST', 'core/assessments/:id/send-reminder', {
-    body: reminderOneBody,
-    response: sentCount,
-  }),
-  addRater: endpoint('POST', 'core/assessments/:id/user-assessment', {
-    body: userAssessmentBody,
-    response: evaluableList,
-  }),
-  removeRater: endpoint('DELETE', 'core/assessments/:id/user-assessment', {
-    query: userAssessmentQuery,
-    response: emptyResource,
-  }),
-  'export-report': endpoint('GET', 'core/assessments/:id/export-report', {
-    query: exportQuery,
-    response: 'file',
-  }),
-  'export-question-report': endpoint('GET', 'core/assessments/:id/export-question-report', {
-    query: exportQuery,
-    response: 'file',
-  }),
-  'export-detail-report': endpoint('GET', 'core/assessments/:id/export-detail-report', {
-    query: exportQuery,
-    response: 'file',
-  }),
-  files: endpoint('GET', 'core/evaluables/:id/files', { response: assessmentFileList }),
-  addFiles: endpoint('POST', 'core/evaluables/:id/files', {
-    body: 'form',
-    response: assessmentFileList,
-  }),
-  file: endpoint('GET', 'core/evaluables/:id/files/:file', { response: 'file' }),
-  replaceFile: endpoint('PUT', 'core/edit-file/:id', {
-    body: 'form',
-    response: assessmentFileList,
-  }),
-  announcements: endpoint('GET', 'core/announcements/reminder', {
-    response: announcementReminders,
-  }),
-  answerAnnouncement: endpoint('POST', 'core/announcements/:id/questions', {
-    body: announcementAnswersBody,
-    response: announcementQuestions,
-  }),
-};

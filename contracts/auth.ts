@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, languageSchema } from './common';
-import { endpoint } from './endpoint';
+import { languageSchema } from './common';
 import { MIN_PASSWORD } from './constants';
 
 export const email = z.string().trim().toLowerCase().max(254).email();
@@ -142,46 +141,3 @@ export const callbackToLoginBody = z.object({
 export const OTP_PURPOSES = ['verify_email', 'sign_in'] as const;
 export const otpRequestBody = z.object({ email, purpose: z.enum(OTP_PURPOSES) });
 export const otpVerifyBody = otpRequestBody.extend({ code: z.string().trim().length(6) });
-
-/** Spec 7.11 (core/join): the routes a visitor signs up and in through. */
-export const authEndpoints = {
-  login: endpoint('POST', 'core/join/login', { body: loginBody, response: signInResult }),
-  loginWithSecondFactor: endpoint('POST', 'core/join/login-2fa', {
-    body: secondFactorBody,
-    response: signInResult,
-  }),
-  /** Answered as the server declares it inline (auth routes): the sign-in and recovery codes. */
-  loginWithEnable: endpoint('POST', 'core/join/login-with-enable', {
-    body: secondFactorBody,
-    response: signInResult.extend({ recovery_codes: z.array(z.string()) }),
-  }),
-  signUp: endpoint('POST', 'core/join/sign-up', { body: signUpBody, response: signUpResult }),
-  verifyEmail: endpoint('GET', 'core/join/verify-email/:x', { response: signInResult }),
-  resendVerification: endpoint('POST', 'core/join/resend-verification', {
-    body: emailBody,
-    response: emptyResource,
-  }),
-  forgetPassword: endpoint('POST', 'core/join/forget-password', {
-    body: emailBody,
-    response: emptyResource,
-  }),
-  verifyResetPassword: endpoint('GET', 'core/join/verify-reset-password/:token', {
-    response: z.object({ email: z.string() }),
-  }),
-  resetPassword: endpoint('POST', 'core/join/reset-password', {
-    body: resetPasswordBody,
-    response: emptyResource,
-  }),
-  verifyToken: endpoint('GET', 'core/join/verify-token/:token', { response: signInResult }),
-  logout: endpoint('POST', 'core/join/logout', { response: emptyResource }),
-  oauthProviders: endpoint('GET', 'core/join/oauth/providers', {
-    response: z.object({ providers: z.array(oidcProvider) }),
-  }),
-  oauthRedirect: endpoint('GET', 'core/join/oauth/:provider/redirect', {
-    response: oidcRedirect,
-  }),
-  callbackToLogin: endpoint('POST', 'core/join/callback-to-login', {
-    body: callbackToLoginBody,
-    response: signInResult,
-  }),
-};

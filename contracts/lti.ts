@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, rowId, rowIdText } from './common';
-import { endpoint } from './endpoint';
+import { rowId, rowIdText } from './common';
 import { signInResult } from './auth';
 
 /** Plugins (spec 7.13): LTI 1.3 platform registrations. */
@@ -163,23 +162,3 @@ export const rosterStatus = z.object({
   latest: rosterSync.nullable(),
 });
 export type RosterStatus = z.infer<typeof rosterStatus>;
-
-/** Spec 7.15: LTI launches, deep links, plugins, account links and rosters. */
-export const ltiEndpoints = {
-  process: endpoint('POST', 'core/lti/:id/process', { body: processBody, response: processResult }),
-  deepLink: endpoint('POST', 'core/lti/deep-link', {
-    body: deepLinkBody,
-    response: deepLinkResult,
-  }),
-  plugins: endpoint('GET', 'core/plugins', { query: pluginListQuery, response: pluginList }),
-  createPlugin: endpoint('POST', 'core/plugins', { body: pluginBody, response: plugin }),
-  archivePlugin: endpoint('POST', 'core/plugins/:id/archive', { response: plugin }),
-  approvePlugin: endpoint('POST', 'core/plugins/:id/approve', { response: plugin }),
-  revokeApproval: endpoint('POST', 'core/plugins/:id/revoke-approval', { response: plugin }),
-  deletePlugin: endpoint('DELETE', 'core/plugins/:id', { response: emptyResource }),
-  link: endpoint('GET', 'core/lti/link', { response: linkStatus }),
-  confirmLink: endpoint('POST', 'core/lti/link/confirm', { response: linkResult }),
-  roster: endpoint('GET', 'core/lti/roster', { query: rosterQuery, response: rosterStatus }),
-  /** The server declares no response schema for this route; what it answers is `rosterSync`. */
-  bringInRoster: endpoint('POST', 'core/lti/roster', { body: rosterBody, response: rosterSync }),
-};

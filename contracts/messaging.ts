@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, rowId, rowIdText } from './common';
-import { endpoint } from './endpoint';
+import { rowId, rowIdText } from './common';
 import { person } from './people';
 import { MESSAGES_PAGE } from './constants';
 
@@ -160,63 +159,3 @@ export const typingBody = z.object({}).strict();
 
 /** What core/workspaces/:id/active-user-chat answers. */
 export const activeChatResource = z.object({ chat: chatDetail });
-
-/** Spec 7.13: chats and their messages. */
-export const messagingEndpoints = {
-  chats: endpoint('GET', 'messaging/chats', { query: chatListQuery, response: chatList }),
-  chat: endpoint('GET', 'messaging/chats/:id', { response: chatResource }),
-  search: endpoint('GET', 'messaging/chats/search', {
-    query: chatSearchQuery,
-    response: chatSearchResult,
-  }),
-  history: endpoint('GET', 'messaging/messages', { query: messagesQuery, response: messageList }),
-  send: endpoint('POST', 'messaging/messages', {
-    body: sendMessageBody,
-    response: messageResource,
-  }),
-  sendFiles: endpoint('POST', 'messaging/messages/files', {
-    query: sendFilesQuery,
-    body: 'form',
-    response: messageResource,
-  }),
-  file: endpoint('GET', 'messaging/messages/:id/files/:file', { response: 'file' }),
-  edit: endpoint('PUT', 'messaging/messages/:id', {
-    body: editMessageBody,
-    response: messageResource,
-  }),
-  remove: endpoint('DELETE', 'messaging/messages/:id', { response: messageResource }),
-  react: endpoint('PUT', 'messaging/messages/:id/reactions', {
-    body: reactionBody,
-    response: messageResource,
-  }),
-  /** Answered as the server declares it inline (chat routes). */
-  read: endpoint('POST', 'messaging/chats/:id/read', {
-    body: readBody,
-    response: z.object({ last_read_message_id: z.number().int() }),
-  }),
-  typing: endpoint('POST', 'messaging/chats/:id/typing', {
-    body: typingBody,
-    response: emptyResource,
-  }),
-  mute: endpoint('POST', 'messaging/chats/mute-chat', { body: muteBody, response: chatResource }),
-  leave: endpoint('POST', 'messaging/chats/group-chat/leave', {
-    body: chatIdBody,
-    response: chatResource,
-  }),
-  createGroup: endpoint('POST', 'messaging/chats/group-chat', {
-    body: groupChatBody,
-    response: chatResource,
-  }),
-  editGroup: endpoint('POST', 'messaging/chats/group-chat/edit', {
-    body: editGroupBody,
-    response: chatResource,
-  }),
-  userChat: endpoint('POST', 'messaging/chats/user-chat', {
-    body: userChatBody,
-    response: chatResource,
-  }),
-  linkToModel: endpoint('POST', 'messaging/chats/link-to-model', {
-    body: linkModelBody,
-    response: chatResource,
-  }),
-};

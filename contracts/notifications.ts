@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paged, rowId, rowIdText } from './common';
-import { endpoint } from './endpoint';
-import {
-  notificationSettings,
-  notificationsResource as settingsResource,
-  saveNotificationsBody,
-  type NotificationEvent,
-} from './profile';
+import { notificationSettings, saveNotificationsBody, type NotificationEvent } from './profile';
 
 /** What a notification is about (spec 3 "Notification", issue 13). */
 export const NOTIFICATION_KINDS = [
@@ -165,36 +159,3 @@ export const zoomMeetingResource = z.object({
   }),
 });
 export const meetingOptionsResource = z.object({ zoom: z.boolean() });
-
-/** Spec 7.12: notifications, their settings and meetings. */
-export const notificationEndpoints = {
-  list: endpoint('GET', 'core/notifications', {
-    query: notificationsQuery,
-    response: notificationsResource,
-  }),
-  unread: endpoint('GET', 'core/notifications/unread-notifications', { response: unreadResource }),
-  markRead: endpoint('POST', 'core/notifications/:id/read', { response: markedResource }),
-  markAllRead: endpoint('POST', 'core/notifications/read-all', { response: markedResource }),
-  channels: endpoint('GET', 'core/notifications/channels', { response: channelsResource }),
-  settings: endpoint('GET', 'core/user/notifications', { response: settingsResource }),
-  saveSettings: endpoint('POST', 'core/user/notifications', {
-    body: saveNotificationsBody,
-    response: settingsResource,
-  }),
-  withToken: endpoint('GET', 'core/user/notifications-with-token', {
-    query: tokenQuery,
-    response: tokenSettingsResource,
-  }),
-  saveWithToken: endpoint('POST', 'core/user/notifications-with-token', {
-    body: saveWithTokenBody,
-    response: tokenSettingsResource,
-  }),
-  meetingOptions: endpoint('GET', 'core/meetings/options', { response: meetingOptionsResource }),
-  createMeeting: endpoint('POST', 'core/meetings', {
-    body: createMeetingBody,
-    response: meetingResource,
-  }),
-  addToCalendar: endpoint('POST', 'core/meetings/:id/add-to-calendar', {
-    response: addToCalendarResource,
-  }),
-};

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, pageMeta, rowId, rowIdText, wholeListPageQuery } from './common';
-import { endpoint } from './endpoint';
+import { pageMeta, rowId, rowIdText, wholeListPageQuery } from './common';
 import { person } from './people';
 
 /**
@@ -384,73 +383,3 @@ export const okrSuggestions = z.object({
   /** Whether an AI endpoint is configured (OKR_AI_URL); the UI says so when it is not. */
   ai_configured: z.boolean(),
 });
-
-/** Spec 7.17: objectives, key results, check-ins, alignments and the org chart. */
-export const okrEndpoints = {
-  list: endpoint('GET', 'core/workspaces/:id/objectives', {
-    query: objectiveListQuery,
-    response: objectiveList,
-  }),
-  tree: endpoint('GET', 'core/workspaces/:id/objective-tree', { response: objectiveTree }),
-  get: endpoint('GET', 'core/objectives/:id', { response: objectiveResource }),
-  create: endpoint('POST', 'core/workspaces/:id/objectives', {
-    body: createObjectiveBody,
-    response: objectiveResource,
-  }),
-  update: endpoint('PUT', 'core/objectives/:id', {
-    query: workspaceIdQuery,
-    body: updateObjectiveBody,
-    response: objectiveResource,
-  }),
-  remove: endpoint('DELETE', 'core/objectives/:id', {
-    query: workspaceIdQuery,
-    response: emptyResource,
-  }),
-  open: endpoint('POST', 'core/objectives/:id/open', { response: objectiveResource }),
-  close: endpoint('POST', 'core/objectives/:id/close', { response: objectiveResource }),
-  archive: endpoint('POST', 'core/objectives/:id/archive', { response: objectiveResource }),
-  restore: endpoint('POST', 'core/objectives/:id/restore', { response: objectiveResource }),
-  keyResults: endpoint('GET', 'core/workspaces/:id/key-results', { response: keyResultItems }),
-  addKeyResult: endpoint('POST', 'core/key-results', {
-    body: createKeyResultBody,
-    response: keyResultResource,
-  }),
-  updateKeyResult: endpoint('PUT', 'core/key-results/:id', {
-    body: updateKeyResultBody,
-    response: keyResultResource,
-  }),
-  removeKeyResult: endpoint('DELETE', 'core/key-results/:id', { response: emptyResource }),
-  tracking: endpoint('GET', 'core/key-results/:id/tracking', { response: tracking }),
-  checkIn: endpoint('POST', 'core/key-results/:id/answer', {
-    body: checkInBody,
-    response: keyResultResource,
-  }),
-  removeCheckIn: endpoint('DELETE', 'core/key-results/:id/answers/:report', {
-    response: keyResultResource,
-  }),
-  align: endpoint('POST', 'core/objectives/:id/alignments', {
-    body: alignBody,
-    response: alignmentList,
-  }),
-  unalign: endpoint('DELETE', 'core/alignments/:alignment', { response: emptyResource }),
-  orgChart: endpoint('GET', 'core/workspaces/:id/org-chart', { response: orgChart }),
-  addPosition: endpoint('POST', 'core/workspaces/:id/org-position', {
-    body: orgPositionBody,
-    response: orgPositionResource,
-  }),
-  renamePosition: endpoint('PUT', 'core/org-positions/:id', {
-    body: orgPositionUpdateBody,
-    response: orgPositionResource,
-  }),
-  movePositionUnder: endpoint('PUT', 'core/org-positions/:id/org-nodes/:node', {
-    response: orgPositionResource,
-  }),
-  movePositionToTop: endpoint('PUT', 'core/org-positions/:id/top', {
-    response: orgPositionResource,
-  }),
-  removePosition: endpoint('DELETE', 'core/org-positions/:id', { response: emptyResource }),
-  suggestObjectives: endpoint('GET', 'core/workspaces/okrAI/objective', {
-    query: okrAiQuery,
-    response: okrSuggestions,
-  }),
-};

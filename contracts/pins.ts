@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { rowId, rowIdText } from './common';
-import { endpoint } from './endpoint';
 
 /** Spec 9: what a pin may point at; `other` pins are links with a title. */
 export const PIN_REFERENCE_TYPES = ['task', 'objective', 'assessment', 'other'] as const;
@@ -46,8 +45,3 @@ export const savePinsBody = z.object({
   list: z.enum(PIN_LISTS),
   pins: z.array(pinInput).max(MAX_PINS_PER_LIST),
 });
-
-export const pinEndpoints = {
-  list: endpoint('GET', 'core/pins', { query: pinsQuery, response: pinsResource }),
-  save: endpoint('POST', 'core/pins', { body: savePinsBody, response: pinsResource }),
-};

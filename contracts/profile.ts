@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, MAX_ID, rowId, rowIdText } from './common';
-import { endpoint } from './endpoint';
+import { MAX_ID, rowId, rowIdText } from './common';
 import { privacyOptions } from './auth';
 
 /** `user/:id/...`: a numeric id or a public id (uuid), as profile links carry either. */
@@ -366,56 +365,3 @@ export const performanceResource = z.object({
   user_id: z.number().int(),
   metrics: z.array(z.object({ key: z.string(), value: z.number() })),
 });
-
-/** Spec 7.9 and 7.14: a person's profile (`:id` is an id or `me`). */
-export const profileEndpoints = {
-  questions: endpoint('GET', 'core/questions', {
-    query: questionsQuery,
-    response: questionsResource,
-  }),
-  skills: endpoint('GET', 'core/skills', { query: skillsQuery, response: skillsResource }),
-  personality: endpoint('GET', 'core/user/:id/personality', { response: personalityResource }),
-  availability: endpoint('GET', 'core/user/:id/availability', { response: availabilityResource }),
-  userSkills: endpoint('GET', 'core/user/:id/skills', { response: userSkillsResource }),
-  pageInformation: endpoint('GET', 'core/user/:id/page-information', {
-    response: pageInformation,
-  }),
-  performance: endpoint('GET', 'core/user/:id/page-information/performance', {
-    response: performanceResource,
-  }),
-  activities: endpoint('GET', 'core/user/:id/activities', { response: activitiesResource }),
-  preferences: endpoint('GET', 'core/user/:id/preferences', { response: preferencesResource }),
-  softSkills: endpoint('GET', 'core/user/:id/soft-skills', { response: softSkillsResource }),
-  cv: endpoint('GET', 'core/user/:id/cv', { response: 'file' }),
-  savePersonality: endpoint('POST', 'core/user/personality', {
-    body: savePersonalityBody,
-    response: personalityResource,
-  }),
-  saveAvailability: endpoint('POST', 'core/user/availability', {
-    body: saveAvailabilityBody,
-    response: availabilityResource,
-  }),
-  saveSkills: endpoint('POST', 'core/user/skills', {
-    body: saveSkillsBody,
-    response: userSkillsResource,
-  }),
-  savePreferences: endpoint('POST', 'core/user/preferences', {
-    body: savePreferencesBody,
-    response: preferencesResource,
-  }),
-  saveSocialMedia: endpoint('POST', 'core/user/social-media', {
-    body: saveSocialMediaBody,
-    response: socialMediaResource,
-  }),
-  uploadAvatar: endpoint('POST', 'core/user/avatar', { body: 'form', response: avatarResource }),
-  removeAvatar: endpoint('DELETE', 'core/user/avatar', { response: avatarResource }),
-  uploadCv: endpoint('POST', 'core/user/cv', { body: 'form', response: cvResource }),
-  removeCv: endpoint('DELETE', 'core/user/cv', { response: cvResource }),
-  addActivity: endpoint('POST', 'core/user/:id/activities', {
-    body: createActivityBody,
-    response: activitiesResource,
-  }),
-  removeActivity: endpoint('DELETE', 'core/user/:id/activities/:activity', {
-    response: emptyResource,
-  }),
-};

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { workspaceEndpoints } from '@contracts/workspaces';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { workspaceKeys } from '@/features/workspaces';
 import { api } from '@/lib/http';
 import { useAccessToken } from '@/lib/session';

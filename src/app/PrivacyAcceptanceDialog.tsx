@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RouterLink } from '@/components/RouterLink';
-import { accountEndpoints } from '@contracts/account';
+import { accountEndpoints } from '@contracts/endpoints/account';
 import { api } from '@/lib/http';
 import { takeRememberedRoute } from '@/lib/session';
 import { currentUserKey } from '@/lib/current-user';

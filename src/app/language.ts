@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CurrentUser } from '@contracts/auth';
-import { accountEndpoints } from '@contracts/account';
+import { accountEndpoints } from '@contracts/endpoints/account';
 import { api } from '@/lib/http';
 import {
   changeLanguage,

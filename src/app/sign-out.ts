@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { authEndpoints } from '@contracts/auth';
+import { authEndpoints } from '@contracts/endpoints/auth';
 import { api } from '@/lib/http';
 import { endSessionLocally } from '@/lib/session';
 import { SIGN_IN_PATH } from './guards';

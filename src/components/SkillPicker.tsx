@@ -14,7 +14,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { profileEndpoints } from '@contracts/profile';
+import { profileEndpoints } from '@contracts/endpoints/profile';
 import { api } from '@/lib/http';
 
 type Skill = z.infer<typeof skill>;

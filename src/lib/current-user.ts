@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
-import { accountEndpoints } from '@contracts/account';
+import { accountEndpoints } from '@contracts/endpoints/account';
 import { api } from '@/lib/http';
 import { useAccessToken } from '@/lib/session';
 

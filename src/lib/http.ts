@@ -141,7 +141,7 @@ interface CallOptions extends Partial<
   hideMessages?: boolean;
 }
 
-type Schemas<E extends Endpoint> = E['schemas'];
+type Schemas<E extends Endpoint> = NonNullable<E['schemas']>;
 type ParamsArg<E extends Endpoint> = [PathParamNames<E['path']>] extends [never]
   ? object
   : { params: Record<PathParamNames<E['path']>, string | number> };

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
 import type { AxiosProgressEvent } from 'axios';
-import {
-  assessmentEndpoints as endpoints,
-  type AnswersBody,
-  type CreateAssessmentBody,
-  type RaterGroup,
-  type announcementReminders,
-  type counts,
-  type evaluablesInput,
-  type updateAssessmentBody,
+import type {
+  AnswersBody,
+  CreateAssessmentBody,
+  RaterGroup,
+  announcementReminders,
+  counts,
+  evaluablesInput,
+  updateAssessmentBody,
 } from '@contracts/assessments';
-import { workspaceEndpoints } from '@contracts/workspaces';
+import { assessmentEndpoints as endpoints } from '@contracts/endpoints/assessments';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { api } from '@/lib/http';
 
 export type AssessmentCounts = z.infer<typeof counts>;

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import {
-  authEndpoints as endpoints,
-  type callbackToLoginBody,
-  type loginBody,
-  type oidcProvider,
-  type resetPasswordBody,
-  type secondFactorBody,
-  type SignInResult,
-  type signUpBody,
+import type {
+  callbackToLoginBody,
+  loginBody,
+  oidcProvider,
+  resetPasswordBody,
+  secondFactorBody,
+  SignInResult,
+  signUpBody,
 } from '@contracts/auth';
-import { workspaceEndpoints } from '@contracts/workspaces';
+import { authEndpoints as endpoints } from '@contracts/endpoints/auth';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { api } from '@/lib/http';
 
 /*

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { ltiEndpoints as endpoints, type PluginBody, type deepLinkBody } from '@contracts/lti';
-import { taskEndpoints } from '@contracts/tasks';
+import type { PluginBody, deepLinkBody } from '@contracts/lti';
+import { ltiEndpoints as endpoints } from '@contracts/endpoints/lti';
+import { taskEndpoints } from '@contracts/endpoints/tasks';
 import { api } from '@/lib/http';
 
 /** Query keys of the LTI feature. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { SIGN_IN_PATH } from '@/app/guards';
-import { authEndpoints } from '@contracts/auth';
+import { authEndpoints } from '@contracts/endpoints/auth';
 import { api } from '@/lib/http';
 import { endSessionLocally, getAccessToken, rememberRoute } from '@/lib/session';
 

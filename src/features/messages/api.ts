@@ -1,16 +1,16 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  messagingEndpoints as endpoints,
-  type ChatDetail,
-  type ChatEntry,
-  type ChatMessage,
-  type chatSearchResult,
-  type editGroupBody,
-  type groupChatBody,
-  type REACTIONS,
+import type {
+  ChatDetail,
+  ChatEntry,
+  ChatMessage,
+  chatSearchResult,
+  editGroupBody,
+  groupChatBody,
+  REACTIONS,
 } from '@contracts/messaging';
-import { workspaceEndpoints } from '@contracts/workspaces';
+import { messagingEndpoints as endpoints } from '@contracts/endpoints/messaging';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { CHAT_SEND_REQUEST, MESSAGES_PAGE } from '@contracts/constants';
 import { liveUpdates } from '@/lib/live-socket';
 import { api } from '@/lib/http';

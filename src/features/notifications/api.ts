@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import {
-  notificationEndpoints as endpoints,
-  type createMeetingBody,
-  type NotificationItem,
-  type notificationsResource,
+import type {
+  createMeetingBody,
+  NotificationItem,
+  notificationsResource,
 } from '@contracts/notifications';
+import { notificationEndpoints as endpoints } from '@contracts/endpoints/notifications';
 import { api } from '@/lib/http';
 
 export type NotificationsPage = z.infer<typeof notificationsResource>;

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import {
   objectiveBoardViewConfig,
-  okrEndpoints as endpoints,
   type ObjectiveBoardViewConfig,
   type alignBody,
   type checkInBody,
@@ -12,9 +11,11 @@ import {
   type updateKeyResultBody,
   type updateObjectiveBody,
 } from '@contracts/okrs';
-import { pinEndpoints, type Pin, type savePinsBody } from '@contracts/pins';
-import { tagEndpoints } from '@contracts/tasks';
-import { boardViewEndpoints, workspaceEndpoints } from '@contracts/workspaces';
+import { okrEndpoints as endpoints } from '@contracts/endpoints/okrs';
+import type { Pin, savePinsBody } from '@contracts/pins';
+import { pinEndpoints } from '@contracts/endpoints/pins';
+import { tagEndpoints } from '@contracts/endpoints/tasks';
+import { boardViewEndpoints, workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { api } from '@/lib/http';
 
 export type ObjectiveCounts = z.infer<typeof objectiveCounts>;

@@ -1,21 +1,21 @@
 import type { z } from 'zod';
-import { accountEndpoints } from '@contracts/account';
-import {
-  profileEndpoints as endpoints,
-  type saveSkillsBody,
-  type activitiesResource,
-  type availabilityResource,
-  type createActivityBody,
-  type cvResource,
-  type pageInformation,
-  type performanceResource,
-  type personalityQuestion,
-  type personalityResource,
-  type savePreferencesBody,
-  type softSkillsResource,
-  type userSkillsResource,
-  type workPreferences,
+import { accountEndpoints } from '@contracts/endpoints/account';
+import type {
+  saveSkillsBody,
+  activitiesResource,
+  availabilityResource,
+  createActivityBody,
+  cvResource,
+  pageInformation,
+  performanceResource,
+  personalityQuestion,
+  personalityResource,
+  savePreferencesBody,
+  softSkillsResource,
+  userSkillsResource,
+  workPreferences,
 } from '@contracts/profile';
+import { profileEndpoints as endpoints } from '@contracts/endpoints/profile';
 import { api } from '@/lib/http';
 
 export type PersonalityQuestion = z.infer<typeof personalityQuestion>;

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import {
-  accountEndpoints as endpoints,
-  type changePasswordBody,
-  type deleteAccountBody,
-  type twoFactorBody,
-  type twoFactorResult,
-  type updateUserBody,
+import type {
+  changePasswordBody,
+  deleteAccountBody,
+  twoFactorBody,
+  twoFactorResult,
+  updateUserBody,
 } from '@contracts/account';
+import { accountEndpoints as endpoints } from '@contracts/endpoints/account';
 import { api } from '@/lib/http';
 
 export type TwoFactorResult = z.infer<typeof twoFactorResult>;

@@ -9,7 +9,7 @@ import type {
   taskCounts,
   taskListQuery,
 } from '@contracts/tasks';
-import { subtaskEndpoints, tagEndpoints, taskEndpoints } from '@contracts/tasks';
+import { subtaskEndpoints, tagEndpoints, taskEndpoints } from '@contracts/endpoints/tasks';
 import { api } from '@/lib/http';
 
 export type TaskCounts = z.infer<typeof taskCounts>;

@@ -1,10 +1,6 @@
 import type { z } from 'zod';
-import {
-  teamFormationEndpoints as endpoints,
-  type formationRun,
-  type formationScore,
-  type startFormationBody,
-} from '@contracts/team-formation';
+import type { formationRun, formationScore, startFormationBody } from '@contracts/team-formation';
+import { teamFormationEndpoints as endpoints } from '@contracts/endpoints/team-formation';
 import { api } from '@/lib/http';
 
 export type FormationRun = z.infer<typeof formationRun>;

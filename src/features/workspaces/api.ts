@@ -1,23 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  workspaceDraftEndpoints,
-  type basicInformationStep,
-  type planStep,
-  type ScheduleInput,
-} from '@contracts/schedules';
-import { teamFormationEndpoints, type FORMATION_STRATEGIES } from '@contracts/team-formation';
-import { workspaceSettingsEndpoints } from '@contracts/workspace-settings';
-import {
-  workspaceEndpoints as endpoints,
-  type CreateWorkspaceBody,
-  type INVITABLE_ROLES,
-  type MemberAccessKey,
-  type SortDirection,
-  type Workspace,
-  type WorkspaceRoleName,
-  type WorkspaceSort,
-  type WorkspaceStatus,
+import type { basicInformationStep, planStep, ScheduleInput } from '@contracts/schedules';
+import { workspaceDraftEndpoints } from '@contracts/endpoints/schedules';
+import type { FORMATION_STRATEGIES } from '@contracts/team-formation';
+import { teamFormationEndpoints } from '@contracts/endpoints/team-formation';
+import { workspaceSettingsEndpoints } from '@contracts/endpoints/workspace-settings';
+import type {
+  CreateWorkspaceBody,
+  INVITABLE_ROLES,
+  MemberAccessKey,
+  SortDirection,
+  Workspace,
+  WorkspaceRoleName,
+  WorkspaceSort,
+  WorkspaceStatus,
 } from '@contracts/workspaces';
+import { workspaceEndpoints as endpoints } from '@contracts/endpoints/workspaces';
 import type { z } from 'zod';
 import { api } from '@/lib/http';
 

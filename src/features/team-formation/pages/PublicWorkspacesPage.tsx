@@ -13,7 +13,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { teamFormationEndpoints } from '@contracts/team-formation';
+import { teamFormationEndpoints } from '@contracts/endpoints/team-formation';
 import { formationKeys } from '../api';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
