@@ -12,7 +12,10 @@ export interface EndpointSchemas {
   response?: z.ZodType | 'file';
 }
 
-/** One route of the API: declared once here, called by the client and checked against the server. */
+/**
+ * One route of the API: declared once (contracts/endpoints/), called by the client and checked
+ * against the server. Its schemas are types only, so the client loads no schema (nor zod) for it.
+ */
 export interface Endpoint<
   M extends HttpMethod = HttpMethod,
   P extends string = string,
@@ -21,15 +24,15 @@ export interface Endpoint<
   method: M;
   /** Below /api/v2, with `:name` for each path parameter, exactly as the server registers it. */
   path: P;
-  schemas: S;
+  /** Never set: it carries the schemas' types. */
+  readonly schemas?: S;
 }
 
-export function endpoint<
-  M extends HttpMethod,
-  P extends string,
-  S extends EndpointSchemas = object,
->(method: M, path: P, schemas: S = {} as S): Endpoint<M, P, S> {
-  return { method, path, schemas };
+/** `endpoint('GET', 'core/user').of<{ response: typeof currentUser }>()` */
+export function endpoint<M extends HttpMethod, P extends string>(method: M, path: P) {
+  return {
+    of: <S extends EndpointSchemas>(): Endpoint<M, P, S> => ({ method, path }),
+  };
 }
 
 /** The names of a path's `:name` segments. */

@@ -7,9 +7,7 @@ import {
   MEMBER_ACCESS_KEYS,
   questionInput,
   WORKSPACE_SECTIONS,
-  workspace,
 } from './workspaces';
-import { endpoint } from './endpoint';
 
 /** Spec 3 "Schedule" (type course) and 7.6. */
 export const SCHEDULE_TYPES = ['course'] as const;
@@ -101,25 +99,3 @@ export const workspaceDraft = z.object({
 export type WorkspaceDraft = z.infer<typeof workspaceDraft>;
 export const workspaceDraftList = z.object({ drafts: z.array(workspaceDraft) });
 export const draftIdParam = z.object({ id: rowIdText });
-
-/** The steps of a workspace made from a plan (spec 7.6). */
-export const workspaceDraftEndpoints = {
-  get: endpoint('GET', 'core/workspaces/generalized/:id', { response: workspaceDraft }),
-  start: endpoint('POST', 'core/workspaces/generalized', {
-    body: basicInformationStep,
-    response: workspaceDraft,
-  }),
-  saveBasicInformation: endpoint('PUT', 'core/workspaces/generalized/:id/basic-information', {
-    body: basicInformationStep,
-    response: workspaceDraft,
-  }),
-  savePlan: endpoint('PUT', 'core/workspaces/generalized/:id/plan', {
-    body: planStep,
-    response: workspaceDraft,
-  }),
-  saveSchedule: endpoint('PUT', 'core/workspaces/generalized/:id/schedule', {
-    body: scheduleStep,
-    response: workspaceDraft,
-  }),
-  complete: endpoint('POST', 'core/workspaces/generalized/:id/complete', { response: workspace }),
-};

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, rowId } from './common';
-import { endpoint } from './endpoint';
+import { rowId } from './common';
 import { FACTORS } from './profile';
 import { team, userIds } from './workspace-teams';
 import { person } from './people';
@@ -242,39 +241,3 @@ export const transferredWorkspace = z.object({
   workspace: z.object({ id: z.number().int(), name: z.string() }),
   teams_count: z.number().int(),
 });
-
-export const teamFormationEndpoints = {
-  start: endpoint('POST', 'teamformation', {
-    body: startFormationBody,
-    response: startedFormation,
-  }),
-  run: endpoint('GET', 'teamformation/:token', { response: formationRunResource }),
-  score: endpoint('POST', 'teamformation/:token/score', {
-    body: scoreFormationBody,
-    response: formationScore,
-  }),
-  drop: endpoint('POST', 'teamformation/:token/drop', { response: emptyResource }),
-  confirm: endpoint('POST', 'core/workspaces/:id/team-formation', {
-    body: confirmFormationBody,
-    response: confirmedFormation,
-  }),
-  history: endpoint('GET', 'teamformation/history/:id', { response: formationHistory }),
-  publicWorkspaces: endpoint('GET', 'teamgenerator/workspaces', {
-    query: publicWorkspacesQuery,
-    response: publicWorkspacePage,
-  }),
-  publication: endpoint('GET', 'teamgenerator/workspaces/:id/public', {
-    response: publicationState,
-  }),
-  publish: endpoint('PUT', 'teamgenerator/workspaces/:id/public', {
-    body: publishWorkspaceBody,
-    response: emptyResource,
-  }),
-  unpublish: endpoint('DELETE', 'teamgenerator/workspaces/:id/public', {
-    response: emptyResource,
-  }),
-  transferFromPublic: endpoint('POST', 'teamgenerator/workspaces/transfer-from-public', {
-    body: transferFromPublicBody,
-    response: transferredWorkspace,
-  }),
-};

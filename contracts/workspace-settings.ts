@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { FORMATION_STRATEGIES } from './team-formation';
-import { endpoint } from './endpoint';
-import { workspace } from './workspaces';
 
 /** Spec 6 "Workspace settings": the team-formation strategy a workspace uses by default. */
 export const teamFormationStrategyBody = z.object({
@@ -11,10 +9,3 @@ export const teamFormationStrategies = z.object({
   strategies: z.array(z.enum(FORMATION_STRATEGIES)),
   team_formation: z.enum(FORMATION_STRATEGIES).nullable(),
 });
-
-export const workspaceSettingsEndpoints = {
-  setTeamFormationStrategy: endpoint('PUT', 'core/workspaces/:id/team-formation-strategy', {
-    body: teamFormationStrategyBody,
-    response: workspace,
-  }),
-};

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, rowId, rowIdText } from './common';
-import { endpoint } from './endpoint';
+import { rowId, rowIdText } from './common';
 import { person } from './people';
 
 /** Teams inside a workspace (spec 3 "Team", 4 "Team", 7.3). Not Microsoft Teams: see teams.ts. */
@@ -166,42 +165,3 @@ export const teamInformation = z.object({
 });
 
 export const exportTeamsQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
-
-export const workspaceTeamEndpoints = {
-  list: endpoint('GET', 'core/workspaces/:id/teams', { response: teamsResource }),
-  create: endpoint('POST', 'core/workspaces/:id/teams', {
-    body: createTeamBody,
-    response: teamResource,
-  }),
-  card: endpoint('GET', 'core/teams/:id/modal-information', { response: teamModalInformation }),
-  update: endpoint('PATCH', 'core/teams/:id', { body: updateTeamBody, response: teamResource }),
-  remove: endpoint('DELETE', 'core/teams/:id', { response: emptyResource }),
-  removeByMember: endpoint('DELETE', 'core/teams/:id/by-member', { response: emptyResource }),
-  setMembers: endpoint('PUT', 'core/teams/:id/members', {
-    body: setMembersBody,
-    response: teamResource,
-  }),
-  removeMember: endpoint('DELETE', 'core/teams/:id/members/:member', { response: emptyResource }),
-  leave: endpoint('POST', 'core/teams/:id/leave', { response: emptyResource }),
-  subscribe: endpoint('POST', 'core/teams/:id/subscribing-by-member', { response: teamResource }),
-  request: endpoint('POST', 'core/teams/:id/requests', {
-    body: createTeamRequestBody,
-    response: teamRequestResource,
-  }),
-  requests: endpoint('GET', 'core/teams/requests', {
-    query: teamRequestsQuery,
-    response: teamRequestsResource,
-  }),
-  answer: endpoint('PATCH', 'core/teams/requests/:id', {
-    body: answerTeamRequestBody,
-    response: teamRequestResource,
-  }),
-  information: endpoint('POST', 'core/workspaces/:id/team-information', {
-    body: userSetBody,
-    response: teamInformation,
-  }),
-  export: endpoint('GET', 'core/workspaces/:id/export-teams', {
-    query: exportTeamsQuery,
-    response: 'file',
-  }),
-};

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, pageMeta, wholeListPageQuery, rowId, rowIdText } from './common';
-import { endpoint } from './endpoint';
+import { pageMeta, wholeListPageQuery, rowId, rowIdText } from './common';
 import { email } from './auth';
 import { objectiveBoardViewConfig } from './okrs';
 import { person } from './people';
@@ -394,56 +393,3 @@ export const boardView = z.object({
   updated_at: z.string(),
 });
 export const boardViewList = z.object({ board_views: z.array(boardView) });
-
-export const workspaceEndpoints = {
-  list: endpoint('GET', 'core/workspaces', { query: workspaceListQuery, response: workspaceList }),
-  menu: endpoint('GET', 'core/workspaces/menu', { response: workspacesMenu }),
-  get: endpoint('GET', 'core/workspaces/:id', { response: workspace }),
-  create: endpoint('POST', 'core/workspaces', { body: createWorkspaceBody, response: workspace }),
-  update: endpoint('PATCH', 'core/workspaces/:id', {
-    body: updateWorkspaceBody,
-    response: workspace,
-  }),
-  setSchema: endpoint('PUT', 'core/workspaces/:id/schema', {
-    body: schemaBody,
-    response: workspace,
-  }),
-  setMemberAccess: endpoint('PUT', 'core/workspaces/:id/member-access', {
-    body: memberAccessBody,
-    response: workspace,
-  }),
-  archive: endpoint('POST', 'core/workspaces/archive/:id', { response: workspace }),
-  restore: endpoint('POST', 'core/workspaces/restore/:id', { response: workspace }),
-  remove: endpoint('DELETE', 'core/workspaces/:id', { response: emptyResource }),
-  leave: endpoint('DELETE', 'core/workspaces/:id/leave', { response: emptyResource }),
-  works: endpoint('GET', 'core/workspaces/:id/number-of-works', { response: numberOfWorks }),
-  members: endpoint('GET', 'core/workspaces/:id/users', { response: memberList }),
-  changeRole: endpoint('PUT', 'core/workspaces/:id/users/:user/change-role', {
-    body: changeRoleBody,
-    response: member,
-  }),
-  removeMember: endpoint('DELETE', 'core/workspaces/:id/users/:user', {
-    response: emptyResource,
-  }),
-  invite: endpoint('POST', 'core/workspaces/:id/invite', {
-    body: inviteBody,
-    response: inviteResult,
-  }),
-  inviteWithCsv: endpoint('POST', 'core/workspaces/:id/invite-with-csv', {
-    body: 'form',
-    response: csvInviteResult,
-  }),
-  invited: endpoint('GET', 'core/workspaces/:id/invited-list', { response: invitedList }),
-  revoke: endpoint('DELETE', 'core/workspaces/:id/invitation/:invitation', {
-    response: emptyResource,
-  }),
-  resend: endpoint('POST', 'core/workspaces/:id/invitation/:invitation/resend', {
-    response: invitation,
-  }),
-  inviteLink: endpoint('GET', 'core/workspaces/:id/invite', { response: inviteLink }),
-  resetInviteLink: endpoint('POST', 'core/workspaces/:id/invite/reset', { response: inviteLink }),
-  previewInvitation: endpoint('GET', 'core/join/invitations/:token', {
-    response: invitationPreview,
-  }),
-  join: endpoint('POST', 'core/join/join-to-workspace', { body: joinBody, response: joinResult }),
-};

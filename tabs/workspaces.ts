@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Workspace } from '@contracts/workspaces';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
+import { workspaceKeys } from '@/features/workspaces';
 import { api } from '@/lib/http';
 import { useAccessToken } from '@/lib/session';
 
@@ -7,8 +8,8 @@ import { useAccessToken } from '@/lib/session';
 export function useMyWorkspaces() {
   const token = useAccessToken();
   return useQuery({
-    queryKey: ['core', 'workspaces', 'open'],
-    queryFn: async () => (await api.get<{ workspaces: Workspace[] }>('core/workspaces')).workspaces,
+    queryKey: workspaceKeys.open(),
+    queryFn: async () => (await api.call(workspaceEndpoints.list)).workspaces,
     enabled: token !== null,
   });
 }

@@ -11,8 +11,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CurrentUser } from '@contracts/auth';
 import { RouterLink } from '@/components/RouterLink';
+import { accountEndpoints } from '@contracts/endpoints/account';
 import { api } from '@/lib/http';
 import { takeRememberedRoute } from '@/lib/session';
 import { currentUserKey } from '@/lib/current-user';
@@ -25,7 +25,7 @@ export function PrivacyAcceptanceDialog() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const accept = useMutation({
-    mutationFn: () => api.put<CurrentUser>('core/user/accept-privacy'),
+    mutationFn: () => api.call(accountEndpoints.acceptPrivacy),
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserKey, user);
       // Back to the page that was asked for before the question (a course, a shared link).

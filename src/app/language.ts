@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CurrentUser } from '@contracts/auth';
+import { accountEndpoints } from '@contracts/endpoints/account';
 import { api } from '@/lib/http';
 import {
   changeLanguage,
@@ -14,7 +15,11 @@ import { currentUserKey } from '@/lib/current-user';
 export { LANGUAGE_NAMES } from './language-names';
 
 async function saveAccountLanguage(queryClient: QueryClient, language: Language) {
-  const user = await api.patch<CurrentUser>('core/user', { language }, { hideMessages: true });
+  const user = await api.call(
+    accountEndpoints.update,
+    { body: { language } },
+    { hideMessages: true },
+  );
   queryClient.setQueryData(currentUserKey, user);
   return user;
 }

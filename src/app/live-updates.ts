@@ -49,7 +49,7 @@ export const liveInvalidations: LiveInvalidations = {
   'notifications-changed': () => [notificationKeys.all],
   // A message came, changed or went: its chat's history, the chat list, the unread counts.
   'chat-message': ({ chat_id }) => [
-    ['messaging', 'history', chat_id],
+    messageKeys.histories(chat_id),
     messageKeys.chats(),
     messageKeys.chat(chat_id),
     messageKeys.menu,

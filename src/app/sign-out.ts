@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { http } from '@/lib/http';
+import { authEndpoints } from '@contracts/endpoints/auth';
+import { api } from '@/lib/http';
 import { endSessionLocally } from '@/lib/session';
 import { SIGN_IN_PATH } from './guards';
 import { liveUpdates } from '@/lib/live-socket';
@@ -13,7 +14,7 @@ export function useSignOut() {
     // cannot start the "session ended elsewhere" path, which would remember this page for sign-in.
     liveUpdates.disconnect();
     try {
-      await http.post('core/join/logout');
+      await api.call(authEndpoints.logout);
     } catch {
       // Already signed out on the server (or unreachable): forgetting it here still signs out.
     }

@@ -14,6 +14,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { profileEndpoints } from '@contracts/endpoints/profile';
 import { api } from '@/lib/http';
 
 type Skill = z.infer<typeof skill>;
@@ -46,6 +47,12 @@ export interface SkillPickerProps {
  * the best matches first, from the top of the list; and stays open so several can be picked in
  * a row. Removing a chosen skill is the caller's (its list of chosen skills).
  */
+
+/** Query keys of the skills catalogue (its names follow the language). */
+export const skillKeys = {
+  catalogue: (language: string, workspaceId: number | null, search: string) =>
+    ['skills', language, workspaceId, search] as const,
+};
 export function SkillPicker({
   selectedIds,
   onAdd,
@@ -64,12 +71,13 @@ export function SkillPicker({
   const list = useRef<HTMLDivElement>(null);
   const search = query.trim();
   const catalogue = useQuery({
-    queryKey: ['skills', i18n.language, workspaceId ?? null, search],
-    queryFn: async () => {
-      const params = new URLSearchParams({ limit: '1000', search });
-      if (workspaceId) params.set('workspace_id', String(workspaceId));
-      return (await api.get<{ skills: Skill[] }>(`core/skills?${params}`)).skills;
-    },
+    queryKey: skillKeys.catalogue(i18n.language, workspaceId ?? null, search),
+    queryFn: async () =>
+      (
+        await api.call(profileEndpoints.skills, {
+          query: { limit: 1000, search, workspace_id: workspaceId || undefined },
+        })
+      ).skills,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@contracts/auth';
+import { accountEndpoints } from '@contracts/endpoints/account';
 import { api } from '@/lib/http';
 import { useAccessToken } from '@/lib/session';
 
@@ -7,7 +8,7 @@ import { useAccessToken } from '@/lib/session';
 export const currentUserKey = ['core', 'user'] as const;
 
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  return api.get<CurrentUser>('core/user');
+  return api.call(accountEndpoints.get);
 }
 
 /** Spec 4: with a token, the current user is fetched; without one there is nobody to fetch. */

@@ -141,40 +141,7 @@ interface CallOptions extends Partial<
   hideMessages?: boolean;
 }
 
-/** @deprecated Untyped calls, left while features move to `api.call` (issue 29). */
-export const http = {
-  request: async <T>(config: AxiosRequestConfig) => (await loadClient()).request<T>(config),
-  get: async <T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> =>
-    (await loadClient()).get<T>(url, config),
-  post: async <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-    (await loadClient()).post<T>(url, body, config),
-  delete: async <T>(url: string, config?: AxiosRequestConfig) =>
-    (await loadClient()).delete<T>(url, config),
-};
-
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-interface LegacyOptions extends CallOptions {
-  params?: unknown;
-}
-
-/** @deprecated Untyped; use `api.envelope`. */
-export async function callEnvelope<T>(
-  method: Method,
-  url: string,
-  body?: unknown,
-  { hideMessages, ...config }: LegacyOptions = {},
-): Promise<Envelope<T>> {
-  const response = await http.request<Envelope<T>>({
-    method,
-    url,
-    data: body,
-    ...config,
-    ...(hideMessages ? HIDE_MESSAGE : {}),
-  });
-  return response.data;
-}
-
-type Schemas<E extends Endpoint> = E['schemas'];
+type Schemas<E extends Endpoint> = NonNullable<E['schemas']>;
 type ParamsArg<E extends Endpoint> = [PathParamNames<E['path']>] extends [never]
   ? object
   : { params: Record<PathParamNames<E['path']>, string | number> };
@@ -254,15 +221,4 @@ export const api = {
     const response = await send<Blob>(endpoint, args, options, 'blob');
     return { blob: response.data, filename: filenameOf(response.headers['content-disposition']) };
   },
-  // Untyped calls, left while features move to `api.call` (issue 29).
-  get: async <T>(url: string, options?: LegacyOptions) =>
-    (await callEnvelope<T>('get', url, undefined, options)).resource,
-  post: async <T>(url: string, body?: unknown, options?: LegacyOptions) =>
-    (await callEnvelope<T>('post', url, body, options)).resource,
-  put: async <T>(url: string, body?: unknown, options?: LegacyOptions) =>
-    (await callEnvelope<T>('put', url, body, options)).resource,
-  patch: async <T>(url: string, body?: unknown, options?: LegacyOptions) =>
-    (await callEnvelope<T>('patch', url, body, options)).resource,
-  delete: async <T>(url: string, body?: unknown, options?: LegacyOptions) =>
-    (await callEnvelope<T>('delete', url, body, options)).resource,
 };

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 /** Every endpoint the contracts declare (the client calls only these), named by where it is. */
 function declaredEndpoints(): [string, Endpoint][] {
-  const modules = import.meta.glob<Record<string, unknown>>('../../contracts/*.ts', {
+  const modules = import.meta.glob<Record<string, unknown>>('../../contracts/endpoints/*.ts', {
     eager: true,
   });
   const found: [string, Endpoint][] = [];
@@ -12,7 +12,7 @@ function declaredEndpoints(): [string, Endpoint][] {
     for (const [name, value] of Object.entries(exports)) {
       if (!name.endsWith('Endpoints') || typeof value !== 'object' || value === null) continue;
       for (const [key, declared] of Object.entries(value as Record<string, Endpoint>)) {
-        found.push([`${file.replace('../../contracts/', '')} ${name}.${key}`, declared]);
+        found.push([`${file.replace('../../contracts/endpoints/', '')} ${name}.${key}`, declared]);
       }
     }
   }

@@ -2,22 +2,16 @@ import type { z } from 'zod';
 import type { AxiosProgressEvent } from 'axios';
 import type {
   AnswersBody,
-  Assessment,
-  AssessmentFile,
   CreateAssessmentBody,
-  Evaluable,
-  OverallReport,
-  PersonReport,
-  Question,
-  QuestionsWithAnswers,
   RaterGroup,
   announcementReminders,
   counts,
   evaluablesInput,
   updateAssessmentBody,
 } from '@contracts/assessments';
-import type { Member, Workspace } from '@contracts/workspaces';
-import { api, http } from '@/lib/http';
+import { assessmentEndpoints as endpoints } from '@contracts/endpoints/assessments';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
+import { api } from '@/lib/http';
 
 export type AssessmentCounts = z.infer<typeof counts>;
 export type AssessmentListStatus = 'open' | 'closed' | 'archived';
@@ -57,108 +51,76 @@ function filesForm(files: File[], field: 'files' | 'file') {
 const progressOf = (onProgress?: UploadProgress) => (event: AxiosProgressEvent) =>
   onProgress?.({ loaded: event.loaded, total: event.total ?? event.loaded });
 
-const get = <T>(url: string) => api.get<T>(url);
-const send = <T>(method: 'post' | 'put' | 'delete', url: string, body?: unknown) =>
-  api[method]<T>(url, body);
-
 export type ExportKind = 'export-report' | 'export-question-report' | 'export-detail-report';
 
+const one = (id: number) => ({ params: { id } });
+
 export const assessmentsApi = {
-  workspace: (workspaceId: number) => get<Workspace>(`core/workspaces/${workspaceId}`),
+  workspace: (workspaceId: number) => api.call(workspaceEndpoints.get, one(workspaceId)),
   members: (workspaceId: number) =>
-    get<{ users: Member[] }>(`core/workspaces/${workspaceId}/users`).then((r) => r.users),
+    api.call(workspaceEndpoints.members, one(workspaceId)).then((r) => r.users),
   list: (workspaceId: number, status: AssessmentListStatus) =>
-    get<{ assessments: Assessment[]; counts: AssessmentCounts }>(
-      `core/workspaces/${workspaceId}/assessments?status=${status}`,
-    ),
-  get: (id: number) =>
-    get<{ assessment: Assessment }>(`core/assessments/${id}`).then((r) => r.assessment),
+    api.call(endpoints.list, { params: { id: workspaceId }, query: { status } }),
+  get: (id: number) => api.call(endpoints.get, one(id)).then((r) => r.assessment),
   create: (workspaceId: number, body: CreateAssessmentBody) =>
-    send<{ assessment: Assessment }>('post', `core/workspaces/${workspaceId}/assessments`, body),
+    api.call(endpoints.create, { params: { id: workspaceId }, body }),
   update: (id: number, body: UpdateAssessmentBody) =>
-    send<{ assessment: Assessment }>('put', `core/assessments/${id}`, body),
-  remove: (id: number) => send<object>('delete', `core/assessments/${id}`),
-  archive: (id: number) =>
-    send<{ assessment: Assessment }>('post', `core/assessments/${id}/archive`),
+    api.call(endpoints.update, { params: { id }, body }),
+  remove: (id: number) => api.call(endpoints.remove, one(id)),
+  archive: (id: number) => api.call(endpoints.archive, one(id)),
   restore: (id: number, to: 'open' | 'closed') =>
-    send<{ assessment: Assessment }>('post', `core/assessments/${id}/restore`, { to }),
-  close: (id: number) => send<{ assessment: Assessment }>('put', `core/assessments/${id}/close`),
-  open: (id: number) => send<{ assessment: Assessment }>('put', `core/assessments/${id}/open`),
+    api.call(endpoints.restore, { params: { id }, body: { to } }),
+  close: (id: number) => api.call(endpoints.close, one(id)),
+  open: (id: number) => api.call(endpoints.open, one(id)),
   release: (id: number, released: boolean) =>
-    send<{ assessment: Assessment }>('put', `core/assessments/${id}/release`, { released }),
+    api.call(endpoints.release, { params: { id }, body: { released } }),
   questionsWithoutAnswers: (id: number) =>
-    get<{ questions: Question[] }>(`core/assessments/${id}/questions-without-answers`).then(
-      (r) => r.questions,
-    ),
-  questions: (id: number) => get<QuestionsWithAnswers>(`core/assessments/${id}/questions`),
-  answer: (id: number, body: AnswersBody) =>
-    send<QuestionsWithAnswers['evaluables'][number]>(
-      'post',
-      `core/assessments/${id}/questions`,
-      body,
-    ),
-  evaluables: (id: number) =>
-    get<{ evaluables: Evaluable[] }>(`core/assessments/${id}/evaluables-by-owner`).then(
-      (r) => r.evaluables,
-    ),
+    api.call(endpoints.questionsWithoutAnswers, one(id)).then((r) => r.questions),
+  questions: (id: number) => api.call(endpoints.questions, one(id)),
+  answer: (id: number, body: AnswersBody) => api.call(endpoints.answer, { params: { id }, body }),
+  evaluables: (id: number) => api.call(endpoints.evaluables, one(id)).then((r) => r.evaluables),
   report: (id: number, userId?: number) =>
-    get<{ report: PersonReport; threshold: number; released: boolean }>(
-      `core/assessments/${id}/report${userId ? `?user_id=${userId}` : ''}`,
-    ),
-  overall: (id: number) =>
-    get<OverallReport>(`core/assessments/${id}/overall-report-general-assessment`),
-  remindAll: (id: number) =>
-    send<{ sent: number }>('post', `core/assessments/${id}/send-reminder-for-all`),
+    api.call(endpoints.report, { params: { id }, query: { user_id: userId || undefined } }),
+  overall: (id: number) => api.call(endpoints.overall, one(id)),
+  remindAll: (id: number) => api.call(endpoints.remindAll, one(id)),
   remind: (id: number, userId: number) =>
-    send<{ sent: number }>('post', `core/assessments/${id}/send-reminder`, { user_id: userId }),
+    api.call(endpoints.remind, { params: { id }, body: { user_id: userId } }),
   addRater: (
     id: number,
     body: { assessor_id: number; evaluatee_id: number; rater_group: RaterGroup },
-  ) => send<{ evaluables: Evaluable[] }>('post', `core/assessments/${id}/user-assessment`, body),
+  ) => api.call(endpoints.addRater, { params: { id }, body }),
   /** Removes one rater of one person (refused once they handed in). */
   removeRater: (id: number, assessorId: number, evaluateeId: number) =>
-    send<object>(
-      'delete',
-      `core/assessments/${id}/user-assessment?assessor_id=${assessorId}&evaluatee_id=${evaluateeId}`,
-    ),
+    api.call(endpoints.removeRater, {
+      params: { id },
+      query: { assessor_id: assessorId, evaluatee_id: evaluateeId },
+    }),
   /** An export as a file, under the name the server gives it. */
   export: async (id: number, kind: ExportKind, format: 'xlsx' | 'csv') => {
-    const response = await http.get<Blob>(`core/assessments/${id}/${kind}?format=${format}`, {
-      responseType: 'blob',
-    });
-    const disposition = String(response.headers['content-disposition'] ?? '');
-    const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `assessment.${format}`;
-    return { blob: response.data, filename };
+    const file = await api.download(endpoints[kind], { params: { id }, query: { format } });
+    return { blob: file.blob, filename: file.filename ?? `assessment.${format}` };
   },
-  files: (evaluableId: number) =>
-    get<{ files: AssessmentFile[] }>(`core/evaluables/${evaluableId}/files`).then((r) => r.files),
+  files: (evaluableId: number) => api.call(endpoints.files, one(evaluableId)).then((r) => r.files),
   addFiles: async (evaluableId: number, files: File[], onProgress?: UploadProgress) =>
     (
-      await api.post<{ files: AssessmentFile[] }>(
-        `core/evaluables/${evaluableId}/files`,
-        filesForm(files, 'files'),
+      await api.call(
+        endpoints.addFiles,
+        { params: { id: evaluableId }, body: filesForm(files, 'files') },
         { onUploadProgress: progressOf(onProgress) },
       )
     ).files,
   replaceFile: async (fileId: number, file: File, onProgress?: UploadProgress) =>
     (
-      await api.put<{ files: AssessmentFile[] }>(
-        `core/edit-file/${fileId}`,
-        filesForm([file], 'file'),
+      await api.call(
+        endpoints.replaceFile,
+        { params: { id: fileId }, body: filesForm([file], 'file') },
         { onUploadProgress: progressOf(onProgress) },
       )
     ).files,
   /** A file as a blob (the download route needs the bearer header, so no plain link). */
   downloadFile: async (evaluableId: number, fileId: number) =>
-    (
-      await http.get<Blob>(`core/evaluables/${evaluableId}/files/${fileId}`, {
-        responseType: 'blob',
-      })
-    ).data,
-  announcements: () =>
-    get<{ announcements: Announcement[] }>('core/announcements/reminder').then(
-      (r) => r.announcements,
-    ),
+    (await api.download(endpoints.file, { params: { id: evaluableId, file: fileId } })).blob,
+  announcements: () => api.call(endpoints.announcements).then((r) => r.announcements),
   answerAnnouncement: (id: number, answers: AnswersBody['answers']) =>
-    send<object>('post', `core/announcements/${id}/questions`, { answers }),
+    api.call(endpoints.answerAnnouncement, { params: { id }, body: { answers } }),
 };

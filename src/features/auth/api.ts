@@ -7,10 +7,10 @@ import type {
   secondFactorBody,
   SignInResult,
   signUpBody,
-  signUpResult,
 } from '@contracts/auth';
-import type { InvitationPreview } from '@contracts/workspaces';
-import { api, callEnvelope } from '@/lib/http';
+import { authEndpoints as endpoints } from '@contracts/endpoints/auth';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
+import { api } from '@/lib/http';
 
 /*
  * Calls of spec 7.11 (core/join). Forms show their own errors and messages in place, so these
@@ -20,36 +20,44 @@ import { api, callEnvelope } from '@/lib/http';
 export type SignInWithCodes = SignInResult & { recovery_codes?: string[] };
 export type OidcProvider = z.infer<typeof oidcProvider>;
 
-const post = <T>(url: string, body?: unknown) =>
-  callEnvelope<T>('post', url, body, { hideMessages: true });
-const get = <T>(url: string) => callEnvelope<T>('get', url, undefined, { hideMessages: true });
-const segment = encodeURIComponent;
+const quiet = { hideMessages: true };
+
+/** Query keys of the sign-in area, one helper so they stay in step. */
+export const authKeys = {
+  providers: ['core', 'join', 'oauth', 'providers'] as const,
+  invitation: (token: string | undefined) => ['auth', 'invitation', token] as const,
+  verifyEmail: (token: string) => ['core', 'join', 'verify-email', token] as const,
+  verifyResetPassword: (token: string) => ['core', 'join', 'verify-reset-password', token] as const,
+  verifyToken: (token: string) => ['core', 'join', 'verify-token', token] as const,
+  callbackToLogin: (code: string, state: string) =>
+    ['core', 'join', 'callback-to-login', code, state] as const,
+};
 
 export const authApi = {
   /** The workspace and address an invitation is for (an open route), to fill in sign-up. */
   invitation: async (token: string) =>
-    (await get<InvitationPreview>(`core/join/invitations/${encodeURIComponent(token)}`)).resource,
-  login: (body: z.input<typeof loginBody>) => post<SignInResult>('core/join/login', body),
+    (await api.envelope(workspaceEndpoints.previewInvitation, { params: { token } }, quiet))
+      .resource,
+  login: (body: z.input<typeof loginBody>) => api.envelope(endpoints.login, { body }, quiet),
   loginWithSecondFactor: (body: z.input<typeof secondFactorBody>) =>
-    post<SignInResult>('core/join/login-2fa', body),
+    api.envelope(endpoints.loginWithSecondFactor, { body }, quiet),
   loginWithEnable: (body: z.input<typeof secondFactorBody>) =>
-    post<SignInWithCodes>('core/join/login-with-enable', body),
-  signUp: (body: z.input<typeof signUpBody>) =>
-    post<z.infer<typeof signUpResult>>('core/join/sign-up', body),
-  verifyEmail: (token: string) => get<SignInResult>(`core/join/verify-email/${segment(token)}`),
+    api.envelope(endpoints.loginWithEnable, { body }, quiet),
+  signUp: (body: z.input<typeof signUpBody>) => api.envelope(endpoints.signUp, { body }, quiet),
+  verifyEmail: (token: string) =>
+    api.envelope(endpoints.verifyEmail, { params: { x: token } }, quiet),
   resendVerification: (email: string) =>
-    post<Record<string, never>>('core/join/resend-verification', { email }),
+    api.envelope(endpoints.resendVerification, { body: { email } }, quiet),
   forgetPassword: (email: string) =>
-    post<Record<string, never>>('core/join/forget-password', { email }),
+    api.envelope(endpoints.forgetPassword, { body: { email } }, quiet),
   verifyResetPassword: (token: string) =>
-    get<{ email: string }>(`core/join/verify-reset-password/${segment(token)}`),
+    api.envelope(endpoints.verifyResetPassword, { params: { token } }, quiet),
   resetPassword: (body: z.input<typeof resetPasswordBody>) =>
-    post<Record<string, never>>('core/join/reset-password', body),
-  verifyToken: (token: string) => get<SignInResult>(`core/join/verify-token/${segment(token)}`),
-  oauthProviders: async () =>
-    (await api.get<{ providers: OidcProvider[] }>('core/join/oauth/providers')).providers,
+    api.envelope(endpoints.resetPassword, { body }, quiet),
+  verifyToken: (token: string) => api.envelope(endpoints.verifyToken, { params: { token } }, quiet),
+  oauthProviders: async () => (await api.call(endpoints.oauthProviders)).providers,
   oauthRedirect: (provider: string) =>
-    get<{ url: string }>(`core/join/oauth/${segment(provider)}/redirect`),
+    api.envelope(endpoints.oauthRedirect, { params: { provider } }, quiet),
   callbackToLogin: (body: z.input<typeof callbackToLoginBody>) =>
-    post<SignInResult>('core/join/callback-to-login', body),
+    api.envelope(endpoints.callbackToLogin, { body }, quiet),
 };

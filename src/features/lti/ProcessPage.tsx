@@ -79,7 +79,7 @@ export default function ProcessPage() {
   /** The person chose to go on with the account the launch made (when it offered a link). */
   const [keepNew, setKeepNew] = useState(false);
   const result = useQuery<ProcessResult, ApiError>({
-    queryKey: ['core', 'lti', 'process', plugin, handle],
+    queryKey: ltiKeys.process(plugin, handle),
     queryFn: () => processOnce(plugin, handle),
     enabled: Boolean(handle),
     retry: false,
@@ -240,7 +240,7 @@ function DeepLinkPicker({
       ),
     onSuccess: (data) => {
       setResponse(data);
-      void queryClient.invalidateQueries({ queryKey: ['core', 'lti'] });
+      void queryClient.invalidateQueries({ queryKey: ltiKeys.all });
     },
   });
   useEffect(() => {

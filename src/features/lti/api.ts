@@ -1,66 +1,47 @@
 import type { z } from 'zod';
-import type {
-  DeepLinkResult,
-  LinkResult,
-  LinkStatus,
-  Plugin,
-  PluginBody,
-  PluginList,
-  ProcessResult,
-  RosterStatus,
-  RosterSync,
-  deepLinkBody,
-} from '@contracts/lti';
-import type { taskList } from '@contracts/tasks';
-import { api, callEnvelope, http } from '@/lib/http';
+import type { PluginBody, deepLinkBody } from '@contracts/lti';
+import { ltiEndpoints as endpoints } from '@contracts/endpoints/lti';
+import { taskEndpoints } from '@contracts/endpoints/tasks';
+import { api } from '@/lib/http';
 
 /** Query keys of the LTI feature. */
 export const ltiKeys = {
+  all: ['core', 'lti'] as const,
+  process: (plugin: string, launch: string) => ['core', 'lti', 'process', plugin, launch] as const,
   plugins: ['core', 'plugins'] as const,
   link: ['core', 'lti', 'link'] as const,
   tasks: (workspaceId: number) => ['core', 'lti', 'tasks', workspaceId] as const,
   roster: (workspaceId: number) => ['core', 'lti', 'roster', workspaceId] as const,
 };
 
+const quiet = { hideMessages: true };
+
 export const ltiApi = {
   process: async (plugin: string, launch: string) =>
-    await api.post<ProcessResult>(
-      `/core/lti/${encodeURIComponent(plugin)}/process`,
-      { launch },
-      { hideMessages: true },
-    ),
+    await api.call(endpoints.process, { params: { id: plugin }, body: { launch } }, quiet),
   deepLink: async (body: z.infer<typeof deepLinkBody>) =>
-    await api.post<DeepLinkResult>('/core/lti/deep-link', body, { hideMessages: true }),
+    await api.call(endpoints.deepLink, { body }, quiet),
   tasks: async (workspaceId: number) =>
     (
-      await api.get<z.infer<typeof taskList>>(`/core/workspaces/${workspaceId}/tasks`, {
-        ...{ hideMessages: true },
-        params: { per_page: 100 },
-      })
+      await api.call(
+        taskEndpoints.list,
+        { params: { id: workspaceId }, query: { per_page: 100 } },
+        quiet,
+      )
     ).tasks,
-  plugins: async () => await api.get<PluginList>('/core/plugins'),
-  createPlugin: async (body: PluginBody) =>
-    await api.post<Plugin>('/core/plugins', body, { hideMessages: true }),
-  archivePlugin: async (id: number) => await api.post<Plugin>(`/core/plugins/${id}/archive`),
-  approvePlugin: async (id: number) => await api.post<Plugin>(`/core/plugins/${id}/approve`),
+  plugins: async () => await api.call(endpoints.plugins),
+  createPlugin: async (body: PluginBody) => await api.call(endpoints.createPlugin, { body }, quiet),
+  archivePlugin: async (id: number) => await api.call(endpoints.archivePlugin, { params: { id } }),
+  approvePlugin: async (id: number) => await api.call(endpoints.approvePlugin, { params: { id } }),
   revokeApproval: async (id: number) =>
-    await api.post<Plugin>(`/core/plugins/${id}/revoke-approval`),
-  link: async () => await api.get<LinkStatus>('/core/lti/link', { hideMessages: true }),
+    await api.call(endpoints.revokeApproval, { params: { id } }),
+  link: async () => await api.call(endpoints.link, {}, quiet),
   /** The whole answer: the page announces its message once it has moved on. */
-  confirmLink: async () =>
-    await callEnvelope<LinkResult>('post', '/core/lti/link/confirm', undefined, {
-      hideMessages: true,
-    }),
+  confirmLink: async () => await api.envelope(endpoints.confirmLink, {}, quiet),
   roster: async (workspaceId: number) =>
-    await api.get<RosterStatus>('/core/lti/roster', {
-      params: { workspace_id: workspaceId },
-      hideMessages: true,
-    }),
+    await api.call(endpoints.roster, { query: { workspace_id: workspaceId } }, quiet),
   bringInRoster: async (workspaceId: number) =>
-    await api.post<RosterSync>(
-      '/core/lti/roster',
-      { workspace_id: workspaceId },
-      { hideMessages: true },
-    ),
-  deletePlugin: async (id: number) => (await http.delete(`/core/plugins/${id}`)).data,
+    await api.call(endpoints.bringInRoster, { body: { workspace_id: workspaceId } }, quiet),
+  deletePlugin: async (id: number) =>
+    await api.envelope(endpoints.deletePlugin, { params: { id } }),
 };

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { SIGN_IN_PATH } from '@/app/guards';
-import { HIDE_MESSAGE, http } from '@/lib/http';
+import { authEndpoints } from '@contracts/endpoints/auth';
+import { api } from '@/lib/http';
 import { endSessionLocally, getAccessToken, rememberRoute } from '@/lib/session';
 
 /**
@@ -20,10 +21,12 @@ export function useSignInAgain() {
       rememberRoute(route);
       navigate(SIGN_IN_PATH);
       if (token) {
-        http
-          .post('core/join/logout', undefined, {
-            headers: { ...HIDE_MESSAGE.headers, Authorization: `Bearer ${token}` },
-          })
+        api
+          .call(
+            authEndpoints.logout,
+            {},
+            { hideMessages: true, headers: { Authorization: `Bearer ${token}` } },
+          )
           .catch(() => undefined);
       }
     },

@@ -7,7 +7,10 @@ import type {
   chatSearchResult,
   editGroupBody,
   groupChatBody,
+  REACTIONS,
 } from '@contracts/messaging';
+import { messagingEndpoints as endpoints } from '@contracts/endpoints/messaging';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { CHAT_SEND_REQUEST, MESSAGES_PAGE } from '@contracts/constants';
 import { liveUpdates } from '@/lib/live-socket';
 import { api } from '@/lib/http';
@@ -16,33 +19,31 @@ export type { ChatDetail, ChatEntry, ChatMessage };
 export type SearchResult = z.infer<typeof chatSearchResult>;
 export type GroupChatBody = z.infer<typeof groupChatBody>;
 export type EditGroupBody = z.infer<typeof editGroupBody>;
+export type Reaction = (typeof REACTIONS)[number];
 
 /** Query keys of the messages area, one helper so invalidation stays in step. */
 export const messageKeys = {
   all: ['messaging'] as const,
   chats: () => ['messaging', 'chats'] as const,
   chat: (id: number) => ['messaging', 'chat', id] as const,
+  /** Every loaded history of a chat: its main list and its threads. */
+  histories: (chatId: number) => ['messaging', 'history', chatId] as const,
   history: (chatId: number, parentId?: number) =>
-    ['messaging', 'history', chatId, parentId ?? 'main'] as const,
+    [...messageKeys.histories(chatId), parentId ?? 'main'] as const,
+  people: ['messaging', 'people'] as const,
   search: (q: string) => ['messaging', 'search', q] as const,
   menu: ['core', 'menu'] as const,
 };
 
-const get = <T>(url: string, params?: object) => api.get<T>(url, { params });
-const post = <T>(url: string, body?: unknown, quiet = false) =>
-  api.post<T>(url, body ?? {}, { hideMessages: quiet });
+const quiet = { hideMessages: true };
 
 export const messagingApi = {
-  chats: () =>
-    get<{ chats: ChatEntry[] }>('messaging/chats', { per_page: 100 }).then((r) => r.chats),
-  chat: (id: number) => get<{ chat: ChatDetail }>(`messaging/chats/${id}`).then((r) => r.chat),
-  search: (q: string, page: number) => get<SearchResult>('messaging/chats/search', { q, page }),
+  chats: () => api.call(endpoints.chats, { query: { per_page: 100 } }).then((r) => r.chats),
+  chat: (id: number) => api.call(endpoints.chat, { params: { id } }).then((r) => r.chat),
+  search: (q: string, page: number) => api.call(endpoints.search, { query: { q, page } }),
   history: (chatId: number, before?: number, parentId?: number) =>
-    get<{ messages: ChatMessage[]; has_more: boolean }>('messaging/messages', {
-      chat_id: chatId,
-      before,
-      parent_id: parentId,
-      per_page: MESSAGES_PAGE,
+    api.call(endpoints.history, {
+      query: { chat_id: chatId, before, parent_id: parentId, per_page: MESSAGES_PAGE },
     }),
   /**
    * Over the live socket when it is up (the message reaches the room sooner), otherwise with
@@ -55,11 +56,7 @@ export const messagingApi = {
     mentions?: number[];
   }) => {
     const answer = await liveUpdates.request<{ message: ChatMessage }>(CHAT_SEND_REQUEST, body);
-    if (!answer) {
-      return post<{ message: ChatMessage }>('messaging/messages', body, true).then(
-        (r) => r.message,
-      );
-    }
+    if (!answer) return api.call(endpoints.send, { body }, quiet).then((r) => r.message);
     if (answer.ok) return answer.resource.message;
     throw Object.assign(new Error(answer.messages[0]), {
       response: { status: answer.status, data: answer },
@@ -71,47 +68,33 @@ export const messagingApi = {
     if (parentId) form.append('parent_id', String(parentId));
     files.forEach((file) => form.append('files', file));
     return api
-      .post<{ message: ChatMessage }>(`messaging/messages/files`, form, {
-        params: { chat_id: chatId },
-        hideMessages: true,
-      })
+      .call(endpoints.sendFiles, { query: { chat_id: chatId }, body: form }, quiet)
       .then((r) => r.message);
   },
-  edit: (id: number, text: string) =>
-    api.put<{ message: ChatMessage }>(`messaging/messages/${id}`, { text }),
-  remove: (id: number) => api.delete<{ message: ChatMessage }>(`messaging/messages/${id}`),
-  react: (id: number, emoji: string) =>
-    api.put<{ message: ChatMessage }>(
-      `messaging/messages/${id}/reactions`,
-      { emoji },
-      { hideMessages: true },
-    ),
+  /** A message's file as a blob (the route needs the bearer header, so no plain link). */
+  file: async (messageId: number, fileId: number) =>
+    (await api.download(endpoints.file, { params: { id: messageId, file: fileId } })).blob,
+  edit: (id: number, text: string) => api.call(endpoints.edit, { params: { id }, body: { text } }),
+  remove: (id: number) => api.call(endpoints.remove, { params: { id } }),
+  react: (id: number, emoji: Reaction) =>
+    api.call(endpoints.react, { params: { id }, body: { emoji } }, quiet),
   read: (chatId: number, messageId: number) =>
-    post<{ last_read_message_id: number }>(
-      `messaging/chats/${chatId}/read`,
-      { message_id: messageId },
-      true,
-    ),
-  typing: (chatId: number) => post(`messaging/chats/${chatId}/typing`, {}, true),
+    api.call(endpoints.read, { params: { id: chatId }, body: { message_id: messageId } }, quiet),
+  typing: (chatId: number) =>
+    api.call(endpoints.typing, { params: { id: chatId }, body: {} }, quiet),
   mute: (chatId: number, isMute: boolean) =>
-    post<{ chat: ChatDetail }>('messaging/chats/mute-chat', { chat_id: chatId, is_mute: isMute }),
-  leave: (chatId: number) =>
-    post<{ chat: ChatDetail }>('messaging/chats/group-chat/leave', { chat_id: chatId }),
+    api.call(endpoints.mute, { body: { chat_id: chatId, is_mute: isMute } }),
+  leave: (chatId: number) => api.call(endpoints.leave, { body: { chat_id: chatId } }),
   createGroup: (body: GroupChatBody) =>
-    post<{ chat: ChatDetail }>('messaging/chats/group-chat', body).then((r) => r.chat),
-  editGroup: (body: EditGroupBody) =>
-    post<{ chat: ChatDetail }>('messaging/chats/group-chat/edit', body).then((r) => r.chat),
+    api.call(endpoints.createGroup, { body }).then((r) => r.chat),
+  editGroup: (body: EditGroupBody) => api.call(endpoints.editGroup, { body }).then((r) => r.chat),
   userChat: (userId: number) =>
-    post<{ chat: ChatDetail }>('messaging/chats/user-chat', { user_id: userId }, true).then(
-      (r) => r.chat,
-    ),
+    api.call(endpoints.userChat, { body: { user_id: userId } }, quiet).then((r) => r.chat),
   linkToModel: (modelType: 'task' | 'team', modelId: number) =>
-    post<{ chat: ChatDetail }>(
-      'messaging/chats/link-to-model',
-      { model_type: modelType, model_id: modelId },
-      true,
-    ).then((r) => r.chat),
-  menu: () => get<{ new_messages_count: number }>('core/menu'),
+    api
+      .call(endpoints.linkToModel, { body: { model_type: modelType, model_id: modelId } }, quiet)
+      .then((r) => r.chat),
+  menu: () => api.call(workspaceEndpoints.coreMenu),
 };
 
 export function useChats(enabled = true) {

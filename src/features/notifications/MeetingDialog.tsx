@@ -19,11 +19,9 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Person } from '@contracts/people';
 import type { MeetingItem } from '@contracts/notifications';
-import type { WorkspacesMenu } from '@contracts/workspaces';
 import { PeoplePicker } from '@/components/PeoplePicker';
-import { api } from '@/lib/http';
+import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { saveFile } from '@/lib/save-file';
 import { useIsInTeams } from './in-teams';
 import { notificationKeys, notificationsApi, type CreateMeeting } from './api';
@@ -44,8 +42,8 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
   const { t } = useTranslation();
   const inTeams = useIsInTeams();
   const menu = useQuery({
-    queryKey: ['core', 'workspaces', 'menu'],
-    queryFn: async () => await api.get<WorkspacesMenu>('core/workspaces/menu'),
+    queryKey: workspaceKeys.menu(),
+    queryFn: workspacesApi.menu,
   });
   const options = useQuery({
     queryKey: notificationKeys.meetingOptions,
@@ -56,10 +54,9 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
   const chosenWorkspace =
     workspaceId ?? menu.data?.active_workspace_id ?? workspaces[0]?.id ?? null;
   const members = useQuery({
-    queryKey: ['core', 'workspaces', chosenWorkspace, 'users'],
+    queryKey: workspaceKeys.members(chosenWorkspace ?? 0),
     enabled: chosenWorkspace !== null,
-    queryFn: async () =>
-      (await api.get<{ users: Person[] }>(`core/workspaces/${chosenWorkspace}/users`)).users,
+    queryFn: () => workspacesApi.members(chosenWorkspace ?? 0),
   });
   const [title, setTitle] = useState('');
   const [start, setStart] = useState(() => localInput(new Date(Date.now() + 3_600_000)));

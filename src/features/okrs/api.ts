@@ -1,25 +1,21 @@
 import type { z } from 'zod';
-import type {
-  Alignment,
-  KeyResult,
-  KeyResultAnswer,
-  Objective,
-  ObjectiveBoardViewConfig,
-  ObjectiveTreeNode,
-  OkrSuggestion,
-  OrgChartNode,
-  alignBody,
-  checkInBody,
-  createObjectiveBody,
-  newKeyResult,
-  objectiveCounts,
-  objectiveListQuery,
-  updateKeyResultBody,
-  updateObjectiveBody,
+import {
+  objectiveBoardViewConfig,
+  type ObjectiveBoardViewConfig,
+  type alignBody,
+  type checkInBody,
+  type createObjectiveBody,
+  type newKeyResult,
+  type objectiveCounts,
+  type objectiveListQuery,
+  type updateKeyResultBody,
+  type updateObjectiveBody,
 } from '@contracts/okrs';
-import type { Person } from '@contracts/people';
-import type { Pin } from '@contracts/pins';
-import type { Tag } from '@contracts/tasks';
+import { okrEndpoints as endpoints } from '@contracts/endpoints/okrs';
+import type { Pin, savePinsBody } from '@contracts/pins';
+import { pinEndpoints } from '@contracts/endpoints/pins';
+import { tagEndpoints } from '@contracts/endpoints/tasks';
+import { boardViewEndpoints, workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { api } from '@/lib/http';
 
 export type ObjectiveCounts = z.infer<typeof objectiveCounts>;
@@ -45,6 +41,8 @@ export const okrKeys = {
   tags: (workspaceId: number) => ['okrs', 'tags', workspaceId] as const,
   pins: (workspaceId: number) => ['okrs', 'pins', workspaceId] as const,
   boardViews: (workspaceId: number) => ['okrs', 'board-views', workspaceId] as const,
+  suggestions: (workspaceId: number, asked: string | null) =>
+    ['okrs', 'suggest', workspaceId, asked] as const,
 };
 
 /** A person's saved view of the objectives section (a board view of kind objectives). */
@@ -54,98 +52,90 @@ export interface SavedObjectiveView {
   config: ObjectiveBoardViewConfig;
 }
 
-const get = <T>(url: string) => api.get<T>(url);
-const send = <T>(method: 'post' | 'put' | 'delete', url: string, body?: unknown) =>
-  api[method]<T>(url, body);
+const workspace = (id: number) => ({ params: { id } });
+
+/** A pin as it is saved again: a link keeps its title and address, the rest their reference. */
+function pinInputOf(pin: Pin): z.input<typeof savePinsBody>['pins'] {
+  if (pin.reference_type === 'other') {
+    return pin.title !== null && pin.url !== null
+      ? [{ reference_type: 'other', title: pin.title, url: pin.url }]
+      : [];
+  }
+  return pin.reference_id !== null
+    ? [{ reference_type: pin.reference_type, reference_id: pin.reference_id }]
+    : [];
+}
 
 export const okrsApi = {
   list: (workspaceId: number, query: ObjectiveListQuery) =>
-    api.get<{ objectives: Objective[]; counts: ObjectiveCounts }>(
-      `core/workspaces/${workspaceId}/objectives`,
-      { params: query },
-    ),
-  tree: (workspaceId: number) =>
-    get<{ nodes: ObjectiveTreeNode[] }>(`core/workspaces/${workspaceId}/objective-tree`),
-  one: (id: number) =>
-    get<{ objective: Objective }>(`core/objectives/${id}`).then((r) => r.objective),
+    api.call(endpoints.list, { params: { id: workspaceId }, query }),
+  tree: (workspaceId: number) => api.call(endpoints.tree, workspace(workspaceId)),
+  one: (id: number) => api.call(endpoints.get, { params: { id } }).then((r) => r.objective),
   create: (workspaceId: number, body: CreateObjectiveBody) =>
-    send<{ objective: Objective }>('post', `core/workspaces/${workspaceId}/objectives`, body),
+    api.call(endpoints.create, { params: { id: workspaceId }, body }),
   update: (id: number, body: UpdateObjectiveBody) =>
-    send<{ objective: Objective }>('put', `core/objectives/${id}`, body),
-  remove: (id: number) => send<object>('delete', `core/objectives/${id}`),
+    api.call(endpoints.update, { params: { id }, body }),
+  remove: (id: number) => api.call(endpoints.remove, { params: { id } }),
   transition: (id: number, action: 'open' | 'close' | 'archive' | 'restore') =>
-    send<{ objective: Objective }>('post', `core/objectives/${id}/${action}`),
+    api.call(endpoints[action], { params: { id } }),
   addKeyResult: (objectiveId: number, body: NewKeyResultBody) =>
-    send<{ key_result: KeyResult }>('post', 'core/key-results', {
-      ...body,
-      objective_id: objectiveId,
-    }),
+    api.call(endpoints.addKeyResult, { body: { ...body, objective_id: objectiveId } }),
   updateKeyResult: (id: number, body: UpdateKeyResultBody) =>
-    send<{ key_result: KeyResult }>('put', `core/key-results/${id}`, body),
-  removeKeyResult: (id: number) => send<object>('delete', `core/key-results/${id}`),
-  tracking: (keyResultId: number) =>
-    get<{ key_result: KeyResult; tracking: KeyResultAnswer[] }>(
-      `core/key-results/${keyResultId}/tracking`,
-    ),
+    api.call(endpoints.updateKeyResult, { params: { id }, body }),
+  removeKeyResult: (id: number) => api.call(endpoints.removeKeyResult, { params: { id } }),
+  tracking: (keyResultId: number) => api.call(endpoints.tracking, { params: { id: keyResultId } }),
   checkIn: (keyResultId: number, body: CheckInBody) =>
-    send<{ key_result: KeyResult }>('post', `core/key-results/${keyResultId}/answer`, body),
+    api.call(endpoints.checkIn, { params: { id: keyResultId }, body }),
   removeCheckIn: (keyResultId: number, report: number) =>
-    send<{ key_result: KeyResult }>('delete', `core/key-results/${keyResultId}/answers/${report}`),
-  keyResults: (workspaceId: number) =>
-    get<{ key_results: KeyResult[] }>(`core/workspaces/${workspaceId}/key-results`),
-  align: (id: number, body: AlignBody) =>
-    send<{ alignments: Alignment[] }>('post', `core/objectives/${id}/alignments`, body),
-  unalign: (alignmentId: number) => send<object>('delete', `core/alignments/${alignmentId}`),
-  orgChart: (workspaceId: number) =>
-    get<{ nodes: OrgChartNode[] }>(`core/workspaces/${workspaceId}/org-chart`),
+    api.call(endpoints.removeCheckIn, { params: { id: keyResultId, report } }),
+  keyResults: (workspaceId: number) => api.call(endpoints.keyResults, workspace(workspaceId)),
+  align: (id: number, body: AlignBody) => api.call(endpoints.align, { params: { id }, body }),
+  unalign: (alignmentId: number) =>
+    api.call(endpoints.unalign, { params: { alignment: alignmentId } }),
+  orgChart: (workspaceId: number) => api.call(endpoints.orgChart, workspace(workspaceId)),
   addPosition: (workspaceId: number, body: { name: string; parent_id?: number | null }) =>
-    send<object>('post', `core/workspaces/${workspaceId}/org-position`, body),
+    api.call(endpoints.addPosition, { params: { id: workspaceId }, body }),
   renamePosition: (id: number, name: string) =>
-    send<object>('put', `core/org-positions/${id}`, { name }),
+    api.call(endpoints.renamePosition, { params: { id }, body: { name } }),
   movePosition: (id: number, parentId: number | null) =>
     parentId === null
-      ? send<object>('put', `core/org-positions/${id}/top`)
-      : send<object>('put', `core/org-positions/${id}/org-nodes/${parentId}`),
-  removePosition: (id: number) => send<object>('delete', `core/org-positions/${id}`),
+      ? api.call(endpoints.movePositionToTop, { params: { id } })
+      : api.call(endpoints.movePositionUnder, { params: { id, node: parentId } }),
+  removePosition: (id: number) => api.call(endpoints.removePosition, { params: { id } }),
   /** Tags of type objective (spec 7.4, 7.17). */
   tags: (workspaceId: number) =>
     api
-      .get<{ tags: Tag[] }>('core/tags', {
-        params: { type: 'objective', workspace_id: workspaceId },
-      })
+      .call(tagEndpoints.list, { query: { type: 'objective', workspace_id: workspaceId } })
       .then((r) => r.tags),
   createTag: (workspaceId: number, name: string) =>
-    send<{ tag: Tag }>('post', 'core/tags', { workspace_id: workspaceId, type: 'objective', name }),
+    api.call(tagEndpoints.create, {
+      body: { workspace_id: workspaceId, type: 'objective', name },
+    }),
   /** The caller's personal pins of the workspace (spec 9), where objectives can be pinned. */
   personalPins: (workspaceId: number) =>
     api
-      .get<{ pins: { personal: Pin[] } }>('core/pins', { params: { workspace_id: workspaceId } })
+      .call(pinEndpoints.list, { query: { workspace_id: workspaceId } })
       .then((r) => r.pins.personal),
   savePersonalPins: (workspaceId: number, pins: Pin[]) =>
-    send<object>('post', 'core/pins', {
-      workspace_id: workspaceId,
-      list: 'personal',
-      pins: pins.map((p) =>
-        p.reference_type === 'other'
-          ? { reference_type: 'other', title: p.title, url: p.url }
-          : { reference_type: p.reference_type, reference_id: p.reference_id },
-      ),
+    api.call(pinEndpoints.save, {
+      body: {
+        workspace_id: workspaceId,
+        list: 'personal',
+        pins: pins.flatMap(pinInputOf),
+      },
     }),
   /** The caller's saved views of this workspace's objectives (other kinds are left out). */
   savedViews: (workspaceId: number) =>
-    get<{ board_views: { id: number; name: string; config: Record<string, unknown> }[] }>(
-      `core/workspaces/${workspaceId}/board_views`,
-    ).then(
-      (r) => r.board_views.filter((v) => v.config.kind === 'objectives') as SavedObjectiveView[],
+    api.call(boardViewEndpoints.list, workspace(workspaceId)).then((r) =>
+      r.board_views.flatMap((view): SavedObjectiveView[] => {
+        const config = objectiveBoardViewConfig.safeParse(view.config);
+        return config.success ? [{ id: view.id, name: view.name, config: config.data }] : [];
+      }),
     ),
   saveView: (workspaceId: number, name: string, config: ObjectiveBoardViewConfig) =>
-    send<object>('post', `core/workspaces/${workspaceId}/board_views`, { name, config }),
-  removeView: (id: number) => send<object>('delete', `core/board_views/${id}`),
-  people: (workspaceId: number) =>
-    get<{ users: (Person & { role: string })[] }>(`core/workspaces/${workspaceId}/users`),
+    api.call(boardViewEndpoints.create, { params: { id: workspaceId }, body: { name, config } }),
+  removeView: (id: number) => api.call(boardViewEndpoints.remove, { params: { id } }),
+  people: (workspaceId: number) => api.call(workspaceEndpoints.members, workspace(workspaceId)),
   suggestObjectives: (workspaceId: number, text: string) =>
-    api.get<{ suggestions: OkrSuggestion[]; ai_configured: boolean }>(
-      'core/workspaces/okrAI/objective',
-      { params: { workspace_id: workspaceId, text } },
-    ),
+    api.call(endpoints.suggestObjectives, { query: { workspace_id: workspaceId, text } }),
 };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { CurrentUser } from '@contracts/auth';
+import { accountEndpoints } from '@contracts/endpoints/account';
 import type {
+  saveSkillsBody,
   activitiesResource,
   availabilityResource,
   createActivityBody,
@@ -14,7 +15,8 @@ import type {
   userSkillsResource,
   workPreferences,
 } from '@contracts/profile';
-import { api, callEnvelope, http } from '@/lib/http';
+import { profileEndpoints as endpoints } from '@contracts/endpoints/profile';
+import { api } from '@/lib/http';
 
 export type PersonalityQuestion = z.infer<typeof personalityQuestion>;
 export type Personality = z.infer<typeof personalityResource>;
@@ -34,82 +36,63 @@ export const profileKeys = {
   section: (userRef: string | number, section: string) =>
     ['profile', String(userRef), section] as const,
   person: (userRef: string | number) => ['profile', String(userRef)] as const,
+  timezones: ['core', 'timezones'] as const,
 };
 
 /** Pages that read a person show their own "not shown" states, so those calls keep quiet. */
-const get = <T>(url: string, hideMessages = false) => api.get<T>(url, { hideMessages });
-const post = <T>(url: string, body: unknown) => api.post<T>(url, body);
+const quiet = { hideMessages: true };
+const of = (ref: string | number) => ({ params: { id: ref } });
 
 /** Spec 7.9 and 7.14: the calls of the profile area. */
 export const profileApi = {
   questions: () =>
-    get<{ questions: PersonalityQuestion[] }>('core/questions?type=personality').then(
-      (r) => r.questions,
-    ),
+    api.call(endpoints.questions, { query: { type: 'personality' } }).then((r) => r.questions),
   /** Reads of a person; hidden sections answer 403, which the page shows in place. */
-  personality: (ref: string | number) => get<Personality>(`core/user/${ref}/personality`, true),
-  availability: (ref: string | number) => get<Availability>(`core/user/${ref}/availability`, true),
-  userSkills: (ref: string | number) => get<UserSkills>(`core/user/${ref}/skills`, true),
-  pageInformation: (ref: string | number) =>
-    get<PageInformation>(`core/user/${ref}/page-information`, true),
-  performance: (ref: string | number) =>
-    get<Performance>(`core/user/${ref}/page-information/performance`, true),
-  activities: (ref: string | number) => get<Activities>(`core/user/${ref}/activities`, true),
+  personality: (ref: string | number) => api.call(endpoints.personality, of(ref), quiet),
+  availability: (ref: string | number) => api.call(endpoints.availability, of(ref), quiet),
+  userSkills: (ref: string | number) => api.call(endpoints.userSkills, of(ref), quiet),
+  pageInformation: (ref: string | number) => api.call(endpoints.pageInformation, of(ref), quiet),
+  performance: (ref: string | number) => api.call(endpoints.performance, of(ref), quiet),
+  activities: (ref: string | number) => api.call(endpoints.activities, of(ref), quiet),
   preferences: (ref: string | number) =>
-    get<{ preferences: WorkPreferences }>(`core/user/${ref}/preferences`, true).then(
-      (r) => r.preferences,
-    ),
-  softSkills: (ref: string | number) => get<SoftSkills>(`core/user/${ref}/soft-skills`, true),
+    api.call(endpoints.preferences, of(ref), quiet).then((r) => r.preferences),
+  softSkills: (ref: string | number) => api.call(endpoints.softSkills, of(ref), quiet),
 
   /** Quiet saves (turning a page) show no message; saving and closing or finishing does. */
   savePersonality: (answers: Record<string, number>, quiet = false) =>
-    callEnvelope<Personality>(
-      'post',
-      'core/user/personality',
-      { answers },
-      { hideMessages: quiet },
-    ),
-  saveAvailability: (slots: number[]) => post<Availability>('core/user/availability', { slots }),
+    api.envelope(endpoints.savePersonality, { body: { answers } }, { hideMessages: quiet }),
+  saveAvailability: (slots: number[]) => api.call(endpoints.saveAvailability, { body: { slots } }),
   /** No toast: each pick saves at once and the list below the picker shows it. */
-  saveSkills: (skills: { skill_id?: number; name?: string; level?: number | null }[]) =>
-    api.post<UserSkills>('core/user/skills', { skills }, { hideMessages: true }),
+  saveSkills: (skills: z.input<typeof saveSkillsBody>['skills']) =>
+    api.call(endpoints.saveSkills, { body: { skills } }, quiet),
   savePreferences: (body: z.input<typeof savePreferencesBody>) =>
-    post<{ preferences: WorkPreferences }>('core/user/preferences', body).then(
-      (r) => r.preferences,
-    ),
+    api.call(endpoints.savePreferences, { body }).then((r) => r.preferences),
   saveSocialMedia: (links: Record<string, string>) =>
-    post<{ social_media: Record<string, string> }>('core/user/social-media', {
-      social_media: links,
-    }),
+    api.call(endpoints.saveSocialMedia, { body: { social_media: links } }),
   /** Saved with the basics, whose "saved" toast speaks for both: one save, one toast. */
   saveTimezone: (timezone: string) =>
-    api.put<CurrentUser>('core/user/timezone', { timezone }, { hideMessages: true }),
+    api.call(accountEndpoints.setTimezone, { body: { timezone } }, quiet),
   saveBasics: (body: { first_name?: string; last_name?: string; bio?: string | null }) =>
-    api.patch<CurrentUser>('core/user', body),
-  timezones: () =>
-    get<{ timezones: { name: string; offset: string }[] }>('core/timezones').then(
-      (r) => r.timezones,
-    ),
+    api.call(accountEndpoints.update, { body }),
+  timezones: () => api.call(accountEndpoints.timezones).then((r) => r.timezones),
   uploadAvatar: (file: File) => {
     const form = new FormData();
     form.append('avatar', file);
-    return post<{ avatar_url: string }>('core/user/avatar', form);
+    return api.call(endpoints.uploadAvatar, { body: form });
   },
-  removeAvatar: () => api.delete<{ avatar_url: null }>('core/user/avatar'),
+  removeAvatar: () => api.call(endpoints.removeAvatar),
   uploadCv: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return post<{ cv: Cv }>('core/user/cv', form);
+    return api.call(endpoints.uploadCv, { body: form });
   },
-  removeCv: () => api.delete<{ cv: null }>('core/user/cv'),
+  removeCv: () => api.call(endpoints.removeCv),
   downloadCv: async (ref: string | number) => {
-    const response = await http.get<Blob>(`core/user/${ref}/cv`, { responseType: 'blob' });
-    const disposition = String(response.headers['content-disposition'] ?? '');
-    const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-    return { blob: response.data, filename: encoded ? decodeURIComponent(encoded) : 'cv' };
+    const file = await api.download(endpoints.cv, of(ref));
+    return { blob: file.blob, filename: file.filename ?? 'cv' };
   },
   addActivity: (ref: string | number, body: z.input<typeof createActivityBody>) =>
-    post<Activities>(`core/user/${ref}/activities`, body),
+    api.call(endpoints.addActivity, { params: { id: ref }, body }),
   removeActivity: (ref: string | number, id: number) =>
-    callEnvelope<Record<string, never>>('delete', `core/user/${ref}/activities/${id}`),
+    api.envelope(endpoints.removeActivity, { params: { id: ref, activity: id } }),
 };

@@ -6,30 +6,26 @@ import type {
   twoFactorResult,
   updateUserBody,
 } from '@contracts/account';
-import type { CurrentUser } from '@contracts/auth';
-import { api, callEnvelope, http } from '@/lib/http';
+import { accountEndpoints as endpoints } from '@contracts/endpoints/account';
+import { api } from '@/lib/http';
 
 export type TwoFactorResult = z.infer<typeof twoFactorResult>;
 
 /** Calls of spec 7.9 used by the security and privacy settings. */
 export const accountApi = {
-  updateUser: (body: z.input<typeof updateUserBody>) => api.patch<CurrentUser>('core/user', body),
+  updateUser: (body: z.input<typeof updateUserBody>) => api.call(endpoints.update, { body }),
   /** Form screens show the outcome in place, so these send hide-message. */
   changePassword: (body: z.input<typeof changePasswordBody>) =>
-    callEnvelope<Record<string, never>>('patch', 'core/user/security', body, {
-      hideMessages: true,
-    }),
+    api.envelope(endpoints.changePassword, { body }, { hideMessages: true }),
   twoFactor: (body: z.input<typeof twoFactorBody>) =>
-    callEnvelope<TwoFactorResult>('put', 'core/user/2fa', body, { hideMessages: true }),
-  deactivate: () => callEnvelope<Record<string, never>>('put', 'core/user/deactivate'),
+    api.envelope(endpoints.twoFactor, { body }, { hideMessages: true }),
+  deactivate: () => api.envelope(endpoints.deactivate),
   /** The password goes in the body: a query string would end up in request logs. */
   deleteAccount: (confirmation: z.input<typeof deleteAccountBody>) =>
-    callEnvelope<Record<string, never>>('delete', 'core/user', confirmation),
+    api.envelope(endpoints.remove, { body: confirmation }),
   /** Everything held about the user, as the JSON file the server names. */
   exportData: async () => {
-    const response = await http.get<Blob>('core/user/export-user-data', { responseType: 'blob' });
-    const disposition = String(response.headers['content-disposition'] ?? '');
-    const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'teamloop-data.json';
-    return { blob: response.data, filename };
+    const file = await api.download(endpoints.exportData);
+    return { blob: file.blob, filename: file.filename ?? 'teamloop-data.json' };
   },
 };

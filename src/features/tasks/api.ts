@@ -9,7 +9,7 @@ import type {
   taskCounts,
   taskListQuery,
 } from '@contracts/tasks';
-import { subtaskEndpoints, taskEndpoints } from '@contracts/tasks';
+import { subtaskEndpoints, tagEndpoints, taskEndpoints } from '@contracts/endpoints/tasks';
 import { api } from '@/lib/http';
 
 export type TaskCounts = z.infer<typeof taskCounts>;
@@ -25,6 +25,9 @@ export const taskKeys = {
   part: (id: number, part: string) => ['tasks', 'one', id, part] as const,
   subtasks: (id: number) => ['tasks', 'one', id, 'subtasks'] as const,
   choices: (workspaceId: number, what: string) => ['tasks', 'choices', workspaceId, what] as const,
+  /** Who a new task (0) or a new subtask of `parentId` may be given to. */
+  users: (workspaceId: number, parentId: number) =>
+    [...taskKeys.choices(workspaceId, 'users'), parentId] as const,
   tags: (workspaceId: number) => ['tasks', 'tags', workspaceId] as const,
   myWork: (workspaceId?: number) => ['tasks', 'my-work', workspaceId ?? 'all'] as const,
   deadlines: (workspaceId?: number) => ['tasks', 'deadlines', workspaceId ?? 'all'] as const,
@@ -185,7 +188,7 @@ export const tasksApi = {
     api.call(taskEndpoints.subtaskUsers, { params: { id: parentId } }).then((r) => r.users),
   tags: (workspaceId: number) =>
     api
-      .call(taskEndpoints.tags, { query: { type: 'task', workspace_id: workspaceId } })
+      .call(tagEndpoints.list, { query: { type: 'task', workspace_id: workspaceId } })
       .then((r) => r.tags),
   myWork: (workspaceId?: number) =>
     api

@@ -1,10 +1,6 @@
 import type { z } from 'zod';
-import {
-  teamFormationEndpoints as endpoints,
-  type formationRun,
-  type formationScore,
-  type startFormationBody,
-} from '@contracts/team-formation';
+import type { formationRun, formationScore, startFormationBody } from '@contracts/team-formation';
+import { teamFormationEndpoints as endpoints } from '@contracts/endpoints/team-formation';
 import { api } from '@/lib/http';
 
 export type FormationRun = z.infer<typeof formationRun>;
@@ -15,6 +11,8 @@ export const formationKeys = {
   all: ['team-formation'] as const,
   run: (token: string) => ['team-formation', 'run', token] as const,
   history: (workspaceId: number) => ['team-formation', 'history', workspaceId] as const,
+  /** Public workspaces of the team generator (spec 7.8), by what was searched. */
+  publicWorkspaces: (search: string) => ['team-generator', 'public', search] as const,
 };
 
 /** Spec 7.2, 7.3: start a run, poll it, score hand edits, confirm, history. */

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { teamFormationEndpoints } from '@contracts/team-formation';
-import { workspaceEndpoints } from '@contracts/workspaces';
-import {
-  workspaceTeamEndpoints as endpoints,
-  type createTeamBody,
-  type team,
-  type teamInformation,
-  type teamModalInformation,
-  type teamRequest,
-  type updateTeamBody,
+import { teamFormationEndpoints } from '@contracts/endpoints/team-formation';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
+import type {
+  createTeamBody,
+  team,
+  teamInformation,
+  teamModalInformation,
+  teamRequest,
+  updateTeamBody,
 } from '@contracts/workspace-teams';
+import { workspaceTeamEndpoints as endpoints } from '@contracts/endpoints/workspace-teams';
 import { api } from '@/lib/http';
 
 export type Team = z.infer<typeof team>;

@@ -1,23 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  workspaceDraftEndpoints,
-  type basicInformationStep,
-  type planStep,
-  type ScheduleInput,
-} from '@contracts/schedules';
-import { teamFormationEndpoints, type FORMATION_STRATEGIES } from '@contracts/team-formation';
-import { workspaceSettingsEndpoints } from '@contracts/workspace-settings';
-import {
-  workspaceEndpoints as endpoints,
-  type CreateWorkspaceBody,
-  type INVITABLE_ROLES,
-  type MemberAccessKey,
-  type SortDirection,
-  type Workspace,
-  type WorkspaceRoleName,
-  type WorkspaceSort,
-  type WorkspaceStatus,
+import type { basicInformationStep, planStep, ScheduleInput } from '@contracts/schedules';
+import { workspaceDraftEndpoints } from '@contracts/endpoints/schedules';
+import type { FORMATION_STRATEGIES } from '@contracts/team-formation';
+import { teamFormationEndpoints } from '@contracts/endpoints/team-formation';
+import { workspaceSettingsEndpoints } from '@contracts/endpoints/workspace-settings';
+import type {
+  CreateWorkspaceBody,
+  INVITABLE_ROLES,
+  MemberAccessKey,
+  SortDirection,
+  Workspace,
+  WorkspaceRoleName,
+  WorkspaceSort,
+  WorkspaceStatus,
 } from '@contracts/workspaces';
+import { workspaceEndpoints as endpoints } from '@contracts/endpoints/workspaces';
 import type { z } from 'zod';
 import { api } from '@/lib/http';
 
@@ -26,6 +23,8 @@ export const workspaceKeys = {
   all: ['core', 'workspaces'] as const,
   list: (status: WorkspaceStatus, sort: WorkspaceSort, direction: SortDirection) =>
     [...workspaceKeys.all, 'list', status, sort, direction] as const,
+  /** The open ones in the server's default order (the Teams tabs' pickers). */
+  open: () => [...workspaceKeys.all, 'open'] as const,
   publicList: () => ['teamgenerator', 'workspaces'] as const,
   menu: () => [...workspaceKeys.all, 'menu'] as const,
   detail: (id: number) => [...workspaceKeys.all, id] as const,

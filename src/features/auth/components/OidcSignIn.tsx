@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { lazyComponent } from '@/lib/lazy-page';
-import { authApi } from '../api';
+import { authApi, authKeys } from '../api';
 
 // Most servers configure no provider: their buttons (and Fluent's Divider) load only when one is.
 const OidcProviders = lazyComponent(() =>
@@ -11,7 +11,7 @@ const OidcProviders = lazyComponent(() =>
 /** "Sign in with <provider>" for each single sign-on provider the server has configured. */
 export function OidcSignIn() {
   const providers = useQuery({
-    queryKey: ['core', 'join', 'oauth', 'providers'],
+    queryKey: authKeys.providers,
     queryFn: authApi.oauthProviders,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { SignInResult } from '@contracts/auth';
 import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
-import { authApi } from '../api';
+import { authApi, authKeys } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { SignInResultStep } from '../components/SignInResultStep';
 
@@ -18,7 +18,7 @@ export default function OAuthCallbackPage() {
   const state = params.get('state') ?? '';
   const iss = params.get('iss') ?? undefined;
   const verification = useQuery<SignInResult, ApiError>({
-    queryKey: ['core', 'join', 'callback-to-login', code, state],
+    queryKey: authKeys.callbackToLogin(code, state),
     queryFn: () =>
       withApiError(async () => {
         // The provider refused or the visitor cancelled: it says so instead of sending a code.

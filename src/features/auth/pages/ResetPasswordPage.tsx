@@ -7,7 +7,7 @@ import { FormAlert, FormNotice } from '@/components/FormAlert';
 import { NewPasswordFields, newPasswordProblems } from '@/components/NewPasswordFields';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
-import { authApi } from '../api';
+import { authApi, authKeys } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 
 function InvalidLink({ error }: { error: ApiError | null }) {
@@ -97,7 +97,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const token = useSearchParams()[0].get('token') ?? '';
   const check = useQuery<{ email: string }, ApiError>({
-    queryKey: ['core', 'join', 'verify-reset-password', token],
+    queryKey: authKeys.verifyResetPassword(token),
     queryFn: () => withApiError(async () => (await authApi.verifyResetPassword(token)).resource),
     enabled: token !== '',
     retry: false,

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { SignInResult } from '@contracts/auth';
 import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
-import { authApi } from '../api';
+import { authApi, authKeys } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { SignInResultStep } from '../components/SignInResultStep';
 
@@ -14,7 +14,7 @@ export function SignInWithLinkPage({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const verification = useQuery<SignInResult, ApiError>({
-    queryKey: ['core', 'join', 'verify-token', token],
+    queryKey: authKeys.verifyToken(token),
     queryFn: () => withApiError(async () => (await authApi.verifyToken(token)).resource),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

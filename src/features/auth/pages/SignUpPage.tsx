@@ -9,7 +9,7 @@ import { RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { currentLanguage } from '@/lib/i18n';
 import { keepVerifyEmail, rememberRoute } from '@/lib/session';
-import { authApi } from '../api';
+import { authApi, authKeys } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { useSignInSteps } from '../use-sign-in';
 
@@ -37,7 +37,7 @@ export default function SignUpPage() {
 
   // From an invitation: its address goes in the form and the page names the workspace.
   const invitation = useQuery({
-    queryKey: ['auth', 'invitation', token],
+    queryKey: authKeys.invitation(token),
     queryFn: () => authApi.invitation(token!),
     enabled: Boolean(token),
     retry: false,

@@ -9,7 +9,7 @@ import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
 import { RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { keptVerifyEmail, keepVerifyEmail } from '@/lib/session';
-import { authApi } from '../api';
+import { authApi, authKeys } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { SignInResultStep } from '../components/SignInResultStep';
 
@@ -80,7 +80,7 @@ function CheckYourMail({ notice, problem }: { notice?: string[]; problem?: ApiEr
 function VerifyWithToken({ token }: { token: string }) {
   const navigate = useNavigate();
   const verification = useQuery<SignInResult, ApiError>({
-    queryKey: ['core', 'join', 'verify-email', token],
+    queryKey: authKeys.verifyEmail(token),
     queryFn: () => withApiError(async () => (await authApi.verifyEmail(token)).resource),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

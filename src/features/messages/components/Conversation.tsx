@@ -34,7 +34,6 @@ import { useTranslation } from 'react-i18next';
 import { REACTIONS } from '@contracts/messaging';
 import { useSignedInUser } from '@/lib/current-user';
 import { formatDateTime } from '@/lib/format';
-import { http } from '@/lib/http';
 import { localStore } from '@/lib/storage';
 import { saveFile } from '@/lib/save-file';
 import {
@@ -255,14 +254,10 @@ function MessageItem({
   const [threadOpen, setThreadOpen] = useState(false);
   const mine = message.owner?.id === meId;
   const active = chat.leave_at === null;
-  const changed = () =>
-    queryClient.invalidateQueries({ queryKey: ['messaging', 'history', chat.id] });
+  const changed = () => queryClient.invalidateQueries({ queryKey: messageKeys.histories(chat.id) });
 
   const download = async (file: ChatMessage['files'][number]) => {
-    const res = await http.get<Blob>(file.url.replace(/^\/api\/v2\//, ''), {
-      responseType: 'blob',
-    });
-    saveFile(res.data, file.name);
+    saveFile(await messagingApi.file(message.id, file.id), file.name);
   };
 
   return (
@@ -339,7 +334,8 @@ function MessageItem({
                 aria-pressed={r.mine}
                 disabled={!active}
                 onClick={async () => {
-                  await messagingApi.react(message.id, r.emoji).catch(() => undefined);
+                  const emoji = REACTIONS.find((known) => known === r.emoji);
+                  if (emoji) await messagingApi.react(message.id, emoji).catch(() => undefined);
                   await changed();
                 }}
               >

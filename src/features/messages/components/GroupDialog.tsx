@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_CHAT_NAME } from '@contracts/messaging';
 import { useSignedInUser } from '@/lib/current-user';
 import { PeoplePicker } from '@/components/PeoplePicker';
-import { messagingApi, useRefreshChats, type ChatDetail } from '../api';
+import { messageKeys, messagingApi, useRefreshChats, type ChatDetail } from '../api';
 
 /** Makes a group chat, or changes one (name, members, admins, who may send). */
 export function GroupDialog({
@@ -45,7 +45,7 @@ export function GroupDialog({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const people = useQuery({
-    queryKey: ['messaging', 'people'],
+    queryKey: messageKeys.people,
     queryFn: async () => {
       const all = [];
       // Paged until a page is empty (spec 5).

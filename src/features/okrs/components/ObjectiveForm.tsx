@@ -180,7 +180,7 @@ export function ObjectiveFormDialog({
   );
   const [asked, setAsked] = useState<string | null>(null);
   const suggestions = useQuery({
-    queryKey: ['okrs', 'suggest', workspaceId, asked],
+    queryKey: okrKeys.suggestions(workspaceId, asked),
     queryFn: () => okrsApi.suggestObjectives(workspaceId, asked ?? ''),
     enabled: asked !== null,
   });

@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CheckInStatus, Objective, ObjectiveTreeNode } from '@contracts/okrs';
+import { Board } from '@/components/Board';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import { RouterLink } from '@/components/RouterLink';
@@ -35,23 +36,6 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },
-  board: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(4, minmax(220px, 1fr))',
-    gap: tokens.spacingHorizontalM,
-    overflowX: 'auto',
-    maxWidth: '100%',
-    paddingBottom: tokens.spacingVerticalS,
-  },
-  column: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalS,
-    backgroundColor: tokens.colorNeutralBackground2,
-    borderRadius: tokens.borderRadiusMedium,
-    minHeight: '120px',
-  },
   treeRow: {
     display: 'flex',
     alignItems: 'center',
@@ -196,30 +180,18 @@ const BOARD: (CheckInStatus | null)[] = ['on trace', 'at risk', 'has issue', nul
 
 /** Columns by the derived status of spec 4 (board views show objectives by status). */
 export function ObjectiveBoard({ objectives }: { objectives: Objective[] }) {
-  const styles = useStyles();
   const { t } = useTranslation();
   return (
-    <div className={styles.board}>
-      {BOARD.map((status) => {
-        const label = t(`okrs:status.${status ? statusKey(status) : 'none'}`);
-        const items = objectives.filter((o) => o.derived_status === status);
-        return (
-          <section
-            key={status ?? 'none'}
-            className={styles.column}
-            aria-label={label}
-            data-column={status ?? 'none'}
-          >
-            <Text weight="semibold">
-              {label} ({items.length})
-            </Text>
-            {items.map((o) => (
-              <ObjectiveCard key={o.id} objective={o} />
-            ))}
-          </section>
-        );
-      })}
-    </div>
+    <Board
+      columns={BOARD.map((status) => ({
+        id: status ?? 'none',
+        label: t(`okrs:status.${status ? statusKey(status) : 'none'}`),
+        items: objectives.filter((o) => o.derived_status === status),
+      }))}
+      keyOf={(o) => o.id}
+      renderCard={(o) => <ObjectiveCard objective={o} />}
+      countAs="text"
+    />
   );
 }
 

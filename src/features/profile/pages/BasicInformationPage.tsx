@@ -145,7 +145,7 @@ function AboutSection({ user }: { user: CurrentUser }) {
   const [timezone, setTimezone] = useState(user.timezone);
   const [error, setError] = useState<ApiError | null>(null);
   const zones = useQuery({
-    queryKey: ['core', 'timezones'],
+    queryKey: profileKeys.timezones,
     queryFn: profileApi.timezones,
     staleTime: Infinity,
   });

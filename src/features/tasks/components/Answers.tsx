@@ -40,7 +40,7 @@ export function Answers({ kind, id }: { kind: TaskKind; id: number }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const answers = useQuery({
-    queryKey: [...taskKeys.one(id), 'answers'],
+    queryKey: taskKeys.part(id, 'answers'),
     queryFn: () => tasksApi.answers(kind, id),
   });
   if (!answers.data) return null;

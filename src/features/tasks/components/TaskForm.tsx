@@ -60,10 +60,7 @@ export function TaskFormDialog({ mode, onClose }: { mode: TaskFormMode; onClose:
   const { workspaceId } = mode;
 
   const users = useQuery({
-    queryKey: [
-      ...taskKeys.choices(workspaceId, 'users'),
-      mode.kind === 'subtask' ? mode.parent.id : 0,
-    ],
+    queryKey: taskKeys.users(workspaceId, mode.kind === 'subtask' ? mode.parent.id : 0),
     queryFn: (): Promise<Person[]> =>
       mode.kind === 'subtask'
         ? tasksApi.subtaskUsers(mode.parent.id)

@@ -1,9 +1,7 @@
 import {
-  Badge,
   Card,
   CardHeader,
   makeStyles,
-  Text,
   tokens,
   Tree,
   TreeItem,
@@ -14,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Task } from '@contracts/tasks';
+import { Board } from '@/components/Board';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { RouterLink } from '@/components/RouterLink';
 import { formatDate } from '@/lib/format';
@@ -38,25 +37,6 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS },
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  // The board scrolls sideways inside its card; no column is cut at the edge.
-  board: {
-    display: 'grid',
-    gridTemplateColumns: `repeat(${BOARD_COLUMNS.length}, minmax(220px, 1fr))`,
-    gap: tokens.spacingHorizontalM,
-    overflowX: 'auto',
-    maxWidth: '100%',
-    paddingBottom: tokens.spacingVerticalS,
-  },
-  column: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalS,
-    backgroundColor: tokens.colorNeutralBackground2,
-    borderRadius: tokens.borderRadiusMedium,
-    minHeight: '120px',
-  },
-  columnHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
 });
 
 function StatusOf({ task }: { task: Task }) {
@@ -175,27 +155,17 @@ export function TaskGrid({ tasks }: { tasks: Task[] }) {
 /** Columns by where the caller's work stands: to do, returned, in review, done. */
 export function TaskBoard({ tasks }: { tasks: Task[] }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const groups = groupByColumn(tasks);
   return (
-    <div className={styles.board}>
-      {BOARD_COLUMNS.map((column) => (
-        <section
-          key={column}
-          className={styles.column}
-          aria-label={t(`tasks:board.${column}`)}
-          data-column={column}
-        >
-          <div className={styles.columnHead}>
-            <Text weight="semibold">{t(`tasks:board.${column}`)}</Text>
-            <Badge appearance="tint">{groups[column].length}</Badge>
-          </div>
-          {groups[column].map((task) => (
-            <TaskCard key={task.id} task={task} />
-          ))}
-        </section>
-      ))}
-    </div>
+    <Board
+      columns={BOARD_COLUMNS.map((column) => ({
+        id: column,
+        label: t(`tasks:board.${column}`),
+        items: groups[column],
+      }))}
+      keyOf={(task) => task.id}
+      renderCard={(task) => <TaskCard task={task} />}
+    />
   );
 }
 

@@ -35,7 +35,7 @@ export function Timeline({ kind, id }: { kind: TaskKind; id: number }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const tracking = useQuery({
-    queryKey: [...taskKeys.one(id), 'tracking'],
+    queryKey: taskKeys.part(id, 'tracking'),
     queryFn: () => tasksApi.tracking(kind, id),
   });
   if (!tracking.data) return null;

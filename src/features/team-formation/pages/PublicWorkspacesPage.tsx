@@ -13,7 +13,8 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { teamFormationEndpoints } from '@contracts/team-formation';
+import { teamFormationEndpoints } from '@contracts/endpoints/team-formation';
+import { formationKeys } from '../api';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { formatDate } from '@/lib/format';
@@ -55,7 +56,7 @@ export default function PublicWorkspacesPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const list = useQuery({
-    queryKey: ['team-generator', 'public', search.trim()],
+    queryKey: formationKeys.publicWorkspaces(search.trim()),
     queryFn: () => publicApi.list(search.trim()),
     placeholderData: keepPreviousData,
   });
