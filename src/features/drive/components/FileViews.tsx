@@ -13,7 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/lib/file-size';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import type { DriveFile } from '../api';
 import { FileMenu, type FileAction } from './FileMenu';
 import { FilePreview } from './FilePreview';
@@ -24,7 +24,7 @@ const useStyles = makeStyles({
   table: { tableLayout: 'fixed', width: '100%' },
   select: { width: '44px' },
   menu: { width: '48px' },
-  wide: { width: '180px', [PHONE]: { display: 'none' } },
+  wide: { width: '230px', [PHONE]: { display: 'none' } },
   size: { width: '96px', [PHONE]: { display: 'none' } },
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   nameText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -129,7 +129,7 @@ export function FileList({ files, selected, onToggle, onToggleAll, onAction }: F
                     {file.name}
                   </Text>
                   <Text size={200} className={styles.phoneLine}>
-                    {formatFileSize(file.size)} · {when(file)}
+                    {formatFileSize(file.size)} · {formatDate(file.archived_at ?? file.updated_at)}
                   </Text>
                 </div>
               </div>

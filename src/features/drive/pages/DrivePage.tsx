@@ -15,10 +15,12 @@ import {
   Tab,
   TabList,
   Text,
-  ToggleButton,
   tokens,
   Toolbar,
   ToolbarButton,
+  ToolbarRadioButton,
+  ToolbarRadioGroup,
+  Tooltip,
   type MenuProps,
 } from '@fluentui/react-components';
 import {
@@ -94,7 +96,8 @@ const useStyles = makeStyles({
   more: { alignSelf: 'center' },
 });
 
-type Layout = 'list' | 'grid';
+const LAYOUTS = ['list', 'grid'] as const;
+type Layout = (typeof LAYOUTS)[number];
 
 /** Words typed in the search box, sent once typing pauses. */
 function useSettled(value: string): string {
@@ -246,20 +249,24 @@ export default function DrivePage() {
             </MenuList>
           </MenuPopover>
         </Menu>
-        <ToggleButton
-          appearance="subtle"
-          icon={<TextBulletListLtrRegular />}
-          checked={layout === 'list'}
-          onClick={() => setLayout('list')}
-          aria-label={t('drive:layout.list')}
-        />
-        <ToggleButton
-          appearance="subtle"
-          icon={<GridRegular />}
-          checked={layout === 'grid'}
-          onClick={() => setLayout('grid')}
-          aria-label={t('drive:layout.grid')}
-        />
+        <Toolbar
+          aria-label={t('drive:layout.label')}
+          checkedValues={{ layout: [layout] }}
+          onCheckedValueChange={(_e, data) => setLayout(data.checkedItems[0] as Layout)}
+        >
+          <ToolbarRadioGroup>
+            {LAYOUTS.map((option) => (
+              <Tooltip key={option} relationship="label" content={t(`drive:layout.${option}`)}>
+                <ToolbarRadioButton
+                  name="layout"
+                  value={option}
+                  appearance="subtle"
+                  icon={option === 'list' ? <TextBulletListLtrRegular /> : <GridRegular />}
+                />
+              </Tooltip>
+            ))}
+          </ToolbarRadioGroup>
+        </Toolbar>
       </div>
 
       {chosen.length > 0 && (
