@@ -137,7 +137,7 @@ export function VersionsDialog({ file, onClose }: { file: DriveFile; onClose: ()
                       aria-label={t('drive:versions.download', { number: version.number })}
                       onClick={() =>
                         void downloadFile(file.name, () =>
-                          driveApi.downloadVersion(file.id, version.id),
+                          driveApi.downloadVersion(file.id, version.number),
                         )
                       }
                     />
@@ -145,7 +145,7 @@ export function VersionsDialog({ file, onClose }: { file: DriveFile; onClose: ()
                       <Button
                         icon={<ArrowUndoRegular />}
                         disabled={restore.isPending}
-                        onClick={() => restore.mutate(version.id)}
+                        onClick={() => restore.mutate(version.number)}
                       >
                         {t('drive:versions.restore')}
                       </Button>
