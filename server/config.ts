@@ -56,6 +56,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1_048_576),
+  /** Each person's free capacity in MB: drive files plus what they attached to tasks, assessments, chats. */
+  DRIVE_CAPACITY_MB: z.coerce.number().int().min(0).default(1024),
   /**
    * An S3-compatible bucket for files (AWS, MinIO, R2 ...), chosen when S3_BUCKET is set;
    * files stay on disk under DATA_DIR otherwise. Path-style addressing for local servers.

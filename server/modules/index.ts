@@ -4,6 +4,7 @@ import admin from './admin';
 import assessments from './assessments';
 import auth from './auth';
 import clientLogs from './client-logs';
+import drive from './drive';
 import health from './health';
 import lti from './lti';
 import lookups from './lookups';
@@ -32,6 +33,7 @@ export const AREAS = [
   workspaces,
   notifications,
   messaging,
+  drive,
   lti,
   admin,
 ];

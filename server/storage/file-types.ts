@@ -60,3 +60,76 @@ export function acceptedType(
   if (GENERIC.has(given) || given === type || ALIASES[type]?.includes(given)) return type;
   return null;
 }
+
+/** How many first bytes `sniffType` reads. */
+export const SNIFF_BYTES = 512;
+
+/** Signatures of the binary types we recognise, by their first bytes. */
+const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
+  {
+    type: 'image/png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')),
+  },
+  { type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'image/gif', test: (b) => /^GIF8[79]a/.test(b.toString('latin1', 0, 6)) },
+  {
+    type: 'image/webp',
+    test: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  },
+  { type: 'application/pdf', test: (b) => b.toString('latin1', 0, 5) === '%PDF-' },
+  { type: 'application/zip', test: (b) => b.toString('latin1', 0, 4) === 'PK\x03\x04' },
+  { type: 'application/gzip', test: (b) => b[0] === 0x1f && b[1] === 0x8b },
+  { type: 'audio/mpeg', test: (b) => b.toString('latin1', 0, 3) === 'ID3' },
+  { type: 'video/mp4', test: (b) => b.toString('latin1', 4, 8) === 'ftyp' },
+  { type: 'video/webm', test: (b) => b.subarray(0, 4).equals(Buffer.from('1a45dfa3', 'hex')) },
+  {
+    type: 'application/x-cfb',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from('d0cf11e0a1b11ae1', 'hex')),
+  },
+];
+
+/** Types whose bytes are a zip or an OLE container: the name tells which document it is. */
+const CONTAINERS: Readonly<Record<string, readonly string[]>> = {
+  'application/zip': ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'zip'],
+  'application/x-cfb': ['doc', 'xls', 'ppt'],
+  'video/mp4': ['mp4', 'mov'],
+};
+/** Text types a name may give to bytes that read as plain text. */
+const TEXT_TYPES = new Set(['text/plain', 'text/markdown', 'text/csv', 'application/json']);
+/** Markup a browser would run as a page or a script, whatever the name says. */
+const MARKUP = /^\s*(<!doctype|<html|<head|<body|<script|<svg|<\?xml|<iframe|<object|<embed)/i;
+
+/**
+ * The content type of a file from its first bytes (at least SNIFF_BYTES of them when the file
+ * has that many), never from its name alone: the name only picks between what the bytes allow
+ * (a zip that is a .docx). Markup is plain text, and bytes we do not recognise are
+ * `application/octet-stream`, so neither is ever shown as a page.
+ */
+export function sniffType(head: Buffer, fileName: string): string {
+  const extension = extensionOf(fileName);
+  const signed = SIGNATURES.find((signature) => signature.test(head))?.type;
+  if (signed) {
+    const named = DOCUMENT_TYPES[extension];
+    return CONTAINERS[signed]?.includes(extension) && named ? named : signed;
+  }
+  if (head.includes(0) || !isUtf8(head)) return 'application/octet-stream';
+  if (MARKUP.test(head.toString('utf8'))) return 'text/plain';
+  const named = DOCUMENT_TYPES[extension];
+  return named && TEXT_TYPES.has(named) ? named : 'text/plain';
+}
+
+/** Whether the bytes read as UTF-8, allowing a character cut at the end of the sample. */
+function isUtf8(bytes: Buffer) {
+  for (let cut = 0; cut < 4 && cut < bytes.length; cut += 1) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, bytes.length - cut));
+      return true;
+    } catch {
+      // Perhaps a character cut at the end: try without its last bytes.
+    }
+  }
+  return bytes.length === 0;
+}
+
+/** Types a browser may show inline: raster images, as sniffed. Everything else downloads. */
+export const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);

@@ -10,7 +10,7 @@ import {
   validationFailed,
 } from '../http/errors';
 import { refuseUnstorableInput } from '../http/storable-input';
-import { acceptedType, DOCUMENT_TYPES } from './file-types';
+import { acceptedType, DOCUMENT_TYPES, SNIFF_BYTES, sniffType } from './file-types';
 import { newStorageKey, type FileStorage } from './index';
 
 export interface StoredUpload {
@@ -52,7 +52,30 @@ export interface UploadOptions {
   maxFileBytes: number;
   maxFiles: number;
   allowedTypes?: Readonly<Record<string, string>>;
-  messages: UploadMessages;
+  /**
+   * Any file name is taken and the stored type is what the bytes say (`sniffType`), never what
+   * the name or the browser says; `allowedTypes` is not used then.
+   */
+  sniff?: boolean;
+  /**
+   * The most bytes the whole form may store (what is left of the person's capacity). A form
+   * whose body is bigger than this plus FORM_OVERHEAD_BYTES is refused before any byte is read;
+   * otherwise the files are counted as they stream and the one that passes it is cut off, and
+   * everything stored is removed. Refused with 413 and `overCapacity` (`{{left}}` in its words).
+   */
+  maxTotalBytes?: number;
+  messages: UploadMessages & { overCapacity?: string };
+}
+
+/** Room in a multipart body for part headers, file names and text fields. */
+export const FORM_OVERHEAD_BYTES = 256 * 1024;
+
+/** What refuses an upload over the capacity left. */
+function overCapacity(options: UploadOptions) {
+  return payloadTooLarge(options.messages.overCapacity ?? options.messages.tooLarge, {
+    left: sizeLabel(Math.max(0, options.maxTotalBytes ?? 0), true),
+    limit: sizeLabel(options.maxFileBytes),
+  });
 }
 
 /** Busboy and @fastify/multipart errors that mean "too much". */
@@ -70,6 +93,13 @@ export async function receiveUploads(
 ): Promise<ReceivedForm> {
   const { messages, storage } = options;
   if (!request.isMultipart()) throw unsupportedMediaType(messages.notMultipart);
+  const declared = Number(request.headers['content-length']);
+  if (
+    options.maxTotalBytes !== undefined &&
+    (options.maxTotalBytes <= 0 || declared > options.maxTotalBytes + FORM_OVERHEAD_BYTES)
+  ) {
+    throw overCapacity(options);
+  }
   const stored: StoredUpload[] = [];
   const keys = () => stored.map((file) => file.key);
   const discard = () => storage.remove(keys());
@@ -85,7 +115,8 @@ export async function receiveUploads(
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      stored.push(await storeFile(part, options));
+      const before = stored.reduce((sum, file) => sum + file.size, 0);
+      stored.push(await storeFile(part, options, before));
       if (stored.length > options.maxFiles) throw payloadTooLarge(messages.tooMany);
     }
   } catch (error) {
@@ -95,7 +126,11 @@ export async function receiveUploads(
   return { fields, files: stored, publish: () => storage.publish(keys()), discard };
 }
 
-async function storeFile(part: MultipartFile, options: UploadOptions): Promise<StoredUpload> {
+async function storeFile(
+  part: MultipartFile,
+  options: UploadOptions,
+  storedBefore: number,
+): Promise<StoredUpload> {
   const { messages } = options;
   try {
     refuseUnstorableInput({ [part.fieldname]: part.filename });
@@ -104,19 +139,33 @@ async function storeFile(part: MultipartFile, options: UploadOptions): Promise<S
     throw error;
   }
   const name = keepWhole(part.filename.trim(), 200);
-  const mimeType = acceptedType(name, part.mimetype, options.allowedTypes ?? DOCUMENT_TYPES);
-  if (!name || !mimeType) {
+  const named = options.sniff
+    ? 'application/octet-stream'
+    : acceptedType(name, part.mimetype, options.allowedTypes ?? DOCUMENT_TYPES);
+  if (!name || !named) {
     part.file.resume();
     throw unsupportedMediaType(messages.unsupportedType, { name: name || '?' });
   }
   const key = newStorageKey(options.folder);
   // Read through the async iterator: when busboy gives up on a broken body it destroys the
   // file stream without a 'close' event, which only the iterator notices (as premature close).
-  const size = await options.storage.stage(key, Readable.from(chunksOf(part.file)));
+  const room =
+    options.maxTotalBytes === undefined ? Infinity : options.maxTotalBytes - storedBefore;
+  const read: ReadState = { head: [], over: false };
+  let size: number;
+  try {
+    size = await options.storage.stage(key, Readable.from(chunksOf(part.file, room, read)));
+  } catch (error) {
+    if (!read.over) throw error;
+    // The stream was cut off: the rest of the body is not read, and what was staged goes.
+    await options.storage.remove([key]);
+    throw overCapacity(options);
+  }
   if (part.file.truncated) {
     await options.storage.remove([key]);
     throw tooLarge(options);
   }
+  const mimeType = options.sniff ? sniffType(Buffer.concat(read.head), name) : named;
   return { key, name, mimeType, size };
 }
 
@@ -126,19 +175,45 @@ function keepWhole(text: string, length: number) {
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
-/** The limit in words people read: "20 MB", or "500 KB" under a megabyte. */
-export function sizeLabel(bytes: number) {
+/**
+ * The limit in words people read: "20 MB", or "500 KB" under a megabyte; `exact` says 0 KB
+ * when nothing is left (a limit is never below 1 KB).
+ */
+export function sizeLabel(bytes: number, exact = false) {
   return bytes >= 1_048_576
     ? `${Math.floor(bytes / 1_048_576)} MB`
-    : `${Math.max(1, Math.floor(bytes / 1024))} KB`;
+    : `${Math.max(exact ? 0 : 1, Math.floor(bytes / 1024))} KB`;
 }
 
 function tooLarge(options: UploadOptions) {
   return payloadTooLarge(options.messages.tooLarge, { limit: sizeLabel(options.maxFileBytes) });
 }
 
-async function* chunksOf(file: AsyncIterable<Buffer>) {
-  for await (const chunk of file) yield chunk;
+/** What reading a file saw: its first bytes, and whether it passed the capacity left. */
+interface ReadState {
+  head: Buffer[];
+  over: boolean;
+}
+
+/**
+ * The file's chunks, keeping the first SNIFF_BYTES in `read.head`, and failing (with
+ * `read.over` set) before a chunk that would pass `room` bytes is handed to the store.
+ */
+async function* chunksOf(
+  file: AsyncIterable<Buffer>,
+  room = Infinity,
+  read: ReadState = { head: [], over: false },
+) {
+  let bytes = 0;
+  for await (const chunk of file) {
+    if (bytes < SNIFF_BYTES) read.head.push(chunk.subarray(0, SNIFF_BYTES - bytes));
+    bytes += chunk.length;
+    if (bytes > room) {
+      read.over = true;
+      throw new Error('Over the capacity left');
+    }
+    yield chunk;
+  }
 }
 
 function translate(error: unknown, options: UploadOptions): unknown {

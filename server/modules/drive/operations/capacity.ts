@@ -1,0 +1,64 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DriveCapacity } from '@contracts/drive';
+import type { AppConfig } from '../../../config';
+import type { Actor } from '../../../core/actor';
+import type { DbOrTx } from '../../../db/client';
+import {
+  assessmentFiles,
+  chatMessageFiles,
+  chatMessages,
+  driveFiles,
+  driveFileVersions,
+  taskFiles,
+} from '../../../db/schema';
+import type { DriveDeps } from './deps';
+
+const MB = 1_048_576;
+const total = sql<string>`coalesce(sum(size), 0)`;
+
+/**
+ * What a person's stored files take (every version of their drive files, and what they
+ * attached to tasks, assessments and chats) and what they may store: DRIVE_CAPACITY_MB.
+ */
+export async function capacityOf(
+  db: DbOrTx,
+  config: Pick<AppConfig, 'DRIVE_CAPACITY_MB'>,
+  userId: number,
+): Promise<DriveCapacity> {
+  const [[drive], [tasks], [assessments], [chats]] = await Promise.all([
+    db
+      .select({ bytes: sql<string>`coalesce(sum(${driveFileVersions.size}), 0)` })
+      .from(driveFileVersions)
+      .innerJoin(driveFiles, eq(driveFiles.id, driveFileVersions.fileId))
+      .where(eq(driveFiles.userId, userId)),
+    db.select({ bytes: total }).from(taskFiles).where(eq(taskFiles.uploadedBy, userId)),
+    db.select({ bytes: total }).from(assessmentFiles).where(eq(assessmentFiles.uploadedBy, userId)),
+    db
+      .select({ bytes: sql<string>`coalesce(sum(${chatMessageFiles.size}), 0)` })
+      .from(chatMessageFiles)
+      .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
+      .where(eq(chatMessages.userId, userId)),
+  ]);
+  const byArea = {
+    drive: Number(drive?.bytes ?? 0),
+    tasks: Number(tasks?.bytes ?? 0),
+    assessments: Number(assessments?.bytes ?? 0),
+    chats: Number(chats?.bytes ?? 0),
+  };
+  const used = byArea.drive + byArea.tasks + byArea.assessments + byArea.chats;
+  const allowed = config.DRIVE_CAPACITY_MB * MB;
+  return { used, total: allowed, left: Math.max(0, allowed - used), by_area: byArea };
+}
+
+/** The actor's capacity (`drive/user-capacity`). */
+export function showCapacity(deps: DriveDeps, actor: Actor) {
+  return capacityOf(deps.db, deps.config, actor.userId);
+}
+
+/**
+ * The bytes a person may still store, for `receiveUploads`' `maxTotalBytes`: task hand-ins,
+ * assessment answers and chat files count against the same capacity as the drive.
+ */
+export async function bytesLeft(deps: DriveDeps, userId: number) {
+  return (await capacityOf(deps.db, deps.config, userId)).left;
+}

@@ -1,0 +1,365 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { emptyResource, envelope, idParam } from '@contracts/common';
+import {
+  convertCsvQuery,
+  driveCapacity,
+  driveFileList,
+  driveFileResource,
+  driveListQuery,
+  driveUploadResult,
+  driveVersionList,
+  driveVersionParams,
+  DRIVE_UPLOAD_MAX_FILES,
+  renameDriveFileBody,
+} from '@contracts/drive';
+import { actorOf } from '../../core/workspace-access';
+import { ok } from '../../http/envelope';
+import {
+  AppError,
+  payloadTooLarge,
+  unsupportedMediaType,
+  validationFailed,
+} from '../../http/errors';
+import type { App } from '../../http/types';
+import { storageFor } from '../../storage';
+import { INLINE_TYPES } from '../../storage/file-types';
+import { receiveUploads, sizeLabel, type UploadMessages } from '../../storage/uploads';
+import { archiveFile, restoreFile } from './operations/archive-file';
+import { showCapacity } from './operations/capacity';
+import { convertCsv } from './operations/convert-csv';
+import { deleteFile, emptyTrash } from './operations/delete-file';
+import { downloadFile, thumbnailOf, type DriveDownload } from './operations/download-file';
+import { freshFile } from './operations/file-of';
+import { listFiles } from './operations/list-files';
+import { makeThumbnail } from './operations/make-thumbnail';
+import { renameFile } from './operations/rename-file';
+import { uploadFiles, type CappedFormSource } from './operations/upload-files';
+import { listVersions, replaceFile, restoreVersion } from './operations/versions';
+
+const tags = ['drive'];
+const multipart = { consumes: ['multipart/form-data'] };
+const HOUR_MS = 3_600_000;
+/** Files larger than this are fetched from S3 directly (a short-lived signed address). */
+const REDIRECT_ABOVE_BYTES = 8 * 1_048_576;
+
+/** The words of an upload's refusals (drive namespace); `{{left}}` says what capacity is left. */
+export const DRIVE_UPLOAD_MESSAGES: UploadMessages & { overCapacity: string } = {
+  notMultipart: 'drive:upload.not_multipart',
+  tooLarge: 'drive:upload.too_large',
+  tooMany: 'drive:upload.too_many',
+  unsupportedType: 'drive:upload.malformed',
+  malformed: 'drive:upload.malformed',
+  overCapacity: 'drive:upload.over_capacity',
+};
+
+/** The drive (spec 7.15) under /core: HTTP over the drive's operations. */
+export default async function driveRoutes(app: App) {
+  const { deps } = app;
+  const storage = storageFor(deps.config);
+
+  deps.jobs.on('drive.version_stored', 'thumbnail', (event) => makeThumbnail(deps, event));
+  app.addHook(
+    'onReady',
+    deps.jobs.every('drive_trash', HOUR_MS, () => emptyTrash(deps)),
+  );
+
+  /** Reads the request's form within the capacity left, `maxFiles` files at most. */
+  const formOf =
+    (request: FastifyRequest, maxFiles: number): CappedFormSource =>
+    ({ maxTotalBytes }) =>
+      receiveUploads(request, {
+        storage,
+        folder: 'drive',
+        maxFileBytes: deps.config.UPLOAD_LIMIT_BYTES,
+        maxFiles,
+        sniff: true,
+        maxTotalBytes,
+        messages: DRIVE_UPLOAD_MESSAGES,
+      });
+
+  /** Serves stored bytes as a download; raster images (as sniffed) inline when asked. */
+  async function send(reply: FastifyReply, file: DriveDownload, inline: boolean) {
+    const disposition = inline && INLINE_TYPES.has(file.mimeType) ? 'inline' : 'attachment';
+    if (storage.downloadUrl && file.size > REDIRECT_ABOVE_BYTES && disposition === 'attachment') {
+      const url = await storage.downloadUrl(file.key, {
+        filename: file.name,
+        contentType: file.mimeType,
+      });
+      return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+    }
+    return reply
+      .type(file.mimeType)
+      .header('content-length', file.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header(
+        'content-disposition',
+        `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      )
+      .send(storage.read(file.key));
+  }
+
+  app.get(
+    '/drive/files',
+    {
+      schema: {
+        tags,
+        summary: 'A page of the caller’s current or archived files',
+        querystring: driveListQuery,
+        response: { 200: envelope(driveFileList) },
+      },
+    },
+    async (request) => ok(await listFiles(deps, actorOf(request), request.query)),
+  );
+
+  app.get(
+    '/drive/user-capacity',
+    {
+      schema: {
+        tags,
+        summary: 'Bytes the caller’s files take (drive, tasks, assessments, chats) and may take',
+        response: { 200: envelope(driveCapacity) },
+      },
+    },
+    async (request) => ok(await showCapacity(deps, actorOf(request))),
+  );
+
+  app.get(
+    '/drive/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of the caller’s files',
+        params: idParam,
+        response: { 200: envelope(driveFileResource) },
+      },
+    },
+    async (request) => ok({ file: await freshFile(deps.db, actorOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/drive/upload/file',
+    {
+      schema: {
+        tags,
+        summary: `Uploads one or several files (multipart \`files\`, up to ${DRIVE_UPLOAD_MAX_FILES})`,
+        ...multipart,
+        response: { 201: envelope(driveUploadResult) },
+      },
+    },
+    async (request, reply) => {
+      const files = await uploadFiles(
+        deps,
+        actorOf(request),
+        formOf(request, DRIVE_UPLOAD_MAX_FILES),
+      );
+      return reply.status(201).send(ok({ files }, 'drive:messages.uploaded'));
+    },
+  );
+
+  app.put(
+    '/drive/files/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Renames one of the caller’s files',
+        params: idParam,
+        body: renameDriveFileBody,
+        response: { 200: envelope(driveFileResource) },
+      },
+    },
+    async (request) => {
+      const file = await renameFile(deps, actorOf(request), {
+        id: request.params.id,
+        name: request.body.name,
+      });
+      return ok({ file }, 'drive:messages.renamed');
+    },
+  );
+
+  app.delete(
+    '/drive/files/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes an archived file for good (a current one is archived first)',
+        params: idParam,
+        response: { 200: envelope(emptyResource) },
+      },
+    },
+    async (request) => {
+      await deleteFile(deps, actorOf(request), request.params.id);
+      return ok({}, 'drive:messages.deleted');
+    },
+  );
+
+  app.post(
+    '/files/:id/archive',
+    {
+      schema: {
+        tags,
+        summary: 'Moves a current file to the archive',
+        params: idParam,
+        response: { 200: envelope(driveFileResource) },
+      },
+    },
+    async (request) => {
+      const file = await archiveFile(deps, actorOf(request), request.params.id);
+      return ok({ file }, 'drive:messages.archived');
+    },
+  );
+
+  app.post(
+    '/files/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Moves an archived file back to the current list',
+        params: idParam,
+        response: { 200: envelope(driveFileResource) },
+      },
+    },
+    async (request) => {
+      const file = await restoreFile(deps, actorOf(request), request.params.id);
+      return ok({ file }, 'drive:messages.restored');
+    },
+  );
+
+  app.post(
+    '/files/convert-csv',
+    {
+      schema: {
+        tags,
+        summary: 'Converts a CSV to a workbook (?to=xlsx) or a workbook’s first sheet to CSV',
+        ...multipart,
+        querystring: convertCsvQuery,
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const upload = await readOneFile(request, deps.config.UPLOAD_LIMIT_BYTES);
+      const converted = await convertCsv(actor, { ...upload, to: request.query.to });
+      return reply
+        .type(converted.mimeType)
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(converted.name)}`,
+        )
+        .send(converted.bytes);
+    },
+  );
+
+  app.get(
+    '/drive/files/:id/download',
+    {
+      schema: {
+        tags,
+        summary: 'The bytes of a file’s current version (images inline with ?inline=true)',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const file = await downloadFile(deps, actorOf(request), { id: request.params.id });
+      return send(reply, file, (request.query as { inline?: string }).inline === 'true');
+    },
+  );
+
+  app.get(
+    '/drive/files/:id/thumbnail',
+    {
+      schema: { tags, summary: 'The PNG preview of a file, once made', params: idParam },
+    },
+    async (request, reply) => {
+      const key = await thumbnailOf(deps, actorOf(request), request.params.id);
+      return reply
+        .type('image/png')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-disposition', 'inline')
+        .send(storage.read(key));
+    },
+  );
+
+  app.get(
+    '/drive/files/:id/versions',
+    {
+      schema: {
+        tags,
+        summary: 'Every kept version of a file, oldest first',
+        params: idParam,
+        response: { 200: envelope(driveVersionList) },
+      },
+    },
+    async (request) =>
+      ok({ versions: await listVersions(deps, actorOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/drive/files/:id/versions',
+    {
+      schema: {
+        tags,
+        summary: 'Replaces a file with one uploaded file; the older versions are kept',
+        ...multipart,
+        params: idParam,
+        response: { 201: envelope(driveFileResource) },
+      },
+    },
+    async (request, reply) => {
+      const file = await replaceFile(deps, actorOf(request), request.params.id, formOf(request, 1));
+      return reply.status(201).send(ok({ file }, 'drive:messages.replaced'));
+    },
+  );
+
+  app.get(
+    '/drive/files/:id/versions/:version/download',
+    {
+      schema: { tags, summary: 'The bytes of one kept version', params: driveVersionParams },
+    },
+    async (request, reply) => {
+      const file = await downloadFile(deps, actorOf(request), request.params);
+      return send(reply, file, false);
+    },
+  );
+
+  app.post(
+    '/drive/files/:id/versions/:version/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Makes a kept version the current one again',
+        params: driveVersionParams,
+        response: { 200: envelope(driveFileResource) },
+      },
+    },
+    async (request) => {
+      const file = await restoreVersion(deps, actorOf(request), request.params);
+      return ok({ file }, 'drive:messages.version_restored');
+    },
+  );
+}
+
+/** The one `file` part of a form, read into memory (nothing is stored). */
+async function readOneFile(request: FastifyRequest, maxBytes: number) {
+  if (!request.isMultipart()) throw unsupportedMediaType('drive:upload.not_multipart');
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  } catch {
+    throw validationFailed({ file: 'drive:convert.file_required' });
+  }
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw validationFailed({ file: 'drive:convert.file_required' });
+  }
+  try {
+    return { bytes: await part.toBuffer(), name: part.filename };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw payloadTooLarge('drive:upload.too_large', { limit: sizeLabel(maxBytes) });
+    }
+    throw validationFailed({ file: 'drive:convert.unreadable' });
+  }
+}
