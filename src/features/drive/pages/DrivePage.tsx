@@ -140,8 +140,9 @@ export default function DrivePage() {
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     noClick: true,
     noKeyboard: true,
-    disabled: archive,
-    onDrop: (files) => files.length > 0 && uploads.start(files),
+    // Not `disabled`: that marks the whole page, the zone's root, as disabled to assistive tech.
+    noDrag: archive,
+    onDrop: (files) => !archive && files.length > 0 && uploads.start(files),
   });
 
   const files = list.files;
