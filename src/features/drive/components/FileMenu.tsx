@@ -27,7 +27,12 @@ export function actionsFor(file: DriveFile): FileAction[] {
     : ['download', 'restore', 'delete'];
 }
 
-const ICONS: Record<FileAction, React.ReactElement> = {
+/** What can be done to several selected files at once. */
+export function bulkActionsFor(status: DriveFile['status']): FileAction[] {
+  return status === 'current' ? ['download', 'archive'] : ['download', 'restore', 'delete'];
+}
+
+export const ACTION_ICONS: Record<FileAction, React.ReactElement> = {
   download: <ArrowDownloadRegular />,
   rename: <RenameRegular />,
   versions: <HistoryRegular />,
@@ -57,7 +62,11 @@ export function FileMenu({
       <MenuPopover>
         <MenuList>
           {actionsFor(file).map((action) => (
-            <MenuItem key={action} icon={ICONS[action]} onClick={() => onAction(action, file)}>
+            <MenuItem
+              key={action}
+              icon={ACTION_ICONS[action]}
+              onClick={() => onAction(action, file)}
+            >
               {t(`drive:actions.${action}`)}
             </MenuItem>
           ))}

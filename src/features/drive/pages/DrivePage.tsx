@@ -25,12 +25,9 @@ import {
 } from '@fluentui/react-components';
 import {
   ArchiveRegular,
-  ArrowDownloadRegular,
   ArrowSortRegular,
-  ArrowUndoRegular,
   ArrowUploadRegular,
   CloudArrowUpRegular,
-  DeleteRegular,
   DismissRegular,
   GridRegular,
   TextBulletListLtrRegular,
@@ -46,7 +43,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { apiErrorOf } from '@/lib/http';
 import { driveApi, type DriveFile, type DriveListView } from '../api';
 import { CapacityBar } from '../components/CapacityBar';
-import type { FileAction } from '../components/FileMenu';
+import { ACTION_ICONS, bulkActionsFor, type FileAction } from '../components/FileMenu';
 import { FileGrid, FileList } from '../components/FileViews';
 import { RenameDialog } from '../components/RenameDialog';
 import { UploadPanel } from '../components/UploadPanel';
@@ -174,13 +171,15 @@ export default function DrivePage() {
         { onSuccess: clear },
       );
   };
-  const act = (action: FileAction, file: DriveFile) => {
-    if (action === 'download') void download([file]);
-    else if (action === 'rename') setRenaming(file);
-    else if (action === 'versions') setVersionsOf(file);
-    else if (action === 'archive') toArchive.mutate([file.id]);
-    else if (action === 'restore') toRestore.mutate([file.id]);
-    else void deleteForGood([file]);
+  /** One file's action from its menu, or the selection's from the toolbar. */
+  const actOn = (action: FileAction, targets: DriveFile[]) => {
+    const ids = targets.map((file) => file.id);
+    if (action === 'download') void download(targets);
+    else if (action === 'rename') setRenaming(targets[0] ?? null);
+    else if (action === 'versions') setVersionsOf(targets[0] ?? null);
+    else if (action === 'archive') toArchive.mutate(ids, { onSuccess: clear });
+    else if (action === 'restore') toRestore.mutate(ids, { onSuccess: clear });
+    else void deleteForGood(targets);
   };
 
   const changeError = toArchive.error ?? toRestore.error ?? toDelete.error;
@@ -273,45 +272,16 @@ export default function DrivePage() {
       {chosen.length > 0 && (
         <Toolbar className={styles.selection} aria-label={t('drive:selection.label')}>
           <Text role="status">{t('drive:selection.count', { count: chosen.length })}</Text>
-          <ToolbarButton icon={<ArrowDownloadRegular />} onClick={() => void download(chosen)}>
-            {t('drive:actions.download')}
-          </ToolbarButton>
-          {archive ? (
-            <>
-              <ToolbarButton
-                icon={<ArrowUndoRegular />}
-                disabled={busy}
-                onClick={() =>
-                  toRestore.mutate(
-                    chosen.map((f) => f.id),
-                    { onSuccess: clear },
-                  )
-                }
-              >
-                {t('drive:actions.restore')}
-              </ToolbarButton>
-              <ToolbarButton
-                icon={<DeleteRegular />}
-                disabled={busy}
-                onClick={() => void deleteForGood(chosen)}
-              >
-                {t('drive:actions.delete')}
-              </ToolbarButton>
-            </>
-          ) : (
+          {bulkActionsFor(status).map((action) => (
             <ToolbarButton
-              icon={<ArchiveRegular />}
-              disabled={busy}
-              onClick={() =>
-                toArchive.mutate(
-                  chosen.map((f) => f.id),
-                  { onSuccess: clear },
-                )
-              }
+              key={action}
+              icon={ACTION_ICONS[action]}
+              disabled={busy && action !== 'download'}
+              onClick={() => actOn(action, chosen)}
             >
-              {t('drive:actions.archive')}
+              {t(`drive:actions.${action}`)}
             </ToolbarButton>
-          )}
+          ))}
           <ToolbarButton icon={<DismissRegular />} onClick={clear}>
             {t('drive:selection.clear')}
           </ToolbarButton>
@@ -372,7 +342,7 @@ export default function DrivePage() {
             selected={selected}
             onToggle={toggle}
             onToggleAll={toggleAll}
-            onAction={act}
+            onAction={(action, file) => actOn(action, [file])}
           />
           {list.hasNextPage && (
             <Button
