@@ -92,6 +92,11 @@ export const driveCapacity = z.object({
 });
 export type DriveCapacity = z.infer<typeof driveCapacity>;
 
+/** A download: `inline=true` shows a raster image (as sniffed) in the page; anything else downloads. */
+export const driveDownloadQuery = z.object({
+  inline: z.enum(['true', 'false']).optional(),
+});
+
 /** `files/convert-csv`: which way to convert (CSV to a workbook, or a workbook's first sheet to CSV). */
 export const convertCsvQuery = z.object({
   to: z.enum(['xlsx', 'csv']).default('xlsx'),

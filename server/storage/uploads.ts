@@ -96,7 +96,7 @@ export async function receiveUploads(
   const declared = Number(request.headers['content-length']);
   if (
     options.maxTotalBytes !== undefined &&
-    (options.maxTotalBytes <= 0 || declared > options.maxTotalBytes + FORM_OVERHEAD_BYTES)
+    declared > options.maxTotalBytes + FORM_OVERHEAD_BYTES
   ) {
     throw overCapacity(options);
   }

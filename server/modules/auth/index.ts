@@ -3,7 +3,15 @@ import authRoutes from './routes';
 
 /** What other areas may use of this one. */
 export { findOrCreateExternalUser, splitName } from './external-identity';
-export { beginSecondFactor, completeSignIn, needsSecondFactor } from './sign-in';
+export {
+  beginSecondFactor,
+  finishSignIn,
+  needsSecondFactor,
+  signInOrChallenge,
+  type SignInClient,
+  type SignInOutcome,
+} from './sign-in';
+export { clientOf, completeSignIn, signedIn } from './sign-in-http';
 export { acceptTotp, checkSecondFactor, newRecoveryCodes, newTwoFactorSetup } from './two-factor';
 
 export default defineArea({

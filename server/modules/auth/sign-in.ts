@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { SignInResult } from '@contracts/auth';
 import { issueAccessToken, type SessionOrigin } from '../../auth/access-token';
@@ -10,20 +9,35 @@ import { loadTours } from '../account';
 import { createOneTimeToken, MINUTES } from '../../auth/one-time-tokens';
 import { newTwoFactorSetup } from './two-factor';
 
-export const ACCESS_TOKEN_HEADER = 'access-token';
+/** Where a sign-in came from, kept with its session. */
+export interface SignInClient {
+  userAgent?: string;
+  ip?: string;
+}
 
 /**
- * Finishes any sign-in (password, second factor, OIDC, Teams SSO, OTP): issues the token in
- * the `access-token` header and answers with spec 3's sign-in result.
+ * What a sign-in step gives: spec 3's sign-in result, and the access token when the person is
+ * now signed in (the route sends it in the `access-token` header).
  */
-export async function completeSignIn(
+export interface SignInOutcome<R extends SignInResult = SignInResult> {
+  result: R;
+  token: string | null;
+}
+
+/** A step that signs a person in, in the transaction `db`. */
+type SignInStep = (
   deps: AppDeps,
   db: DbOrTx,
-  request: FastifyRequest,
-  reply: FastifyReply,
   user: UserRow,
   via: SessionOrigin,
-): Promise<SignInResult> {
+  client: SignInClient,
+) => Promise<SignInOutcome>;
+
+/**
+ * Finishes any sign-in (password, second factor, OIDC, Teams SSO, OTP, LTI): opens a session
+ * and answers with its token and spec 3's sign-in result.
+ */
+export const finishSignIn: SignInStep = async (deps, db, user, via, client) => {
   let current = user;
   if (user.deactivatedAt) {
     // Signing in again is how a person brings a deactivated account back.
@@ -33,20 +47,25 @@ export async function completeSignIn(
       .where(eq(users.id, user.id))
       .returning();
   }
-  const token = await issueAccessToken(deps, db, current, via, {
-    userAgent: request.headers['user-agent'],
-    ip: request.ip,
-  });
-  reply.header(ACCESS_TOKEN_HEADER, token);
+  const token = await issueAccessToken(deps, db, current, via, client);
   const presented = await presentCurrentUser(db, current);
   return {
-    user: presented,
-    tours: await loadTours(db, current.id),
-    profile_completion_percent: presented.profile_completion_percent,
-    redirectToEnable: false,
-    two_factor_required: false,
+    token,
+    result: {
+      user: presented,
+      tours: await loadTours(db, current.id),
+      profile_completion_percent: presented.profile_completion_percent,
+      redirectToEnable: false,
+      two_factor_required: false,
+    },
   };
-}
+};
+
+/** Signs the person in, or first asks for their second factor when their account has one. */
+export const signInOrChallenge: SignInStep = async (deps, db, user, via, client) =>
+  needsSecondFactor(user)
+    ? { result: await beginSecondFactor(deps, db, user, via), token: null }
+    : finishSignIn(deps, db, user, via, client);
 
 /**
  * A sign-in that needs a second factor first. With 2FA on, the client asks for a code

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { clientLogRecord } from '@contracts/client-logs';
 import { envelope } from '@contracts/common';
-import { clientLogs } from '../../db/schema';
+import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
+import { recordClientLog } from './operations/record-client-log';
 
 export default async function clientLogRoutes(app: App) {
   app.post(
@@ -19,23 +20,12 @@ export default async function clientLogRoutes(app: App) {
       config: { rateLimit: { max: 120, timeWindow: 60_000 }, public: true },
     },
     async (request, reply) => {
-      const record = request.body;
-      // The user is who the token says, never what the body claims.
-      const [row] = await app.deps.db
-        .insert(clientLogs)
-        .values({
-          userId: request.auth?.user.id ?? null,
-          platform: record.platform,
-          tag: record.tag,
-          environment: record.environment,
-          type: record.type,
-          url: record.url,
-          action: record.action,
-          description: record.description,
-          requestId: request.id,
-        })
-        .returning({ id: clientLogs.id });
-      return reply.status(201).send(ok({ id: row.id }));
+      const actor = request.auth ? actorOf(request) : null;
+      const log = await recordClientLog(app.deps, actor, {
+        record: request.body,
+        requestId: request.id,
+      });
+      return reply.status(201).send(ok(log));
     },
   );
 }

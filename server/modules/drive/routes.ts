@@ -3,6 +3,7 @@ import { emptyResource, envelope, idParam } from '@contracts/common';
 import {
   convertCsvQuery,
   driveCapacity,
+  driveDownloadQuery,
   driveFileList,
   driveFileResource,
   driveListQuery,
@@ -25,7 +26,7 @@ import { storageFor } from '../../storage';
 import { INLINE_TYPES } from '../../storage/file-types';
 import { receiveUploads, sizeLabel, type UploadMessages } from '../../storage/uploads';
 import { archiveFile, restoreFile } from './operations/archive-file';
-import { showCapacity } from './operations/capacity';
+import { OVER_CAPACITY_MESSAGE, showCapacity } from './operations/capacity';
 import { convertCsv } from './operations/convert-csv';
 import { deleteFile, emptyTrash } from './operations/delete-file';
 import { downloadFile, thumbnailOf, type DriveDownload } from './operations/download-file';
@@ -43,13 +44,13 @@ const HOUR_MS = 3_600_000;
 const REDIRECT_ABOVE_BYTES = 8 * 1_048_576;
 
 /** The words of an upload's refusals (drive namespace); `{{left}}` says what capacity is left. */
-export const DRIVE_UPLOAD_MESSAGES: UploadMessages & { overCapacity: string } = {
+const DRIVE_UPLOAD_MESSAGES: UploadMessages & { overCapacity: string } = {
   notMultipart: 'drive:upload.not_multipart',
   tooLarge: 'drive:upload.too_large',
   tooMany: 'drive:upload.too_many',
   unsupportedType: 'drive:upload.malformed',
   malformed: 'drive:upload.malformed',
-  overCapacity: 'drive:upload.over_capacity',
+  overCapacity: OVER_CAPACITY_MESSAGE,
 };
 
 /** The drive (spec 7.15) under /core: HTTP over the drive's operations. */
@@ -257,11 +258,12 @@ export default async function driveRoutes(app: App) {
         tags,
         summary: 'The bytes of a file’s current version (images inline with ?inline=true)',
         params: idParam,
+        querystring: driveDownloadQuery,
       },
     },
     async (request, reply) => {
       const file = await downloadFile(deps, actorOf(request), { id: request.params.id });
-      return send(reply, file, (request.query as { inline?: string }).inline === 'true');
+      return send(reply, file, request.query.inline === 'true');
     },
   );
 

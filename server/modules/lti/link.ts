@@ -82,7 +82,7 @@ export async function signedInSince(db: DbOrTx, sessionId: string, since: Date |
  * Moves the platform identity, and the course places the launch gave, from the account the
  * launch made to `target`; that account is left without a way in.
  */
-export async function confirmLink(tx: Tx, link: PendingLink, target: UserRow) {
+export async function confirmLink(tx: Tx, link: PendingLink, target: Pick<UserRow, 'id'>) {
   const from = link.launch.userId;
   if (target.id === from) throw conflict('lti:messages.link_same_account');
   const [identity] = await tx

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TFunction } from 'i18next';
 
 /** Refusals a teacher or platform admin can act on; each has a page in en and vi. */
 export const LAUNCH_ERRORS = [
@@ -34,8 +34,20 @@ const escape = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** The visitor's language and its words (an HTTP request carries both). */
+export interface PageWords {
+  lang: string;
+  t: TFunction;
+}
+
+/** An HTML page of ours: its status, its content security policy and its markup. */
+export interface HtmlPage {
+  status: number;
+  csp: string;
+  html: string;
+}
+
 function page(
-  reply: FastifyReply,
   status: number,
   lang: string,
   title: string,
@@ -51,20 +63,18 @@ function page(
     'frame-ancestors *',
     "base-uri 'none'",
   ].join('; ');
-  return reply
-    .code(status)
-    .header('content-security-policy', csp)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(
+  return {
+    status,
+    csp,
+    html:
       `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title>` +
-        `<style>body{font-family:"Segoe UI",system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#242424}h1{font-size:1.4rem}a.button,button{display:inline-block;background:#5b5fc7;color:#fff;border:0;border-radius:4px;padding:.5rem 1rem;font-size:1rem;text-decoration:none;cursor:pointer}code{background:#f0f0f0;padding:0 .25rem}</style></head><body>${body}</body></html>`,
-    );
+      `<style>body{font-family:"Segoe UI",system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#242424}h1{font-size:1.4rem}a.button,button{display:inline-block;background:#5b5fc7;color:#fff;border:0;border-radius:4px;padding:.5rem 1rem;font-size:1rem;text-decoration:none;cursor:pointer}code{background:#f0f0f0;padding:0 .25rem}</style></head><body>${body}</body></html>`,
+  };
 }
 
 /** A refusal as a page that says what went wrong and what to do, in the visitor's language. */
-export function errorPage(request: FastifyRequest, reply: FastifyReply, error: LaunchError) {
-  const t = request.t;
+export function errorPage(words: PageWords, error: LaunchError): HtmlPage {
+  const t = words.t;
   const params = { ...(error.detail ?? {}) };
   const title = t(`lti:errors.${error.code}.title`, params);
   const what = t(`lti:errors.${error.code}.what`, params);
@@ -74,9 +84,8 @@ export function errorPage(request: FastifyRequest, reply: FastifyReply, error: L
     extra = `<p><a class="button" href="${escape(error.detail.relaunch_url)}" target="_blank" rel="noopener">${escape(t('lti:errors.cookie_blocked.open'))}</a></p>`;
   }
   return page(
-    reply,
     error.status,
-    request.lang,
+    words.lang,
     title,
     `<main><h1>${escape(title)}</h1><p>${escape(what)}</p><p>${escape(todo)}</p>${extra}<p><small>${escape(t('lti:errors.code', { code: error.code }))}</small></p></main>`,
   );
@@ -84,35 +93,32 @@ export function errorPage(request: FastifyRequest, reply: FastifyReply, error: L
 
 /** A page that posts a form at once (deep-linking response), with a button if scripts are off. */
 export function autoPostPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  words: PageWords,
   action: string,
   fields: Record<string, string>,
-) {
+): HtmlPage {
   const nonce = randomBytes(16).toString('base64');
   const inputs = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
     .join('');
   const origin = new URL(action).origin;
   return page(
-    reply,
     200,
-    request.lang,
-    request.t('lti:pages.returning'),
-    `<form id="f" method="post" action="${escape(action)}">${inputs}<p>${escape(request.t('lti:pages.returning'))}</p><button type="submit">${escape(request.t('lti:pages.continue'))}</button></form><script nonce="${nonce}">document.getElementById('f').submit()</script>`,
+    words.lang,
+    words.t('lti:pages.returning'),
+    `<form id="f" method="post" action="${escape(action)}">${inputs}<p>${escape(words.t('lti:pages.returning'))}</p><button type="submit">${escape(words.t('lti:pages.continue'))}</button></form><script nonce="${nonce}">document.getElementById('f').submit()</script>`,
     { nonce, formAction: origin },
   );
 }
 
 /** The end of a dynamic registration: tell the platform's window we are done. */
-export function registrationDonePage(request: FastifyRequest, reply: FastifyReply, name: string) {
+export function registrationDonePage(words: PageWords, name: string): HtmlPage {
   const nonce = randomBytes(16).toString('base64');
   return page(
-    reply,
     200,
-    request.lang,
-    request.t('lti:pages.registered_title'),
-    `<main><h1>${escape(request.t('lti:pages.registered_title'))}</h1><p>${escape(request.t('lti:pages.registered', { name }))}</p></main><script nonce="${nonce}">(window.opener||window.parent).postMessage({subject:'org.imsglobal.lti.close'},'*')</script>`,
+    words.lang,
+    words.t('lti:pages.registered_title'),
+    `<main><h1>${escape(words.t('lti:pages.registered_title'))}</h1><p>${escape(words.t('lti:pages.registered', { name }))}</p></main><script nonce="${nonce}">(window.opener||window.parent).postMessage({subject:'org.imsglobal.lti.close'},'*')</script>`,
     { nonce },
   );
 }

@@ -1,4 +1,3 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { emptyResource, envelope, idParam } from '@contracts/common';
@@ -21,47 +20,34 @@ import {
   rosterSync,
   scoreBody,
 } from '@contracts/lti';
-import { requireAuth } from '../../auth/guard';
-import type { Auth } from '../../context';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../../core/workspace-access';
-import {
-  ltiContexts,
-  ltiLaunches,
-  ltiMembers,
-  ltiPlatforms,
-  users,
-  workspaceMembers,
-  type LtiPlatformRow,
-  type UserRow,
-} from '../../db/schema';
-import { isUniqueViolation } from '../../db/errors';
+import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
-import { conflict, forbidden, notFound, refusal, unauthorized } from '../../http/errors';
 import type { App } from '../../http/types';
-import { beginSecondFactor, completeSignIn, needsSecondFactor } from '../auth';
-import { displayName } from '../../core/people';
-import { translator } from '../../i18n';
-import { CLAIM, MESSAGE } from './claims';
-import { publicJwks, signWithToolKey } from './keys';
-import { acceptLaunch, platformFor, spendLaunch, validateIdToken } from './launch';
-import { clearLinkCookie, confirmLink, offerLink, pendingLink, signedInSince } from './link';
-import { autoPostPage, errorPage, LaunchError, registrationDonePage } from './pages';
-import { presentPlugin, toolUrls } from './present';
+import { clientOf, signedIn } from '../auth';
 import { refreshFrameOrigins, refreshFrameOriginsEveryMinute } from './frame-origins';
-import { dynamicRegistration, registerToken, registerTokenOwner } from './registration';
-import { loadCourse, type ScoreJob } from './services';
-import {
-  activeSync,
-  courseRefusal,
-  latestSync,
-  presentSync,
-  queueRosterSync,
-  registerRosterJobs,
-} from './roster';
-import { checkState, clearStateCookie, newState } from './state';
 import { registerAssessmentGradePassback, registerTaskGradePassback } from './grade-passback';
+import { publicJwks } from './keys';
+import { clearLinkCookie } from './link';
+import { answerDeepLink, returnDeepLink } from './operations/answer-deep-link';
+import { archivePlugin } from './operations/archive-plugin';
+import { createPlugin } from './operations/create-plugin';
+import { deletePlugin } from './operations/delete-plugin';
+import { confirmPendingLink, showPendingLink } from './operations/link-account';
+import { listPlugins } from './operations/list-plugins';
+import { processLaunch } from './operations/process-launch';
+import { queueScore } from './operations/queue-score';
+import { receiveLaunch } from './operations/receive-launch';
+import { registerPlatform } from './operations/register-platform';
+import { showRoster, syncRoster } from './operations/roster';
+import { setPluginApproval } from './operations/set-plugin-approval';
+import { showPlugin } from './operations/show-plugin';
+import { startLogin, type LoginInput } from './operations/start-login';
+import { updatePlugin } from './operations/update-plugin';
+import { autoPostPage, errorPage, LaunchError, registrationDonePage, type HtmlPage } from './pages';
+import { registerRosterJobs } from './roster';
+import { registerScoreJobs } from './score-job';
+import { clearStateCookie } from './state';
 import { registerLtiUpkeep } from './upkeep';
-import { registerScoreJobs, SCORE_QUEUE } from './score-job';
 
 const tags = ['lti'];
 const optional = z.string().max(4000).optional();
@@ -84,46 +70,29 @@ const deepLinkReturnInput = z.object({
   JWT: z.string().max(20_000).optional(),
 });
 
-/** Supervisors manage every plugin; a workspace owner manages the plugins they made. */
-async function requirePluginManager(app: App, request: FastifyRequest): Promise<Auth> {
-  const auth = requireAuth(request);
-  if (auth.user.role === 'supervisor') return auth;
-  const [owned] = await app.deps.db
-    .select({ id: workspaceMembers.id })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.userId, auth.user.id), eq(workspaceMembers.role, 'owner')))
-    .limit(1);
-  if (!owned) throw forbidden('lti:messages.manager_only');
-  return auth;
+/** Sends one of our HTML pages (server/modules/lti/pages.ts). */
+function sendPage(reply: FastifyReply, page: HtmlPage) {
+  return reply
+    .code(page.status)
+    .header('content-security-policy', page.csp)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page.html);
 }
 
-async function loadManagedPlugin(app: App, auth: Auth, id: number): Promise<LtiPlatformRow> {
-  const [row] = await app.deps.db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, id));
-  if (!row || (auth.user.role !== 'supervisor' && row.ownerId !== auth.user.id)) {
-    throw notFound('lti:messages.plugin_not_found');
+/** A tool endpoint the browser opens: a LaunchError is answered as a page saying what to do. */
+async function asPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: () => Promise<FastifyReply>,
+) {
+  try {
+    return await answer();
+  } catch (error) {
+    if (error instanceof LaunchError) return sendPage(reply, errorPage(request, error));
+    throw error;
   }
-  return row;
 }
-
-function requireApprover(auth: Auth) {
-  if (auth.user.role !== 'supervisor') throw forbidden('lti:messages.supervisor_only');
-}
-
-/** What an approval vouches for: changed by someone else than a supervisor, it lapses. */
-const VOUCHED = ['issuer', 'clientId', 'authLoginUrl', 'accessTokenUrl', 'jwksUrl', 'trustEmails'];
-
-/** The registration's approval as its registrar gives it: a supervisor's counts as approved. */
-const approvalBy = (auth: Auth) =>
-  auth.user.role === 'supervisor'
-    ? { approvedAt: new Date(), approvedBy: auth.user.id }
-    : { approvedAt: null, approvedBy: null };
-
-/**
- * A launch alone never signs in a supervisor, nor an account that must set up 2FA first (it
- * would hand the setup to whoever sent the launch): they sign in with their own password.
- */
-const needsOwnSignIn = (user: UserRow) =>
-  user.role === 'supervisor' || (user.twoFactorRequired && user.twoFactorEnabledAt === null);
 
 export default async function ltiRoutes(app: App) {
   const { deps } = app;
@@ -145,71 +114,27 @@ export default async function ltiRoutes(app: App) {
   registerAssessmentGradePassback(deps);
   app.addHook('onReady', registerLtiUpkeep(deps));
 
-  const urlsFor = async (auth: Auth) =>
-    toolUrls(deps.config, await registerToken(deps, auth.user.id));
-
   // ---- Plugins (spec 7.13) ----
   app.get(
     '/plugins',
     { schema: { tags, querystring: pluginListQuery, response: { 200: envelope(pluginList) } } },
-    async (request) => {
-      const auth = await requirePluginManager(app, request);
-      const conditions = [];
-      if (auth.user.role !== 'supervisor') conditions.push(eq(ltiPlatforms.ownerId, auth.user.id));
-      if (request.query.status) conditions.push(eq(ltiPlatforms.status, request.query.status));
-      const rows = await db
-        .select()
-        .from(ltiPlatforms)
-        .where(and(...conditions))
-        .orderBy(desc(ltiPlatforms.createdAt));
-      const urls = await urlsFor(auth);
-      return ok({ plugins: rows.map((r) => presentPlugin(r, urls, auth.user)), tool_urls: urls });
-    },
+    async (request) => ok(await listPlugins(deps, actorOf(request), request.query)),
   );
 
   app.post(
     '/plugins',
     { schema: { tags, body: pluginBody, response: { 201: envelope(plugin) } } },
     async (request, reply) => {
-      const auth = await requirePluginManager(app, request);
-      const body = request.body;
-      try {
-        const [row] = await db
-          .insert(ltiPlatforms)
-          .values({
-            name: body.name,
-            issuer: body.issuer,
-            clientId: body.client_id,
-            deploymentIds: [...new Set(body.deployment_ids)],
-            authLoginUrl: body.auth_login_url,
-            accessTokenUrl: body.access_token_url,
-            jwksUrl: body.jwks_url,
-            trustEmails: body.trust_emails ?? false,
-            ownerId: auth.user.id,
-            ...approvalBy(auth),
-          })
-          .returning();
-        await refreshFrameOrigins(db);
-        reply.code(201);
-        return ok(
-          presentPlugin(row, await urlsFor(auth), auth.user),
-          'lti:messages.plugin_created',
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('lti:messages.plugin_exists');
-        throw error;
-      }
+      const created = await createPlugin(deps, actorOf(request), request.body);
+      reply.code(201);
+      return ok(created, 'lti:messages.plugin_created');
     },
   );
 
   app.get(
     '/plugins/:id',
     { schema: { tags, params: idParam, response: { 200: envelope(plugin) } } },
-    async (request) => {
-      const auth = await requirePluginManager(app, request);
-      const row = await loadManagedPlugin(app, auth, request.params.id);
-      return ok(presentPlugin(row, await urlsFor(auth), auth.user));
-    },
+    async (request) => ok(await showPlugin(deps, actorOf(request), request.params.id)),
   );
 
   app.put(
@@ -222,99 +147,38 @@ export default async function ltiRoutes(app: App) {
         response: { 200: envelope(plugin) },
       },
     },
-    async (request) => {
-      const auth = await requirePluginManager(app, request);
-      const current = await loadManagedPlugin(app, auth, request.params.id);
-      const body = request.body;
-      const changes = {
-        ...(body.issuer !== undefined ? { issuer: body.issuer } : {}),
-        ...(body.client_id !== undefined ? { clientId: body.client_id } : {}),
-        ...(body.auth_login_url !== undefined ? { authLoginUrl: body.auth_login_url } : {}),
-        ...(body.access_token_url !== undefined ? { accessTokenUrl: body.access_token_url } : {}),
-        ...(body.jwks_url !== undefined ? { jwksUrl: body.jwks_url } : {}),
-        ...(body.trust_emails !== undefined ? { trustEmails: body.trust_emails } : {}),
-      };
-      const lapses =
-        auth.user.role !== 'supervisor' &&
-        Object.entries(changes).some(
-          ([key, value]) => current[key as keyof LtiPlatformRow] !== value && VOUCHED.includes(key),
-        );
-      try {
-        const [row] = await db
-          .update(ltiPlatforms)
-          .set({
-            ...(body.name !== undefined ? { name: body.name } : {}),
-            ...(body.deployment_ids !== undefined
-              ? { deploymentIds: [...new Set(body.deployment_ids)] }
-              : {}),
-            ...changes,
-            ...(lapses ? { approvedAt: null, approvedBy: null } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(ltiPlatforms.id, request.params.id))
-          .returning();
-        await refreshFrameOrigins(db);
-        return ok(
-          presentPlugin(row, await urlsFor(auth), auth.user),
-          'lti:messages.plugin_updated',
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('lti:messages.plugin_exists');
-        throw error;
-      }
-    },
+    async (request) =>
+      ok(
+        await updatePlugin(deps, actorOf(request), { id: request.params.id, ...request.body }),
+        'lti:messages.plugin_updated',
+      ),
   );
 
   app.delete(
     '/plugins/:id',
     { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      const auth = await requirePluginManager(app, request);
-      await loadManagedPlugin(app, auth, request.params.id);
-      await db.delete(ltiPlatforms).where(eq(ltiPlatforms.id, request.params.id));
-      await refreshFrameOrigins(db);
-      return ok({}, 'lti:messages.plugin_deleted');
-    },
+    async (request) =>
+      ok(
+        await deletePlugin(deps, actorOf(request), request.params.id),
+        'lti:messages.plugin_deleted',
+      ),
   );
 
   app.post(
     '/plugins/:id/archive',
     { schema: { tags, params: idParam, response: { 200: envelope(plugin) } } },
-    async (request) => {
-      const auth = await requirePluginManager(app, request);
-      const current = await loadManagedPlugin(app, auth, request.params.id);
-      if (current.status === 'archived') throw conflict('lti:messages.plugin_already_archived');
-      const [row] = await db
-        .update(ltiPlatforms)
-        .set({ status: 'archived', archivedAt: new Date(), updatedAt: new Date() })
-        .where(eq(ltiPlatforms.id, request.params.id))
-        .returning();
-      await refreshFrameOrigins(db);
-      return ok(presentPlugin(row, await urlsFor(auth), auth.user), 'lti:messages.plugin_archived');
-    },
+    async (request) =>
+      ok(
+        await archivePlugin(deps, actorOf(request), request.params.id),
+        'lti:messages.plugin_archived',
+      ),
   );
 
   /** A supervisor vouches for a plugin: e-mail linking (when asked for) and framing apply. */
-  async function setApproval(request: FastifyRequest, id: number, on: boolean) {
-    const auth = await requirePluginManager(app, request);
-    requireApprover(auth);
-    const current = await loadManagedPlugin(app, auth, id);
-    if ((current.approvedAt !== null) === on) {
-      throw conflict(on ? 'lti:messages.already_approved' : 'lti:messages.not_approved');
-    }
-    const [row] = await db
-      .update(ltiPlatforms)
-      .set({
-        approvedAt: on ? new Date() : null,
-        approvedBy: on ? auth.user.id : null,
-        updatedAt: new Date(),
-      })
-      .where(eq(ltiPlatforms.id, current.id))
-      .returning();
-    await refreshFrameOrigins(db);
+  async function setApproval(request: FastifyRequest, id: number, approved: boolean) {
     return ok(
-      presentPlugin(row, await urlsFor(auth), auth.user),
-      on ? 'lti:messages.plugin_approved' : 'lti:messages.approval_revoked',
+      await setPluginApproval(deps, actorOf(request), { id, approved }),
+      approved ? 'lti:messages.plugin_approved' : 'lti:messages.approval_revoked',
     );
   }
 
@@ -333,56 +197,14 @@ export default async function ltiRoutes(app: App) {
   // ---- Tool endpoints (public: the platform and the browser call them) ----
   const publicRoute = { public: true } as const;
 
-  async function login(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: z.infer<typeof loginInput>,
-  ) {
-    try {
-      if (!input.iss || !input.login_hint) throw new LaunchError('invalid_token');
-      const candidates = await db
-        .select()
-        .from(ltiPlatforms)
-        .where(and(eq(ltiPlatforms.issuer, input.iss), eq(ltiPlatforms.status, 'active')));
-      const platform = input.client_id
-        ? candidates.find((p) => p.clientId === input.client_id)
-        : candidates.length === 1
-          ? candidates[0]
-          : undefined;
-      if (!platform) throw new LaunchError('unknown_issuer', 400, { issuer: input.iss });
-      if (input.lti_deployment_id && !platform.deploymentIds.includes(input.lti_deployment_id)) {
-        throw new LaunchError('unknown_deployment', 400, { deployment: input.lti_deployment_id });
-      }
-      const { state, nonce, cookie } = await newState(deps.config, platform.id, {
-        iss: input.iss,
-        login_hint: input.login_hint,
-        target_link_uri: input.target_link_uri,
-        lti_message_hint: input.lti_message_hint,
-        client_id: platform.clientId,
-        lti_deployment_id: input.lti_deployment_id,
-      });
-      const target = new URL(platform.authLoginUrl);
-      const params = {
-        scope: 'openid',
-        response_type: 'id_token',
-        response_mode: 'form_post',
-        prompt: 'none',
-        client_id: platform.clientId,
-        redirect_uri: toolUrls(deps.config).launch_url,
-        login_hint: input.login_hint,
-        state,
-        nonce,
-        ...(input.lti_message_hint ? { lti_message_hint: input.lti_message_hint } : {}),
-      };
-      for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
+  function login(request: FastifyRequest, reply: FastifyReply, input: LoginInput) {
+    return asPage(request, reply, async () => {
+      const { redirect, cookie } = await startLogin(deps, input);
       return reply
         .header('set-cookie', cookie)
         .header('cache-control', 'no-store')
-        .redirect(target.toString(), 302);
-    } catch (error) {
-      if (error instanceof LaunchError) return errorPage(request, reply, error);
-      throw error;
-    }
+        .redirect(redirect, 302);
+    });
   }
 
   app.get(
@@ -399,35 +221,17 @@ export default async function ltiRoutes(app: App) {
   app.post(
     '/lti/launch',
     { schema: { tags, body: launchInput }, config: publicRoute },
-    async (request, reply) => {
-      try {
-        const body = request.body ?? {};
-        const checked = await checkState(deps.config, body.state, request.headers.cookie);
-        if (!checked.ok) {
-          if (checked.reason === 'cookie_blocked' && checked.relaunch) {
-            const again = new URL(toolUrls(deps.config).login_url);
-            for (const [k, v] of Object.entries(checked.relaunch)) {
-              if (typeof v === 'string') again.searchParams.set(k, v);
-            }
-            throw new LaunchError('cookie_blocked', 400, { relaunch_url: again.toString() });
-          }
-          throw new LaunchError(checked.reason);
-        }
-        if (!body.id_token) throw new LaunchError('invalid_token', 401);
-        const platform = await platformFor(deps, body.id_token);
-        const claims = await validateIdToken(platform, body.id_token, checked.state);
-        const { handle } = await db.transaction((tx) => acceptLaunch(deps, tx, platform, claims));
-        const target = new URL(`/lti/process/${platform.id}`, deps.config.APP_URL);
-        target.hash = `launch=${handle}`;
+    async (request, reply) =>
+      asPage(request, reply, async () => {
+        const { redirect, stateId } = await receiveLaunch(deps, {
+          ...request.body,
+          cookieHeader: request.headers.cookie,
+        });
         return reply
-          .header('set-cookie', clearStateCookie(checked.state.sid))
+          .header('set-cookie', clearStateCookie(stateId))
           .header('cache-control', 'no-store')
-          .redirect(target.toString(), 303);
-      } catch (error) {
-        if (error instanceof LaunchError) return errorPage(request, reply, error);
-        throw error;
-      }
-    },
+          .redirect(redirect, 303);
+      }),
   );
 
   app.get('/lti/jwks', { schema: { tags }, config: publicRoute }, async (_request, reply) => {
@@ -438,25 +242,11 @@ export default async function ltiRoutes(app: App) {
   app.get(
     '/lti/register',
     { schema: { tags, querystring: registerQuery }, config: publicRoute },
-    async (request, reply) => {
-      try {
-        const ownerId = await registerTokenOwner(deps, request.query.t);
-        if (!ownerId || !request.query.openid_configuration) {
-          throw new LaunchError('registration_failed');
-        }
-        const row = await dynamicRegistration(
-          deps,
-          ownerId,
-          request.query.openid_configuration,
-          request.query.registration_token,
-        );
-        await refreshFrameOrigins(db);
-        return registrationDonePage(request, reply, row.name);
-      } catch (error) {
-        if (error instanceof LaunchError) return errorPage(request, reply, error);
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      asPage(request, reply, async () => {
+        const { name } = await registerPlatform(deps, request.query);
+        return sendPage(reply, registrationDonePage(request, name));
+      }),
   );
 
   app.post(
@@ -471,44 +261,12 @@ export default async function ltiRoutes(app: App) {
       config: publicRoute,
     },
     async (request, reply) => {
-      const result = await db.transaction(async (tx) => {
-        const launch = await spendLaunch(tx, request.params.id, request.body.launch);
-        if (!launch) return null;
-        const [user] = await tx.select().from(users).where(eq(users.id, launch.userId));
-        const [platform] = await tx
-          .select({ name: ltiPlatforms.name })
-          .from(ltiPlatforms)
-          .where(eq(ltiPlatforms.id, launch.platformId));
-        // Already signed in to that account in this browser, by its own means: nothing to add.
-        const signedIn = request.auth?.user.id === user.id;
-        const ownSignIn = !signedIn && needsOwnSignIn(user);
-        const signIn = ownSignIn
-          ? {
-              user: null,
-              tours: null,
-              profile_completion_percent: null,
-              redirectToEnable: false,
-              two_factor_required: false,
-            }
-          : needsSecondFactor(user) && !signedIn
-            ? await beginSecondFactor(deps, tx, user, 'lti')
-            : await completeSignIn(deps, tx, request, reply, user, 'lti');
-        const linkCookie =
-          signIn.user && launch.identityId ? await offerLink(deps.config, tx, launch.id) : null;
-        return {
-          ...signIn,
-          redirect: launch.workspaceId ? `/workspaces/${launch.workspaceId}` : '/workspaces',
-          deep_linking: launch.deepLinking
-            ? { launch_id: launch.id, workspace_id: launch.workspaceId }
-            : null,
-          sign_in_required: ownSignIn,
-          link_offered: linkCookie !== null,
-          platform_name: platform.name,
-          linkCookie,
-        };
-      });
-      if (!result) throw unauthorized('lti:messages.launch_expired');
-      const { linkCookie, ...answer } = result;
+      const { token, linkCookie, result } = await processLaunch(
+        deps,
+        request.auth ? actorOf(request) : null,
+        { platformId: request.params.id, handle: request.body.launch, client: clientOf(request) },
+      );
+      const answer = signedIn(reply, { token, result });
       if (linkCookie) reply.header('set-cookie', linkCookie);
       return ok(answer);
     },
@@ -518,46 +276,23 @@ export default async function ltiRoutes(app: App) {
   app.get(
     '/lti/link',
     { schema: { tags, response: { 200: envelope(linkStatus) } }, config: publicRoute },
-    async (request) => {
-      const link = await pendingLink(db, request.headers.cookie);
-      if (!link) throw notFound('lti:messages.link_not_found');
-      const auth = request.auth;
-      const fresh =
-        auth !== null &&
-        auth.user.id !== link.launch.userId &&
-        (await signedInSince(db, auth.sessionId, link.launch.usedAt));
-      return ok({
-        platform: {
-          id: link.platform.id,
-          name: link.platform.name,
-          approved: link.platform.approvedAt !== null,
-        },
-        person_name: `${link.person.firstName} ${link.person.lastName}`.trim(),
-        account:
-          auth && auth.user.id !== link.launch.userId
-            ? { email: auth.user.email, name: displayName(auth.user) }
-            : null,
-        can_confirm: fresh,
-      });
-    },
+    async (request) =>
+      ok(
+        await showPendingLink(deps, request.auth ? actorOf(request) : null, {
+          cookieHeader: request.headers.cookie,
+        }),
+      ),
   );
 
   app.post(
     '/lti/link/confirm',
     { schema: { tags, response: { 200: envelope(linkResult) } } },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const link = await pendingLink(db, request.headers.cookie);
-      if (!link) throw notFound('lti:messages.link_not_found');
-      if (!(await signedInSince(db, auth.sessionId, link.launch.usedAt))) {
-        throw refusal(403, 'sign_in_required', 'lti:messages.link_sign_in_first');
-      }
-      const { workspaceId } = await db.transaction((tx) => confirmLink(tx, link, auth.user));
+      const linked = await confirmPendingLink(deps, actorOf(request), {
+        cookieHeader: request.headers.cookie,
+      });
       reply.header('set-cookie', clearLinkCookie(deps.config));
-      return ok(
-        { redirect: workspaceId ? `/workspaces/${workspaceId}` : '/workspaces' },
-        'lti:messages.linked',
-      );
+      return ok(linked, 'lti:messages.linked');
     },
   );
 
@@ -565,87 +300,18 @@ export default async function ltiRoutes(app: App) {
   app.post(
     '/lti/deep-link',
     { schema: { tags, body: deepLinkBody, response: { 200: envelope(deepLinkResult) } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      const [launch] = await db
-        .select({ launch: ltiLaunches, platform: ltiPlatforms })
-        .from(ltiLaunches)
-        .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiLaunches.platformId))
-        .where(
-          and(eq(ltiLaunches.id, request.body.launch_id), eq(ltiLaunches.userId, auth.user.id)),
-        );
-      const settings = launch?.launch.deepLinking as
-        { return_url: string; data: unknown; deployment_id: string } | null | undefined;
-      if (!launch || !settings || !launch.launch.usedAt) {
-        throw notFound('lti:messages.deep_link_not_found');
-      }
-      if (Date.now() - launch.launch.usedAt.getTime() > 60 * 60_000) {
-        throw refusal(410, 'deep_link_expired', 'lti:messages.deep_link_expired');
-      }
-      const workspaceId = launch.launch.workspaceId;
-      const items = request.body.items.map((item) => {
-        const path =
-          item.type === 'team_formation'
-            ? `/workspaces/${workspaceId ?? ''}/people`
-            : item.type === 'task'
-              ? `/workspaces/${workspaceId ?? ''}/tasks/${item.id ?? ''}/info`
-              : `/workspaces/${workspaceId ?? ''}/assessments`;
-        return {
-          type: 'ltiResourceLink',
-          title: item.title,
-          url: toolUrls(deps.config).launch_url,
-          custom: {
-            teamloop_item: item.type,
-            teamloop_id: String(item.id ?? ''),
-            teamloop_path: path,
-          },
-          ...(item.type === 'task' || item.type === 'assessment'
-            ? {
-                lineItem: {
-                  scoreMaximum: 100,
-                  label: item.title,
-                  resourceId: `${item.type}:${item.id ?? ''}`,
-                },
-              }
-            : {}),
-        };
-      });
-      const jwt = await signWithToolKey(db, {
-        iss: launch.platform.clientId,
-        aud: launch.platform.issuer,
-        nonce: crypto.randomUUID(),
-        [CLAIM.messageType]: MESSAGE.deepLinkingResponse,
-        [CLAIM.version]: '1.3.0',
-        [CLAIM.deploymentId]: settings.deployment_id,
-        [CLAIM.contentItems]: items,
-        ...(settings.data !== null && settings.data !== undefined
-          ? { [CLAIM.dlData]: settings.data }
-          : {}),
-      });
-      await db
-        .update(ltiLaunches)
-        .set({ deepLinking: { ...settings, response_jwt: jwt } })
-        .where(eq(ltiLaunches.id, launch.launch.id));
-      return ok({ return_url: settings.return_url, jwt });
-    },
+    async (request) => ok(await answerDeepLink(deps, actorOf(request), request.body)),
   );
 
   /** The browser posts the response here (our CSP lets forms go only to us), we post it on. */
   app.post(
     '/lti/deep-link/return',
     { schema: { tags, body: deepLinkReturnInput }, config: publicRoute },
-    async (request, reply) => {
-      const body = request.body ?? {};
-      const [launch] = body.launch_id
-        ? await db.select().from(ltiLaunches).where(eq(ltiLaunches.id, body.launch_id))
-        : [];
-      const settings = launch?.deepLinking as { return_url?: string; response_jwt?: string } | null;
-      if (!settings?.response_jwt || !body.JWT || settings.response_jwt !== body.JWT) {
-        return errorPage(request, reply, new LaunchError('invalid_token', 400));
-      }
-      await db.update(ltiLaunches).set({ deepLinking: null }).where(eq(ltiLaunches.id, launch.id));
-      return autoPostPage(request, reply, String(settings.return_url), { JWT: body.JWT });
-    },
+    async (request, reply) =>
+      asPage(request, reply, async () => {
+        const { returnUrl, jwt } = await returnDeepLink(deps, request.body ?? {});
+        return sendPage(reply, autoPostPage(request, returnUrl, { JWT: jwt }));
+      }),
   );
 
   // ---- AGS and NRPS ----
@@ -653,58 +319,22 @@ export default async function ltiRoutes(app: App) {
     '/lti/scores',
     { schema: { tags, body: scoreBody, response: { 202: envelope(emptyResource) } } },
     async (request, reply) => {
-      const body = request.body;
-      await requireWorkspaceChange(request, db, body.workspace_id, 'review_tasks');
-      const course = await loadCourse(db, body.workspace_id);
-      if (!course?.context.lineItemsUrl)
-        throw refusal(409, 'not_linked', 'lti:messages.not_linked');
-      const [member] = await db
-        .select({ id: ltiMembers.id })
-        .from(ltiMembers)
-        .where(
-          and(eq(ltiMembers.contextId, course.context.id), eq(ltiMembers.userId, body.user_id)),
-        );
-      if (!member) throw refusal(409, 'person_not_linked', 'lti:messages.person_not_linked');
-      const job: ScoreJob = {
-        workspace_id: body.workspace_id,
-        user_id: body.user_id,
-        resource_id: `${body.item.type}:${body.item.id}`,
-        label: body.label,
-        score_given: body.score_given,
-        score_maximum: body.score_maximum,
-        timestamp: new Date().toISOString(),
-      };
-      await deps.jobs.send(SCORE_QUEUE, job);
+      const queued = await queueScore(deps, actorOf(request), request.body);
       reply.code(202);
-      return ok({}, 'lti:messages.score_queued');
+      return ok(queued, 'lti:messages.score_queued');
     },
   );
 
   app.get(
     '/lti/roster',
     { schema: { tags, querystring: rosterQuery, response: { 200: envelope(rosterStatus) } } },
-    async (request) => {
-      const workspaceId = request.query.workspace_id;
-      await requireWorkspacePermission(request, db, workspaceId, 'invite_members');
-      const course = await loadCourse(db, workspaceId);
-      const blocked = course ? courseRefusal(course) : null;
-      const latest = await latestSync(db, workspaceId);
-      const t = translator(request.lang);
-      return ok({
-        course: course
-          ? {
-              platform_name: course.platform.name,
-              blocked: blocked
-                ? {
-                    code: blocked.code,
-                    message: t(blocked.messageRef.key, blocked.messageRef.params),
-                  }
-                : null,
-            }
-          : null,
-        latest: latest ? presentSync(latest, request.lang) : null,
-      });
-    },
+    async (request) =>
+      ok(
+        await showRoster(deps, actorOf(request), {
+          workspaceId: request.query.workspace_id,
+          lang: request.lang,
+        }),
+      ),
   );
 
   /** Queues a reading of the roster (a job); while one is queued or running, answers that one. */
@@ -712,26 +342,12 @@ export default async function ltiRoutes(app: App) {
     '/lti/roster',
     { schema: { tags, body: rosterBody, response: { 202: envelope(rosterSync) } } },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const workspaceId = request.body.workspace_id;
-      await requireWorkspaceChange(request, db, workspaceId, 'invite_members');
-      const course = await loadCourse(db, workspaceId);
-      const refused = courseRefusal(course);
-      if (refused || !course) throw refused;
-      const sync = await db.transaction(async (tx) => {
-        // One reading at a time per course: two clicks (or a click and a launch) meet here.
-        await tx
-          .select({ id: ltiContexts.id })
-          .from(ltiContexts)
-          .where(eq(ltiContexts.id, course.context.id))
-          .for('update');
-        return (
-          (await activeSync(tx, course.context.id)) ??
-          (await queueRosterSync(tx, course.context, auth.user.id, 'button'))
-        );
+      const sync = await syncRoster(deps, actorOf(request), {
+        workspaceId: request.body.workspace_id,
+        lang: request.lang,
       });
       reply.code(202);
-      return ok(presentSync(sync, request.lang));
+      return ok(sync);
     },
   );
 }

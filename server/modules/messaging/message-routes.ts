@@ -13,6 +13,7 @@ import {
 } from '@contracts/messaging';
 import { CHAT_SEND_REQUEST } from '@contracts/constants';
 import { actorFor } from '../../core/actor';
+import { uploadCapacity } from '../drive';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import { invalidInput } from '../../http/error-handler';
@@ -106,13 +107,14 @@ export default async function messageRoutes(app: App) {
         folder: 'chats',
         maxFileBytes: app.deps.config.UPLOAD_LIMIT_BYTES,
         maxFiles: 10,
-        messages: {
+        // Files sent in chats count against the sender's drive capacity.
+        ...(await uploadCapacity(app.deps, actorOf(request).userId, {
           notMultipart: 'messaging:messages.upload_not_multipart',
           tooLarge: 'messaging:messages.upload_too_large',
           tooMany: 'messaging:messages.upload_too_many',
           unsupportedType: 'messaging:messages.upload_type_refused',
           malformed: 'messaging:messages.upload_malformed',
-        },
+        })),
       });
       try {
         const fields = parseFields(sendFilesFields, form.fields);

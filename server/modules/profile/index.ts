@@ -9,10 +9,13 @@ export {
   storedStepsDone,
   visibleStepsDone,
 } from './completion';
-export { avatarKeyOf, avatarUrlOf, receiveAvatar, removeFiles } from './files';
+export { avatarKeyOf, avatarUrlOf, removeFiles } from './files';
+export { receiveAvatar } from './file-http';
 export { PERSONALITY_NORMS, factorScores } from './personality';
 export { resolveWorkspaceSkills, skillNamesById, skillNamesByUser, skillsByUser } from './skills';
 export { saveProfile } from './store';
+export { changeNotificationSettings } from './operations/save-notification-settings';
+export { selfOf, updateSelf } from './operations/self';
 
 export default defineArea({
   name: 'profile',

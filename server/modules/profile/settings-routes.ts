@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { privacyOptions } from '@contracts/auth';
 import { envelope } from '@contracts/common';
 import {
   notificationsResource,
@@ -18,27 +16,22 @@ import {
   availabilityResource,
 } from '@contracts/profile';
 import { requireAuth } from '../../auth/guard';
-import { personalityAnswers, users } from '../../db/schema';
-import { ok } from '../../http/envelope';
-import { validationFailed } from '../../http/errors';
-import type { App } from '../../http/types';
 import { privacyOptionsOf } from '../../auth/privacy';
-import { normaliseLink } from './links';
-import { answeredCount } from './personality';
-import { loadPersonalityRow, presentAvailability, presentPersonality } from './present';
-import {
-  ensureSkills,
-  listSkills,
-  replaceUserSkills,
-  userSkillsOf,
-  visibleSkillIds,
-} from './skills';
-import { loadProfile, notificationSettingsOf, saveProfile, workPreferencesOf } from './store';
-import { PERSONALITY_ITEM_COUNT } from '@contracts/profile';
+import { actorOf } from '../../core/workspace-access';
+import { ok } from '../../http/envelope';
+import type { App } from '../../http/types';
+import { saveAvailability } from './operations/save-availability';
+import { saveNotificationSettings } from './operations/save-notification-settings';
+import { savePersonality } from './operations/save-personality';
+import { savePreferences } from './operations/save-preferences';
+import { savePrivacy } from './operations/save-privacy';
+import { saveSkills } from './operations/save-skills';
+import { saveSocialMedia } from './operations/save-social-media';
+import { notificationSettingsOf } from './store';
 
 /** The signed-in person's own profile settings (spec 7.9 `POST user/...`). */
 export default async function profileSettingsRoutes(app: App) {
-  const { db } = app.deps;
+  const { deps } = app;
   const tags = ['profile'];
 
   app.post(
@@ -51,43 +44,11 @@ export default async function profileSettingsRoutes(app: App) {
         response: { 200: envelope(userSkillsResource) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const entries = request.body.skills;
-      const ids = entries.flatMap((e) => (e.skill_id === undefined ? [] : [e.skill_id]));
-      await db.transaction(async (tx) => {
-        const known = await visibleSkillIds(tx, user.id, ids);
-        const unknown = entries.findIndex(
-          (e) => e.skill_id !== undefined && !known.has(e.skill_id),
-        );
-        if (unknown >= 0) {
-          throw validationFailed({
-            [`skills.${unknown}.skill_id`]: 'profile:messages.skill_unknown',
-          });
-        }
-        const byName = await ensureSkills(
-          tx,
-          entries.flatMap((e) => (e.name === undefined ? [] : [e.name])),
-          user.id,
-        );
-        await replaceUserSkills(
-          tx,
-          user.id,
-          entries.map((e) => ({
-            skillId: e.skill_id ?? byName.get(e.name!.toLowerCase())!,
-            level: e.level ?? null,
-          })),
-        );
-      });
-      return ok(
-        {
-          user_id: user.id,
-          user_skills: await userSkillsOf(db, user.id, request.lang),
-          skills: await listSkills(db, { userId: user.id, lang: request.lang, limit: 200 }),
-        },
+    async (request) =>
+      ok(
+        await saveSkills(deps, actorOf(request), { ...request.body, lang: request.lang }),
         'profile:messages.skills_saved',
-      );
-    },
+      ),
   );
 
   app.post(
@@ -100,15 +61,11 @@ export default async function profileSettingsRoutes(app: App) {
         response: { 200: envelope(availabilityResource) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const slots = [...request.body.slots].sort((a, b) => a - b);
-      const profile = await saveProfile(db, user.id, {
-        availability: slots,
-        availabilityUpdatedAt: new Date(),
-      });
-      return ok(presentAvailability(user, profile), 'profile:messages.availability_saved');
-    },
+    async (request) =>
+      ok(
+        await saveAvailability(deps, actorOf(request), request.body),
+        'profile:messages.availability_saved',
+      ),
   );
 
   app.post(
@@ -122,23 +79,7 @@ export default async function profileSettingsRoutes(app: App) {
       },
     },
     async (request) => {
-      const { user } = requireAuth(request);
-      const row = await db.transaction(async (tx) => {
-        const current = await loadPersonalityRow(tx, user.id);
-        const answers = { ...(current?.answers ?? {}), ...request.body.answers };
-        const finished = answeredCount(answers) === PERSONALITY_ITEM_COUNT;
-        const completedAt = current?.completedAt ?? (finished ? new Date() : null);
-        const [saved] = await tx
-          .insert(personalityAnswers)
-          .values({ userId: user.id, answers, completedAt })
-          .onConflictDoUpdate({
-            target: personalityAnswers.userId,
-            set: { answers, completedAt, updatedAt: new Date() },
-          })
-          .returning();
-        return saved;
-      });
-      const resource = presentPersonality(user.id, row, true);
+      const resource = await savePersonality(deps, actorOf(request), request.body);
       return ok(
         resource,
         resource.completed
@@ -166,16 +107,8 @@ export default async function profileSettingsRoutes(app: App) {
         response: { 200: envelope(privacyResource) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const merged = privacyOptions.parse({ ...privacyOptionsOf(user), ...request.body });
-      const [updated] = await db
-        .update(users)
-        .set({ privacyOptions: merged, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
-      return ok({ privacy_options: privacyOptionsOf(updated) }, 'profile:messages.privacy_saved');
-    },
+    async (request) =>
+      ok(await savePrivacy(deps, actorOf(request), request.body), 'profile:messages.privacy_saved'),
   );
 
   app.get(
@@ -201,24 +134,11 @@ export default async function profileSettingsRoutes(app: App) {
         response: { 200: envelope(notificationsResource) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const [updated] = await db
-        .update(users)
-        .set({
-          notificationSettings: {
-            ...notificationSettingsOf(user),
-            ...request.body.notification_settings,
-          },
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, user.id))
-        .returning();
-      return ok(
-        { notification_settings: notificationSettingsOf(updated) },
+    async (request) =>
+      ok(
+        await saveNotificationSettings(deps, actorOf(request), request.body.notification_settings),
         'profile:messages.notifications_saved',
-      );
-    },
+      ),
   );
 
   app.post(
@@ -231,20 +151,11 @@ export default async function profileSettingsRoutes(app: App) {
         response: { 200: envelope(preferencesResource) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const current = workPreferencesOf(await loadProfile(db, user.id));
-      const preferences = {
-        ...current,
-        ...request.body,
-        preferred_roles: [...new Set(request.body.preferred_roles ?? current.preferred_roles)],
-      };
-      const profile = await saveProfile(db, user.id, { workPreferences: preferences });
-      return ok(
-        { user_id: user.id, preferences: workPreferencesOf(profile) },
+    async (request) =>
+      ok(
+        await savePreferences(deps, actorOf(request), request.body),
         'profile:messages.preferences_saved',
-      );
-    },
+      ),
   );
 
   app.post(
@@ -257,26 +168,10 @@ export default async function profileSettingsRoutes(app: App) {
         response: { 200: envelope(socialMediaResource) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const links = { ...user.socialMedia };
-      const invalid: Record<string, string> = {};
-      for (const [network, value] of Object.entries(request.body.social_media)) {
-        if (!value) {
-          delete links[network];
-          continue;
-        }
-        const link = normaliseLink(value);
-        if (link) links[network] = link;
-        else invalid[`social_media.${network}`] = 'profile:messages.link_invalid';
-      }
-      if (Object.keys(invalid).length > 0) throw validationFailed(invalid);
-      const [updated] = await db
-        .update(users)
-        .set({ socialMedia: links, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
-      return ok({ social_media: updated.socialMedia }, 'profile:messages.social_media_saved');
-    },
+    async (request) =>
+      ok(
+        await saveSocialMedia(deps, actorOf(request), request.body.social_media),
+        'profile:messages.social_media_saved',
+      ),
   );
 }

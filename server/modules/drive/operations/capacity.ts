@@ -62,3 +62,22 @@ export function showCapacity(deps: DriveDeps, actor: Actor) {
 export async function bytesLeft(deps: DriveDeps, userId: number) {
   return (await capacityOf(deps.db, deps.config, userId)).left;
 }
+
+/** The words of a refusal over the capacity (`{{left}}` says how much is left). */
+export const OVER_CAPACITY_MESSAGE = 'drive:upload.over_capacity';
+
+/**
+ * What another area's upload passes to `receiveUploads` so its files count against the
+ * person's capacity: `maxTotalBytes` and the words of the refusal, spread into the options
+ * (`...await uploadCapacity(deps, userId, messages)`).
+ */
+export async function uploadCapacity<M extends object>(
+  deps: DriveDeps,
+  userId: number,
+  messages: M,
+) {
+  return {
+    maxTotalBytes: await bytesLeft(deps, userId),
+    messages: { ...messages, overCapacity: OVER_CAPACITY_MESSAGE },
+  };
+}

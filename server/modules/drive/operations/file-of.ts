@@ -5,6 +5,12 @@ import { driveFiles, driveFileVersions, type DriveFileRow } from '../../../db/sc
 import { notFound } from '../../../http/errors';
 import { presentFile } from '../present';
 
+/** Joins a drive file to the version it shows now. */
+export const isCurrentVersion = and(
+  eq(driveFileVersions.fileId, driveFiles.id),
+  eq(driveFileVersions.number, driveFiles.currentVersion),
+);
+
 /**
  * One of the actor's own drive files with the version it shows now. Anyone else's file, or
  * one that does not exist, is the same 404: a drive is private.
@@ -13,13 +19,7 @@ export async function fileOf(db: DbOrTx, actor: Actor, id: number) {
   const [row] = await db
     .select({ file: driveFiles, current: driveFileVersions })
     .from(driveFiles)
-    .innerJoin(
-      driveFileVersions,
-      and(
-        eq(driveFileVersions.fileId, driveFiles.id),
-        eq(driveFileVersions.number, driveFiles.currentVersion),
-      ),
-    )
+    .innerJoin(driveFileVersions, isCurrentVersion)
     .where(and(eq(driveFiles.id, id), eq(driveFiles.userId, actor.userId)));
   if (!row) throw notFound('drive:errors.file_not_found');
   return row;

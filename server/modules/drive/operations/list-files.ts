@@ -5,6 +5,7 @@ import type { Actor } from '../../../core/actor';
 import { driveFiles, driveFileVersions } from '../../../db/schema';
 import { presentFile } from '../present';
 import type { DriveDeps } from './deps';
+import { isCurrentVersion } from './file-of';
 
 /** Escapes LIKE's wildcards, so `q` matches as typed. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -32,13 +33,7 @@ export async function listFiles(
     db
       .select({ file: driveFiles, current: driveFileVersions, versions })
       .from(driveFiles)
-      .innerJoin(
-        driveFileVersions,
-        and(
-          eq(driveFileVersions.fileId, driveFiles.id),
-          eq(driveFileVersions.number, driveFiles.currentVersion),
-        ),
-      )
+      .innerJoin(driveFileVersions, isCurrentVersion)
       .where(where)
       .orderBy(order(sortColumn), order(driveFiles.id))
       .limit(query.per_page)
