@@ -250,7 +250,7 @@ test('on a phone the screens fit the width and the menu opens from the header', 
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('link', { name: 'Drive' }).click();
   await expect(page).toHaveURL(/\/drive$/);
-  await expect(page.getByRole('heading', { name: 'Drive: coming soon' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Drive', level: 1 })).toBeVisible();
 });
 
 test('the page says when the browser goes offline and when it is back', async ({

@@ -1,10 +1,23 @@
-import { notAvailable } from '@/app/not-available';
+import { lazyPage } from '@/lib/lazy-page';
 import type { FeatureRoutes } from '@/app/route-types';
 
-/** Drive (spec 2.1), not built yet. */
+const drive = lazyPage(() => import('./pages/DrivePage'));
+
+/** Drive (spec 2.1, 7.15): one's current files, and the archive they wait in before going. */
 export const routes: FeatureRoutes = {
-  app: notAvailable('drive', [
-    { id: 'drive', path: 'drive', handle: { title: 'app:titles.drive' } },
-    { id: 'drive-archive', path: 'drive/archive', handle: { title: 'app:titles.drive_archive' } },
-  ]),
+  namespaces: ['drive'],
+  app: [
+    {
+      id: 'drive',
+      path: 'drive',
+      handle: { title: 'app:titles.drive', area: 'drive' },
+      lazy: drive,
+    },
+    {
+      id: 'drive-archive',
+      path: 'drive/archive',
+      handle: { title: 'app:titles.drive_archive', area: 'drive' },
+      lazy: drive,
+    },
+  ],
 };

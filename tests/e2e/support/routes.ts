@@ -54,6 +54,7 @@ export function signedInRoutes(seeded: SeededWorkspace): string[] {
     '/notification',
     '/calendar',
     '/drive',
+    '/drive/archive',
     '/errors',
   ];
 }

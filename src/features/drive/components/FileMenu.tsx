@@ -1,0 +1,77 @@
+import {
+  Button,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+} from '@fluentui/react-components';
+import {
+  ArchiveRegular,
+  ArrowDownloadRegular,
+  ArrowUndoRegular,
+  DeleteRegular,
+  HistoryRegular,
+  MoreHorizontalRegular,
+  RenameRegular,
+} from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import type { DriveFile } from '../api';
+
+export type FileAction = 'download' | 'rename' | 'versions' | 'archive' | 'restore' | 'delete';
+
+/** What can be done to a file where it is: current files change, archived ones come back or go. */
+export function actionsFor(file: DriveFile): FileAction[] {
+  return file.status === 'current'
+    ? ['download', 'rename', 'versions', 'archive']
+    : ['download', 'restore', 'delete'];
+}
+
+/** What can be done to several selected files at once. */
+export function bulkActionsFor(status: DriveFile['status']): FileAction[] {
+  return status === 'current' ? ['download', 'archive'] : ['download', 'restore', 'delete'];
+}
+
+export const ACTION_ICONS: Record<FileAction, React.ReactElement> = {
+  download: <ArrowDownloadRegular />,
+  rename: <RenameRegular />,
+  versions: <HistoryRegular />,
+  archive: <ArchiveRegular />,
+  restore: <ArrowUndoRegular />,
+  delete: <DeleteRegular />,
+};
+
+/** A file's actions behind one "More actions" button: the same on a phone and a desktop. */
+export function FileMenu({
+  file,
+  onAction,
+}: {
+  file: DriveFile;
+  onAction: (action: FileAction, file: DriveFile) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu positioning="below-end">
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          icon={<MoreHorizontalRegular />}
+          aria-label={t('drive:actions.more', { name: file.name })}
+        />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {actionsFor(file).map((action) => (
+            <MenuItem
+              key={action}
+              icon={ACTION_ICONS[action]}
+              onClick={() => onAction(action, file)}
+            >
+              {t(`drive:actions.${action}`)}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

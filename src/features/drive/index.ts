@@ -1,0 +1,2 @@
+/** What other features may use of the drive. */
+export { driveKeys } from './api';
