@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, MAX_PER_PAGE, paged, rowIdText } from './common';
-import { endpoint } from './endpoint';
+import { MAX_PER_PAGE, paged, rowIdText } from './common';
 
 /**
  * The drive (spec 3 "Drive file", 4 "Drive files", 5 pagination, 7.15): each person's files,
@@ -101,38 +100,3 @@ export const driveDownloadQuery = z.object({
 export const convertCsvQuery = z.object({
   to: z.enum(['xlsx', 'csv']).default('xlsx'),
 });
-
-/** The drive's routes (spec 7.15), under /api/v2/core. */
-export const driveEndpoints = {
-  list: endpoint('GET', 'core/drive/files', { query: driveListQuery, response: driveFileList }),
-  get: endpoint('GET', 'core/drive/:id', { response: driveFileResource }),
-  upload: endpoint('POST', 'core/drive/upload/file', { body: 'form', response: driveUploadResult }),
-  rename: endpoint('PUT', 'core/drive/files/:id', {
-    body: renameDriveFileBody,
-    response: driveFileResource,
-  }),
-  /** Only an archived file. */
-  remove: endpoint('DELETE', 'core/drive/files/:id', { response: emptyResource }),
-  archive: endpoint('POST', 'core/files/:id/archive', { response: driveFileResource }),
-  restore: endpoint('POST', 'core/files/:id/restore', { response: driveFileResource }),
-  convertCsv: endpoint('POST', 'core/files/convert-csv', {
-    query: convertCsvQuery,
-    body: 'form',
-    response: 'file',
-  }),
-  capacity: endpoint('GET', 'core/drive/user-capacity', { response: driveCapacity }),
-  download: endpoint('GET', 'core/drive/files/:id/download', { response: 'file' }),
-  thumbnail: endpoint('GET', 'core/drive/files/:id/thumbnail', { response: 'file' }),
-  versions: endpoint('GET', 'core/drive/files/:id/versions', { response: driveVersionList }),
-  /** Replaces the file (multipart `files`, one file); the older version is kept. */
-  replace: endpoint('POST', 'core/drive/files/:id/versions', {
-    body: 'form',
-    response: driveFileResource,
-  }),
-  downloadVersion: endpoint('GET', 'core/drive/files/:id/versions/:version/download', {
-    response: 'file',
-  }),
-  restoreVersion: endpoint('POST', 'core/drive/files/:id/versions/:version/restore', {
-    response: driveFileResource,
-  }),
-};

@@ -1,5 +1,6 @@
 import type { AxiosProgressEvent } from 'axios';
-import { driveEndpoints, type DriveFile, type DriveListQuery } from '@contracts/drive';
+import type { DriveFile, DriveListQuery } from '@contracts/drive';
+import { driveEndpoints } from '@contracts/endpoints/drive';
 import { api } from '@/lib/http';
 
 export type { DriveCapacity, DriveFile, DriveFileStatus, DriveFileVersion } from '@contracts/drive';
