@@ -330,10 +330,18 @@ describe.each(['disk', 'S3'] as const)('the drive on %s', (store) => {
       const capacity = await me.capacity();
       expect(capacity.by_area.tasks).toBeGreaterThan(700 * KB);
       expect(capacity.used).toBe(capacity.by_area.tasks);
-      const before = await stored();
+      const before = { store: await stored(), rows: await rowCounts() };
       expect((await me.upload([bytes('extra.txt', 400 * KB)])).statusCode).toBe(413);
-      expect(await stored()).toEqual(before);
+      // A hand-in that would pass it is refused the same way, with nothing stored.
+      const again = await call(t, member.token).upload('POST', `/tasks/${taskId}/resubmit`, [
+        pdf('work-2.pdf', 400 * KB),
+      ]);
+      expect(again.statusCode).toBe(413);
+      expect(again.json().messages[0]).toMatch(/left/);
+      expect(await stored()).toEqual(before.store);
+      expect(await rowCounts()).toEqual(before.rows);
     });
+
     it('counts chat files against it and refuses the one that passes it', async () => {
       const { owner: ana, people } = await createWorkspace(t, { members: { member: 1 } });
       const ben = people.member[0];

@@ -19,8 +19,11 @@ const multipart = { consumes: ['multipart/form-data'] };
 /** The request's multipart body, read when the operation asks for it. */
 const uploadOf =
   (request: FastifyRequest, deps: AppDeps): AnswerFilesSource =>
-  (maxFiles) =>
-    receiveUploads(request, workUploads(deps.config, 'assessments', maxFiles));
+  async (maxFiles) =>
+    receiveUploads(
+      request,
+      await workUploads(deps, actorOf(request).userId, 'assessments', maxFiles),
+    );
 
 /** Files on answers (operations/answer-files.ts): HTTP over their operations. */
 export default async function fileRoutes(app: App) {

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { AppConfig } from '../../config';
+import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { tasks, type TaskRow } from '../../db/schema';
 import { storageFor } from '../../storage';
 import type { UploadOptions } from '../../storage/uploads';
+import { uploadCapacity } from '../drive';
 import type { TaskContext } from './load';
 import { presentTask, viewerOf } from './present';
 
@@ -17,20 +18,26 @@ export async function freshTask(db: DbOrTx, ctx: Pick<TaskContext, 'access'>, id
 
 /**
  * Upload limits and words for files handed in (spec 5: multipart forms): work on tasks, and
- * files on assessment answers (`folder`).
+ * files on assessment answers (`folder`). They count against the person's drive capacity.
  */
-export function workUploads(config: AppConfig, folder: string, maxFiles: number): UploadOptions {
+export async function workUploads(
+  deps: AppDeps,
+  userId: number,
+  folder: string,
+  maxFiles: number,
+): Promise<UploadOptions> {
+  const messages = {
+    notMultipart: 'tasks:messages.upload_not_multipart',
+    tooLarge: 'tasks:messages.upload_too_large',
+    tooMany: 'tasks:messages.upload_too_many',
+    unsupportedType: 'tasks:messages.upload_type_refused',
+    malformed: 'tasks:messages.upload_malformed',
+  };
   return {
-    storage: storageFor(config),
+    storage: storageFor(deps.config),
     folder,
-    maxFileBytes: config.UPLOAD_LIMIT_BYTES,
+    maxFileBytes: deps.config.UPLOAD_LIMIT_BYTES,
     maxFiles,
-    messages: {
-      notMultipart: 'tasks:messages.upload_not_multipart',
-      tooLarge: 'tasks:messages.upload_too_large',
-      tooMany: 'tasks:messages.upload_too_many',
-      unsupportedType: 'tasks:messages.upload_type_refused',
-      malformed: 'tasks:messages.upload_malformed',
-    },
+    ...(await uploadCapacity(deps, userId, messages)),
   };
 }

@@ -74,8 +74,8 @@ import { actorOf } from '../../core/workspace-access';
 const multipart = { consumes: ['multipart/form-data'] };
 
 /** The request's multipart body, with the limits and words of work handed in. */
-const receiveTaskFiles = (request: FastifyRequest, deps: AppDeps, maxFiles = 10) =>
-  receiveUploads(request, workUploads(deps.config, 'tasks', maxFiles));
+const receiveTaskFiles = async (request: FastifyRequest, deps: AppDeps, maxFiles = 10) =>
+  receiveUploads(request, await workUploads(deps, actorOf(request).userId, 'tasks', maxFiles));
 
 /**
  * The actions on one task (spec 7.4) or one subtask (7.5): the same routes under `tasks/:id`
