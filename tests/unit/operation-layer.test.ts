@@ -30,7 +30,6 @@ const LEGACY_QUERIES: Record<string, number> = {
   'team-formation/routes.ts': 11,
   'workspace-teams/request-routes.ts': 7,
   'workspace-teams/routes.ts': 17,
-  'workspaces/core/routes.ts': 14,
   'workspaces/criteria/routes.ts': 17,
   'workspaces/generalized/routes.ts': 8,
   'workspaces/invitations/routes.ts': 10,

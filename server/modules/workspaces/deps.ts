@@ -1,0 +1,8 @@
+import type { AppDeps } from '../../context';
+import type { Area } from '../../core/area';
+
+/** What the workspaces' operations use of the app. */
+export type WorkspacesDeps = Pick<AppDeps, 'db' | 'realtime' | 'config'>;
+
+/** Deleting a workspace also asks every area for the files it keeps there. */
+export type WorkspacesDepsWithAreas = WorkspacesDeps & { areas: readonly Area[] };
