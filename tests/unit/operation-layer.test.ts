@@ -33,7 +33,6 @@ const LEGACY_QUERIES: Record<string, number> = {
   'workspaces/criteria/routes.ts': 17,
   'workspaces/generalized/routes.ts': 8,
   'workspaces/invitations/routes.ts': 10,
-  'workspaces/members/routes.ts': 8,
   'workspaces/menus/routes.ts': 1,
   'workspaces/pins/routes.ts': 4,
   'workspaces/schedules/routes.ts': 9,
