@@ -32,7 +32,6 @@ const LEGACY_QUERIES: Record<string, number> = {
   'workspace-teams/routes.ts': 17,
   'workspaces/criteria/routes.ts': 17,
   'workspaces/generalized/routes.ts': 8,
-  'workspaces/invitations/routes.ts': 10,
   'workspaces/menus/routes.ts': 1,
   'workspaces/pins/routes.ts': 4,
   'workspaces/schedules/routes.ts': 9,
