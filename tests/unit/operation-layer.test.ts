@@ -28,7 +28,6 @@ const LEGACY_QUERIES: Record<string, number> = {
   'tasks/work-routes.ts': 2,
   'team-formation/confirm-routes.ts': 4,
   'team-formation/routes.ts': 11,
-  'workspace-teams/routes.ts': 17,
   'workspaces/criteria/routes.ts': 17,
   'workspaces/generalized/routes.ts': 8,
   'workspaces/menus/routes.ts': 1,
