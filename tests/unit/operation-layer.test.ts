@@ -30,7 +30,6 @@ const LEGACY_QUERIES: Record<string, number> = {
   'team-formation/routes.ts': 11,
   'workspaces/criteria/routes.ts': 17,
   'workspaces/generalized/routes.ts': 8,
-  'workspaces/schedules/routes.ts': 9,
 };
 
 const MODULES = 'server/modules';
