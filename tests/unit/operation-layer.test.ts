@@ -29,7 +29,6 @@ const LEGACY_QUERIES: Record<string, number> = {
   'team-formation/confirm-routes.ts': 4,
   'team-formation/routes.ts': 11,
   'workspaces/criteria/routes.ts': 17,
-  'workspaces/generalized/routes.ts': 8,
 };
 
 const MODULES = 'server/modules';
