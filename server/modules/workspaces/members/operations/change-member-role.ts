@@ -1,15 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../../core/actor';
 import { can } from '../../../../auth/permissions';
 import { personColumns } from '../../../../core/people';
 import { workspaceAccessFor } from '../../../../core/workspace-access';
 import { users, workspaceMembers, type WorkspaceRole } from '../../../../db/schema';
-import { conflict, forbidden, notFound } from '../../../../http/errors';
+import { conflict, forbidden } from '../../../../http/errors';
 import type { WorkspacesDeps } from '../../deps';
 import { announceMembershipChange } from '../../live';
 import { presentMember } from '../../present';
 import { assertSeatsFree, lockWorkspace } from '../member-cap';
-import { assertNotLastOwner } from '../removal';
+import { assertNotLastOwner, memberToChange } from '../removal';
 
 /** Gives a member another role; owners alone make or unmake owners. */
 export async function changeMemberRole(
@@ -24,16 +24,7 @@ export async function changeMemberRole(
   });
   const { member, changed } = await db.transaction(async (tx) => {
     await lockWorkspace(tx, access.workspace.id);
-    const [target] = await tx
-      .select()
-      .from(workspaceMembers)
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, access.workspace.id),
-          eq(workspaceMembers.userId, input.userId),
-        ),
-      );
-    if (!target) throw notFound('workspaces:messages.member_not_found');
+    const target = await memberToChange(tx, access.workspace.id, input.userId, false);
     if (target.userId === access.userId && !access.isSupervisor) {
       throw conflict('workspaces:messages.own_role');
     }
