@@ -5,20 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The operation layer (docs/decisions/operations.md): rules live in
  * `server/modules/<area>/operations/`, which never sees Fastify, and route files only translate
- * HTTP to operations. Route files written before the layer still query the database; each may
- * only shrink (this list is lowered as they move to operations), and no other route file may.
+ * HTTP to operations: none queries the database itself.
  */
-const LEGACY_QUERIES: Record<string, number> = {
-  'workspace-teams/request-routes.ts': 7,
-  'workspace-teams/routes.ts': 17,
-  'workspaces/core/routes.ts': 14,
-  'workspaces/generalized/routes.ts': 8,
-  'workspaces/invitations/routes.ts': 10,
-  'workspaces/members/routes.ts': 8,
-  'workspaces/menus/routes.ts': 1,
-  'workspaces/pins/routes.ts': 4,
-  'workspaces/schedules/routes.ts': 9,
-};
 
 const MODULES = 'server/modules';
 const DATABASE_CALL =
@@ -44,19 +32,18 @@ describe('the operation layer', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('has no route file that queries the database, beyond what older ones still do', () => {
-    const found: Record<string, number> = {};
-    for (const file of sources.filter((f) => /routes?\.ts$/.test(path.basename(f)))) {
-      const calls = readFileSync(file, 'utf8').match(DATABASE_CALL)?.length ?? 0;
-      if (calls > 0) found[relative(file)] = calls;
-    }
-    const grown = Object.entries(found).filter(([file, n]) => n > (LEGACY_QUERIES[file] ?? 0));
+  it('has no route file, nor any file that sees a request or reply, that queries the database', () => {
+    const http = sources.filter(
+      (file) =>
+        /routes?\.ts$/.test(path.basename(file)) ||
+        /\bFastify(Request|Reply)\b/.test(readFileSync(file, 'utf8')),
+    );
+    const offenders = http
+      .filter((file) => (readFileSync(file, 'utf8').match(DATABASE_CALL)?.length ?? 0) > 0)
+      .map(relative);
     expect(
-      grown,
-      'route files with database calls of their own: move them into operations',
+      offenders,
+      'HTTP code with database calls of its own: move them into operations',
     ).toEqual([]);
-    // A file that moved its queries out lowers (or leaves) the list, so it cannot grow back.
-    const shrunk = Object.entries(LEGACY_QUERIES).filter(([file, n]) => (found[file] ?? 0) < n);
-    expect(shrunk, 'lower these counts in LEGACY_QUERIES').toEqual([]);
   });
 });

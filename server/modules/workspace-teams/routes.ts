@@ -1,4 +1,3 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { emptyResource, envelope } from '@contracts/common';
 import { workspaceIdParam } from '@contracts/workspaces';
 import {
@@ -16,36 +15,33 @@ import {
   updateTeamBody,
   userSetBody,
 } from '@contracts/workspace-teams';
-import { requireAuth } from '../../auth/guard';
-import { can } from '../../auth/permissions';
-import { teamMembers, teamRequests, teams } from '../../db/schema';
+import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
-import { conflict, forbidden, notFound } from '../../http/errors';
 import type { App } from '../../http/types';
-import { avatarKeyOf, avatarUrlOf, receiveAvatar, removeFiles } from '../profile';
-import { requireWorkspacePermission, actorOf } from '../../core/workspace-access';
+import { receiveAvatar } from '../profile';
 import './performance-metric';
-import { exportTeams } from './export-teams';
-import { closeOtherRequests, removeFromTeam, softDeleteTeam } from './lifecycle';
-import {
-  activeMemberCount,
-  addMembers,
-  membersOf,
-  peopleWithTeam,
-  presentTeam,
-  requireTeam,
-  requireTeamable,
-  teamIdOf,
-  teamView,
-} from './load';
-import { availabilityOfPeople, informationOfPeople } from './people-sets';
+import { changeTeamAvatar } from './operations/change-team-avatar';
+import { createTeam } from './operations/create-team';
+import { deleteTeam } from './operations/delete-team';
+import { describePeople } from './operations/describe-people';
+import { exportTeamList } from './operations/export-team-list';
+import { joinTeam } from './operations/join-team';
+import { leaveTeam } from './operations/leave-team';
+import { listTeams } from './operations/list-teams';
+import { placeInTeam } from './operations/place-in-team';
+import { removeTeamMember } from './operations/remove-team-member';
+import { setTeamMembers } from './operations/set-team-members';
+import { showTeam } from './operations/show-team';
+import { showTeamAvailability } from './operations/show-team-availability';
+import { showTeamCard } from './operations/show-team-card';
+import { updateTeam } from './operations/update-team';
 import teamRequestRoutes from './request-routes';
 
-/** Teams of a workspace (spec 4 "Team", 7.3). */
+/** Teams of a workspace (spec 4 "Team", 7.3): HTTP over the team operations. */
 export default async function teamRoutes(app: App) {
   const { deps } = app;
-  const { db } = deps;
   const tags = ['teams'];
+  const saved = 'workspace-teams:messages.saved';
 
   app.get(
     '/workspaces/:id/teams',
@@ -57,28 +53,7 @@ export default async function teamRoutes(app: App) {
         response: { 200: envelope(teamsResource) },
       },
     },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'view_workspace',
-      );
-      const rows = await db
-        .select()
-        .from(teams)
-        .where(and(eq(teams.workspaceId, request.params.id), isNull(teams.deletedAt)))
-        .orderBy(asc(teams.name), asc(teams.id));
-      const members = await membersOf(
-        db,
-        rows.map((team) => team.id),
-      );
-      const viewerTeamId = await teamIdOf(db, request.params.id, access.userId);
-      const list = rows.map((team) =>
-        presentTeam(team, members.get(team.id)!, access, viewerTeamId),
-      );
-      return ok({ teams: list, user_team: list.find((team) => team.is_member) ?? null });
-    },
+    async (request) => ok(await listTeams(deps, actorOf(request), request.params.id)),
   );
 
   app.post(
@@ -93,37 +68,11 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const workspaceId = request.params.id;
-      const access = await requireWorkspacePermission(request, db, workspaceId, 'view_workspace');
-      const manage = can(access, 'manage_teams');
-      if (!manage && !can(access, 'create_own_team')) throw forbidden();
-      const body = request.body;
-      const memberIds = body.member_ids ?? [];
-      if (!manage && memberIds.length > 0) throw forbidden();
-      if (!manage) await requireTeamable(db, workspaceId, [access.userId], 'workspace');
-      await requireTeamable(db, workspaceId, memberIds, 'member_ids');
-      const team = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(teams)
-          .values({
-            workspaceId,
-            name: body.name,
-            description: body.description ?? null,
-            subscribable: body.subscribable ?? false,
-            maxMembers: body.max_members ?? null,
-            selfTeam: !manage,
-            createdBy: access.userId,
-          })
-          .returning();
-        // A member's own team starts with them as its leader.
-        if (!manage) {
-          await addMembers(tx, created, [access.userId], 'leader');
-          await closeOtherRequests(tx, workspaceId, access.userId);
-        }
-        await addMembers(tx, created, memberIds);
-        return created;
+      const team = await createTeam(deps, actorOf(request), {
+        workspaceId: request.params.id,
+        ...request.body,
       });
-      return ok({ team: await teamView(db, team, access) }, 'workspace-teams:messages.created');
+      return ok({ team }, 'workspace-teams:messages.created');
     },
   );
 
@@ -132,10 +81,7 @@ export default async function teamRoutes(app: App) {
     {
       schema: { tags, params: teamIdParam, response: { 200: envelope(teamResource) } },
     },
-    async (request) => {
-      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
-      return ok({ team: await teamView(db, team, access) });
-    },
+    async (request) => ok({ team: await showTeam(deps, actorOf(request), request.params.id) }),
   );
 
   app.patch(
@@ -150,59 +96,29 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
-      const view = await teamView(db, team, access);
-      if (!view.abilities.update) throw forbidden();
-      const body = request.body;
-      const [updated] = await db
-        .update(teams)
-        .set({
-          name: body.name,
-          description: body.description,
-          subscribable: body.subscribable,
-          maxMembers: body.max_members,
-          updatedAt: new Date(),
-        })
-        .where(eq(teams.id, team.id))
-        .returning();
-      return ok({ team: await teamView(db, updated, access) }, 'workspace-teams:messages.saved');
+      const team = await updateTeam(deps, actorOf(request), {
+        teamId: request.params.id,
+        ...request.body,
+      });
+      return ok({ team }, saved);
     },
   );
 
-  app.delete(
-    '/teams/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a team (kept with deleted_at, out of every active list)',
-        params: teamIdParam,
-        response: { 200: envelope(emptyResource) },
+  for (const [url, byMember, summary] of [
+    ['/teams/:id', false, 'Delete a team (kept with deleted_at, out of every active list)'],
+    ['/teams/:id/by-member', true, 'The leader of a self-made team deletes it'],
+  ] as const) {
+    app.delete(
+      url,
+      {
+        schema: { tags, summary, params: teamIdParam, response: { 200: envelope(emptyResource) } },
       },
-    },
-    async (request) => {
-      const { team } = await requireTeam(db, actorOf(request), request.params.id, 'manage_teams');
-      await db.transaction((tx) => softDeleteTeam(tx, team));
-      return ok({}, 'workspace-teams:messages.deleted');
-    },
-  );
-
-  app.delete(
-    '/teams/:id/by-member',
-    {
-      schema: {
-        tags,
-        summary: 'The leader of a self-made team deletes it',
-        params: teamIdParam,
-        response: { 200: envelope(emptyResource) },
+      async (request) => {
+        await deleteTeam(deps, actorOf(request), { teamId: request.params.id, byMember });
+        return ok({}, 'workspace-teams:messages.deleted');
       },
-    },
-    async (request) => {
-      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
-      if (!(await teamView(db, team, access)).abilities.delete_by_member) throw forbidden();
-      await db.transaction((tx) => softDeleteTeam(tx, team));
-      return ok({}, 'workspace-teams:messages.deleted');
-    },
-  );
+    );
+  }
 
   app.get(
     '/teams/:id/modal-information',
@@ -214,24 +130,7 @@ export default async function teamRoutes(app: App) {
         response: { 200: envelope(teamModalInformation) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
-      const view = await teamView(db, team, access);
-      const memberIds = view.members.map((m) => m.id);
-      const information = await informationOfPeople(db, user, memberIds);
-      const [pending] = await db
-        .select({ n: count() })
-        .from(teamRequests)
-        .where(and(eq(teamRequests.teamId, team.id), eq(teamRequests.status, 'pending')));
-      return ok({
-        team: view,
-        workspace: { id: access.workspace.id, name: access.workspace.name },
-        skills: information.skills,
-        common_slots: information.availability.common_slots,
-        pending_requests: pending.n,
-      });
-    },
+    async (request) => ok(await showTeamCard(deps, actorOf(request), request.params.id)),
   );
 
   app.get(
@@ -244,18 +143,7 @@ export default async function teamRoutes(app: App) {
         response: { 200: envelope(teamAvailability) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { team } = await requireTeam(db, actorOf(request), request.params.id);
-      const members = (await membersOf(db, [team.id])).get(team.id)!;
-      return ok(
-        await availabilityOfPeople(
-          db,
-          user,
-          members.map((m) => m.membership.userId),
-        ),
-      );
-    },
+    async (request) => ok(await showTeamAvailability(deps, actorOf(request), request.params.id)),
   );
 
   app.post(
@@ -269,12 +157,14 @@ export default async function teamRoutes(app: App) {
         response: { 200: envelope(teamAvailability) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      await requireWorkspacePermission(request, db, request.params.id, 'view_members');
-      await requireTeamable(db, request.params.id, request.body.user_ids);
-      return ok(await availabilityOfPeople(db, user, request.body.user_ids));
-    },
+    async (request) =>
+      ok(
+        await describePeople(deps, actorOf(request), {
+          workspaceId: request.params.id,
+          userIds: request.body.user_ids,
+          what: 'availability',
+        }),
+      ),
   );
 
   app.post(
@@ -288,12 +178,14 @@ export default async function teamRoutes(app: App) {
         response: { 200: envelope(teamInformation) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      await requireWorkspacePermission(request, db, request.params.id, 'view_members');
-      await requireTeamable(db, request.params.id, request.body.user_ids);
-      return ok(await informationOfPeople(db, user, request.body.user_ids));
-    },
+    async (request) =>
+      ok(
+        await describePeople(deps, actorOf(request), {
+          workspaceId: request.params.id,
+          userIds: request.body.user_ids,
+          what: 'information',
+        }),
+      ),
   );
 
   app.put(
@@ -308,48 +200,12 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(
-        db,
-        actorOf(request),
-        request.params.id,
-        'manage_teams',
-      );
-      const wanted = request.body.user_ids;
-      await requireTeamable(db, team.workspaceId, wanted);
-      if (team.maxMembers !== null && wanted.length > team.maxMembers) {
-        throw conflict('workspace-teams:messages.team_full');
-      }
-      await db.transaction(async (tx) => {
-        const elsewhere = await peopleWithTeam(tx, team.workspaceId, wanted, team.id);
-        if (elsewhere.length > 0 && !request.body.move) {
-          throw conflict('workspace-teams:messages.in_other_team', { count: elsewhere.length });
-        }
-        for (const userId of elsewhere) {
-          const [other] = await tx
-            .select({ team: teams })
-            .from(teamMembers)
-            .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-            .where(
-              and(
-                eq(teamMembers.workspaceId, team.workspaceId),
-                eq(teamMembers.userId, userId),
-                isNull(teamMembers.deletedAt),
-              ),
-            );
-          await removeFromTeam(tx, other.team, userId);
-        }
-        const current = (await membersOf(tx, [team.id])).get(team.id)!;
-        const currentIds = current.map((m) => m.membership.userId);
-        for (const userId of currentIds.filter((id) => !wanted.includes(id))) {
-          await removeFromTeam(tx, team, userId);
-        }
-        const added = wanted.filter((id) => !currentIds.includes(id));
-        await addMembers(tx, team, added);
-        for (const userId of added) await closeOtherRequests(tx, team.workspaceId, userId);
+      const team = await setTeamMembers(deps, actorOf(request), {
+        teamId: request.params.id,
+        userIds: request.body.user_ids,
+        move: request.body.move,
       });
-      // Emptying a self-made team deletes it; the answer then shows it deleted.
-      const [fresh] = await db.select().from(teams).where(eq(teams.id, team.id));
-      return ok({ team: await teamView(db, fresh, access) }, 'workspace-teams:messages.saved');
+      return ok({ team }, saved);
     },
   );
 
@@ -365,15 +221,10 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
-      const view = await teamView(db, team, access);
-      const leads =
-        team.selfTeam && view.members.some((m) => m.id === access.userId && m.role === 'leader');
-      if (!view.abilities.manage_members && !leads) throw forbidden();
-      if (!view.members.some((m) => m.id === request.params.member)) {
-        throw notFound('workspace-teams:messages.not_a_member');
-      }
-      await db.transaction((tx) => removeFromTeam(tx, team, request.params.member));
+      await removeTeamMember(deps, actorOf(request), {
+        teamId: request.params.id,
+        userId: request.params.member,
+      });
       return ok({}, 'workspace-teams:messages.member_removed');
     },
   );
@@ -384,11 +235,7 @@ export default async function teamRoutes(app: App) {
       schema: { tags, params: teamIdParam, response: { 200: envelope(emptyResource) } },
     },
     async (request) => {
-      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
-      if ((await teamIdOf(db, team.workspaceId, access.userId)) !== team.id) {
-        throw conflict('workspace-teams:messages.not_in_this_team');
-      }
-      await db.transaction((tx) => removeFromTeam(tx, team, access.userId));
+      await leaveTeam(deps, actorOf(request), request.params.id);
       return ok({}, 'workspace-teams:messages.left');
     },
   );
@@ -404,26 +251,8 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(
-        db,
-        actorOf(request),
-        request.params.id,
-        'join_teams',
-      );
-      const view = await teamView(db, team, access);
-      if (!view.abilities.subscribe) {
-        if (!team.subscribable) throw forbidden('workspace-teams:messages.not_subscribable');
-        if (view.is_member || (await teamIdOf(db, team.workspaceId, access.userId)) !== null) {
-          throw conflict('workspace-teams:messages.already_in_team');
-        }
-        throw conflict('workspace-teams:messages.team_full');
-      }
-      await requireTeamable(db, team.workspaceId, [access.userId], 'team');
-      await db.transaction(async (tx) => {
-        await addMembers(tx, team, [access.userId]);
-        await closeOtherRequests(tx, team.workspaceId, access.userId);
-      });
-      return ok({ team: await teamView(db, team, access) }, 'workspace-teams:messages.joined');
+      const team = await joinTeam(deps, actorOf(request), request.params.id);
+      return ok({ team }, 'workspace-teams:messages.joined');
     },
   );
 
@@ -439,28 +268,11 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(
-        db,
-        actorOf(request),
-        request.params.id,
-        'manage_teams',
-      );
-      const userId = request.body.user_id;
-      await requireTeamable(db, team.workspaceId, [userId], 'user_id');
-      const current = await teamIdOf(db, team.workspaceId, userId);
-      if (current === team.id) throw conflict('workspace-teams:messages.already_in_team');
-      if (team.maxMembers !== null && (await activeMemberCount(db, team.id)) >= team.maxMembers) {
-        throw conflict('workspace-teams:messages.team_full');
-      }
-      await db.transaction(async (tx) => {
-        if (current !== null) {
-          const [other] = await tx.select().from(teams).where(eq(teams.id, current));
-          await removeFromTeam(tx, other, userId);
-        }
-        await addMembers(tx, team, [userId]);
-        await closeOtherRequests(tx, team.workspaceId, userId);
+      const team = await placeInTeam(deps, actorOf(request), {
+        teamId: request.params.id,
+        userId: request.body.user_id,
       });
-      return ok({ team: await teamView(db, team, access) }, 'workspace-teams:messages.saved');
+      return ok({ team }, saved);
     },
   );
 
@@ -475,17 +287,11 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request) => {
-      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
-      if (!(await teamView(db, team, access)).abilities.change_avatar) throw forbidden();
-      const { file, publish } = await receiveAvatar(request, deps);
-      const [updated] = await db
-        .update(teams)
-        .set({ avatarUrl: avatarUrlOf(file), updatedAt: new Date() })
-        .where(eq(teams.id, team.id))
-        .returning();
-      await publish();
-      await removeFiles(deps, [avatarKeyOf(team.avatarUrl)]);
-      return ok({ team: await teamView(db, updated, access) }, 'workspace-teams:messages.saved');
+      const team = await changeTeamAvatar(deps, actorOf(request), {
+        teamId: request.params.id,
+        avatar: () => receiveAvatar(request, deps),
+      });
+      return ok({ team }, saved);
     },
   );
 
@@ -495,15 +301,11 @@ export default async function teamRoutes(app: App) {
       schema: { tags, params: teamIdParam, response: { 200: envelope(teamResource) } },
     },
     async (request) => {
-      const { team, access } = await requireTeam(db, actorOf(request), request.params.id);
-      if (!(await teamView(db, team, access)).abilities.change_avatar) throw forbidden();
-      const [updated] = await db
-        .update(teams)
-        .set({ avatarUrl: null, updatedAt: new Date() })
-        .where(eq(teams.id, team.id))
-        .returning();
-      await removeFiles(deps, [avatarKeyOf(team.avatarUrl)]);
-      return ok({ team: await teamView(db, updated, access) }, 'workspace-teams:messages.saved');
+      const team = await changeTeamAvatar(deps, actorOf(request), {
+        teamId: request.params.id,
+        avatar: null,
+      });
+      return ok({ team }, saved);
     },
   );
 
@@ -518,13 +320,11 @@ export default async function teamRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'manage_teams',
-      );
-      const file = await exportTeams(db, access.workspace, request.query.format, request.t);
+      const file = await exportTeamList(deps, actorOf(request), {
+        workspaceId: request.params.id,
+        format: request.query.format,
+        t: request.t,
+      });
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

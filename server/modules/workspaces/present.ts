@@ -207,3 +207,20 @@ export function presentInvitation(
     is_expired: invitation.expiresAt <= now,
   };
 }
+
+/** The workspace as the caller of `access` sees it, `row` being its latest row. */
+export function presentAccessed(
+  db: DbOrTx,
+  access: {
+    workspace: WorkspaceRow;
+    role: WorkspaceRole | null;
+    userId: number;
+    isSupervisor: boolean;
+  },
+  row: WorkspaceRow = access.workspace,
+): Promise<Workspace> {
+  return presentWorkspace(db, row, access.role, {
+    id: access.userId,
+    isSupervisor: access.isSupervisor,
+  });
+}

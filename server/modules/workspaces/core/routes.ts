@@ -1,7 +1,5 @@
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { emptyResource, envelope } from '@contracts/common';
-import { FORMATION_STRATEGIES } from '@contracts/team-formation';
 import { teamFormationStrategies, teamFormationStrategyBody } from '@contracts/workspace-settings';
 import {
   availability,
@@ -10,7 +8,7 @@ import {
   createWorkspaceBody,
   memberAccessBody,
   modalInformation,
-  numberOfWorks as numberOfWorksSchema,
+  numberOfWorks,
   paymentBody,
   schemaBody,
   updateWorkspaceBody,
@@ -20,54 +18,34 @@ import {
   workspaceListQuery,
 } from '@contracts/workspaces';
 import { requireAuth } from '../../../auth/guard';
-import {
-  userProfiles,
-  users,
-  workspaceInvitations,
-  workspaceMembers,
-  workspaces,
-  type WorkspaceRow,
-} from '../../../db/schema';
-import { ok } from '../../../http/envelope';
-import { conflict, notFound } from '../../../http/errors';
-import type { App } from '../../../http/types';
-import {
-  requireWorkspaceChange,
-  requireWorkspacePermission,
-  type WorkspaceAccess,
-} from '../../../core/workspace-access';
-import { storageFor } from '../../../storage';
-import { workspaceFileKeys } from '../../../storage/references';
-import { announceMembershipChange } from '../live';
-import { assertNotLastOwner, endMembership } from '../members/removal';
-import { personColumns, presentPerson } from '../../../core/people';
-import { presentWorkspace, presentWorkspaceRow, todayUtc } from '../present';
-import { assertDateOrder, createWorkspace } from './create-workspace';
-import { commonWorkspaces, listWorkspacesOf } from './list';
-import { numberOfWorks } from '../../../core/work-counters';
+import { actorOf } from '../../../core/workspace-access';
 import { memberWorkspacesVersion } from '../../../core/workspace-changes';
-import { visibilityOf } from '../../../auth/privacy';
+import { ok } from '../../../http/envelope';
+import type { App } from '../../../http/types';
+import { todayUtc } from '../present';
+import { addWorkspace } from './operations/add-workspace';
+import {
+  changeWorkspaceSetting,
+  type SettingBody,
+  type WorkspaceSetting,
+} from './operations/change-workspace-setting';
+import { countWorks } from './operations/count-works';
+import { deleteWorkspace } from './operations/delete-workspace';
+import { leaveWorkspace } from './operations/leave-workspace';
+import { listCommonWorkspaces } from './operations/list-common-workspaces';
+import { listFormationStrategies } from './operations/list-formation-strategies';
+import { listWorkspaces } from './operations/list-workspaces';
+import { showAvailability } from './operations/show-availability';
+import { showModalInformation } from './operations/show-modal-information';
+import { showWorkspace } from './operations/show-workspace';
 
 const tags = ['workspaces'];
 const workspaceResponse = { 200: envelope(workspaceSchema) };
+const emptyResponse = { 200: envelope(emptyResource) };
 
+/** Workspaces themselves (spec 4): HTTP over the workspace operations. */
 export default async function workspaceCoreRoutes(app: App) {
-  const { db, keptAnswers } = app.deps;
-  const viewerOf = (access: WorkspaceAccess) => ({
-    id: access.userId,
-    isSupervisor: access.isSupervisor,
-  });
-  const present = (access: WorkspaceAccess, row: WorkspaceRow = access.workspace) =>
-    presentWorkspace(db, row, access.role, viewerOf(access));
-
-  async function updateWorkspace(id: number, values: Partial<typeof workspaces.$inferInsert>) {
-    const [row] = await db
-      .update(workspaces)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(workspaces.id, id))
-      .returning();
-    return row;
-  }
+  const { deps } = app;
 
   app.get(
     '/workspaces',
@@ -84,16 +62,13 @@ export default async function workspaceCoreRoutes(app: App) {
     },
     async (request, reply) => {
       const { user, extra } = requireAuth(request);
-      const viewer = { id: user.id, isSupervisor: user.role === 'supervisor' };
       // A workspace's status moves with the date alone (its end date passing).
       const today = todayUtc();
       const key = ['workspaces', user.id, user.role, today, JSON.stringify(request.query)];
       const version = typeof extra === 'string' ? extra : undefined;
-      return keptAnswers.answer(reply, key.join(':'), version, async () => {
-        const { rows, meta } = await listWorkspacesOf(db, user.id, request.query);
-        const listed = rows.map((row) => presentWorkspaceRow(row, viewer, today));
-        return { body: ok({ workspaces: listed, meta }) };
-      });
+      return deps.keptAnswers.answer(reply, key.join(':'), version, async () => ({
+        body: ok(await listWorkspaces(deps, actorOf(request), { query: request.query, today })),
+      }));
     },
   );
 
@@ -107,18 +82,7 @@ export default async function workspaceCoreRoutes(app: App) {
         response: { 200: envelope(z.object({ workspaces: z.array(commonWorkspace) })) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const rows = await commonWorkspaces(db, user.id, request.query.user_id);
-      return ok({
-        workspaces: rows.map(({ workspace }) => ({
-          id: workspace.id,
-          name: workspace.name,
-          workspace_type: workspace.workspaceType,
-          schema: { color: workspace.schema.color ?? null },
-        })),
-      });
-    },
+    async (request) => ok(await listCommonWorkspaces(deps, actorOf(request), request.query)),
   );
 
   app.post(
@@ -132,240 +96,73 @@ export default async function workspaceCoreRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { user } = requireAuth(request);
-      const body = request.body;
-      assertDateOrder(body.start_date ?? null, body.end_date ?? null);
-      const created = await db.transaction((tx) => createWorkspace(tx, user.id, body));
-      const presented = await presentWorkspace(db, created, 'owner', {
-        id: user.id,
-        isSupervisor: user.role === 'supervisor',
-      });
-      return reply.status(201).send(ok(presented, 'workspaces:messages.created'));
+      const created = await addWorkspace(deps, actorOf(request), request.body);
+      return reply.status(201).send(ok(created, 'workspaces:messages.created'));
     },
   );
 
   app.get(
     '/workspaces/:id',
     { schema: { tags, params: workspaceIdParam, response: workspaceResponse } },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'view_workspace',
-      );
-      // Opening a workspace makes it the one the menu comes back to (spec 4).
-      if (access.role) {
-        await db
-          .update(users)
-          .set({ lastActiveWorkspaceId: access.workspace.id })
-          .where(eq(users.id, access.userId));
-      }
-      return ok(await present(access));
-    },
+    async (request) => ok(await showWorkspace(deps, actorOf(request), request.params.id)),
   );
 
-  app.patch(
-    '/workspaces/:id',
-    {
+  /** A route that changes one setting of the workspace (`WORKSPACE_SETTINGS`). */
+  function settingRoute<K extends WorkspaceSetting>(
+    method: 'PATCH' | 'PUT' | 'POST',
+    url: string,
+    setting: K,
+    message: string,
+    body?: z.ZodType<SettingBody<K>>,
+  ) {
+    app.route({
+      method,
+      url,
       schema: {
         tags,
         params: workspaceIdParam,
-        body: updateWorkspaceBody,
+        ...(body && { body }),
         response: workspaceResponse,
       },
-    },
-    async (request) => {
-      const access = await requireWorkspaceChange(
-        request,
-        db,
-        request.params.id,
-        'update_workspace',
-      );
-      const body = request.body;
-      const current = access.workspace;
-      assertDateOrder(
-        body.start_date !== undefined ? body.start_date : current.startDate,
-        body.end_date !== undefined ? body.end_date : current.endDate,
-      );
-      const updated = await updateWorkspace(current.id, {
-        name: body.name,
-        description: body.description,
-        startDate: body.start_date,
-        endDate: body.end_date,
-        status: body.status,
-      });
-      return ok(await present(access, updated), 'workspaces:messages.saved');
-    },
-  );
-
-  app.patch(
-    '/workspaces/:id/payment',
-    { schema: { tags, params: workspaceIdParam, body: paymentBody, response: workspaceResponse } },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'manage_billing',
-      );
-      const updated = await updateWorkspace(access.workspace.id, {
-        paymentType: request.body.payment_type,
-      });
-      return ok(await present(access, updated), 'workspaces:messages.saved');
-    },
-  );
-
-  app.put(
-    '/workspaces/:id/schema',
-    { schema: { tags, params: workspaceIdParam, body: schemaBody, response: workspaceResponse } },
-    async (request) => {
-      const access = await requireWorkspaceChange(
-        request,
-        db,
-        request.params.id,
-        'update_workspace',
-      );
-      const updated = await updateWorkspace(access.workspace.id, {
-        schema: { ...access.workspace.schema, color: request.body.schema.color.toLowerCase() },
-      });
-      return ok(await present(access, updated), 'workspaces:messages.saved');
-    },
-  );
-
-  app.put(
-    '/workspaces/:id/member-access',
-    {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        body: memberAccessBody,
-        response: workspaceResponse,
+      handler: async (request) => {
+        const changed = await changeWorkspaceSetting(deps, actorOf(request), {
+          workspaceId: request.params.id,
+          setting,
+          body: request.body as SettingBody<K>,
+        });
+        return ok(changed, message);
       },
-    },
-    async (request) => {
-      const access = await requireWorkspaceChange(
-        request,
-        db,
-        request.params.id,
-        'update_workspace',
-      );
-      const updated = await updateWorkspace(access.workspace.id, {
-        memberAccess: { ...access.workspace.memberAccess, ...request.body.member_access },
-      });
-      return ok(await present(access, updated), 'workspaces:messages.saved');
-    },
-  );
-
-  app.post(
-    '/workspaces/archive/:id',
-    { schema: { tags, params: workspaceIdParam, response: workspaceResponse } },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'archive_workspace',
-      );
-      const current = access.workspace;
-      if (current.status === 'archived') throw conflict('workspaces:messages.already_archived');
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(workspaces)
-          .set({
-            status: 'archived',
-            statusBeforeArchive: current.status === 'closed' ? 'closed' : 'open',
-            archivedAt: new Date(),
-            updatedAt: new Date(),
-          })
-          .where(eq(workspaces.id, current.id))
-          .returning();
-        // An archived workspace leaves the menu, so nobody comes back to it (spec 4).
-        await tx
-          .update(users)
-          .set({ lastActiveWorkspaceId: null })
-          .where(eq(users.lastActiveWorkspaceId, current.id));
-        return row;
-      });
-      return ok(await present(access, updated), 'workspaces:messages.archived');
-    },
-  );
-
-  app.post(
-    '/workspaces/restore/:id',
-    { schema: { tags, params: workspaceIdParam, response: workspaceResponse } },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'archive_workspace',
-      );
-      const current = access.workspace;
-      if (current.status !== 'archived') throw conflict('workspaces:messages.not_archived');
-      const updated = await updateWorkspace(current.id, {
-        status: current.statusBeforeArchive ?? 'open',
-        statusBeforeArchive: null,
-        archivedAt: null,
-      });
-      return ok(await present(access, updated), 'workspaces:messages.restored');
-    },
+    });
+  }
+  const saved = 'workspaces:messages.saved';
+  settingRoute('PATCH', '/workspaces/:id', 'details', saved, updateWorkspaceBody);
+  settingRoute('PATCH', '/workspaces/:id/payment', 'payment', saved, paymentBody);
+  settingRoute('PUT', '/workspaces/:id/schema', 'schema', saved, schemaBody);
+  settingRoute('PUT', '/workspaces/:id/member-access', 'member_access', saved, memberAccessBody);
+  settingRoute('POST', '/workspaces/archive/:id', 'archive', 'workspaces:messages.archived');
+  settingRoute('POST', '/workspaces/restore/:id', 'restore', 'workspaces:messages.restored');
+  settingRoute(
+    'PUT',
+    '/workspaces/:id/team-formation-strategy',
+    'team_formation',
+    saved,
+    teamFormationStrategyBody,
   );
 
   app.delete(
     '/workspaces/:id',
-    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(emptyResource) } } },
+    { schema: { tags, params: workspaceIdParam, response: emptyResponse } },
     async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'delete_workspace',
-      );
-      if (access.workspace.status !== 'archived') {
-        throw conflict('workspaces:messages.delete_only_archived');
-      }
-      const fileKeys = await db.transaction(async (tx) => {
-        const keys = await workspaceFileKeys(app.areas, tx, access.workspace.id);
-        await tx.delete(workspaces).where(eq(workspaces.id, access.workspace.id));
-        await tx
-          .update(users)
-          .set({ lastActiveWorkspaceId: null })
-          .where(eq(users.lastActiveWorkspaceId, access.workspace.id));
-        return keys;
-      });
-      // Only once the rows are gone for good: a rolled-back delete keeps its files.
-      await storageFor(app.deps.config).remove(fileKeys);
+      await deleteWorkspace({ ...deps, areas: app.areas }, actorOf(request), request.params.id);
       return ok({}, 'workspaces:messages.deleted');
     },
   );
 
   app.delete(
     '/workspaces/:id/leave',
-    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(emptyResource) } } },
+    { schema: { tags, params: workspaceIdParam, response: emptyResponse } },
     async (request) => {
-      const { user } = requireAuth(request);
-      await db.transaction(async (tx) => {
-        const [membership] = await tx
-          .select()
-          .from(workspaceMembers)
-          .where(
-            and(
-              eq(workspaceMembers.workspaceId, request.params.id),
-              eq(workspaceMembers.userId, user.id),
-            ),
-          )
-          .for('update');
-        // Only members can leave; anyone else learns nothing about the id.
-        if (!membership) throw notFound('workspaces:messages.not_found');
-        await assertNotLastOwner(tx, membership.workspaceId, membership.role);
-        await endMembership(tx, membership.workspaceId, user.id);
-      });
-      announceMembershipChange(app.deps, {
-        workspaceId: request.params.id,
-        userId: user.id,
-        kind: 'removed',
-      });
+      await leaveWorkspace(deps, actorOf(request), request.params.id);
       return ok({}, 'workspaces:messages.left');
     },
   );
@@ -373,57 +170,13 @@ export default async function workspaceCoreRoutes(app: App) {
   app.get(
     '/workspaces/:id/modal-information',
     { schema: { tags, params: workspaceIdParam, response: { 200: envelope(modalInformation) } } },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'view_workspace',
-      );
-      const workspaceId = access.workspace.id;
-      const members = await db
-        .select({ role: workspaceMembers.role, person: personColumns })
-        .from(workspaceMembers)
-        .innerJoin(users, eq(users.id, workspaceMembers.userId))
-        .where(eq(workspaceMembers.workspaceId, workspaceId))
-        .orderBy(asc(workspaceMembers.joinedAt));
-      const pending = await db
-        .select({ id: workspaceInvitations.id })
-        .from(workspaceInvitations)
-        .where(
-          and(
-            eq(workspaceInvitations.workspaceId, workspaceId),
-            isNull(workspaceInvitations.acceptedAt),
-            isNull(workspaceInvitations.revokedAt),
-            gt(workspaceInvitations.expiresAt, new Date()),
-          ),
-        );
-      const roles: Record<string, number> = {};
-      for (const m of members) roles[m.role] = (roles[m.role] ?? 0) + 1;
-      return ok({
-        workspace: await present(access),
-        owners: members.filter((m) => m.role === 'owner').map((m) => presentPerson(m.person)),
-        roles,
-        pending_invitations_count: pending.length,
-        works: await numberOfWorks(db, workspaceId),
-      });
-    },
+    async (request) => ok(await showModalInformation(deps, actorOf(request), request.params.id)),
   );
 
   app.get(
     '/workspaces/:id/number-of-works',
-    {
-      schema: { tags, params: workspaceIdParam, response: { 200: envelope(numberOfWorksSchema) } },
-    },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'view_workspace',
-      );
-      return ok(await numberOfWorks(db, access.workspace.id));
-    },
+    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(numberOfWorks) } } },
+    async (request) => ok(await countWorks(deps, actorOf(request), request.params.id)),
   );
 
   app.get(
@@ -436,48 +189,7 @@ export default async function workspaceCoreRoutes(app: App) {
         response: { 200: envelope(availability) },
       },
     },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'view_members',
-      );
-      const members = await db
-        .select({ person: users, hours: userProfiles.availability })
-        .from(workspaceMembers)
-        .innerJoin(users, eq(users.id, workspaceMembers.userId))
-        .leftJoin(userProfiles, eq(userProfiles.userId, workspaceMembers.userId))
-        .where(
-          and(
-            eq(workspaceMembers.workspaceId, access.workspace.id),
-            ne(workspaceMembers.role, 'deactive'),
-          ),
-        );
-      // Each person's view_availability option decides whether their hours are counted here.
-      const visibility = await visibilityOf(
-        db,
-        requireAuth(request).user,
-        members.map((m) => m.person),
-      );
-      const rows = members.map((m) => ({
-        userId: m.person.id,
-        hours: visibility.get(m.person.id)?.availability ? m.hours : null,
-      }));
-      const byHour = new Map<number, number[]>();
-      for (const row of rows) {
-        for (const hour of row.hours ?? []) {
-          byHour.set(hour, [...(byHour.get(hour) ?? []), row.userId]);
-        }
-      }
-      return ok({
-        members_count: rows.length,
-        members_with_availability: rows.filter((r) => (r.hours ?? []).length > 0).length,
-        slots: [...byHour.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([hour, userIds]) => ({ hour, user_ids: userIds.sort((a, b) => a - b) })),
-      });
-    },
+    async (request) => ok(await showAvailability(deps, actorOf(request), request.params.id)),
   );
 
   app.get(
@@ -490,37 +202,6 @@ export default async function workspaceCoreRoutes(app: App) {
         response: { 200: envelope(teamFormationStrategies) },
       },
     },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'view_workspace',
-      );
-      const current = access.workspace.teamFormationStrategy;
-      return ok({
-        strategies: [...FORMATION_STRATEGIES],
-        team_formation: FORMATION_STRATEGIES.find((s) => s === current) ?? null,
-      });
-    },
-  );
-
-  app.put(
-    '/workspaces/:id/team-formation-strategy',
-    {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        body: teamFormationStrategyBody,
-        response: workspaceResponse,
-      },
-    },
-    async (request) => {
-      const access = await requireWorkspaceChange(request, db, request.params.id, 'form_teams');
-      const updated = await updateWorkspace(access.workspace.id, {
-        teamFormationStrategy: request.body.team_formation,
-      });
-      return ok(await present(access, updated), 'workspaces:messages.saved');
-    },
+    async (request) => ok(await listFormationStrategies(deps, actorOf(request), request.params.id)),
   );
 }

@@ -1,47 +1,25 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { emptyResource, envelope } from '@contracts/common';
 import {
   basicInformationStep,
   draftIdParam,
-  GENERALIZED_STEPS,
   planStep,
   scheduleStep,
   workspaceDraft,
   workspaceDraftList,
-  type GeneralizedStep,
-  type WorkspaceDraft,
 } from '@contracts/schedules';
 import { workspace as workspaceSchema } from '@contracts/workspaces';
-import { requireAuth } from '../../../auth/guard';
-import { workspaceDrafts, workspaceQuestions, type WorkspaceDraftRow } from '../../../db/schema';
+import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
-import { notFound, validationFailed } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import { assertDateOrder, createWorkspace } from '../core/create-workspace';
-import { presentWorkspace } from '../present';
-import { insertSchedule } from '../schedules/schedule';
+import { completeDraft } from './operations/complete-draft';
+import { deleteDraft } from './operations/delete-draft';
+import { listDrafts } from './operations/list-drafts';
+import { saveDraftStep, type DraftStep, type DraftStepBody } from './operations/save-draft-step';
+import { showDraft } from './operations/show-draft';
+import { startDraft } from './operations/start-draft';
 
 const tags = ['generalized workspaces'];
-
-function presentDraft(row: WorkspaceDraftRow): WorkspaceDraft {
-  // Steps were validated when saved; parsing again keeps the answer to the contract's shape.
-  return {
-    id: row.id,
-    step: row.step,
-    basic_information: row.basicInformation
-      ? basicInformationStep.parse(row.basicInformation)
-      : null,
-    plan: row.plan ? planStep.parse(row.plan) : null,
-    schedule: row.schedule ? scheduleStep.shape.schedule.parse(row.schedule) : null,
-    workspace_id: row.workspaceId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
-const furthest = (a: GeneralizedStep, b: GeneralizedStep) =>
-  GENERALIZED_STEPS.indexOf(a) >= GENERALIZED_STEPS.indexOf(b) ? a : b;
 
 /**
  * The three steps of creating a generalized workspace (spec 2.5): basic information, plan,
@@ -50,38 +28,7 @@ const furthest = (a: GeneralizedStep, b: GeneralizedStep) =>
  * in one transaction.
  */
 export default async function generalizedRoutes(app: App) {
-  const { db } = app.deps;
-
-  async function loadDraft(request: FastifyRequest, id: number) {
-    const { user } = requireAuth(request);
-    const [row] = await db
-      .select()
-      .from(workspaceDrafts)
-      .where(
-        and(
-          eq(workspaceDrafts.id, id),
-          eq(workspaceDrafts.userId, user.id),
-          isNull(workspaceDrafts.completedAt),
-        ),
-      );
-    if (!row) throw notFound('workspaces:messages.draft_not_found');
-    return row;
-  }
-
-  async function saveStep(
-    id: number,
-    step: GeneralizedStep,
-    values: Partial<typeof workspaceDrafts.$inferInsert>,
-    current: GeneralizedStep,
-  ) {
-    const [row] = await db
-      .update(workspaceDrafts)
-      .set({ ...values, step: furthest(current, step), updatedAt: new Date() })
-      .where(eq(workspaceDrafts.id, id))
-      .returning();
-    return presentDraft(row);
-  }
-
+  const { deps } = app;
   const draftResponse = { 200: envelope(workspaceDraft) };
 
   app.get(
@@ -93,15 +40,7 @@ export default async function generalizedRoutes(app: App) {
         response: { 200: envelope(workspaceDraftList) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const rows = await db
-        .select()
-        .from(workspaceDrafts)
-        .where(and(eq(workspaceDrafts.userId, user.id), isNull(workspaceDrafts.completedAt)))
-        .orderBy(desc(workspaceDrafts.updatedAt));
-      return ok({ drafts: rows.map(presentDraft) });
-    },
+    async (request) => ok(await listDrafts(deps, actorOf(request))),
   );
 
   app.post(
@@ -114,66 +53,41 @@ export default async function generalizedRoutes(app: App) {
         response: { 201: envelope(workspaceDraft) },
       },
     },
-    async (request, reply) => {
-      const { user } = requireAuth(request);
-      assertDateOrder(request.body.start_date ?? null, request.body.end_date ?? null);
-      const [row] = await db
-        .insert(workspaceDrafts)
-        .values({ userId: user.id, basicInformation: request.body, step: 'basic-information' })
-        .returning();
-      return reply.status(201).send(ok(presentDraft(row)));
-    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await startDraft(deps, actorOf(request), request.body))),
   );
 
   app.get(
     '/workspaces/generalized/:id',
     { schema: { tags, params: draftIdParam, response: draftResponse } },
-    async (request) => ok(presentDraft(await loadDraft(request, request.params.id))),
+    async (request) => ok(await showDraft(deps, actorOf(request), request.params.id)),
   );
 
-  app.put(
-    '/workspaces/generalized/:id/basic-information',
-    { schema: { tags, params: draftIdParam, body: basicInformationStep, response: draftResponse } },
-    async (request) => {
-      const draft = await loadDraft(request, request.params.id);
-      assertDateOrder(request.body.start_date ?? null, request.body.end_date ?? null);
-      return ok(
-        await saveStep(
-          draft.id,
-          'basic-information',
-          { basicInformation: request.body },
-          draft.step,
+  /** A route that saves one step of a draft. */
+  function stepRoute<K extends DraftStep>(step: K, body: z.ZodType<DraftStepBody<K>>) {
+    app.route({
+      method: 'PUT',
+      url: `/workspaces/generalized/:id/${step}`,
+      schema: { tags, params: draftIdParam, body, response: draftResponse },
+      handler: async (request) =>
+        ok(
+          await saveDraftStep(deps, actorOf(request), {
+            id: request.params.id,
+            step,
+            body: request.body as DraftStepBody<K>,
+          }),
         ),
-      );
-    },
-  );
-
-  app.put(
-    '/workspaces/generalized/:id/plan',
-    { schema: { tags, params: draftIdParam, body: planStep, response: draftResponse } },
-    async (request) => {
-      const draft = await loadDraft(request, request.params.id);
-      return ok(await saveStep(draft.id, 'plan', { plan: request.body }, draft.step));
-    },
-  );
-
-  app.put(
-    '/workspaces/generalized/:id/schedule',
-    { schema: { tags, params: draftIdParam, body: scheduleStep, response: draftResponse } },
-    async (request) => {
-      const draft = await loadDraft(request, request.params.id);
-      return ok(
-        await saveStep(draft.id, 'schedule', { schedule: request.body.schedule }, draft.step),
-      );
-    },
-  );
+    });
+  }
+  stepRoute('basic-information', basicInformationStep);
+  stepRoute('plan', planStep);
+  stepRoute('schedule', scheduleStep);
 
   app.delete(
     '/workspaces/generalized/:id',
     { schema: { tags, params: draftIdParam, response: { 200: envelope(emptyResource) } } },
     async (request) => {
-      const draft = await loadDraft(request, request.params.id);
-      await db.delete(workspaceDrafts).where(eq(workspaceDrafts.id, draft.id));
+      await deleteDraft(deps, actorOf(request), request.params.id);
       return ok({}, 'workspaces:messages.draft_deleted');
     },
   );
@@ -189,51 +103,8 @@ export default async function generalizedRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { user } = requireAuth(request);
-      const draft = presentDraft(await loadDraft(request, request.params.id));
-      const basics = draft.basic_information;
-      const plan = draft.plan;
-      if (!basics || !plan) {
-        throw validationFailed({
-          [basics ? 'plan' : 'basic_information']: 'workspaces:messages.draft_step_missing',
-        });
-      }
-      const created = await db.transaction(async (tx) => {
-        const row = await createWorkspace(tx, user.id, {
-          name: basics.name,
-          workspace_type: 'generalized',
-          description: basics.description,
-          start_date: basics.start_date,
-          end_date: basics.end_date,
-          schema: basics.color ? { color: basics.color } : undefined,
-          sections: plan.sections,
-          member_access: plan.member_access,
-          team_formation_strategy: plan.team_formation_strategy ?? null,
-        });
-        if (plan.questions.length > 0) {
-          await tx.insert(workspaceQuestions).values(
-            plan.questions.map((q, position) => ({
-              workspaceId: row.id,
-              type: 'onboarding' as const,
-              text: q.text,
-              options: q.options,
-              required: q.required,
-              position,
-            })),
-          );
-        }
-        if (draft.schedule) await insertSchedule(tx, row.id, user.id, draft.schedule);
-        await tx
-          .update(workspaceDrafts)
-          .set({ workspaceId: row.id, completedAt: new Date(), updatedAt: new Date() })
-          .where(eq(workspaceDrafts.id, draft.id));
-        return row;
-      });
-      const presented = await presentWorkspace(db, created, 'owner', {
-        id: user.id,
-        isSupervisor: user.role === 'supervisor',
-      });
-      return reply.status(201).send(ok(presented, 'workspaces:messages.created'));
+      const created = await completeDraft(deps, actorOf(request), request.params.id);
+      return reply.status(201).send(ok(created, 'workspaces:messages.created'));
     },
   );
 }

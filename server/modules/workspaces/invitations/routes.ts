@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { emptyResource, envelope } from '@contracts/common';
 import {
@@ -15,38 +14,32 @@ import {
   joinTokenParam,
   workspaceIdParam,
 } from '@contracts/workspaces';
-import { requireAuth } from '../../../auth/guard';
-import type { DbOrTx } from '../../../db/client';
-import { users, workspaceInvitations, workspaces } from '../../../db/schema';
+import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
-import { notFound } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import { appLink } from '../../../core/links';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../../../core/workspace-access';
-import { announceMembershipChange } from '../live';
-import { queueWorkspaceMails } from '../mails';
-import { assertSeatsFree, lockWorkspace } from '../members/member-cap';
-import { personColumns } from '../../../core/people';
-import { presentInvitation, presentWorkspace } from '../present';
-import { checkCsvRow, parseInvitationCsv, receiveCsv } from './csv';
-import {
-  INVITATION_TTL_MS,
-  invitationMail,
-  inviteToWorkspace,
-  newInvitationToken,
-  newInviteCode,
-  type InviteOutcome,
-} from './invite';
-import { attemptInvitationToken, joinWorkspace, previewInvitation } from './join';
+import type { InviteOutcome } from './invite';
+import { attemptInvitationToken, previewInvitation } from './join';
+import { importInvitations } from './operations/import-invitations';
+import { invitePeople } from './operations/invite-people';
+import { joinByToken } from './operations/join-by-token';
+import { listInvitations } from './operations/list-invitations';
+import { resendInvitation } from './operations/resend-invitation';
+import { resetInviteLink } from './operations/reset-invite-link';
+import { revokeInvitation } from './operations/revoke-invitation';
+import { showInviteLink } from './operations/show-invite-link';
+import { receiveCsv } from './receive-csv';
 
 const tags = ['workspace invitations'];
 
+/** Invitations and joining (spec 4): HTTP over the invitation operations. */
 export default async function workspaceInvitationRoutes(app: App) {
   const { deps } = app;
-  const { db } = deps;
 
-  const outcomeMessage = (request: FastifyRequest, outcome: InviteOutcome) =>
-    request.t(`workspaces:invite_outcomes.${outcome.reason ?? outcome.status}`);
+  /** Each outcome with its words, in the caller's language. */
+  const withMessage = <T extends InviteOutcome>(request: FastifyRequest, outcome: T) => ({
+    ...outcome,
+    message: request.t(`workspaces:invite_outcomes.${outcome.reason ?? outcome.status}`),
+  });
 
   app.post(
     '/workspaces/:id/invite',
@@ -60,21 +53,14 @@ export default async function workspaceInvitationRoutes(app: App) {
       },
     },
     async (request) => {
-      const access = await requireWorkspaceChange(request, db, request.params.id, 'invite_members');
-      const { user } = requireAuth(request);
-      const { outcomes } = await db.transaction((tx) =>
-        inviteToWorkspace(deps, tx, {
-          workspace: access.workspace,
-          inviter: user,
-          language: request.lang,
-          entries: request.body.invitations,
-          addExisting: false,
-          overCap: 'refuse',
-        }),
-      );
+      const outcomes = await invitePeople(deps, actorOf(request), {
+        workspaceId: request.params.id,
+        entries: request.body.invitations,
+        language: request.lang,
+      });
       const invited = outcomes.filter((o) => o.status === 'invited').length;
       return ok(
-        { results: outcomes.map((o) => ({ ...o, message: outcomeMessage(request, o) })) },
+        { results: outcomes.map((o) => withMessage(request, o)) },
         { key: 'workspaces:messages.invitations_sent', params: { count: invited } },
       );
     },
@@ -92,98 +78,32 @@ export default async function workspaceInvitationRoutes(app: App) {
       },
     },
     async (request) => {
-      const access = await requireWorkspaceChange(request, db, request.params.id, 'invite_members');
-      const { user } = requireAuth(request);
-      const checks = parseInvitationCsv(await receiveCsv(request)).map(checkCsvRow);
-      const valid = checks.flatMap((c) => ('entry' in c ? [c] : []));
-      const { outcomes, addedUserIds } = await db.transaction((tx) =>
-        inviteToWorkspace(deps, tx, {
-          workspace: access.workspace,
-          inviter: user,
-          language: request.lang,
-          entries: valid.map((c) => c.entry),
-          addExisting: true,
-          overCap: 'skip',
-        }),
-      );
-      for (const userId of addedUserIds) {
-        announceMembershipChange(deps, { workspaceId: access.workspace.id, userId, kind: 'added' });
-      }
-      // Outcomes come back in the order of the valid rows.
-      let next = 0;
-      const results = checks.map((check) => {
-        const outcome: InviteOutcome =
-          'entry' in check
-            ? outcomes[next++]
-            : { email: check.email, status: 'skipped', reason: check.reason };
-        return { row: check.row, ...outcome, message: outcomeMessage(request, outcome) };
+      const { results, summary } = await importInvitations(deps, actorOf(request), {
+        workspaceId: request.params.id,
+        csv: () => receiveCsv(request),
+        language: request.lang,
       });
-      const summary = { added: 0, invited: 0, skipped: 0 };
-      for (const r of results) summary[r.status] += 1;
-      return ok({ results, summary }, { key: 'workspaces:messages.csv_imported', params: summary });
+      return ok(
+        { results: results.map((r) => withMessage(request, r)), summary },
+        { key: 'workspaces:messages.csv_imported', params: summary },
+      );
     },
   );
 
   app.get(
     '/workspaces/:id/invited-list',
     { schema: { tags, params: workspaceIdParam, response: { 200: envelope(invitedList) } } },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'invite_members',
-      );
-      const rows = await db
-        .select({ invitation: workspaceInvitations, invitedBy: personColumns })
-        .from(workspaceInvitations)
-        .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
-        .where(
-          and(
-            eq(workspaceInvitations.workspaceId, access.workspace.id),
-            isNull(workspaceInvitations.acceptedAt),
-            isNull(workspaceInvitations.revokedAt),
-          ),
-        )
-        .orderBy(desc(workspaceInvitations.sentAt), desc(workspaceInvitations.id));
-      const now = new Date();
-      return ok({
-        invitations: rows.map((r) => presentInvitation(r.invitation, r.invitedBy, now)),
-      });
-    },
+    async (request) => ok(await listInvitations(deps, actorOf(request), request.params.id)),
   );
-
-  async function openInvitation(tx: DbOrTx, workspaceId: number, invitationId: number) {
-    const [row] = await tx
-      .select()
-      .from(workspaceInvitations)
-      .where(
-        and(
-          eq(workspaceInvitations.id, invitationId),
-          eq(workspaceInvitations.workspaceId, workspaceId),
-          isNull(workspaceInvitations.acceptedAt),
-          isNull(workspaceInvitations.revokedAt),
-        ),
-      );
-    if (!row) throw notFound('workspaces:messages.invitation_not_found');
-    return row;
-  }
 
   app.delete(
     '/workspaces/:id/invitation/:invitation',
     { schema: { tags, params: invitationParams, response: { 200: envelope(emptyResource) } } },
     async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'manage_members',
-      );
-      const invitation = await openInvitation(db, access.workspace.id, request.params.invitation);
-      await db
-        .update(workspaceInvitations)
-        .set({ revokedAt: new Date() })
-        .where(eq(workspaceInvitations.id, invitation.id));
+      await revokeInvitation(deps, actorOf(request), {
+        workspaceId: request.params.id,
+        invitationId: request.params.invitation,
+      });
       return ok({}, 'workspaces:messages.invitation_revoked');
     },
   );
@@ -199,50 +119,14 @@ export default async function workspaceInvitationRoutes(app: App) {
       },
     },
     async (request) => {
-      const access = await requireWorkspaceChange(request, db, request.params.id, 'invite_members');
-      const { user } = requireAuth(request);
-      const updated = await db.transaction(async (tx) => {
-        await lockWorkspace(tx, access.workspace.id);
-        const invitation = await openInvitation(tx, access.workspace.id, request.params.invitation);
-        // An expired invitation no longer holds a seat; renewing it takes one again.
-        if (invitation.expiresAt <= new Date()) {
-          await assertSeatsFree(tx, access.workspace.id, 1, { exceptInvitationId: invitation.id });
-        }
-        const token = newInvitationToken(deps);
-        const now = new Date();
-        const [row] = await tx
-          .update(workspaceInvitations)
-          .set({
-            ...token.columns,
-            sentAt: now,
-            expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-            invitedBy: user.id,
-          })
-          .where(eq(workspaceInvitations.id, invitation.id))
-          .returning();
-        const [account] = await tx
-          .select()
-          .from(users)
-          .where(eq(sql`lower(${users.email})`, invitation.email.toLowerCase()));
-        const mail = await invitationMail(deps, tx, {
-          workspace: access.workspace,
-          inviter: user,
-          email: invitation.email,
-          account: account ?? null,
-          tokenSelector: token.selector,
-          language: request.lang,
-        });
-        await queueWorkspaceMails(tx, [mail]);
-        return row;
+      const invitation = await resendInvitation(deps, actorOf(request), {
+        workspaceId: request.params.id,
+        invitationId: request.params.invitation,
+        language: request.lang,
       });
-      return ok(presentInvitation(updated, user), 'workspaces:messages.invitation_resent');
+      return ok(invitation, 'workspaces:messages.invitation_resent');
     },
   );
-
-  const linkOf = (code: string) => ({
-    link: appLink(deps, '/join', { token: code }),
-    token: code,
-  });
 
   app.get(
     '/workspaces/:id/invite',
@@ -254,15 +138,7 @@ export default async function workspaceInvitationRoutes(app: App) {
         response: { 200: envelope(inviteLink) },
       },
     },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'invite_members',
-      );
-      return ok(linkOf(access.workspace.inviteCode));
-    },
+    async (request) => ok(await showInviteLink(deps, actorOf(request), request.params.id)),
   );
 
   app.post(
@@ -276,13 +152,8 @@ export default async function workspaceInvitationRoutes(app: App) {
       },
     },
     async (request) => {
-      const access = await requireWorkspaceChange(request, db, request.params.id, 'manage_members');
-      const [row] = await db
-        .update(workspaces)
-        .set({ inviteCode: newInviteCode() })
-        .where(eq(workspaces.id, access.workspace.id))
-        .returning({ inviteCode: workspaces.inviteCode });
-      return ok(linkOf(row.inviteCode), 'workspaces:messages.invite_link_reset');
+      const link = await resetInviteLink(deps, actorOf(request), request.params.id);
+      return ok(link, 'workspaces:messages.invite_link_reset');
     },
   );
 
@@ -298,8 +169,8 @@ export default async function workspaceInvitationRoutes(app: App) {
       config: { public: true },
     },
     async (request) => {
-      await attemptInvitationToken(db, request.params.token);
-      return ok(await previewInvitation(db, request.params.token));
+      await attemptInvitationToken(deps.db, request.params.token);
+      return ok(await previewInvitation(deps.db, request.params.token));
     },
   );
 
@@ -314,25 +185,10 @@ export default async function workspaceInvitationRoutes(app: App) {
       },
     },
     async (request) => {
-      const { user } = requireAuth(request);
-      await attemptInvitationToken(db, request.body.token);
-      const joined = await db.transaction((tx) => joinWorkspace(tx, request.body.token, user));
-      if (!joined.alreadyMember) {
-        announceMembershipChange(deps, {
-          workspaceId: joined.workspace.id,
-          userId: user.id,
-          kind: 'added',
-        });
-      }
+      const joined = await joinByToken(deps, actorOf(request), request.body.token);
       return ok(
-        {
-          workspace: await presentWorkspace(db, joined.workspace, joined.role, {
-            id: user.id,
-            isSupervisor: user.role === 'supervisor',
-          }),
-          already_member: joined.alreadyMember,
-        },
-        joined.alreadyMember ? 'workspaces:messages.already_member' : 'workspaces:messages.joined',
+        joined,
+        joined.already_member ? 'workspaces:messages.already_member' : 'workspaces:messages.joined',
       );
     },
   );

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { teamMembers, users, workspaceMembers } from '../../../db/schema';
-import { conflict } from '../../../http/errors';
+import { conflict, notFound } from '../../../http/errors';
 
 export async function ownerCount(tx: Tx, workspaceId: number): Promise<number> {
   const [row] = await tx
@@ -39,4 +39,15 @@ export async function endMembership(tx: Tx, workspaceId: number, userId: number)
     .update(users)
     .set({ lastActiveWorkspaceId: null })
     .where(and(eq(users.id, userId), eq(users.lastActiveWorkspaceId, workspaceId)));
+}
+
+/** A member of the workspace (locked for the transaction when `lock`); 404 otherwise. */
+export async function memberToChange(tx: Tx, workspaceId: number, userId: number, lock: boolean) {
+  const query = tx
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  const [target] = lock ? await query.for('update') : await query;
+  if (!target) throw notFound('workspaces:messages.member_not_found');
+  return target;
 }

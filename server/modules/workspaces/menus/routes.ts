@@ -1,18 +1,16 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { envelope } from '@contracts/common';
 import { coreMenu, workspacesMenu } from '@contracts/workspaces';
 import { requireAuth } from '../../../auth/guard';
-import { workspaceMembers, workspaces } from '../../../db/schema';
+import { menuCounts } from '../../../core/menu-counters';
+import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
 import type { App } from '../../../http/types';
-import { statusSql } from '../core/list';
-import { sectionsOf } from '../present';
-import { menuCounts } from '../../../core/menu-counters';
+import { showWorkspacesMenu } from './operations/show-workspaces-menu';
 
 const tags = ['menus'];
 
 export default async function menuRoutes(app: App) {
-  const { db } = app.deps;
+  const { deps } = app;
 
   app.get(
     '/workspaces/menu',
@@ -23,44 +21,7 @@ export default async function menuRoutes(app: App) {
         response: { 200: envelope(workspacesMenu) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const status = statusSql();
-      // Deactivated members cannot open the workspace, so it is not in their menu.
-      const rows = await db
-        .select({ workspace: workspaces, role: workspaceMembers.role, status })
-        .from(workspaces)
-        .innerJoin(
-          workspaceMembers,
-          and(
-            eq(workspaceMembers.workspaceId, workspaces.id),
-            eq(workspaceMembers.userId, user.id),
-          ),
-        )
-        .where(and(ne(status, 'archived'), ne(workspaceMembers.role, 'deactive')))
-        .orderBy(
-          sql`${status} = 'closed'`,
-          asc(sql`lower(${workspaces.name})`),
-          asc(workspaces.id),
-        );
-      const items = rows.map(({ workspace, role, status: listStatus }) => ({
-        id: workspace.id,
-        name: workspace.name,
-        workspace_type: workspace.workspaceType,
-        status: listStatus,
-        role,
-        schema: { color: workspace.schema.color ?? null },
-        member_access: workspace.memberAccess,
-        sections: sectionsOf(workspace),
-      }));
-      const last = user.lastActiveWorkspaceId;
-      const active = items.find((i) => i.id === last)?.id ?? items[0]?.id ?? null;
-      return ok({
-        workspaces: items,
-        last_active_workspace_id: items.some((i) => i.id === last) ? last : null,
-        active_workspace_id: active,
-      });
-    },
+    async (request) => ok(await showWorkspacesMenu(deps, actorOf(request))),
   );
 
   app.get(
@@ -74,7 +35,7 @@ export default async function menuRoutes(app: App) {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      return ok(await menuCounts(db, user.id));
+      return ok(await menuCounts(deps.db, user.id));
     },
   );
 }

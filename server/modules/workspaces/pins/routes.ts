@@ -1,41 +1,15 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { envelope } from '@contracts/common';
-import { pinsQuery, pinsResource, savePinsBody, type Pin } from '@contracts/pins';
-import { can } from '../../../auth/permissions';
-import { pins, type PinRow } from '../../../db/schema';
+import { pinsQuery, pinsResource, savePinsBody } from '@contracts/pins';
+import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
-import { validationFailed } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import { requireWorkspaceChange, requireWorkspacePermission } from '../../../core/workspace-access';
-import { unknownTargets } from '../../../core/pin-targets';
+import { listPins } from './operations/list-pins';
+import { savePins } from './operations/save-pins';
 
 const tags = ['pins'];
 
-const presentPin = (row: PinRow): Pin => ({
-  id: row.id,
-  reference_type: row.referenceType,
-  reference_id: row.referenceId,
-  title: row.title,
-  url: row.url,
-  position: row.position,
-});
-
 export default async function pinRoutes(app: App) {
-  const { db } = app.deps;
-
-  async function listsOf(workspaceId: number, userId: number) {
-    const rows = await db
-      .select()
-      .from(pins)
-      .where(
-        and(eq(pins.workspaceId, workspaceId), or(isNull(pins.userId), eq(pins.userId, userId))),
-      )
-      .orderBy(asc(pins.position), asc(pins.id));
-    return {
-      general: rows.filter((r) => r.userId === null).map(presentPin),
-      personal: rows.filter((r) => r.userId === userId).map(presentPin),
-    };
-  }
+  const { deps } = app;
 
   app.get(
     '/pins',
@@ -47,18 +21,7 @@ export default async function pinRoutes(app: App) {
         response: { 200: envelope(pinsResource) },
       },
     },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.query.workspace_id,
-        'view_workspace',
-      );
-      return ok({
-        pins: await listsOf(access.workspace.id, access.userId),
-        is_owner: can(access, 'manage_general_pins'),
-      });
-    },
+    async (request) => ok(await listPins(deps, actorOf(request), request.query.workspace_id)),
   );
 
   app.post(
@@ -71,53 +34,6 @@ export default async function pinRoutes(app: App) {
         response: { 200: envelope(pinsResource) },
       },
     },
-    async (request) => {
-      const { workspace_id: workspaceId, list } = request.body;
-      const access = await requireWorkspaceChange(
-        request,
-        db,
-        workspaceId,
-        list === 'general' ? 'manage_general_pins' : 'view_workspace',
-      );
-      const given = request.body.pins;
-      const unknown = await unknownTargets(db, workspaceId, given);
-      if (unknown.length > 0) {
-        throw validationFailed(
-          Object.fromEntries(
-            unknown.map((i) => [
-              `pins.${i}.reference_id`,
-              'workspaces:messages.pin_target_unknown',
-            ]),
-          ),
-        );
-      }
-      const owner = list === 'general' ? null : access.userId;
-      await db.transaction(async (tx) => {
-        await tx
-          .delete(pins)
-          .where(
-            and(
-              eq(pins.workspaceId, workspaceId),
-              owner === null ? isNull(pins.userId) : eq(pins.userId, owner),
-            ),
-          );
-        if (given.length === 0) return;
-        await tx.insert(pins).values(
-          given.map((pin, position) => ({
-            workspaceId,
-            userId: owner,
-            referenceType: pin.reference_type,
-            referenceId: pin.reference_type === 'other' ? null : pin.reference_id,
-            title: pin.reference_type === 'other' ? pin.title : null,
-            url: pin.reference_type === 'other' ? pin.url : null,
-            position,
-          })),
-        );
-      });
-      return ok({
-        pins: await listsOf(workspaceId, access.userId),
-        is_owner: can(access, 'manage_general_pins'),
-      });
-    },
+    async (request) => ok(await savePins(deps, actorOf(request), request.body)),
   );
 }

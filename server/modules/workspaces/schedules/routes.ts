@@ -1,5 +1,3 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { emptyResource, envelope, idParam } from '@contracts/common';
 import {
   deleteSchedulesBody,
@@ -9,41 +7,23 @@ import {
   schedulesQuery,
 } from '@contracts/schedules';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { requireAuth } from '../../../auth/guard';
-import { can } from '../../../auth/permissions';
-import { schedules, workspaceMembers } from '../../../db/schema';
+import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
-import { conflict, forbidden, notFound } from '../../../http/errors';
 import type { App } from '../../../http/types';
-import {
-  loadWorkspaceAccess,
-  requireWorkspaceChange,
-  requireWorkspacePermission,
-} from '../../../core/workspace-access';
-import { insertSchedule, presentSchedule, scheduleValues } from './schedule';
+import { archiveSchedule } from './operations/archive-schedule';
+import { createSchedule } from './operations/create-schedule';
+import { deleteSchedule } from './operations/delete-schedule';
+import { deleteSchedules } from './operations/delete-schedules';
+import { listSchedules } from './operations/list-schedules';
+import { listWorkspaceSchedules } from './operations/list-workspace-schedules';
+import { showSchedule } from './operations/show-schedule';
+import { updateSchedule } from './operations/update-schedule';
 
 const tags = ['schedules'];
+const scheduleResponse = { 200: envelope(scheduleSchema) };
 
 export default async function scheduleRoutes(app: App) {
-  const { db } = app.deps;
-
-  /** A schedule the caller may see; other workspaces' schedules are not found. */
-  async function loadSchedule(request: FastifyRequest, id: number, change: boolean) {
-    const [row] = await db.select().from(schedules).where(eq(schedules.id, id));
-    if (!row) throw notFound('workspaces:messages.schedule_not_found');
-    const gate = change ? requireWorkspaceChange : requireWorkspacePermission;
-    await gate(request, db, row.workspaceId, change ? 'manage_schedules' : 'view_workspace');
-    return row;
-  }
-
-  async function setArchived(id: number, archived: boolean) {
-    const [row] = await db
-      .update(schedules)
-      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-      .where(eq(schedules.id, id))
-      .returning();
-    return row;
-  }
+  const { deps } = app;
 
   app.get(
     '/schedules',
@@ -55,47 +35,13 @@ export default async function scheduleRoutes(app: App) {
         response: { 200: envelope(scheduleList) },
       },
     },
-    async (request) => {
-      const { user } = requireAuth(request);
-      const { workspace_id: workspaceId, status } = request.query;
-      if (workspaceId) await requireWorkspacePermission(request, db, workspaceId, 'view_workspace');
-      const mine = db
-        .select({ id: workspaceMembers.workspaceId })
-        .from(workspaceMembers)
-        .where(eq(workspaceMembers.userId, user.id));
-      const rows = await db
-        .select()
-        .from(schedules)
-        .where(
-          and(
-            workspaceId
-              ? eq(schedules.workspaceId, workspaceId)
-              : inArray(schedules.workspaceId, mine),
-            status === 'archived' ? isNotNull(schedules.archivedAt) : isNull(schedules.archivedAt),
-          ),
-        )
-        .orderBy(asc(schedules.startsOn), asc(schedules.id));
-      return ok({ schedules: rows.map(presentSchedule) });
-    },
+    async (request) => ok(await listSchedules(deps, actorOf(request), request.query)),
   );
 
   app.get(
     '/workspaces/:id/schedules',
     { schema: { tags, params: workspaceIdParam, response: { 200: envelope(scheduleList) } } },
-    async (request) => {
-      const access = await requireWorkspacePermission(
-        request,
-        db,
-        request.params.id,
-        'view_workspace',
-      );
-      const rows = await db
-        .select()
-        .from(schedules)
-        .where(eq(schedules.workspaceId, access.workspace.id))
-        .orderBy(asc(schedules.startsOn), asc(schedules.id));
-      return ok({ schedules: rows.map(presentSchedule) });
-    },
+    async (request) => ok(await listWorkspaceSchedules(deps, actorOf(request), request.params.id)),
   );
 
   app.post(
@@ -109,41 +55,29 @@ export default async function scheduleRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const access = await requireWorkspaceChange(
-        request,
-        db,
-        request.params.id,
-        'manage_schedules',
-      );
-      const row = await insertSchedule(db, access.workspace.id, access.userId, request.body);
-      return reply.status(201).send(ok(presentSchedule(row), 'workspaces:messages.schedule_saved'));
+      const created = await createSchedule(deps, actorOf(request), {
+        workspaceId: request.params.id,
+        schedule: request.body,
+      });
+      return reply.status(201).send(ok(created, 'workspaces:messages.schedule_saved'));
     },
   );
 
   app.get(
     '/schedules/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(scheduleSchema) } } },
-    async (request) => ok(presentSchedule(await loadSchedule(request, request.params.id, false))),
+    { schema: { tags, params: idParam, response: scheduleResponse } },
+    async (request) => ok(await showSchedule(deps, actorOf(request), request.params.id)),
   );
 
   app.put(
     '/schedules/:id',
-    {
-      schema: {
-        tags,
-        params: idParam,
-        body: scheduleInput,
-        response: { 200: envelope(scheduleSchema) },
-      },
-    },
+    { schema: { tags, params: idParam, body: scheduleInput, response: scheduleResponse } },
     async (request) => {
-      const row = await loadSchedule(request, request.params.id, true);
-      const [updated] = await db
-        .update(schedules)
-        .set({ ...scheduleValues(request.body), updatedAt: new Date() })
-        .where(eq(schedules.id, row.id))
-        .returning();
-      return ok(presentSchedule(updated), 'workspaces:messages.schedule_saved');
+      const updated = await updateSchedule(deps, actorOf(request), {
+        id: request.params.id,
+        schedule: request.body,
+      });
+      return ok(updated, 'workspaces:messages.schedule_saved');
     },
   );
 
@@ -151,8 +85,7 @@ export default async function scheduleRoutes(app: App) {
     '/schedules/:id',
     { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
     async (request) => {
-      const row = await loadSchedule(request, request.params.id, true);
-      await db.delete(schedules).where(eq(schedules.id, row.id));
+      await deleteSchedule(deps, actorOf(request), request.params.id);
       return ok({}, 'workspaces:messages.schedule_deleted');
     },
   );
@@ -168,48 +101,23 @@ export default async function scheduleRoutes(app: App) {
       },
     },
     async (request) => {
-      const { user } = requireAuth(request);
-      const ids = [...new Set(request.body.ids)];
-      const rows = await db.select().from(schedules).where(inArray(schedules.id, ids));
-      if (rows.length !== ids.length) throw notFound('workspaces:messages.schedule_not_found');
-      for (const workspaceId of new Set(rows.map((r) => r.workspaceId))) {
-        const access = await loadWorkspaceAccess(db, workspaceId, user);
-        if (!access || (!access.role && !access.isSupervisor)) {
-          throw notFound('workspaces:messages.schedule_not_found');
-        }
-        if (!can(access, 'manage_schedules')) throw forbidden();
-        if (access.workspace.status === 'archived') {
-          throw conflict('workspaces:messages.archived_read_only');
-        }
-      }
-      await db.delete(schedules).where(inArray(schedules.id, ids));
+      await deleteSchedules(deps, actorOf(request), request.body.ids);
       return ok({}, 'workspaces:messages.schedules_deleted');
     },
   );
 
-  app.patch(
-    '/schedules/:id/archive',
-    { schema: { tags, params: idParam, response: { 200: envelope(scheduleSchema) } } },
-    async (request) => {
-      const row = await loadSchedule(request, request.params.id, true);
-      if (row.archivedAt) throw conflict('workspaces:messages.schedule_already_archived');
-      return ok(
-        presentSchedule(await setArchived(row.id, true)),
-        'workspaces:messages.schedule_archived',
-      );
-    },
-  );
-
-  app.patch(
-    '/schedules/:id/restore-archive',
-    { schema: { tags, params: idParam, response: { 200: envelope(scheduleSchema) } } },
-    async (request) => {
-      const row = await loadSchedule(request, request.params.id, true);
-      if (!row.archivedAt) throw conflict('workspaces:messages.schedule_not_archived');
-      return ok(
-        presentSchedule(await setArchived(row.id, false)),
-        'workspaces:messages.schedule_restored',
-      );
-    },
-  );
+  for (const [url, archived, message] of [
+    ['/schedules/:id/archive', true, 'workspaces:messages.schedule_archived'],
+    ['/schedules/:id/restore-archive', false, 'workspaces:messages.schedule_restored'],
+  ] as const) {
+    app.patch(
+      url,
+      { schema: { tags, params: idParam, response: scheduleResponse } },
+      async (request) =>
+        ok(
+          await archiveSchedule(deps, actorOf(request), { id: request.params.id, archived }),
+          message,
+        ),
+    );
+  }
 }

@@ -1,0 +1,27 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Actor } from '../../../../core/actor';
+import { personColumns } from '../../../../core/people';
+import { workspaceAccessFor } from '../../../../core/workspace-access';
+import { users, workspaceInvitations } from '../../../../db/schema';
+import type { InvitationsDeps } from '../../deps';
+import { presentInvitation } from '../../present';
+
+/** The workspace's open invitations, newest first. */
+export async function listInvitations(deps: InvitationsDeps, actor: Actor, workspaceId: number) {
+  const { db } = deps;
+  const access = await workspaceAccessFor(db, actor, workspaceId, 'invite_members');
+  const rows = await db
+    .select({ invitation: workspaceInvitations, invitedBy: personColumns })
+    .from(workspaceInvitations)
+    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, access.workspace.id),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+      ),
+    )
+    .orderBy(desc(workspaceInvitations.sentAt), desc(workspaceInvitations.id));
+  const now = new Date();
+  return { invitations: rows.map((r) => presentInvitation(r.invitation, r.invitedBy, now)) };
+}
