@@ -133,3 +133,17 @@ function isUtf8(bytes: Buffer) {
 
 /** Types a browser may show inline: raster images, as sniffed. Everything else downloads. */
 export const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * What an upload accepted by its name is stored (and served) as: what its bytes are. A list of
+ * images takes only bytes that are one of its images (null: refused); other lists store bytes
+ * that are none of their types as `application/octet-stream`, a download.
+ */
+export function storedType(
+  sniffed: string,
+  allowed: Readonly<Record<string, string>>,
+): string | null {
+  const types = new Set(Object.values(allowed));
+  if (types.has(sniffed)) return sniffed;
+  return [...types].every((type) => INLINE_TYPES.has(type)) ? null : 'application/octet-stream';
+}

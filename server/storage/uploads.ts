@@ -10,7 +10,7 @@ import {
   validationFailed,
 } from '../http/errors';
 import { refuseUnstorableInput } from '../http/storable-input';
-import { acceptedType, DOCUMENT_TYPES, SNIFF_BYTES, sniffType } from './file-types';
+import { acceptedType, DOCUMENT_TYPES, SNIFF_BYTES, sniffType, storedType } from './file-types';
 import { newStorageKey, type FileStorage } from './index';
 
 export interface StoredUpload {
@@ -165,7 +165,15 @@ async function storeFile(
     await options.storage.remove([key]);
     throw tooLarge(options);
   }
-  const mimeType = options.sniff ? sniffType(Buffer.concat(read.head), name) : named;
+  // The bytes say what the file is; the name only got it accepted.
+  const sniffed = sniffType(Buffer.concat(read.head), name);
+  const mimeType = options.sniff
+    ? sniffed
+    : storedType(sniffed, options.allowedTypes ?? DOCUMENT_TYPES);
+  if (!mimeType) {
+    await options.storage.remove([key]);
+    throw unsupportedMediaType(messages.unsupportedType, { name });
+  }
   return { key, name, mimeType, size };
 }
 

@@ -93,6 +93,39 @@ describe.each(['disk', 'S3'] as const)('on %s', (store) => {
     expect(download.rawPayload.equals(sent)).toBe(true);
   });
 
+  describe('what the bytes are', () => {
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    it('stores a hand-in named .png whose bytes are HTML as text, served as a download', async () => {
+      const { owner, taskId } = await workspaceWithFiles();
+      const api = call(t, owner.token);
+      const sent = await api.upload('PATCH', `/tasks/${taskId}/files`, [
+        { name: 'files', filename: 'page.png', type: 'image/png', content: html },
+      ]);
+      expect(sent.statusCode).toBe(200);
+      const files = (await api.get(`/tasks/${taskId}/files`)).json().resource.files as {
+        id: number;
+        name: string;
+        mime_type: string;
+      }[];
+      const page = files.find((file) => file.name === 'page.png')!;
+      expect(page.mime_type).toBe('text/plain');
+      const download = await api.get(`/tasks/${taskId}/files/${page.id}`);
+      expect(download.headers['content-type']).toMatch(/^text\/plain/);
+      expect(download.headers['content-disposition']).toMatch(/^attachment/);
+      expect(download.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('refuses a picture whose bytes are not an image, storing nothing', async () => {
+      const person = await t.createUser();
+      const before = await onDisk();
+      const refused = await call(t, person.token).upload('POST', '/user/avatar', [
+        { ...png('me.png'), content: html },
+      ]);
+      expect(refused.statusCode).toBe(415);
+      expect(await onDisk()).toEqual(before);
+    });
+  });
+
   describe('uploads', () => {
     it('are published under their keys once their rows commit', async () => {
       const { keys } = await workspaceWithFiles();
