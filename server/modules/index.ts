@@ -3,6 +3,7 @@ import account from './account';
 import admin from './admin';
 import assessments from './assessments';
 import auth from './auth';
+import calendar from './calendar';
 import clientLogs from './client-logs';
 import health from './health';
 import lti from './lti';
@@ -32,6 +33,7 @@ export const AREAS = [
   workspaces,
   notifications,
   messaging,
+  calendar,
   lti,
   admin,
 ];

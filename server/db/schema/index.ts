@@ -12,3 +12,4 @@ export * from './assessments';
 export * from './messaging';
 export * from './lti';
 export * from './okrs';
+export * from './calendar';

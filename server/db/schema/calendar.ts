@@ -1,0 +1,95 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { meetings } from './notifications';
+import { tasks } from './tasks';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/**
+ * Calendar events (spec 3 "Calendar event", 7.18): a person's own, optionally in a workspace
+ * with attendees from it, optionally repeating by an RFC 5545 RRULE expanded in `time_zone`.
+ * `uid` is the event's iCalendar UID, stable for its life: the ICS feed uses it, and a later
+ * sync with Outlook or Google maps our events to theirs by it (both take an iCalUID) and by a
+ * mapping table of its own. `sequence` goes up on every change (RFC 5545 SEQUENCE).
+ * docs/decisions/calendar.md.
+ */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: serial('id').primaryKey(),
+    uid: text('uid').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    meetingId: integer('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    location: text('location').notNull().default(''),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    allDay: boolean('all_day').notNull().default(false),
+    timeZone: text('time_zone').notNull(),
+    /** Without the `RRULE:` prefix; null for a single event. */
+    rrule: text('rrule'),
+    /** Original starts (ISO instants) of occurrences taken out of the rule. */
+    exdates: jsonb('exdates').$type<string[]>().notNull().default([]),
+    /** The last occurrence's end, or null when the rule never ends: what a range reads by. */
+    lastEndAt: timestamp('last_end_at', { withTimezone: true }),
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calendar_events_uid_idx').on(t.uid),
+    index('calendar_events_creator_idx').on(t.createdBy, t.startAt),
+    index('calendar_events_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+export const calendarEventAttendees = pgTable(
+  'calendar_event_attendees',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('calendar_event_attendees_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A person's ICS feed. Its secret is an HMAC of `salt` with the server's secret, so the row
+ * alone does not give the address; only the secret's SHA-256 is kept, to find the feed by.
+ * A reset draws a new salt.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    salt: text('salt').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.tokenHash)],
+);
+
+export type CalendarEventRow = typeof calendarEvents.$inferSelect;

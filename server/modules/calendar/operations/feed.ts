@@ -1,0 +1,92 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../../core/actor';
+import { calendarFeeds, users } from '../../../db/schema';
+import { notFound } from '../../../http/errors';
+import { eventPath } from '../notify';
+import { calendarIcs } from '../ics';
+import type { CalendarDeps } from './deps';
+import { deadlinesOf, eventsOf, meetingPath, meetingsOf } from './sources';
+
+/**
+ * The ICS feed's secret is HMAC(server secret, user id and a salt): the stored row (salt and
+ * the secret's SHA-256) alone does not give the address. A reset draws a new salt, so the old
+ * address answers 404 at once.
+ */
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const tokenOf = (deps: CalendarDeps, userId: number, salt: string) =>
+  createHmac('sha256', deps.config.JWT_SECRET)
+    .update(`calendar-feed:${userId}:${salt}`)
+    .digest('base64url');
+const TOKEN = /^[\w-]{43}$/;
+
+/** An address of this server (appLink wants all of the app's deps). */
+const appLink = (deps: CalendarDeps, path: string) => new URL(path, deps.config.APP_URL).toString();
+
+export const feedPath = (token: string) => `/api/v2/calendar/ics/${token}.ics`;
+
+async function writeFeed(deps: CalendarDeps, userId: number, salt: string) {
+  const token = tokenOf(deps, userId, salt);
+  await deps.db
+    .insert(calendarFeeds)
+    .values({ userId, salt, tokenHash: hash(token) })
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { salt, tokenHash: hash(token), createdAt: new Date() },
+    });
+  return token;
+}
+
+/** The caller's feed address, made on first ask. */
+export async function showFeed(deps: CalendarDeps, actor: Actor) {
+  const [feed] = await deps.db
+    .select()
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, actor.userId));
+  let token: string;
+  if (!feed) token = await writeFeed(deps, actor.userId, randomBytes(16).toString('base64url'));
+  else {
+    token = tokenOf(deps, actor.userId, feed.salt);
+    // The server's secret changed: the address follows it.
+    if (hash(token) !== feed.tokenHash) await writeFeed(deps, actor.userId, feed.salt);
+  }
+  return { url: appLink(deps, feedPath(token)) };
+}
+
+/** A new secret address; the old one stops answering. */
+export async function resetFeed(deps: CalendarDeps, actor: Actor) {
+  const token = await writeFeed(deps, actor.userId, randomBytes(16).toString('base64url'));
+  return { url: appLink(deps, feedPath(token)) };
+}
+
+/** The feed's text for whoever holds the secret; 404 for a wrong or reset one. */
+export async function readFeed(deps: CalendarDeps, token: string) {
+  if (!TOKEN.test(token)) throw notFound();
+  const [owner] = await deps.db
+    .select({
+      id: users.id,
+      role: users.role,
+      deletedAt: users.deletedAt,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.tokenHash, hash(token)));
+  if (!owner || owner.deletedAt || owner.deactivatedAt) throw notFound();
+  const [events, meetings, deadlines] = await Promise.all([
+    eventsOf(deps.db, owner.id, {}),
+    meetingsOf(deps.db, owner.id, {
+      from: new Date(Date.now() - 365 * 86_400_000),
+    }),
+    deadlinesOf(deps.db, owner, {}),
+  ]);
+  return calendarIcs({
+    name: 'Teamloop',
+    events,
+    meetings,
+    deadlines,
+    link: (path) => appLink(deps, path),
+    eventPath,
+    meetingPath,
+  });
+}

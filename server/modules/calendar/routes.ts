@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { emptyResource, envelope } from '@contracts/common';
+import {
+  calendarEventResource,
+  calendarFeed,
+  calendarList,
+  calendarQuery,
+  createEventBody,
+  deleteEventQuery,
+  eventParams,
+  updateEventBody,
+} from '@contracts/calendar';
+import { actorOf } from '../../core/workspace-access';
+import { ok } from '../../http/envelope';
+import type { App } from '../../http/types';
+import { notFound } from '../../http/errors';
+import { registerCalendarNotifications } from './notify';
+import { createEvent } from './operations/create-event';
+import { deleteEvent } from './operations/delete-event';
+import { readFeed, resetFeed, showFeed } from './operations/feed';
+import { listCalendar } from './operations/list-calendar';
+import { showEvent } from './operations/show-event';
+import { updateEvent } from './operations/update-event';
+
+const tags = ['calendar'];
+
+/** The calendar (spec 7.18) under /core: the range view, events and the feed's address. */
+export async function calendarCore(app: App) {
+  const { deps } = app;
+  registerCalendarNotifications(deps);
+
+  app.get(
+    '/calendar',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's events (each occurrence), deadlines, check-ins and meetings in a range",
+        querystring: calendarQuery,
+        response: { 200: envelope(calendarList) },
+      },
+    },
+    async (request) => {
+      const { from, to, workspace_id: workspaceId } = request.query;
+      return ok({ items: await listCalendar(deps, actorOf(request), { from, to, workspaceId }) });
+    },
+  );
+
+  app.post(
+    '/calendar/event',
+    {
+      schema: {
+        tags,
+        summary: 'A new event; its attendees are notified',
+        body: createEventBody,
+        response: { 201: envelope(calendarEventResource) },
+      },
+    },
+    async (request, reply) => {
+      const event = await createEvent(deps, actorOf(request), request.body);
+      return reply.status(201).send(ok({ event }, 'calendar:messages.event_created'));
+    },
+  );
+
+  app.get(
+    '/calendar/event/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One event, for its creator and attendees',
+        params: eventParams,
+        response: { 200: envelope(calendarEventResource) },
+      },
+    },
+    async (request) => ok({ event: await showEvent(deps, actorOf(request), request.params.id) }),
+  );
+
+  app.put(
+    '/calendar/event/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change an event (its creator only); fields left out stay',
+        params: eventParams,
+        body: updateEventBody,
+        response: { 200: envelope(calendarEventResource) },
+      },
+    },
+    async (request) => {
+      const event = await updateEvent(deps, actorOf(request), {
+        ...request.body,
+        id: request.params.id,
+      });
+      return ok({ event }, 'calendar:messages.event_updated');
+    },
+  );
+
+  app.delete(
+    '/calendar/event/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an event, or with `occurrence` only that occurrence (its creator only)',
+        params: eventParams,
+        querystring: deleteEventQuery,
+        response: { 200: envelope(emptyResource) },
+      },
+    },
+    async (request) => {
+      await deleteEvent(deps, actorOf(request), {
+        id: request.params.id,
+        occurrence: request.query.occurrence,
+      });
+      return ok({}, 'calendar:messages.event_deleted');
+    },
+  );
+
+  app.get(
+    '/calendar/feed',
+    {
+      schema: {
+        tags,
+        summary: "The caller's ICS feed: a secret address, made on first ask",
+        response: { 200: envelope(calendarFeed) },
+      },
+    },
+    async (request) => ok(await showFeed(deps, actorOf(request))),
+  );
+
+  app.post(
+    '/calendar/feed/reset',
+    {
+      schema: {
+        tags,
+        summary: 'A new secret address for the ICS feed; the old one answers 404 at once',
+        response: { 200: envelope(calendarFeed) },
+      },
+    },
+    async (request) => ok(await resetFeed(deps, actorOf(request)), 'calendar:messages.feed_reset'),
+  );
+}
+
+const feedParams = z.object({ file: z.string().max(100) });
+
+/**
+ * The ICS feed itself, at /api/v2/calendar/ics/<secret>.ics: outside the signed-in API, since
+ * calendars subscribe without a session; the secret in the address is the only key.
+ */
+export async function calendarFeedRoutes(app: App) {
+  const { deps } = app;
+  app.get(
+    '/ics/:file',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "A person's calendar as iCalendar (RFC 5545), by its secret address",
+        params: feedParams,
+      },
+    },
+    async (request, reply) => {
+      const match = /^(.+)\.ics$/.exec(request.params.file);
+      if (!match) throw notFound();
+      const text = await readFeed(deps, match[1]);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(text);
+    },
+  );
+}
