@@ -374,6 +374,8 @@ export default function CalendarPage() {
                 key={hour}
                 type="button"
                 className={styles.slot}
+                // One tab stop per hour and day would bury the page; "New event" is the keyboard's way.
+                tabIndex={-1}
                 aria-label={t('calendar:new_at', {
                   day: dayLabel(at, language, { dateStyle: 'full' }),
                   time,
