@@ -342,6 +342,8 @@ export default function CalendarPage() {
       style={{ '--days': days.length } as React.CSSProperties}
       aria-label={periodTitle(view, days, language)}
       role="group"
+      // It scrolls: the keyboard must be able to reach and scroll it.
+      tabIndex={0}
     >
       <div className={styles.gridHead} />
       {days.map((at) => (
