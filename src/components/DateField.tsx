@@ -149,23 +149,10 @@ interface DateFieldProps {
 }
 
 /** A date field: the value is the app's 2026-11-27 string, as the forms send it. */
-export function DateField({
-  label,
-  value,
-  onChange,
-  required,
-  hint,
-  validationMessage,
-  className,
-}: DateFieldProps) {
+export function DateField({ value, onChange, ...field }: DateFieldProps) {
+  const { label, required } = field;
   return (
-    <Field
-      label={label}
-      required={required}
-      hint={hint}
-      validationMessage={validationMessage}
-      className={className}
-    >
+    <Field {...field}>
       <DatePart
         label={label}
         value={fromDateValue(value)}
@@ -177,15 +164,8 @@ export function DateField({
 }
 
 /** A date and a time, 2026-11-27T09:30 (local), as a `datetime-local` input gave it. */
-export function DateTimeField({
-  label,
-  value,
-  onChange,
-  required,
-  hint,
-  validationMessage,
-  className,
-}: DateFieldProps) {
+export function DateTimeField({ value, onChange, ...field }: DateFieldProps) {
+  const { label, required } = field;
   const { t } = useTranslation();
   const styles = useStyles();
   const date = fromDateValue(value);
@@ -196,13 +176,7 @@ export function DateTimeField({
       ? new Date(date.getFullYear(), date.getMonth(), date.getDate(), hours, minutes ?? 0)
       : null;
   return (
-    <Field
-      label={label}
-      required={required}
-      hint={hint}
-      validationMessage={validationMessage}
-      className={className}
-    >
+    <Field {...field}>
       <div className={styles.row}>
         <DatePart
           label={label}
