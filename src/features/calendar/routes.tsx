@@ -1,10 +1,19 @@
 import { notAvailable } from '@/app/not-available';
 import type { FeatureRoutes } from '@/app/route-types';
+import { lazyPage } from '@/lib/lazy-page';
 
-/** Calendar (spec 2.1), not built yet. */
+/** The calendar (spec 7.18); syncing with Outlook and Google is not built yet. */
 export const routes: FeatureRoutes = {
-  app: notAvailable('calendar', [
-    { id: 'calendar', path: 'calendar', handle: { title: 'app:titles.calendar' } },
-    { id: 'calendar-sync', path: 'calendar/sync', handle: { title: 'app:titles.calendar_sync' } },
-  ]),
+  namespaces: ['calendar'],
+  app: [
+    {
+      id: 'calendar',
+      path: 'calendar',
+      handle: { title: 'app:titles.calendar', area: 'calendar' },
+      lazy: lazyPage(() => import('./pages/CalendarPage')),
+    },
+    ...notAvailable('calendar', [
+      { id: 'calendar-sync', path: 'calendar/sync', handle: { title: 'app:titles.calendar_sync' } },
+    ]),
+  ],
 };

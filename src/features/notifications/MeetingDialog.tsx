@@ -25,6 +25,7 @@ import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { saveFile } from '@/lib/save-file';
 import { useIsInTeams } from './in-teams';
 import { notificationKeys, notificationsApi, type CreateMeeting } from './api';
+import { DateTimeField } from '@/components/DateField';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -140,13 +141,12 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
                 <Field label={t('notifications:meeting.name')} required>
                   <Input value={title} maxLength={200} onChange={(_e, d) => setTitle(d.value)} />
                 </Field>
-                <Field label={t('notifications:meeting.start')} required>
-                  <Input
-                    type="datetime-local"
-                    value={start}
-                    onChange={(_e, d) => setStart(d.value)}
-                  />
-                </Field>
+                <DateTimeField
+                  label={t('notifications:meeting.start')}
+                  required
+                  value={start}
+                  onChange={setStart}
+                />
                 <Field label={t('notifications:meeting.duration')} required>
                   <Input
                     type="number"

@@ -41,6 +41,7 @@ import type { ApiError } from '@/lib/http';
 import { assessmentKeys, assessmentsApi } from '../api';
 import { useDiscardGuard } from '../discard-guard';
 import { useAssessmentMutation } from '../hooks';
+import { DateTimeField } from '@/components/DateField';
 
 const useStyles = makeStyles({
   // Never the whole window on a phone: the page shows around the dialog.
@@ -286,12 +287,12 @@ export function AssessmentFormDialog({
                     ))}
                   </Dropdown>
                 </Field>
-                <Field
+                <DateTimeField
                   label={t('assessments:form.due')}
                   validationMessage={fieldError(error, 'expired_at')}
-                >
-                  <Input type="datetime-local" value={due} onChange={(_, d) => setDue(d.value)} />
-                </Field>
+                  value={due}
+                  onChange={setDue}
+                />
                 <Field
                   label={t('assessments:form.threshold')}
                   hint={t(

@@ -35,6 +35,7 @@ import {
   type KeyResultValues,
 } from './KeyResultFields';
 import { objectiveLink, useOkrMutation } from './ObjectiveBits';
+import { DateField } from '@/components/DateField';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -280,15 +281,18 @@ export function ObjectiveFormDialog({
                 error={fieldError('owner_ids')}
               />
               <div className={styles.period}>
-                <Field
+                <DateField
                   label={t('okrs:fields.started_at')}
                   validationMessage={fieldError('started_at')}
-                >
-                  <Input type="date" value={start} onChange={(_, d) => setStart(d.value)} />
-                </Field>
-                <Field label={t('okrs:fields.ended_at')} validationMessage={fieldError('ended_at')}>
-                  <Input type="date" value={end} onChange={(_, d) => setEnd(d.value)} />
-                </Field>
+                  value={start}
+                  onChange={setStart}
+                />
+                <DateField
+                  label={t('okrs:fields.ended_at')}
+                  validationMessage={fieldError('ended_at')}
+                  value={end}
+                  onChange={setEnd}
+                />
               </div>
               <Field
                 label={t('okrs:fields.cadence')}

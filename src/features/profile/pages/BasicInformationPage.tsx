@@ -33,6 +33,7 @@ import { profileApi, profileKeys, type WorkPreferences } from '../api';
 import { Section } from '@/components/Section';
 import { TimeZonePicker } from '../components/TimeZonePicker';
 import { useRefreshProfile } from '../use-refresh-user';
+import { DateField } from '@/components/DateField';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -497,23 +498,17 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
           />
         </Field>
         <div className={styles.row}>
-          <Field label={t('profile:activities.started_on')}>
-            <Input
-              type="date"
-              value={form.started_on}
-              onChange={(_e, d) => setForm({ ...form, started_on: d.value })}
-            />
-          </Field>
-          <Field
+          <DateField
+            label={t('profile:activities.started_on')}
+            value={form.started_on}
+            onChange={(value) => setForm({ ...form, started_on: value })}
+          />
+          <DateField
             label={t('profile:activities.ended_on')}
             validationMessage={fieldError(error, 'ended_on')}
-          >
-            <Input
-              type="date"
-              value={form.ended_on}
-              onChange={(_e, d) => setForm({ ...form, ended_on: d.value })}
-            />
-          </Field>
+            value={form.ended_on}
+            onChange={(value) => setForm({ ...form, ended_on: value })}
+          />
         </div>
         <div className={styles.actions}>
           <Button type="submit" disabled={!form.title.trim() || add.isPending}>

@@ -23,6 +23,7 @@ import { PeoplePicker } from '@/components/PeoplePicker';
 import type { ApiError } from '@/lib/http';
 import { tasksApi, taskKeys } from '../api';
 import { useTaskMutation } from '../hooks';
+import { DateTimeField } from '@/components/DateField';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -156,16 +157,12 @@ export function TaskFormDialog({ mode, onClose }: { mode: TaskFormMode; onClose:
                   resize="vertical"
                 />
               </Field>
-              <Field
+              <DateTimeField
                 label={t('tasks:fields.due_at')}
                 validationMessage={fieldError(error, 'expired_at')}
-              >
-                <Input
-                  type="datetime-local"
-                  value={due}
-                  onChange={(_, data) => setDue(data.value)}
-                />
-              </Field>
+                value={due}
+                onChange={setDue}
+              />
               {mode.kind === 'subtask' && (
                 <Checkbox
                   checked={forAll}

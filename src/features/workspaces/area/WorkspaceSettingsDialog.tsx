@@ -33,6 +33,7 @@ import { fieldError } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { refreshWorkspaces, workspacesApi } from '../api';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { DateField } from '@/components/DateField';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -83,18 +84,18 @@ function DetailsForm({ workspace, onSaved }: { workspace: Workspace; onSaved: ()
         <Input value={name} onChange={(_e, data) => setName(data.value)} />
       </Field>
       <div className={styles.dates}>
-        <Field
+        <DateField
           label={t('workspaces:create.start_date')}
           validationMessage={fieldError(save.error, 'start_date')}
-        >
-          <Input type="date" value={start} onChange={(_e, data) => setStart(data.value)} />
-        </Field>
-        <Field
+          value={start}
+          onChange={setStart}
+        />
+        <DateField
           label={t('workspaces:create.end_date')}
           validationMessage={fieldError(save.error, 'end_date')}
-        >
-          <Input type="date" value={end} onChange={(_e, data) => setEnd(data.value)} />
-        </Field>
+          value={end}
+          onChange={setEnd}
+        />
       </div>
       <div>
         <Button type="submit" appearance="primary" disabled={!changed || save.isPending}>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { CARD_COLORS } from '@contracts/workspaces';
 import { fieldError } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
+import { DateField } from '@/components/DateField';
 
 export interface BasicInformation {
   name: string;
@@ -72,23 +73,18 @@ export function BasicInformationFields({
         />
       </Field>
       <div className={styles.dates}>
-        <Field
+        <DateField
           label={t('workspaces:create.start_date')}
           validationMessage={fieldError(error, 'start_date')}
-        >
-          <Input
-            type="date"
-            name="start_date"
-            value={value.start_date}
-            onChange={set('start_date')}
-          />
-        </Field>
-        <Field
+          value={value.start_date}
+          onChange={(date) => set('start_date')(null, { value: date })}
+        />
+        <DateField
           label={t('workspaces:create.end_date')}
           validationMessage={fieldError(error, 'end_date')}
-        >
-          <Input type="date" name="end_date" value={value.end_date} onChange={set('end_date')} />
-        </Field>
+          value={value.end_date}
+          onChange={(date) => set('end_date')(null, { value: date })}
+        />
       </div>
       <Field label={t('workspaces:create.color')}>
         <SwatchPicker

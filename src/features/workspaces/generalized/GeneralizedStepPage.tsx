@@ -35,6 +35,7 @@ import {
   emptyBasicInformation,
   type BasicInformation,
 } from '../create/BasicInformationFields';
+import { DateField } from '@/components/DateField';
 
 const useStyles = makeStyles({
   root: {
@@ -363,23 +364,18 @@ function ScheduleStep({ draft }: { draft: WorkspaceDraft }) {
         />
       </Field>
       <div className={styles.row}>
-        <Field
+        <DateField
           label={t('workspaces:create.start_date')}
           validationMessage={fieldError('starts_on')}
-        >
-          <Input
-            type="date"
-            value={schedule.starts_on}
-            onChange={(_event, data) => setSchedule({ ...schedule, starts_on: data.value })}
-          />
-        </Field>
-        <Field label={t('workspaces:create.end_date')} validationMessage={fieldError('ends_on')}>
-          <Input
-            type="date"
-            value={schedule.ends_on}
-            onChange={(_event, data) => setSchedule({ ...schedule, ends_on: data.value })}
-          />
-        </Field>
+          value={schedule.starts_on}
+          onChange={(value) => setSchedule({ ...schedule, starts_on: value })}
+        />
+        <DateField
+          label={t('workspaces:create.end_date')}
+          validationMessage={fieldError('ends_on')}
+          value={schedule.ends_on}
+          onChange={(value) => setSchedule({ ...schedule, ends_on: value })}
+        />
       </div>
       <FieldGroup label={t('workspaces:generalized.sessions')}>
         <div className={styles.stack}>

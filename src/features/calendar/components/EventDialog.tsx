@@ -1,0 +1,379 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Select,
+  Switch,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import dayjs from 'dayjs';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CalendarEvent, CalendarItem, CreateEventBody } from '@contracts/calendar';
+import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX } from '@contracts/calendar';
+import { useConfirm } from '@/components/ConfirmDialog';
+import { DateField, DateTimeField } from '@/components/DateField';
+import { FormAlert, fieldError } from '@/components/FormAlert';
+import { PeoplePicker } from '@/components/PeoplePicker';
+import type { ApiError } from '@/lib/http';
+import { calendarApi, calendarKeys } from '../api';
+import { addDays, instantAt, instantOfLocal, localOfInstant } from '../time';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  pair: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalM,
+    gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+  },
+  actions: { flexWrap: 'wrap' },
+});
+
+const REPEATS = ['none', 'daily', 'weekly', 'monthly'] as const;
+type Repeat = (typeof REPEATS)[number];
+const repeatOf = (rrule: string | null): Repeat => {
+  const freq = /FREQ=(DAILY|WEEKLY|MONTHLY)/.exec(rrule ?? '')?.[1];
+  return freq ? (freq.toLowerCase() as Repeat) : 'none';
+};
+const rruleOf = (repeat: Repeat) => (repeat === 'none' ? null : `FREQ=${repeat.toUpperCase()}`);
+
+const zones = (): string[] => {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  return supported ? supported('timeZone') : [];
+};
+
+/** What the dialog is for: a new event from a day or slot, or one to change. */
+export type EventDialogMode =
+  | { kind: 'create'; start: string; allDay: boolean }
+  | { kind: 'edit'; event: CalendarEvent; item: CalendarItem };
+
+interface Draft {
+  title: string;
+  allDay: boolean;
+  /** 2026-11-27T09:00 for a timed event, 2026-11-27 for an all-day one (its last day). */
+  start: string;
+  end: string;
+  timeZone: string;
+  repeat: Repeat;
+  workspaceId: number | null;
+  attendees: number[];
+  description: string;
+}
+
+function draftOf(mode: EventDialogMode, zone: string): Draft {
+  if (mode.kind === 'create') {
+    const start = mode.allDay ? mode.start.slice(0, 10) : mode.start;
+    const end = mode.allDay ? start : dayjs(mode.start).add(1, 'hour').format('YYYY-MM-DDTHH:mm');
+    return {
+      title: '',
+      allDay: mode.allDay,
+      start,
+      end,
+      timeZone: zone,
+      repeat: 'none',
+      workspaceId: null,
+      attendees: [],
+      description: '',
+    };
+  }
+  const { event } = mode;
+  const start = localOfInstant(event.start, event.time_zone);
+  const end = localOfInstant(event.end, event.time_zone);
+  return {
+    title: event.title,
+    allDay: event.all_day,
+    start: event.all_day ? start.slice(0, 10) : start,
+    end: event.all_day ? addDays(end.slice(0, 10), -1) : end,
+    timeZone: event.time_zone,
+    repeat: repeatOf(event.rrule),
+    workspaceId: event.workspace_id,
+    attendees: event.attendees.map((person) => person.id),
+    description: event.description,
+  };
+}
+
+function bodyOf(draft: Draft): CreateEventBody {
+  const zone = draft.timeZone;
+  return {
+    title: draft.title,
+    description: draft.description,
+    all_day: draft.allDay,
+    start: draft.allDay ? instantAt(draft.start, zone) : instantOfLocal(draft.start, zone),
+    end: draft.allDay ? instantAt(addDays(draft.end, 1), zone) : instantOfLocal(draft.end, zone),
+    time_zone: zone,
+    rrule: rruleOf(draft.repeat),
+    workspace_id: draft.workspaceId,
+    attendee_ids: draft.workspaceId === null ? [] : draft.attendees,
+  };
+}
+
+/**
+ * Creates or changes an event: title, all day, start and end, time zone, repeat, attendees
+ * from a workspace and a description. Escape or a click outside asks before dropping what was
+ * typed.
+ */
+export function EventDialog({
+  mode,
+  zone,
+  onClose,
+}: {
+  mode: EventDialogMode;
+  zone: string;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [initial] = useState(() => draftOf(mode, zone));
+  const [draft, setDraft] = useState(initial);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const [confirm, confirmDialog] = useConfirm();
+
+  const workspaces = useQuery({
+    queryKey: calendarKeys.workspaces,
+    queryFn: calendarApi.workspaces,
+  });
+  const members = useQuery({
+    queryKey: calendarKeys.members(draft.workspaceId ?? 0),
+    queryFn: () => calendarApi.members(draft.workspaceId ?? 0),
+    enabled: draft.workspaceId !== null,
+  });
+
+  const done = () => {
+    void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    onClose();
+  };
+  const save = useMutation({
+    mutationFn: () =>
+      mode.kind === 'create'
+        ? calendarApi.create(bodyOf(draft))
+        : calendarApi.update(mode.event.id, bodyOf(draft)),
+    onSuccess: done,
+  });
+  const remove = useMutation({
+    mutationFn: (occurrence?: string) =>
+      calendarApi.remove(mode.kind === 'edit' ? mode.event.id : 0, occurrence),
+    onSuccess: done,
+  });
+  const error = ((save.error ?? remove.error) as ApiError | null) ?? null;
+
+  const requestClose = async () => {
+    const leave =
+      !dirty ||
+      (await confirm({
+        title: t('calendar:discard.title'),
+        message: t('calendar:discard.message'),
+        confirmLabel: t('calendar:discard.confirm'),
+      }));
+    if (leave) onClose();
+  };
+  const askDelete = async (occurrence?: string) => {
+    const agreed = await confirm({
+      title: t('calendar:delete.title'),
+      message: t(occurrence ? 'calendar:delete.occurrence_message' : 'calendar:delete.message', {
+        name: draft.title,
+      }),
+      confirmLabel: t('calendar:delete.confirm'),
+    });
+    if (agreed) remove.mutate(occurrence);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const switchAllDay = (allDay: boolean) =>
+    setDraft((current) => ({
+      ...current,
+      allDay,
+      start: allDay ? current.start.slice(0, 10) : `${current.start.slice(0, 10)}T09:00`,
+      end: allDay ? current.end.slice(0, 10) : `${current.end.slice(0, 10)}T10:00`,
+    }));
+  // The end moves with the start, keeping the event's length (as Outlook does).
+  const moveStart = (start: string) =>
+    setDraft((current) => {
+      if (!start || !current.start || !current.end) return { ...current, start };
+      const length = dayjs(current.end).diff(dayjs(current.start), 'minute');
+      const end = dayjs(start).add(Math.max(length, 0), 'minute');
+      return {
+        ...current,
+        start,
+        end: end.format(current.allDay ? 'YYYY-MM-DD' : 'YYYY-MM-DDTHH:mm'),
+      };
+    });
+  const Moment = draft.allDay ? DateField : DateTimeField;
+  const busy = save.isPending || remove.isPending;
+  const recurring = mode.kind === 'edit' && mode.item.recurring;
+
+  return (
+    <Dialog open onOpenChange={(_event, data) => !data.open && void requestClose()}>
+      <DialogSurface>
+        {confirmDialog}
+        <form onSubmit={onSubmit}>
+          <DialogBody>
+            <DialogTitle>
+              {mode.kind === 'create' ? t('calendar:event.new') : t('calendar:event.edit')}
+            </DialogTitle>
+            <DialogContent className={styles.form}>
+              <FormAlert error={error} />
+              <Field
+                label={t('calendar:event.title')}
+                required
+                validationMessage={fieldError(error, 'title')}
+              >
+                <Input
+                  value={draft.title}
+                  maxLength={EVENT_TITLE_MAX}
+                  onChange={(_event, data) => set('title', data.value)}
+                />
+              </Field>
+              <Switch
+                checked={draft.allDay}
+                label={t('calendar:event.all_day')}
+                onChange={(_event, data) => switchAllDay(data.checked)}
+              />
+              <div className={styles.pair}>
+                <Moment
+                  label={t('calendar:event.start')}
+                  required
+                  value={draft.start}
+                  validationMessage={fieldError(error, 'start')}
+                  onChange={moveStart}
+                />
+                <Moment
+                  label={t('calendar:event.end')}
+                  required
+                  value={draft.end}
+                  validationMessage={fieldError(error, 'end')}
+                  onChange={(value) => set('end', value)}
+                />
+              </div>
+              <div className={styles.pair}>
+                <Field
+                  label={t('calendar:event.time_zone')}
+                  validationMessage={fieldError(error, 'time_zone')}
+                >
+                  <Select
+                    value={draft.timeZone}
+                    onChange={(_event, data) => set('timeZone', data.value)}
+                  >
+                    {[...new Set([draft.timeZone, ...zones()])].map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field
+                  label={t('calendar:event.repeat')}
+                  validationMessage={fieldError(error, 'rrule')}
+                >
+                  <Select
+                    value={draft.repeat}
+                    onChange={(_event, data) => set('repeat', data.value as Repeat)}
+                  >
+                    {REPEATS.map((repeat) => (
+                      <option key={repeat} value={repeat}>
+                        {t(`calendar:repeat.${repeat}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              </div>
+              <Field
+                label={t('calendar:event.workspace')}
+                hint={t('calendar:event.workspace_hint')}
+                validationMessage={fieldError(error, 'workspace_id')}
+              >
+                <Select
+                  value={draft.workspaceId === null ? '' : String(draft.workspaceId)}
+                  onChange={(_event, data) =>
+                    setDraft((current) => ({
+                      ...current,
+                      workspaceId: data.value ? Number(data.value) : null,
+                      attendees: [],
+                    }))
+                  }
+                >
+                  <option value="">{t('calendar:event.no_workspace')}</option>
+                  {(workspaces.data ?? []).map((workspace) => (
+                    <option key={workspace.id} value={workspace.id}>
+                      {workspace.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              {draft.workspaceId !== null && members.data && (
+                <PeoplePicker
+                  label={t('calendar:event.attendees')}
+                  people={members.data}
+                  selected={draft.attendees}
+                  onChange={(ids) => set('attendees', ids)}
+                  error={fieldError(error, 'attendee_ids')}
+                />
+              )}
+              <Field
+                label={t('calendar:event.description')}
+                validationMessage={fieldError(error, 'description')}
+              >
+                <Textarea
+                  value={draft.description}
+                  maxLength={EVENT_DESCRIPTION_MAX}
+                  resize="vertical"
+                  onChange={(_event, data) => set('description', data.value)}
+                />
+              </Field>
+            </DialogContent>
+            <DialogActions className={styles.actions}>
+              {mode.kind === 'edit' && !recurring && (
+                <Button disabled={busy} onClick={() => void askDelete()}>
+                  {t('calendar:delete.confirm')}
+                </Button>
+              )}
+              {mode.kind === 'edit' && recurring && (
+                <Menu>
+                  <MenuTrigger disableButtonEnhancement>
+                    <Button disabled={busy}>{t('calendar:delete.confirm')}</Button>
+                  </MenuTrigger>
+                  <MenuPopover>
+                    <MenuList>
+                      <MenuItem
+                        onClick={() => void askDelete(mode.item.occurrence ?? mode.item.start)}
+                      >
+                        {t('calendar:delete.this_occurrence')}
+                      </MenuItem>
+                      <MenuItem onClick={() => void askDelete()}>
+                        {t('calendar:delete.all')}
+                      </MenuItem>
+                    </MenuList>
+                  </MenuPopover>
+                </Menu>
+              )}
+              <Button disabled={busy} onClick={() => void requestClose()}>
+                {t('calendar:event.cancel')}
+              </Button>
+              <Button type="submit" appearance="primary" disabled={busy || !draft.title.trim()}>
+                {mode.kind === 'create' ? t('calendar:event.create') : t('calendar:event.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  Input,
+  makeStyles,
+  Skeleton,
+  SkeletonItem,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '@/components/ConfirmDialog';
+import { FormAlert } from '@/components/FormAlert';
+import type { ApiError } from '@/lib/http';
+import { notify } from '@/lib/notify';
+import { calendarApi, calendarKeys } from '../api';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  url: { flexGrow: 1, minWidth: 0 },
+});
+
+/** The person's ICS address, to copy into any calendar, and a reset when it leaked. */
+export function FeedDialog({ onClose }: { onClose: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirm, confirmDialog] = useConfirm();
+  const feed = useQuery({ queryKey: calendarKeys.feed, queryFn: calendarApi.feed });
+  const reset = useMutation({
+    mutationFn: calendarApi.resetFeed,
+    onSuccess: (url) => {
+      queryClient.setQueryData(calendarKeys.feed, url);
+      notify({ intent: 'success', text: t('calendar:messages.feed_reset') });
+    },
+  });
+  const copy = async () => {
+    if (!feed.data) return;
+    await navigator.clipboard.writeText(feed.data);
+    notify({ intent: 'success', text: t('calendar:feed.copied') });
+  };
+  const askReset = async () => {
+    const agreed = await confirm({
+      title: t('calendar:feed.reset_title'),
+      message: t('calendar:feed.reset_message'),
+      confirmLabel: t('calendar:feed.reset'),
+    });
+    if (agreed) reset.mutate();
+  };
+  const error = ((feed.error ?? reset.error) as ApiError | null) ?? null;
+
+  return (
+    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface>
+        {confirmDialog}
+        <DialogBody>
+          <DialogTitle>{t('calendar:feed.title')}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <Text>{t('calendar:feed.description')}</Text>
+            <FormAlert error={error} />
+            {feed.isPending ? (
+              <Skeleton aria-label={t('calendar:loading')}>
+                <SkeletonItem size={32} />
+              </Skeleton>
+            ) : (
+              feed.data && (
+                <div className={styles.row}>
+                  <Field label={t('calendar:feed.address')} className={styles.url}>
+                    <Input readOnly value={feed.data} onFocus={(event) => event.target.select()} />
+                  </Field>
+                  <Button icon={<CopyRegular />} onClick={() => void copy()}>
+                    {t('calendar:feed.copy')}
+                  </Button>
+                </div>
+              )
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button disabled={!feed.data || reset.isPending} onClick={() => void askReset()}>
+              {t('calendar:feed.reset')}
+            </Button>
+            <DialogTrigger disableButtonEnhancement>
+              <Button appearance="primary">{t('calendar:feed.close')}</Button>
+            </DialogTrigger>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other parts of the app may use of the calendar area. */
+export { calendarKeys } from './api';
