@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, rowId, rowIdText } from './common';
-import { endpoint } from './endpoint';
+import { rowId, rowIdText } from './common';
 import { person } from './people';
 
 /**
@@ -140,23 +139,3 @@ export const eventParams = z.object({ id: rowIdText });
 
 /** The person's ICS feed: a secret address any calendar subscribes to. */
 export const calendarFeed = z.object({ url: z.string() });
-
-/** The calendar's routes under /api/v2/core (the client calls only these). */
-export const calendarEndpoints = {
-  list: endpoint('GET', 'core/calendar', { query: calendarQuery, response: calendarList }),
-  createEvent: endpoint('POST', 'core/calendar/event', {
-    body: createEventBody,
-    response: calendarEventResource,
-  }),
-  event: endpoint('GET', 'core/calendar/event/:id', { response: calendarEventResource }),
-  updateEvent: endpoint('PUT', 'core/calendar/event/:id', {
-    body: updateEventBody,
-    response: calendarEventResource,
-  }),
-  deleteEvent: endpoint('DELETE', 'core/calendar/event/:id', {
-    query: deleteEventQuery,
-    response: emptyResource,
-  }),
-  feed: endpoint('GET', 'core/calendar/feed', { response: calendarFeed }),
-  resetFeed: endpoint('POST', 'core/calendar/feed/reset', { response: calendarFeed }),
-};

@@ -1,6 +1,6 @@
 import type { CreateEventBody, UpdateEventBody } from '@contracts/calendar';
-import { calendarEndpoints } from '@contracts/calendar';
-import { workspaceEndpoints } from '@contracts/workspaces';
+import { calendarEndpoints } from '@contracts/endpoints/calendar';
+import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { api } from '@/lib/http';
 
 /** A range of the calendar, as instants (ISO with offset). */
