@@ -14,4 +14,9 @@ describe('formatFileSize', () => {
     expect(formatFileSize(20 * 1024 * 1024)).toBe('20 MB');
     expect(formatFileSize(2.25 * 1024 * 1024)).toBe('2.3 MB');
   });
+
+  it('reads a drive’s capacity in GB', () => {
+    expect(formatFileSize(1024 * 1024 * 1024)).toBe('1 GB');
+    expect(formatFileSize(1.5 * 1024 * 1024 * 1024)).toBe('1.5 GB');
+  });
 });
