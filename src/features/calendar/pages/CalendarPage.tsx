@@ -18,7 +18,7 @@ import {
   RssRegular,
 } from '@fluentui/react-icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CALENDAR_ITEM_KINDS, type CalendarItem, type CalendarItemKind } from '@contracts/calendar';
 import { EmptyState } from '@/components/EmptyState';
@@ -45,6 +45,16 @@ import {
 } from '../time';
 
 const HOUR_HEIGHT = 44;
+/** The hour a day or week opens at (earlier hours are a scroll up), as Outlook does. */
+const FIRST_SHOWN_HOUR = 7;
+
+/** Scrolls a time grid to the working day when it first shows. */
+const openAtWorkingDay: RefCallback<HTMLDivElement> = (grid) => {
+  if (grid && grid.dataset.opened !== 'true') {
+    grid.dataset.opened = 'true';
+    grid.scrollTop = FIRST_SHOWN_HOUR * HOUR_HEIGHT;
+  }
+};
 const VIEWS: CalendarView[] = ['month', 'week', 'day'];
 
 /** Each kind in its own colour, from Fluent's palette so the Teams themes (and high contrast) hold. */
@@ -338,6 +348,7 @@ export default function CalendarPage() {
   const hours = Array.from({ length: 24 }, (_, hour) => hour);
   const timeGrid = (
     <div
+      ref={openAtWorkingDay}
       className={styles.grid}
       style={{ '--days': days.length } as React.CSSProperties}
       aria-label={periodTitle(view, days, language)}
