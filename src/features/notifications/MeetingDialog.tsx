@@ -26,6 +26,7 @@ import { saveFile } from '@/lib/save-file';
 import { useIsInTeams } from './in-teams';
 import { notificationKeys, notificationsApi, type CreateMeeting } from './api';
 import { DateTimeField } from '@/components/DateField';
+import { closeUnlessTyped } from '@/components/dialog-close';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -93,7 +94,10 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
   const zoomOn = options.data?.zoom ?? false;
 
   return (
-    <Dialog open={open} onOpenChange={(_e, d) => !d.open && onClose()}>
+    <Dialog
+      open={open}
+      onOpenChange={closeUnlessTyped(title.trim() !== '' || joinUrl.trim() !== '', onClose)}
+    >
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t('notifications:meeting.title')}</DialogTitle>

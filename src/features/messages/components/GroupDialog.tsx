@@ -17,6 +17,7 @@ import { MAX_CHAT_NAME } from '@contracts/messaging';
 import { useSignedInUser } from '@/lib/current-user';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import { messageKeys, messagingApi, useRefreshChats, type ChatDetail } from '../api';
+import { closeUnlessTyped } from '@/components/dialog-close';
 
 /** Makes a group chat, or changes one (name, members, admins, who may send). */
 export function GroupDialog({
@@ -86,7 +87,7 @@ export function GroupDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && onClose()}>
+    <Dialog open={open} onOpenChange={closeUnlessTyped(name !== (chat?.name ?? ''), onClose)}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{chat ? t('group.edit_title') : t('group.new_title')}</DialogTitle>

@@ -23,6 +23,7 @@ import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { okrsApi } from '../api';
 import { statusKey, useOkrMutation } from './ObjectiveBits';
+import { closeUnlessTyped } from '@/components/dialog-close';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -66,7 +67,13 @@ export function CheckInDialog({
   const error = save.error as ApiError | null;
   const isDone = keyResult.kind === 'done';
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog
+      open
+      onOpenChange={closeUnlessTyped(
+        note.trim() !== '' || value !== String(keyResult.current_value),
+        onClose,
+      )}
+    >
       <DialogSurface>
         <form onSubmit={submit}>
           <DialogBody>

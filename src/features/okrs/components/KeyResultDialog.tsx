@@ -25,6 +25,7 @@ import {
   type KeyResultValues,
 } from './KeyResultFields';
 import { useOkrMutation } from './ObjectiveBits';
+import { closeUnlessTyped } from '@/components/dialog-close';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -80,7 +81,7 @@ export function KeyResultDialog({
     add.mutate(undefined, { onSuccess: onClose });
   };
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog open onOpenChange={closeUnlessTyped(name.trim() !== (keyResult?.name ?? ''), onClose)}>
       <DialogSurface>
         <form onSubmit={submit}>
           <DialogBody>

@@ -36,6 +36,7 @@ import {
 } from './KeyResultFields';
 import { objectiveLink, useOkrMutation } from './ObjectiveBits';
 import { DateField } from '@/components/DateField';
+import { closeUnlessTyped } from '@/components/dialog-close';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -219,7 +220,14 @@ export function ObjectiveFormDialog({
     drafts.filter((d) => d.name.trim()).findIndex((d) => d.key === key);
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog
+      open
+      onOpenChange={closeUnlessTyped(
+        name.trim() !== (objective?.name ?? '') ||
+          description.trim() !== (objective?.description ?? '').trim(),
+        onClose,
+      )}
+    >
       <DialogSurface>
         <form onSubmit={submit}>
           <DialogBody className={styles.body}>

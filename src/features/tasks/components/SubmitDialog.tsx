@@ -23,6 +23,7 @@ import type { ApiError } from '@/lib/http';
 import { tasksApi } from '../api';
 import { fileProgress } from '../board';
 import { useTaskMutation } from '../hooks';
+import { closeUnlessTyped } from '@/components/dialog-close';
 
 /** The server takes at most this many files in one hand-in (docs/decisions/tasks-files.md). */
 const MAX_FILES = 10;
@@ -92,7 +93,12 @@ export function SubmitDialog({
   );
   const busy = handIn.isPending;
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+    <Dialog
+      open
+      onOpenChange={closeUnlessTyped(answer.trim() !== '' || files.length > 0, () => {
+        if (!busy) onClose();
+      })}
+    >
       <DialogSurface>
         <form
           onSubmit={(event) => {

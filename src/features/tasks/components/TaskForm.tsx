@@ -24,6 +24,7 @@ import type { ApiError } from '@/lib/http';
 import { tasksApi, taskKeys } from '../api';
 import { useTaskMutation } from '../hooks';
 import { DateTimeField } from '@/components/DateField';
+import { closeUnlessTyped } from '@/components/dialog-close';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -124,14 +125,7 @@ export function TaskFormDialog({ mode, onClose }: { mode: TaskFormMode; onClose:
     due !== localInput(editing?.expired_at ?? null) ||
     userIds.length > 0;
   return (
-    <Dialog
-      open
-      onOpenChange={(_, data) => {
-        if (data.open) return;
-        if (typed && (data.type === 'escapeKeyDown' || data.type === 'backdropClick')) return;
-        onClose();
-      }}
-    >
+    <Dialog open onOpenChange={closeUnlessTyped(typed, onClose)}>
       <DialogSurface>
         <form
           onSubmit={(event) => {

@@ -30,6 +30,7 @@ import {
   type BasicInformation,
 } from './BasicInformationFields';
 import { useCreateWorkspace } from './use-create-workspace';
+import { closeUnlessTyped } from '@/components/dialog-close';
 
 export const TYPE_ICONS: Record<WorkspaceType, ReactElement> = {
   course: <HatGraduationRegular />,
@@ -112,7 +113,7 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
     setType(chosen);
   };
   return (
-    <Dialog open={open} onOpenChange={(_event, data) => !data.open && close()}>
+    <Dialog open={open} onOpenChange={closeUnlessTyped(type !== null, close)}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t('workspaces:create.title')}</DialogTitle>
