@@ -15,6 +15,8 @@ export interface ConfirmRequest {
   /** The button that does it, in words ("Delete", "Leave"); also the title unless one is given. */
   confirmLabel: string;
   title?: string;
+  /** The button that steps back, when "Cancel" would be unclear ("Keep editing"). */
+  cancelLabel?: string;
 }
 
 /**
@@ -57,7 +59,7 @@ export function useConfirm(): [(request: ConfirmRequest) => Promise<boolean>, Re
           <DialogContent>{request?.message}</DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={() => close(false)}>
-              {t('app:actions.cancel')}
+              {request?.cancelLabel ?? t('app:actions.cancel')}
             </Button>
             <Button appearance="primary" onClick={() => close(true)}>
               {request?.confirmLabel}

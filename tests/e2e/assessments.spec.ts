@@ -210,7 +210,7 @@ test('Escape in a dialog with something typed asks before throwing it away', asy
   const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
   await expect(ask).toBeVisible();
   // Keep: back in the form with what was typed.
-  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(ask).toBeHidden();
   await expect(dialog.getByRole('textbox', { name: 'Name' }).first()).toHaveValue(
     'Half-typed review',

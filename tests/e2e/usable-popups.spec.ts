@@ -91,9 +91,13 @@ test('New task: an assignee is picked by typing, Escape keeps the form, the task
   await expect(page.locator('.fui-TagPickerList')).toBeHidden();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Usability test plan');
-  // A second Escape does not throw the typed form away either.
+  // A second Escape asks before throwing the typed form away; keeping it keeps everything.
   await page.keyboard.press('Escape');
-  await expect(dialog).toBeVisible();
+  const question = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Usability test plan');
 
   await assignees.click();
   await assignees.fill('minh');

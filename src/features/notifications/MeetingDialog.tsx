@@ -26,7 +26,7 @@ import { saveFile } from '@/lib/save-file';
 import { useIsInTeams } from './in-teams';
 import { notificationKeys, notificationsApi, type CreateMeeting } from './api';
 import { DateTimeField } from '@/components/DateField';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -93,12 +93,11 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
   };
   const zoomOn = options.data?.zoom ?? false;
 
+  const guard = useDiscardGuard(title.trim() !== '' || joinUrl.trim() !== '', onClose);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={closeUnlessTyped(title.trim() !== '' || joinUrl.trim() !== '', onClose)}
-    >
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <DialogBody>
           <DialogTitle>{t('notifications:meeting.title')}</DialogTitle>
           {made ? (

@@ -24,7 +24,7 @@ import type { Assessment, Question, QuestionsWithAnswers } from '@contracts/asse
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { assessmentKeys, assessmentsApi } from '../api';
-import { useDiscardGuard } from '../discard-guard';
+import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { AnswerFiles } from './AnswerFiles';
 

@@ -32,7 +32,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import type { ApiError } from '@/lib/http';
 import { assessmentKeys, assessmentsApi } from '../api';
-import { useDiscardGuard } from '../discard-guard';
+import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 
 const useStyles = makeStyles({

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarEvent, CalendarItem, CreateEventBody } from '@contracts/calendar';
 import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX } from '@contracts/calendar';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { useDiscardGuard } from '@/components/discard-guard';
 import { DateField, DateTimeField } from '@/components/DateField';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
@@ -173,16 +174,7 @@ export function EventDialog({
   });
   const error = ((save.error ?? remove.error) as ApiError | null) ?? null;
 
-  const requestClose = async () => {
-    const leave =
-      !dirty ||
-      (await confirm({
-        title: t('calendar:discard.title'),
-        message: t('calendar:discard.message'),
-        confirmLabel: t('calendar:discard.confirm'),
-      }));
-    if (leave) onClose();
-  };
+  const guard = useDiscardGuard(dirty, onClose);
   const askDelete = async (occurrence?: string) => {
     const agreed = await confirm({
       title: t('calendar:delete.title'),
@@ -221,9 +213,10 @@ export function EventDialog({
   const recurring = mode.kind === 'edit' && mode.item.recurring;
 
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && void requestClose()}>
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface>
         {confirmDialog}
+        {guard.confirmDialog}
         <form onSubmit={onSubmit}>
           <DialogBody>
             <DialogTitle>
@@ -364,7 +357,7 @@ export function EventDialog({
                   </MenuPopover>
                 </Menu>
               )}
-              <Button disabled={busy} onClick={() => void requestClose()}>
+              <Button disabled={busy} onClick={() => void guard.requestClose()}>
                 {t('calendar:event.cancel')}
               </Button>
               <Button type="submit" appearance="primary" disabled={busy || !draft.title.trim()}>

@@ -13,21 +13,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRIVE_NAME_MAX } from '@contracts/drive';
-import { useConfirm } from '@/components/ConfirmDialog';
+import { useDiscardGuard } from '@/components/discard-guard';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { driveApi, type DriveFile } from '../api';
 import { useDriveRefresh } from '../hooks';
 
-/**
- * Renames a file. What was typed is never lost to Escape or a click outside without asking;
- * the question is nested in the dialog's surface so Escape there closes only the question.
- */
+/** Renames a file; a changed name is not lost to a stray Escape without asking. */
 export function RenameDialog({ file, onClose }: { file: DriveFile; onClose: () => void }) {
   const { t } = useTranslation();
   const refresh = useDriveRefresh();
   const [name, setName] = useState(file.name);
-  const [confirm, confirmDialog] = useConfirm();
   const rename = useMutation<DriveFile, ApiError, string>({
     mutationFn: (next) => withApiError(() => driveApi.rename(file.id, next)),
     onSuccess: () => {
@@ -36,22 +32,13 @@ export function RenameDialog({ file, onClose }: { file: DriveFile; onClose: () =
     },
   });
   const dirty = name !== file.name;
-  const requestClose = async () => {
-    const discard =
-      !dirty ||
-      (await confirm({
-        title: t('drive:discard.title'),
-        message: t('drive:discard.message'),
-        confirmLabel: t('drive:discard.confirm'),
-      }));
-    if (discard) onClose();
-  };
+  const guard = useDiscardGuard(dirty, onClose);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim()) rename.mutate(name.trim());
   };
   return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && void requestClose()}>
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface>
         <form onSubmit={submit}>
           <DialogBody>
@@ -72,7 +59,7 @@ export function RenameDialog({ file, onClose }: { file: DriveFile; onClose: () =
               </Field>
             </DialogContent>
             <DialogActions>
-              <Button appearance="secondary" onClick={() => void requestClose()}>
+              <Button appearance="secondary" onClick={() => void guard.requestClose()}>
                 {t('app:actions.cancel')}
               </Button>
               <Button
@@ -85,7 +72,7 @@ export function RenameDialog({ file, onClose }: { file: DriveFile; onClose: () =
             </DialogActions>
           </DialogBody>
         </form>
-        {confirmDialog}
+        {guard.confirmDialog}
       </DialogSurface>
     </Dialog>
   );

@@ -17,7 +17,7 @@ import { MAX_CHAT_NAME } from '@contracts/messaging';
 import { useSignedInUser } from '@/lib/current-user';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import { messageKeys, messagingApi, useRefreshChats, type ChatDetail } from '../api';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 
 /** Makes a group chat, or changes one (name, members, admins, who may send). */
 export function GroupDialog({
@@ -86,9 +86,11 @@ export function GroupDialog({
     }
   };
 
+  const guard = useDiscardGuard(name !== (chat?.name ?? ''), onClose);
   return (
-    <Dialog open={open} onOpenChange={closeUnlessTyped(name !== (chat?.name ?? ''), onClose)}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <DialogBody>
           <DialogTitle>{chat ? t('group.edit_title') : t('group.new_title')}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>

@@ -23,7 +23,7 @@ import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { okrsApi } from '../api';
 import { statusKey, useOkrMutation } from './ObjectiveBits';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -66,15 +66,14 @@ export function CheckInDialog({
   };
   const error = save.error as ApiError | null;
   const isDone = keyResult.kind === 'done';
+  const guard = useDiscardGuard(
+    note.trim() !== '' || value !== String(keyResult.current_value),
+    onClose,
+  );
   return (
-    <Dialog
-      open
-      onOpenChange={closeUnlessTyped(
-        note.trim() !== '' || value !== String(keyResult.current_value),
-        onClose,
-      )}
-    >
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <form onSubmit={submit}>
           <DialogBody>
             <DialogTitle>{t('okrs:check_in.title', { name: keyResult.name })}</DialogTitle>

@@ -25,7 +25,7 @@ import {
   type KeyResultValues,
 } from './KeyResultFields';
 import { useOkrMutation } from './ObjectiveBits';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -80,9 +80,11 @@ export function KeyResultDialog({
     event.preventDefault();
     add.mutate(undefined, { onSuccess: onClose });
   };
+  const guard = useDiscardGuard(name.trim() !== (keyResult?.name ?? ''), onClose);
   return (
-    <Dialog open onOpenChange={closeUnlessTyped(name.trim() !== (keyResult?.name ?? ''), onClose)}>
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <form onSubmit={submit}>
           <DialogBody>
             <DialogTitle>

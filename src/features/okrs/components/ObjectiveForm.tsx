@@ -36,7 +36,7 @@ import {
 } from './KeyResultFields';
 import { objectiveLink, useOkrMutation } from './ObjectiveBits';
 import { DateField } from '@/components/DateField';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -219,16 +219,15 @@ export function ObjectiveFormDialog({
   const shownIndex = (key: number) =>
     drafts.filter((d) => d.name.trim()).findIndex((d) => d.key === key);
 
+  const guard = useDiscardGuard(
+    name.trim() !== (objective?.name ?? '') ||
+      description.trim() !== (objective?.description ?? '').trim(),
+    onClose,
+  );
   return (
-    <Dialog
-      open
-      onOpenChange={closeUnlessTyped(
-        name.trim() !== (objective?.name ?? '') ||
-          description.trim() !== (objective?.description ?? '').trim(),
-        onClose,
-      )}
-    >
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <form onSubmit={submit}>
           <DialogBody className={styles.body}>
             <DialogTitle>

@@ -23,7 +23,7 @@ import type { ApiError } from '@/lib/http';
 import { tasksApi } from '../api';
 import { fileProgress } from '../board';
 import { useTaskMutation } from '../hooks';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 
 /** The server takes at most this many files in one hand-in (docs/decisions/tasks-files.md). */
 const MAX_FILES = 10;
@@ -92,14 +92,14 @@ export function SubmitDialog({
     }),
   );
   const busy = handIn.isPending;
+  // While the files go up, Escape neither asks nor closes.
+  const guard = useDiscardGuard(!busy && (answer.trim() !== '' || files.length > 0), () => {
+    if (!busy) onClose();
+  });
   return (
-    <Dialog
-      open
-      onOpenChange={closeUnlessTyped(answer.trim() !== '' || files.length > 0, () => {
-        if (!busy) onClose();
-      })}
-    >
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <form
           onSubmit={(event) => {
             event.preventDefault();

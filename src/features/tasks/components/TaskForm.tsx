@@ -24,7 +24,7 @@ import type { ApiError } from '@/lib/http';
 import { tasksApi, taskKeys } from '../api';
 import { useTaskMutation } from '../hooks';
 import { DateTimeField } from '@/components/DateField';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -118,15 +118,17 @@ export function TaskFormDialog({ mode, onClose }: { mode: TaskFormMode; onClose:
   });
   const error = (save.error as ApiError | null) ?? null;
   const title = t(`tasks:form.title_${mode.kind}`);
-  // A stray Escape or click beside the dialog never throws typed work away; Cancel does.
+  // A stray Escape or click beside the dialog asks before throwing typed work away; Cancel does not.
   const typed =
     name.trim() !== (editing?.name ?? '') ||
     description.trim() !== (editing?.description ?? '').trim() ||
     due !== localInput(editing?.expired_at ?? null) ||
     userIds.length > 0;
+  const guard = useDiscardGuard(typed, onClose);
   return (
-    <Dialog open onOpenChange={closeUnlessTyped(typed, onClose)}>
+    <Dialog open onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <form
           onSubmit={(event) => {
             event.preventDefault();

@@ -30,7 +30,7 @@ import {
   type BasicInformation,
 } from './BasicInformationFields';
 import { useCreateWorkspace } from './use-create-workspace';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 
 export const TYPE_ICONS: Record<WorkspaceType, ReactElement> = {
   course: <HatGraduationRegular />,
@@ -112,9 +112,11 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
     }
     setType(chosen);
   };
+  const guard = useDiscardGuard(type !== null, close);
   return (
-    <Dialog open={open} onOpenChange={closeUnlessTyped(type !== null, close)}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <DialogBody>
           <DialogTitle>{t('workspaces:create.title')}</DialogTitle>
           {type ? (

@@ -1,13 +1,14 @@
 import type { DialogOpenChangeData } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '@/components/ConfirmDialog';
+import { useConfirm } from './ConfirmDialog';
 
 /**
- * Escape or a click outside a dialog never throws away what was typed without asking
- * ("Discard changes?"). Pass `onOpenChange` to the Dialog and render `confirmDialog` inside
- * its DialogSurface: Fluent nests the question in it (an Escape there closes only the
- * question), and the dialog behind stays readable by screen readers once it is answered.
+ * What was typed in a dialog is never thrown away without asking (issue 28): Escape or a click
+ * beside the dialog ask "Discard changes?" while `dirty`, and just close otherwise. Pass
+ * `onOpenChange` to the Dialog (and `requestClose` to a Cancel button that should ask too), and
+ * render `confirmDialog` inside its DialogSurface: Fluent nests the question in it (an Escape
+ * there closes only the question), so the dialog behind stays as it was.
  */
 export function useDiscardGuard(
   dirty: boolean,
@@ -24,9 +25,10 @@ export function useDiscardGuard(
   const mayDiscard = async () =>
     !dirty ||
     confirm({
-      title: t('assessments:discard.title'),
-      message: t('assessments:discard.message'),
-      confirmLabel: t('assessments:discard.confirm'),
+      title: t('components:discard.title'),
+      message: t('components:discard.message'),
+      confirmLabel: t('components:discard.confirm'),
+      cancelLabel: t('components:discard.keep'),
     });
   const requestClose = async () => {
     if (await mayDiscard()) close();
