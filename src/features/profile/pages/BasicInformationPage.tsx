@@ -343,36 +343,20 @@ function PreferencesSection({ user }: { user: CurrentUser }) {
             ))}
           </Combobox>
         </Field>
-        <Field label={t('profile:preferences.work_style')}>
-          <Select
-            value={value.work_style ?? ''}
-            onChange={(_e, d) =>
-              change({ work_style: (d.value || null) as WorkPreferences['work_style'] })
-            }
-          >
-            <option value="">{t('profile:preferences.unset')}</option>
-            {WORK_STYLES.map((style) => (
-              <option key={style} value={style}>
-                {t(`profile:preferences.styles.${style}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t('profile:preferences.communication')}>
-          <Select
-            value={value.communication ?? ''}
-            onChange={(_e, d) =>
-              change({ communication: (d.value || null) as WorkPreferences['communication'] })
-            }
-          >
-            <option value="">{t('profile:preferences.unset')}</option>
-            {COMMUNICATION_CHANNELS.map((channel) => (
-              <option key={channel} value={channel}>
-                {t(`profile:preferences.channels.${channel}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <OptionalChoice
+          label={t('profile:preferences.work_style')}
+          value={value.work_style}
+          choices={WORK_STYLES}
+          wordsOf={(style) => t(`profile:preferences.styles.${style}`)}
+          onChange={(work_style) => change({ work_style })}
+        />
+        <OptionalChoice
+          label={t('profile:preferences.communication')}
+          value={value.communication}
+          choices={COMMUNICATION_CHANNELS}
+          wordsOf={(channel) => t(`profile:preferences.channels.${channel}`)}
+          onChange={(communication) => change({ communication })}
+        />
         <Field label={t('profile:preferences.goals')}>
           <Textarea
             value={value.goals ?? ''}
@@ -387,6 +371,35 @@ function PreferencesSection({ user }: { user: CurrentUser }) {
         </div>
       </form>
     </Section>
+  );
+}
+
+/** A choice that may be left unset ("Not set" first). */
+function OptionalChoice<T extends string>({
+  label,
+  value,
+  choices,
+  wordsOf,
+  onChange,
+}: {
+  label: string;
+  value: T | null;
+  choices: readonly T[];
+  wordsOf: (choice: T) => string;
+  onChange: (choice: T | null) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={label}>
+      <Select value={value ?? ''} onChange={(_e, d) => onChange((d.value || null) as T | null)}>
+        <option value="">{t('profile:preferences.unset')}</option>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {wordsOf(choice)}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 
