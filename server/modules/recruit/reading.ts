@@ -74,45 +74,50 @@ const EVIDENCE_MAX = 200;
 const REQUIRED_WORDS = /\b(required|must|mandatory|essential)\b|bắt buộc|yêu cầu/i;
 const OPTIONAL_WORDS = /\b(nice to have|plus|bonus|preferred|optional)\b|ưu tiên|điểm cộng/i;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Characters that continue a skill's name: "C" is not in "C++" or "C#", "Go" not in ".Go". */
+const JOINED_BEFORE = new Set(['+', '#', '.']);
+const JOINED_AFTER = new Set(['+', '#']);
 
 /**
- * A name as a pattern that matches it as a whole word: "Go" is not in "good", "C" is not in
- * "C++", "Java" not in "JavaScript". Names of one or two letters match only as written
- * ("R", "Go"), longer ones in any case.
+ * Whether `name` is in the line as a whole word: "Go" is not in "good", "C" is not in "C++",
+ * "Java" not in "JavaScript", "Node" not in "Node.js". Names of one or two letters match only
+ * as written ("R", "Go"), longer ones in any case. (Plain search: a case-insensitive Unicode
+ * pattern per skill costs milliseconds each to compile, and the catalogue has hundreds.)
  */
-function patternOf(name: string): RegExp | null {
-  const trimmed = name.trim();
-  if (!trimmed) return null;
-  const flags = trimmed.length <= 2 ? 'u' : 'iu';
-  return new RegExp(
-    `(?<![\\p{L}\\p{N}+#.])${escape(trimmed)}(?![\\p{L}\\p{N}+#]|\\.\\p{L})`,
-    flags,
-  );
+function containsWord(line: string, lowerLine: string, name: string): boolean {
+  const exact = name.length <= 2;
+  const text = exact ? line : lowerLine;
+  const needle = exact ? name : name.toLowerCase();
+  if (!needle) return false;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + needle.length];
+    const next = text[at + needle.length + 1];
+    const startsWord = !before || !(WORD_CHAR.test(before) || JOINED_BEFORE.has(before));
+    const endsWord =
+      !after ||
+      !(
+        WORD_CHAR.test(after) ||
+        JOINED_AFTER.has(after) ||
+        (after === '.' && next && WORD_CHAR.test(next))
+      );
+    if (startsWord && endsWord) return true;
+  }
+  return false;
 }
-
-const patterns = new WeakMap<
-  readonly CatalogueSkill[],
-  { skill: CatalogueSkill; re: RegExp[] }[]
->();
 
 /** The catalogue skills found in the lines, each with the first line it is in. */
 export function matchSkills(lines: readonly string[], catalogue: readonly CatalogueSkill[]) {
-  let compiled = patterns.get(catalogue);
-  if (!compiled) {
-    compiled = catalogue.map((skill) => ({
-      skill,
-      re: [skill.name, skill.nameVi]
-        .filter((n): n is string => Boolean(n))
-        .map(patternOf)
-        .filter((re): re is RegExp => re !== null),
-    }));
-    patterns.set(catalogue, compiled);
-  }
+  const lowered = lines.map((line) => line.toLowerCase());
   const found: SkillMatch[] = [];
-  for (const { skill, re } of compiled) {
-    const line = lines.find((candidate) => re.some((pattern) => pattern.test(candidate)));
-    if (!line) continue;
+  for (const skill of catalogue) {
+    const names = [skill.name.trim(), skill.nameVi?.trim() ?? ''].filter(Boolean);
+    const index = lines.findIndex((line, i) =>
+      names.some((name) => containsWord(line, lowered[i], name)),
+    );
+    if (index < 0) continue;
+    const line = lines[index];
     found.push({
       skillId: skill.id,
       evidence: line.length > EVIDENCE_MAX ? `${line.slice(0, EVIDENCE_MAX - 1)}…` : line,
