@@ -139,7 +139,7 @@ export interface ReadCv {
 }
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/u;
-const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]?\d{2,4}){2,4}/;
+const PHONE = /(?:\(?\+\d{1,3}\)?[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]?\d{2,4}){2,4}/;
 const HEADINGS =
   /^(curriculum vitae|resume|résumé|cv|profile|summary|contact|skills?|experience|work experience|employment|education|projects?|languages?|certifications?|kinh nghiệm|học vấn|kỹ năng|dự án|thông tin)\b:?$/i;
 const EXPERIENCE_HEADING =
@@ -153,7 +153,7 @@ export function phoneKey(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const digits = phone.replace(/\D/g, '');
   if (digits.length < 7) return null;
-  return phone.trim().startsWith('+') ? `+${digits}` : digits;
+  return /^\(?\+/.test(phone.trim()) ? `+${digits}` : digits;
 }
 
 function looksLikeName(line: string) {

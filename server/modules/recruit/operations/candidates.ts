@@ -57,27 +57,9 @@ async function existingPerson(
  */
 export async function storeCandidate(tx: DbOrTx, incoming: IncomingCandidate) {
   let person = await existingPerson(tx, incoming);
-  const merged = person !== undefined;
-  if (person) {
-    const [updated] = await tx
-      .update(recruitCandidates)
-      .set({
-        email: person.email ?? incoming.email,
-        phone: person.phone ?? incoming.phone,
-        phoneKey: person.phoneKey ?? phoneKey(incoming.phone),
-        userId: person.userId ?? incoming.userId ?? null,
-        profileConsent: person.profileConsent || Boolean(incoming.profileConsent),
-        experience: [...new Set([...person.experience, ...incoming.experience])].slice(
-          0,
-          EXPERIENCE_KEPT,
-        ),
-        updatedAt: new Date(),
-      })
-      .where(eq(recruitCandidates.id, person.id))
-      .returning();
-    person = updated;
-  } else {
-    const [inserted] = await tx
+  if (!person) {
+    // Another application of the same person may commit first: then it is theirs to merge into.
+    [person] = await tx
       .insert(recruitCandidates)
       .values({
         workspaceId: incoming.workspaceId,
@@ -90,9 +72,38 @@ export async function storeCandidate(tx: DbOrTx, incoming: IncomingCandidate) {
         source: incoming.source,
         experience: incoming.experience.slice(0, EXPERIENCE_KEPT),
       })
+      .onConflictDoNothing()
       .returning();
-    person = inserted;
+    if (person) return addToJob(tx, person, incoming, false);
+    person = await existingPerson(tx, incoming);
+    if (!person) throw new Error('A candidate conflicted on insert but was not found');
   }
+  const [updated] = await tx
+    .update(recruitCandidates)
+    .set({
+      email: person.email ?? incoming.email,
+      phone: person.phone ?? incoming.phone,
+      phoneKey: person.phoneKey ?? phoneKey(incoming.phone),
+      userId: person.userId ?? incoming.userId ?? null,
+      profileConsent: person.profileConsent || Boolean(incoming.profileConsent),
+      experience: [...new Set([...person.experience, ...incoming.experience])].slice(
+        0,
+        EXPERIENCE_KEPT,
+      ),
+      updatedAt: new Date(),
+    })
+    .where(eq(recruitCandidates.id, person.id))
+    .returning();
+  return addToJob(tx, updated, incoming, true);
+}
+
+/** The person's skills, file, place in the job's pipeline and history line. */
+async function addToJob(
+  tx: DbOrTx,
+  person: RecruitCandidateRow,
+  incoming: IncomingCandidate,
+  merged: boolean,
+) {
   if (incoming.skills.length > 0) {
     await tx
       .insert(recruitCandidateSkills)
