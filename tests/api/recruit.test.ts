@@ -750,6 +750,32 @@ describe('the public position page', () => {
       soft_skills: [],
       availability: [],
     });
+
+    // Their application is theirs to export; deleting the account unlinks it.
+    const exported = await t.app.inject({
+      url: '/api/v2/core/user/export-user-data',
+      headers: bearer(applicant.token),
+    });
+    expect(exported.json().recruit.applications).toEqual([
+      expect.objectContaining({
+        email: 'ivy@example.com',
+        profile_consent: true,
+        jobs: [expect.objectContaining({ job: 'Frontend Engineer', stage: 'applied' })],
+      }),
+    ]);
+    expect(exported.body).not.toMatch(/storage_key/);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v2/core/user',
+      headers: bearer(applicant.token),
+      payload: { password: applicant.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await api(owner.token).get(`/job-candidates/${ivy.id}`);
+    expect(after.json().resource.job_candidate).toMatchObject({
+      candidate: { name: 'Ivy Ho', user_id: null },
+      profile: null,
+    });
   });
 });
 

@@ -59,6 +59,8 @@ const tags = ['recruit'];
 const multipart = { consumes: ['multipart/form-data'] };
 /** Applications from one address: a person applies a few times, a script many. */
 const APPLY_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 };
+/** All files of one form together: they are read into memory before they are stored. */
+const FORM_MAX_BYTES = 50 * 1_048_576;
 
 /**
  * A multipart form read whole: its text fields and the files of `fileField` (CVs and job
@@ -71,6 +73,7 @@ async function readDocuments(
 ): Promise<DocumentForm> {
   if (!request.isMultipart()) throw unsupportedMediaType('recruit:errors.not_multipart');
   const form: DocumentForm = { fields: {}, files: [] };
+  let total = 0;
   try {
     for await (const part of request.parts({
       limits: { fileSize: RECRUIT_FILE_MAX_BYTES, files: options.maxFiles + 1, fields: 20 },
@@ -90,6 +93,12 @@ async function readDocuments(
       }
       refuseUnstorableInput({ name: part.filename });
       const bytes = await part.toBuffer();
+      total += bytes.length;
+      if (total > FORM_MAX_BYTES) {
+        throw payloadTooLarge('recruit:errors.form_too_large', {
+          limit: sizeLabel(FORM_MAX_BYTES),
+        });
+      }
       form.files.push({ name: part.filename.trim().slice(0, 200) || 'file', bytes });
       if (form.files.length > options.maxFiles) {
         throw payloadTooLarge('recruit:errors.too_many', { max: options.maxFiles });
