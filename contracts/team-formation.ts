@@ -123,6 +123,23 @@ export const infeasibleRule = z.object({
 
 export const proposedTeam = z.object({ members: z.array(person), metrics: teamMetrics });
 /**
+ * Where a proposal sits on the front between balance and the rest (issue 35): the most
+ * balanced split, the middle one (personality balance held at rho 0.02), and the split the
+ * weights alone prefer, which buys the most shared hours and skills with balance.
+ */
+export const PROPOSAL_KINDS = ['balanced', 'middle', 'hours'] as const;
+export const formationProposal = z.object({
+  kind: z.enum(PROPOSAL_KINDS),
+  /** The one the run's teams are (the engine's choice); the owner may pick another. */
+  recommended: z.boolean(),
+  /** The cap on rho it was found under; null when the weights alone decided. */
+  rho_cap: z.number().nullable(),
+  metrics: formationMetrics,
+  /** Its teams as lists of user ids (the people are those of the run's teams). */
+  teams: z.array(z.array(z.number().int())),
+});
+export type FormationProposal = z.infer<typeof formationProposal>;
+/**
  * Measures nobody gave data for are null, never a perfect score (issue 28): personality when
  * fewer than two people finished the self-assessment, skills when no skill was asked for,
  * availability when nobody has set free hours. True says which, so the page can say why.
@@ -160,6 +177,10 @@ export const formationRun = z.object({
   error: z.string().nullable(),
   teams: z.array(proposedTeam).nullable(),
   metrics: formationMetrics.nullable(),
+  /** Two or three splits along the front, most balanced first; null until done. */
+  proposals: z.array(formationProposal).nullable(),
+  /** Share of the engine's work done (0 to 1) while it runs; null before it starts. */
+  progress: z.number().nullable(),
   no_data: noData,
   infeasible: z.array(infeasibleRule),
 });
@@ -183,7 +204,7 @@ export const confirmFormationBody = z.object({
 export const confirmedFormation = z.object({ teams: z.array(team) });
 
 export const formationHistory = z.object({
-  runs: z.array(formationRun.omit({ teams: true })),
+  runs: z.array(formationRun.omit({ teams: true, proposals: true })),
 });
 
 // ---------------------------------------------------------------- team generator (spec 7.8)

@@ -1,8 +1,8 @@
 import { buildCohort } from './cohort';
 import { buildFirstSplit } from './construct';
-import type { Partition } from './partition';
 import { planTeams, type InfeasibleRule, type Plan } from './plan';
-import { buildSearchProblem } from './problem';
+import { Partition } from './partition';
+import { buildSearchProblem, type SearchProblem } from './problem';
 import { createRandom } from './random';
 import {
   parseTeamFormationInput,
@@ -14,13 +14,41 @@ import {
 import { evaluateSplit, type SplitEvaluation, type Violations } from './score';
 import { LocalSearch } from './search';
 
+/** Where a proposal sits on the front between balance and the other criteria. */
+export type ProposalKind = 'balanced' | 'middle' | 'hours';
+
+/** One split along the front, with every measure. */
+export interface Proposal extends SplitEvaluation {
+  kind: ProposalKind;
+  teams: PersonId[][];
+  /** The cap on rho it was found under; null when only the weights decided. */
+  rho_cap: number | null;
+}
+
 export interface TeamFormationResult extends SplitEvaluation {
+  /** The recommended split (one of the proposals). */
   teams: PersonId[][];
   strategy: Strategy;
   weights: Weights;
+  /** The cap on rho the recommended split was found under; null when only the weights decided. */
+  rho_cap: number | null;
+  /**
+   * Two or three splits along the front, most balanced first, each buying more skills or shared
+   * hours with balance; one of them is the recommended split. One when there is nothing to trade.
+   */
+  proposals: Proposal[];
   /** Present when some rule cannot be met; the teams are then the closest split found. */
   infeasible?: InfeasibleRule[];
 }
+
+/**
+ * rho at or under which teams count as balanced: team means then differ from the cohort's by
+ * about a seventh of what a random split leaves. The recommended split stays under it whenever
+ * the most balanced split found does.
+ */
+export const RHO_TARGET = 0.02;
+/** The most balanced proposal may give up this share of the best rho for skills and hours. */
+const BALANCED_SLACK = 1.15;
 
 /**
  * Move evaluations the search may spend. A count, not a clock, so a seed always gives the same
@@ -29,6 +57,11 @@ export interface TeamFormationResult extends SplitEvaluation {
 function evaluationBudget(units: number): number {
   return 500_000 + 7_000 * units;
 }
+
+/** Shares of the budget: balance first, then each proposal from the one before it. */
+const STAGE_SHARES = { hours: 0.4, heavier: 0.2, middle: 0.15, balance: 0.15, balanced: 0.1 };
+/** How much more balance weighs on the way to the middle proposal. */
+const BALANCE_BOOST = 4;
 
 /** Person indices of each team, members in input order, teams ordered by their first member. */
 function teamsOf(partition: Partition, plan: Plan): number[][] {
@@ -59,27 +92,116 @@ function unexplainedViolations(violations: Violations, known: InfeasibleRule[]):
  * Splits the people into teams: hard rules first (sizes, keep_together, keep_apart,
  * no_isolated), then the weighted objective. Throws TeamFormationInputError on bad input.
  */
-export function formTeams(request: TeamFormationRequest): TeamFormationResult {
+export function formTeams(
+  request: TeamFormationRequest,
+  onProgress?: (done: number) => void,
+): TeamFormationResult {
   const input = parseTeamFormationInput(request);
   const cohort = buildCohort(input);
   const plan = planTeams(cohort);
   const optimise = input.strategy !== 'random';
   const problem = buildSearchProblem(cohort, plan, optimise);
   const random = createRandom(input.seed);
-  const partition = buildFirstSplit(problem, plan, random, optimise);
-  new LocalSearch(partition, random, evaluationBudget(problem.unitCount)).run(optimise);
+  let partition = buildFirstSplit(problem, plan, random, optimise);
+  const budget = evaluationBudget(problem.unitCount);
+  let spent = 0;
+  /** Searches for `share` of the budget on `stageProblem` under a cap on rho. */
+  const search = (stageProblem: SearchProblem, share: number, cap: number): void => {
+    if (partition.problem !== stageProblem) {
+      const next = new Partition(stageProblem);
+      for (let u = 0; u < stageProblem.unitCount; u++) next.add(u, partition.teamOf[u]);
+      partition = next;
+    }
+    partition.rhoCap = cap === Infinity ? Infinity : cap * stageProblem.rhoWeight;
+    const stage = Math.round(budget * share);
+    const base = spent;
+    new LocalSearch(partition, random, stage, (done) =>
+      onProgress?.(Math.min(1, (base + done) / budget)),
+    ).run(optimise);
+    spent += stage;
+    onProgress?.(Math.min(1, spent / budget));
+  };
 
-  const indices = teamsOf(partition, plan);
-  const evaluation = evaluateSplit(cohort, indices);
+  const proposals: Proposal[] = [];
+  const snapshot = (kind: ProposalKind, cap: number): void => {
+    const indices = teamsOf(partition, plan);
+    proposals.push({
+      kind,
+      teams: indices.map((team) => team.map((i) => cohort.ids[i])),
+      rho_cap: cap === Infinity ? null : cap,
+      ...evaluateSplit(cohort, indices),
+    });
+  };
+  const rhoNow = (): number => partition.rhoTotal / partition.problem.rhoWeight;
+
+  let recommended: ProposalKind = 'hours';
+  const front = optimise && problem.rhoWeight > 0 && problem.teamCount > 1;
+  search(problem, front ? STAGE_SHARES.hours : 1, Infinity);
+  if (front && rhoNow() <= RHO_TARGET) {
+    // The weights already balance: their optimum gets the budget of the middle proposal.
+    search(problem, STAGE_SHARES.heavier + STAGE_SHARES.middle, Infinity);
+  }
+  snapshot('hours', Infinity);
+  if (front) {
+    // The weights' own optimum first; then balance weighs more, and a cap on rho holds it
+    // at the target; then balance comes first of all.
+    const weights = input.weights;
+    if (rhoNow() > RHO_TARGET) {
+      const heavier = buildSearchProblem(
+        cohort,
+        plan,
+        true,
+        { ...weights, personality: weights.personality * BALANCE_BOOST },
+        problem.neighbours,
+      );
+      search(heavier, STAGE_SHARES.heavier, Infinity);
+      search(heavier, STAGE_SHARES.middle, RHO_TARGET);
+      if (rhoNow() <= RHO_TARGET * (1 + 1e-9)) {
+        snapshot('middle', RHO_TARGET);
+        recommended = 'middle';
+      }
+    }
+    search(partition.problem, STAGE_SHARES.balance, 0);
+    const balancedCap = rhoNow() * BALANCED_SLACK;
+    search(partition.problem, STAGE_SHARES.balanced, balancedCap);
+    snapshot('balanced', balancedCap);
+  }
+  const kept = alongTheFront(
+    proposals.sort((x, y) => x.metrics.rho - y.metrics.rho),
+    recommended,
+  );
+  const chosen = kept.find((proposal) => proposal.kind === recommended) ?? kept[kept.length - 1];
+
   const infeasible = [
     ...plan.infeasible,
-    ...unexplainedViolations(evaluation.metrics.violations, plan.infeasible),
+    ...unexplainedViolations(chosen.metrics.violations, plan.infeasible),
   ];
   return {
-    teams: indices.map((team) => team.map((i) => cohort.ids[i])),
-    ...evaluation,
+    teams: chosen.teams,
+    metrics: chosen.metrics,
+    team_metrics: chosen.team_metrics,
     strategy: input.strategy,
     weights: input.weights,
+    rho_cap: chosen.rho_cap,
+    proposals: kept,
     ...(infeasible.length > 0 ? { infeasible } : {}),
   };
+}
+
+/**
+ * Keeps the proposals that buy something with balance: each after the first must cover more
+ * skills or share more hours than the one before, or it is dropped (the recommended one is
+ * always kept, and then the one before it is dropped instead when it buys nothing).
+ */
+function alongTheFront(proposals: Proposal[], recommended: ProposalKind): Proposal[] {
+  const gains = (from: Proposal, to: Proposal): boolean =>
+    to.metrics.skills_mean > from.metrics.skills_mean + 1e-9 ||
+    to.metrics.availability_mean > from.metrics.availability_mean + 1e-9;
+  const kept: Proposal[] = [];
+  for (const proposal of proposals) {
+    const last = kept[kept.length - 1];
+    if (!last || gains(last, proposal)) kept.push(proposal);
+    else if (proposal.kind === recommended) kept[kept.length - 1] = proposal;
+  }
+  return kept;
 }

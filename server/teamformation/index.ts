@@ -1,4 +1,10 @@
-export { formTeams, type TeamFormationResult } from './form-teams';
+export {
+  formTeams,
+  RHO_TARGET,
+  type Proposal,
+  type ProposalKind,
+  type TeamFormationResult,
+} from './form-teams';
 export { scoreTeams } from './score-teams';
 export { chooseTeamCount, type InfeasibleRule } from './plan';
 export {

@@ -5,6 +5,8 @@ import { FEATURE_DIMS as featureDims, type SearchProblem } from './problem';
 // inner loops below.
 const SLOT_WORDS = slotWords;
 const FEATURE_DIMS = featureDims;
+/** The five factors come first among the features. */
+const FACTORS = 5;
 const popcount = countBits;
 
 /** The 168 real slots of a week: the last word only uses its low 8 bits. */
@@ -25,6 +27,8 @@ export class Partition {
   readonly people: Int32Array;
   readonly sums: Float64Array;
   readonly personalityCost: Float64Array;
+  /** The five factors' part of personalityCost: their sum is w_p rho. */
+  readonly rhoCost: Float64Array;
   readonly skillUnits: Int32Array;
   readonly covered: Uint32Array;
   /** Skills exactly one unit of the team holds: losing that unit loses the skill. */
@@ -39,9 +43,17 @@ export class Partition {
   readonly teamCost: Float64Array;
   objective = 0;
   violations = 0;
+  /** Sum of rhoCost: w_p rho. */
+  rhoTotal = 0;
+  /**
+   * The balance cap in rhoCost units (w_p times the cap on rho); Infinity when off. A change
+   * that would take rhoTotal further above it is worse than any change in J.
+   */
+  rhoCap = Infinity;
   private readonly gradient = new Float64Array(FEATURE_DIMS);
   /** Deltas of the last change bestSwap or evaluateMove reported. */
   deltaViolations = 0;
+  deltaExcess = 0;
   deltaObjective = 0;
 
   constructor(problem: SearchProblem) {
@@ -55,6 +67,7 @@ export class Partition {
     this.people = new Int32Array(k);
     this.sums = new Float64Array(k * FEATURE_DIMS);
     this.personalityCost = new Float64Array(k);
+    this.rhoCost = new Float64Array(k);
     this.skillUnits = new Int32Array(k * problem.skillCount);
     this.covered = new Uint32Array(k * problem.skillWords);
     this.coveredOnce = new Uint32Array(k * problem.skillWords);
@@ -71,6 +84,18 @@ export class Partition {
   add(u: number, t: number): void {
     this.place(u, t, this.unitsIn[t]++);
     this.refreshTeam(t);
+  }
+
+  /** How far w_p rho is above the cap (0 when under it or when there is no cap). */
+  get excess(): number {
+    return Math.max(0, this.rhoTotal - this.rhoCap);
+  }
+
+  /** Excess after rhoTotal changes by `change`, minus the excess now. */
+  private excessChange(change: number): number {
+    const cap = this.rhoCap;
+    if (cap === Infinity) return 0;
+    return Math.max(0, this.rhoTotal + change - cap) - Math.max(0, this.rhoTotal - cap);
   }
 
   swap(u: number, v: number): void {
@@ -103,13 +128,21 @@ export class Partition {
   }
 
   /**
-   * The unit of team b whose swap with unit u beats (bestViolations, bestObjective), compared
-   * lexicographically, by the most; its deltas go to deltaViolations / deltaObjective. -1 if none.
+   * The unit of team b whose swap with unit u beats (bestViolations, bestExcess, bestObjective),
+   * compared lexicographically, by the most; its deltas go to deltaViolations / deltaExcess /
+   * deltaObjective. -1 if none. With `only` >= 0 (a unit of team b), only that swap is tried.
    */
-  bestSwap(u: number, b: number, bestViolations: number, bestObjective: number): number {
+  bestSwap(
+    u: number,
+    b: number,
+    bestViolations: number,
+    bestExcess: number,
+    bestObjective: number,
+    only = -1,
+  ): number {
     const p = this.problem;
-    const { features, featureNorms, unitSize, unitGroupMask, apartStart, unitSkills, unitSlots } =
-      p;
+    const { features, featureNorms, zNorms, unitSize, unitGroupMask, apartStart } = p;
+    const { unitSkills, unitSlots } = p;
     const { sums, gradient, members, covered, coveredOnce, commonWithout } = this;
     const a = this.teamOf[u];
     const ua = u * FEATURE_DIMS;
@@ -119,14 +152,19 @@ export class Partition {
     const peopleB = this.people[b];
     const sizeU = unitSize[u];
     // With sizes unchanged, both teams' personality cost after the swap is
-    // base + 2 f_v . gradient + |f_v|^2 (1/n_a + 1/n_b): one dot product per partner.
-    let base = -this.personalityCost[a] - this.personalityCost[b];
+    // base + 2 f_v . gradient + |f_v|^2 (1/n_a + 1/n_b): one dot product per partner, split
+    // into the five factors (rho, which the cap bounds) and the rest.
+    let baseZ = -this.rhoCost[a] - this.rhoCost[b];
+    let base = -this.personalityCost[a] - this.personalityCost[b] - baseZ;
     for (let d = 0; d < FEATURE_DIMS; d++) {
       const keptA = sums[ta + d] - features[ua + d];
       const withU = sums[tb + d] + features[ua + d];
       gradient[d] = keptA / peopleA - withU / peopleB;
-      base += (keptA * keptA) / peopleA + (withU * withU) / peopleB;
+      const square = (keptA * keptA) / peopleA + (withU * withU) / peopleB;
+      if (d < FACTORS) baseZ += square;
+      else base += square;
     }
+    const capped = this.rhoCap !== Infinity;
     const normWeight = 1 / peopleA + 1 / peopleB;
     const words = p.skillWords;
     const gapCost = p.gapCost;
@@ -140,8 +178,9 @@ export class Partition {
     let best = -1;
 
     const first = b * this.capacity;
-    const count = this.unitsIn[b];
-    for (let m = 0; m < count; m++) {
+    const start = only >= 0 ? this.slotOf[only] : 0;
+    const end = only >= 0 ? start + 1 : this.unitsIn[b];
+    for (let m = start; m < end; m++) {
       const v = members[first + m];
       const va = v * FEATURE_DIMS;
       const sizeChange = unitSize[v] - sizeU;
@@ -161,25 +200,44 @@ export class Partition {
       if (apartStart[v] !== apartStart[v + 1]) dV += this.apartChange(v, u, b, a);
       if (dV > bestViolations) continue;
 
+      let dZ: number;
       let dJ: number;
       if (sizeChange === 0) {
+        let dotZ = 0;
         let dot = 0;
-        for (let d = 0; d < FEATURE_DIMS; d++) dot += features[va + d] * gradient[d];
-        dJ = base + 2 * dot + featureNorms[v] * normWeight;
+        for (let d = 0; d < FACTORS; d++) dotZ += features[va + d] * gradient[d];
+        for (let d = FACTORS; d < FEATURE_DIMS; d++) dot += features[va + d] * gradient[d];
+        dZ = baseZ + 2 * dotZ + zNorms[v] * normWeight;
+        dJ = dZ + base + 2 * dot + (featureNorms[v] - zNorms[v]) * normWeight;
       } else {
         let squaresA = 0;
         let squaresB = 0;
+        let zA = 0;
+        let zB = 0;
         for (let d = 0; d < FEATURE_DIMS; d++) {
           const change = features[va + d] - features[ua + d];
-          squaresA += (sums[ta + d] + change) ** 2;
-          squaresB += (sums[tb + d] - change) ** 2;
+          const sa = (sums[ta + d] + change) ** 2;
+          const sb = (sums[tb + d] - change) ** 2;
+          squaresA += sa;
+          squaresB += sb;
+          if (d === FACTORS - 1) {
+            zA = squaresA;
+            zB = squaresB;
+          }
         }
+        dZ =
+          zA / (peopleA + sizeChange) +
+          zB / (peopleB - sizeChange) -
+          this.rhoCost[a] -
+          this.rhoCost[b];
         dJ =
           squaresA / (peopleA + sizeChange) +
           squaresB / (peopleB - sizeChange) -
           this.personalityCost[a] -
           this.personalityCost[b];
       }
+      const dX = capped ? this.excessChange(dZ) : 0;
+      if (dV === bestViolations && dX > bestExcess) continue;
 
       if (gapCost > 0) {
         let gapChange = 0;
@@ -202,7 +260,12 @@ export class Partition {
 
       if (availabilityCost > 0) {
         // Skip the slot counts when even full availability could not make this the best.
-        if (dV === bestViolations && dJ - bestAvailabilityGain >= bestObjective) continue;
+        if (
+          dV === bestViolations &&
+          dX === bestExcess &&
+          dJ - bestAvailabilityGain >= bestObjective
+        )
+          continue;
         const withoutV = (first + m) * SLOT_WORDS;
         let commonA = 0;
         let commonB = 0;
@@ -218,24 +281,36 @@ export class Partition {
             Math.min(1, commonB / p.availabilityTarget));
       }
 
-      if (dV < bestViolations || dJ < bestObjective) {
+      if (
+        dV < bestViolations ||
+        dX < bestExcess ||
+        (dV === bestViolations && dX === bestExcess && dJ < bestObjective)
+      ) {
         bestViolations = dV;
+        bestExcess = dX;
         bestObjective = dJ;
         best = v;
       }
     }
     if (best >= 0) {
       this.deltaViolations = bestViolations;
+      this.deltaExcess = bestExcess;
       this.deltaObjective = bestObjective;
     }
     return best;
   }
 
   /**
-   * Whether moving unit u into team b beats (bestViolations, bestObjective); if so its deltas
-   * go to deltaViolations / deltaObjective.
+   * Whether moving unit u into team b beats (bestViolations, bestExcess, bestObjective); if so
+   * its deltas go to deltaViolations / deltaExcess / deltaObjective.
    */
-  evaluateMove(u: number, b: number, bestViolations: number, bestObjective: number): boolean {
+  evaluateMove(
+    u: number,
+    b: number,
+    bestViolations: number,
+    bestExcess: number,
+    bestObjective: number,
+  ): boolean {
     const p = this.problem;
     const a = this.teamOf[u];
     const size = p.unitSize[u];
@@ -253,17 +328,24 @@ export class Partition {
     const tb = b * FEATURE_DIMS;
     let squaresA = 0;
     let squaresB = 0;
+    let zA = 0;
+    let zB = 0;
     for (let d = 0; d < FEATURE_DIMS; d++) {
       const sa = s[ta + d] - f[ua + d];
       const sb = s[tb + d] + f[ua + d];
       squaresA += sa * sa;
       squaresB += sb * sb;
+      if (d === FACTORS - 1) {
+        zA = squaresA;
+        zB = squaresB;
+      }
     }
-    let dJ =
-      squaresA / (this.people[a] - size) +
-      squaresB / (this.people[b] + size) -
-      this.personalityCost[a] -
-      this.personalityCost[b];
+    const newA = this.people[a] - size;
+    const newB = this.people[b] + size;
+    const dZ = zA / newA + zB / newB - this.rhoCost[a] - this.rhoCost[b];
+    const dX = this.excessChange(dZ);
+    if (dV === bestViolations && dX > bestExcess) return false;
+    let dJ = squaresA / newA + squaresB / newB - this.personalityCost[a] - this.personalityCost[b];
 
     if (p.gapCost > 0) {
       let gapChange = 0;
@@ -278,7 +360,11 @@ export class Partition {
 
     if (p.availabilityCost > 0) {
       const shortfall = 2 - this.availability[a] - this.availability[b];
-      if (dV === bestViolations && dJ - p.availabilityCost * shortfall >= bestObjective) {
+      if (
+        dV === bestViolations &&
+        dX === bestExcess &&
+        dJ - p.availabilityCost * shortfall >= bestObjective
+      ) {
         return false;
       }
       const ra = (a * this.capacity + this.slotOf[u]) * SLOT_WORDS;
@@ -296,8 +382,13 @@ export class Partition {
           Math.min(1, commonB / p.availabilityTarget));
     }
 
-    if (dV < bestViolations || dJ < bestObjective) {
+    if (
+      dV < bestViolations ||
+      dX < bestExcess ||
+      (dV === bestViolations && dX === bestExcess && dJ < bestObjective)
+    ) {
       this.deltaViolations = dV;
+      this.deltaExcess = dX;
       this.deltaObjective = dJ;
       return true;
     }
@@ -359,8 +450,15 @@ export class Partition {
     }
     this.people[t] = people;
     let squares = 0;
-    for (let d = 0; d < FEATURE_DIMS; d++) squares += this.sums[sums + d] ** 2;
+    let zSquares = 0;
+    for (let d = 0; d < FEATURE_DIMS; d++) {
+      squares += this.sums[sums + d] ** 2;
+      if (d === FACTORS - 1) zSquares = squares;
+    }
     this.personalityCost[t] = people > 0 ? squares / people : 0;
+    const rho = people > 0 ? zSquares / people : 0;
+    this.rhoTotal += rho - this.rhoCost[t];
+    this.rhoCost[t] = rho;
 
     const counts = t * p.skillCount;
     this.skillUnits.fill(0, counts, counts + p.skillCount);

@@ -1,5 +1,6 @@
 import { FACTOR_COUNT, SLOT_WORDS, type Cohort } from './cohort';
 import type { Plan } from './plan';
+import type { Weights } from './schema';
 import { randomSplitScale } from './score';
 
 /** Personality features: the five z-scores, then the five centred squared deviations. */
@@ -22,6 +23,16 @@ export interface SearchProblem {
   features: Float64Array;
   /** |features|^2 of each unit. */
   featureNorms: Float64Array;
+  /** The five factors' part of featureNorms. */
+  zNorms: Float64Array;
+  /** w_p: the sum of the teams' five-factor costs is rhoWeight * rho. */
+  rhoWeight: number;
+  /**
+   * unitCount x NEIGHBOURS units of the same size nearest in feature space (nearest first,
+   * -1 when there are fewer): swapping two of them moves the balance little, so they are the
+   * partners that fine-tune it, and that trade skills and hours without undoing it.
+   */
+  neighbours: Int32Array;
   skillCount: number;
   skillWords: number;
   unitSkills: Uint32Array;
@@ -43,9 +54,63 @@ export interface SearchProblem {
   apartUnits: Int32Array;
 }
 
-export function buildSearchProblem(cohort: Cohort, plan: Plan, optimise: boolean): SearchProblem {
+/** Partners per unit in the neighbour lists. */
+export const NEIGHBOURS = 24;
+
+/**
+ * The NEIGHBOURS units of the same size nearest to each unit in feature space, by brute force
+ * (5,000 units: 12.5 million distances, about 0.1 s).
+ */
+function nearestUnits(features: Float64Array, unitSize: Int32Array, unitCount: number): Int32Array {
+  const neighbours = new Int32Array(unitCount * NEIGHBOURS).fill(-1);
+  const distances = new Float64Array(unitCount * NEIGHBOURS).fill(Infinity);
+  const dims = FEATURE_DIMS;
+  for (let u = 0; u < unitCount; u++) {
+    for (let v = u + 1; v < unitCount; v++) {
+      if (unitSize[u] !== unitSize[v]) continue;
+      let distance = 0;
+      for (let d = 0; d < dims; d++) {
+        const diff = features[u * dims + d] - features[v * dims + d];
+        distance += diff * diff;
+      }
+      insertNeighbour(neighbours, distances, u, v, distance);
+      insertNeighbour(neighbours, distances, v, u, distance);
+    }
+  }
+  return neighbours;
+}
+
+function insertNeighbour(
+  neighbours: Int32Array,
+  distances: Float64Array,
+  u: number,
+  v: number,
+  distance: number,
+): void {
+  const first = u * NEIGHBOURS;
+  let i = first + NEIGHBOURS - 1;
+  if (distance >= distances[i]) return;
+  while (i > first && distances[i - 1] > distance) {
+    distances[i] = distances[i - 1];
+    neighbours[i] = neighbours[i - 1];
+    i--;
+  }
+  distances[i] = distance;
+  neighbours[i] = v;
+}
+
+/**
+ * The search problem for the cohort's weights, or for `weights` when given (a proposal that
+ * weighs balance more); `neighbours` from an earlier build of the same cohort are reused.
+ */
+export function buildSearchProblem(
+  cohort: Cohort,
+  plan: Plan,
+  optimise: boolean,
+  weights: Weights = cohort.input.weights,
+  neighbours?: Int32Array,
+): SearchProblem {
   const { units, teamCount } = plan;
-  const { weights } = cohort.input;
   const n = cohort.size;
   const unitCount = units.length;
   const ruleCount = cohort.input.no_isolated.length;
@@ -88,8 +153,12 @@ export function buildSearchProblem(cohort: Cohort, plan: Plan, optimise: boolean
   });
 
   const featureNorms = new Float64Array(unitCount);
+  const zNorms = new Float64Array(unitCount);
   for (let u = 0; u < unitCount; u++) {
-    for (let d = 0; d < FEATURE_DIMS; d++) featureNorms[u] += features[u * FEATURE_DIMS + d] ** 2;
+    for (let d = 0; d < FEATURE_DIMS; d++) {
+      featureNorms[u] += features[u * FEATURE_DIMS + d] ** 2;
+      if (d === FACTOR_COUNT - 1) zNorms[u] = featureNorms[u];
+    }
   }
 
   // Pairs inside one unit can never be separated; planTeams reports them.
@@ -118,6 +187,9 @@ export function buildSearchProblem(cohort: Cohort, plan: Plan, optimise: boolean
     unitSize,
     features,
     featureNorms,
+    zNorms,
+    rhoWeight: optimise && zScale > 0 ? weights.personality : 0,
+    neighbours: neighbours ?? nearestUnits(features, unitSize, unitCount),
     skillCount,
     skillWords,
     unitSkills,

@@ -1,10 +1,15 @@
 import type { Partition } from './partition';
+import { NEIGHBOURS as neighbourCount } from './problem';
 import { shuffle, type Random } from './random';
+
+const NEIGHBOURS = neighbourCount;
 
 /** Improvements smaller than this are rounding noise. */
 const EPSILON = 1e-12;
 /** Teams a unit scans per step: all of them up to this many, else a sample this large. */
 const SCAN_TEAMS = 400;
+/** Evaluations between two progress reports (about a twentieth of a second). */
+const PROGRESS_STEP = 1_000_000;
 /** How far "nearby" reaches in team order, where the first split put people free at similar hours. */
 const NEAR_TEAMS = 100;
 
@@ -33,6 +38,8 @@ export class LocalSearch {
     private readonly partition: Partition,
     private readonly random: Random,
     private readonly budget: number,
+    /** Told the evaluations spent so far, every PROGRESS_STEP of them. */
+    private readonly onProgress?: (evaluations: number) => void,
   ) {
     const { teamCount, unitCount } = partition.problem;
     this.candidates = new Int32Array(Math.min(teamCount, SCAN_TEAMS));
@@ -40,7 +47,13 @@ export class LocalSearch {
     this.queued = new Uint8Array(unitCount);
   }
 
+  private nextReport = PROGRESS_STEP;
+
   get exhausted(): boolean {
+    if (this.evaluations >= this.nextReport) {
+      this.nextReport = this.evaluations + PROGRESS_STEP;
+      this.onProgress?.(Math.min(this.evaluations, this.budget));
+    }
     return this.evaluations >= this.budget;
   }
 
@@ -83,32 +96,44 @@ export class LocalSearch {
     }
   }
 
-  /** Applies the best improving change of unit u among the candidate teams; true if any. */
+  /**
+   * Applies the best improving change of unit u among the candidate teams and u's nearest
+   * neighbours in feature space; true if any.
+   */
   private improveUnit(u: number): boolean {
     const partition = this.partition;
-    const { unitsIn } = partition;
-    const from = partition.teamOf[u];
+    const { unitsIn, teamOf } = partition;
+    const { neighbours } = partition.problem;
+    const from = teamOf[u];
     let bestViolations = 0;
+    let bestExcess = 0;
     let bestObjective = -EPSILON;
     let bestTeam = -1;
     let bestPartner = -1;
-    const count = this.pickCandidates(from);
+    const take = (team: number, partner: number): void => {
+      bestViolations = partition.deltaViolations;
+      bestExcess = partition.deltaExcess;
+      bestObjective = partition.deltaObjective;
+      bestTeam = team;
+      bestPartner = partner;
+    };
+    // Under a cap on balance, the teams are already balanced: near partners do the fine work.
+    const count = partition.rhoCap !== Infinity ? 0 : this.pickCandidates(from);
     for (let c = 0; c < count; c++) {
       const b = this.candidates[c];
-      if (partition.evaluateMove(u, b, bestViolations, bestObjective)) {
-        bestViolations = partition.deltaViolations;
-        bestObjective = partition.deltaObjective;
-        bestTeam = b;
-        bestPartner = -1;
-      }
-      const partner = partition.bestSwap(u, b, bestViolations, bestObjective);
-      if (partner >= 0) {
-        bestViolations = partition.deltaViolations;
-        bestObjective = partition.deltaObjective;
-        bestTeam = b;
-        bestPartner = partner;
-      }
+      if (partition.evaluateMove(u, b, bestViolations, bestExcess, bestObjective)) take(b, -1);
+      const partner = partition.bestSwap(u, b, bestViolations, bestExcess, bestObjective);
+      if (partner >= 0) take(b, partner);
       this.evaluations += unitsIn[b] + 1;
+    }
+    for (let n = u * NEIGHBOURS; n < (u + 1) * NEIGHBOURS; n++) {
+      const v = neighbours[n];
+      if (v < 0) break;
+      const b = teamOf[v];
+      if (b === from) continue;
+      if (partition.bestSwap(u, b, bestViolations, bestExcess, bestObjective, v) >= 0) take(b, v);
+      // A lone swap sets up its teams' gradient too: it costs about four swaps in a team scan.
+      this.evaluations += 4;
     }
     if (bestTeam < 0) return false;
     if (bestPartner >= 0) this.swap(u, bestPartner);
@@ -142,6 +167,7 @@ export class LocalSearch {
     const partition = this.partition;
     const { members, unitsIn, capacity } = partition;
     const violationsBefore = partition.violations;
+    const excessBefore = partition.excess;
     const objectiveBefore = partition.objective;
     this.journal.length = 0;
     this.recording = true;
@@ -164,10 +190,12 @@ export class LocalSearch {
     this.descend();
     this.recording = false;
 
+    const excess = partition.excess;
     const better =
       partition.violations < violationsBefore ||
       (partition.violations === violationsBefore &&
-        partition.objective <= objectiveBefore + EPSILON);
+        (excess < excessBefore - EPSILON ||
+          (excess <= excessBefore + EPSILON && partition.objective <= objectiveBefore + EPSILON)));
     if (!better) this.undoJournal();
     // Whatever the budget cut short is forgotten: the split is a local optimum or was restored.
     while (this.queueLength > 0) {

@@ -1,6 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
-import type { FormationMetrics, FormationRun, TeamMetrics } from '@contracts/team-formation';
+import type {
+  FormationMetrics,
+  FormationProposal,
+  FormationRun,
+  TeamMetrics,
+} from '@contracts/team-formation';
 import { privacyOfIds, type PeoplePrivacy } from '../../auth/privacy';
 import type { DbOrTx } from '../../db/client';
 import { users, type TeamFormationRunRow, type UserRow } from '../../db/schema';
@@ -161,6 +166,35 @@ export async function nameMissingSkills(
   }));
 }
 
+/**
+ * The proposals along the front with their measures as the viewer may see them. Runs stored
+ * before proposals existed show their one split as the only proposal.
+ */
+function presentProposals(
+  privacy: PeoplePrivacy,
+  request: TeamFormationRequest,
+  result: TeamFormationResult,
+): FormationProposal[] {
+  const proposals = result.proposals ?? [
+    {
+      kind: 'hours' as const,
+      teams: result.teams,
+      rho_cap: null,
+      metrics: result.metrics,
+      team_metrics: result.team_metrics,
+    },
+  ];
+  const same = (a: readonly (readonly unknown[])[], b: readonly (readonly unknown[])[]) =>
+    JSON.stringify(a) === JSON.stringify(b);
+  return proposals.map((proposal) => ({
+    kind: proposal.kind,
+    recommended: same(proposal.teams, result.teams),
+    rho_cap: proposal.rho_cap,
+    metrics: presentEvaluation(privacy, request, proposal.teams, proposal).metrics,
+    teams: proposal.teams.map((team) => team.map(Number)),
+  }));
+}
+
 /** Who reads a run: messages in their words, skills named in their language. */
 export interface RunReader {
   t: TFunction;
@@ -245,6 +279,8 @@ export async function presentRun(
           }))
         : null,
     metrics: evaluation?.metrics ?? null,
+    proposals: result ? presentProposals(privacy, request, result) : null,
+    progress: run.progress ?? null,
     no_data: noDataOf(request),
     infeasible: (result?.infeasible ?? []).map(({ rule, message }) => ({ rule, message })),
   };

@@ -16,10 +16,21 @@ export async function computeRun(deps: { db: DbOrTx }, runId: number) {
   const finish = (set: Partial<typeof teamFormationRuns.$inferInsert>) =>
     db.update(teamFormationRuns).set(set).where(eq(teamFormationRuns.id, run.id));
   try {
-    await finish({ status: 'running', startedAt: new Date() });
-    const result = await runEngine(requestOf(run));
+    await finish({ status: 'running', startedAt: new Date(), progress: 0 });
+    // Progress is written at most every half second; a write still pending when the run ends is
+    // waited for, so it cannot land after the result.
+    let lastWrite = 0;
+    let pending: Promise<unknown> = Promise.resolve();
+    const result = await runEngine(requestOf(run), (done) => {
+      const now = Date.now();
+      if (now - lastWrite < 500) return;
+      lastWrite = now;
+      pending = pending.then(() => finish({ progress: done })).catch(() => undefined);
+    });
+    await pending;
     await finish({
       status: 'done',
+      progress: 1,
       result: result as unknown as Record<string, unknown>,
       finishedAt: new Date(),
     });

@@ -26,5 +26,5 @@ export async function formationHistory(
       presentRun(db, await privacyOfRun(db, viewerOf(actor), run), run, input.reader),
     ),
   );
-  return presented.map(({ teams: _teams, ...summary }) => summary);
+  return presented.map(({ teams: _teams, proposals: _proposals, ...summary }) => summary);
 }

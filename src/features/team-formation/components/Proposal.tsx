@@ -15,7 +15,12 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { FACTORS } from '@contracts/profile';
-import type { FormationMetrics, FormationRun, TeamMetrics } from '@contracts/team-formation';
+import type {
+  FormationMetrics,
+  FormationProposal,
+  FormationRun,
+  TeamMetrics,
+} from '@contracts/team-formation';
 import type { Person } from '@contracts/people';
 
 const useStyles = makeStyles({
@@ -265,5 +270,72 @@ export function ProposedTeams({
         );
       })}
     </div>
+  );
+}
+
+/**
+ * The proposals along the front side by side (issue 35): balance, skills and shared hours of
+ * each, so the owner sees what each buys with balance and picks one before confirming.
+ */
+export function ProposalChooser({
+  proposals,
+  chosen,
+  noData,
+  disabled,
+  onChoose,
+}: {
+  proposals: FormationProposal[];
+  chosen: FormationProposal['kind'];
+  noData: NoData;
+  disabled: boolean;
+  onChoose: (proposal: FormationProposal) => void;
+}) {
+  const { t } = useTranslation();
+  const hidden = t('team-formation:metrics.hidden');
+  const cell = (part: keyof NoData, value: number | null, format: (value: number) => string) =>
+    noData[part] ? '—' : (shown(value, format) ?? hidden);
+  return (
+    <Table size="small" aria-label={t('team-formation:proposals.title')}>
+      <TableHeader>
+        <TableRow>
+          <TableHeaderCell>{t('team-formation:proposals.proposal')}</TableHeaderCell>
+          <TableHeaderCell>{t('team-formation:metrics.rho')}</TableHeaderCell>
+          <TableHeaderCell>{t('team-formation:metrics.skills_mean')}</TableHeaderCell>
+          <TableHeaderCell>{t('team-formation:metrics.availability_mean')}</TableHeaderCell>
+          <TableHeaderCell>{t('team-formation:metrics.violations')}</TableHeaderCell>
+          <TableHeaderCell />
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {proposals.map((proposal) => (
+          <TableRow key={proposal.kind} data-proposal={proposal.kind}>
+            <TableCell>
+              <Text weight={proposal.kind === chosen ? 'semibold' : 'regular'}>
+                {t(`team-formation:proposals.kinds.${proposal.kind}`)}
+                {proposal.recommended ? ` (${t('team-formation:proposals.recommended')})` : ''}
+              </Text>
+            </TableCell>
+            <TableCell>{cell('personality', proposal.metrics.rho, decimal)}</TableCell>
+            <TableCell>{cell('skills', proposal.metrics.skills_mean, percent)}</TableCell>
+            <TableCell>
+              {cell('availability', proposal.metrics.availability_mean, percent)}
+            </TableCell>
+            <TableCell>{proposal.metrics.violations.total}</TableCell>
+            <TableCell>
+              <ToggleButton
+                size="small"
+                checked={proposal.kind === chosen}
+                disabled={disabled}
+                onClick={() => onChoose(proposal)}
+              >
+                {proposal.kind === chosen
+                  ? t('team-formation:proposals.chosen')
+                  : t('team-formation:proposals.choose')}
+              </ToggleButton>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -3,6 +3,7 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
+  ProgressBar,
   Spinner,
   Table,
   TableBody,
@@ -24,9 +25,10 @@ import { FormAlert } from '@/components/FormAlert';
 import { teamKeys, teamsApi } from '@/features/workspace-teams';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
+import type { FormationProposal } from '@contracts/team-formation';
 import { formationApi, formationKeys, type FormationScore } from '../api';
 import { OptionsForm } from '../components/OptionsForm';
-import { MetricsTable, ProposedTeams } from '../components/Proposal';
+import { MetricsTable, ProposalChooser, ProposedTeams } from '../components/Proposal';
 import { Section } from '@/components/Section';
 import { seatOf, swapSeats } from '../swap';
 
@@ -59,6 +61,8 @@ export default function TeamFormationPage() {
   const [edited, setEdited] = useState<number[][] | null>(null);
   const [score, setScore] = useState<FormationScore | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
+  /** The proposal along the front the owner picked; null is the recommended one. */
+  const [chosen, setChosen] = useState<FormationProposal | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
 
   const workspace = useQuery({
@@ -105,6 +109,7 @@ export default function TeamFormationPage() {
     setEdited(null);
     setScore(null);
     setSelected(null);
+    setChosen(null);
     setError(null);
   };
   const start = useMutation({
@@ -168,9 +173,23 @@ export default function TeamFormationPage() {
     heading?.focus({ preventScroll: true });
   }, [shownStatus, token]);
   const proposedSplit = useMemo(
-    () => proposal?.teams?.map((team) => team.members.map((m) => m.id)) ?? null,
-    [proposal],
+    () => chosen?.teams ?? proposal?.teams?.map((team) => team.members.map((m) => m.id)) ?? null,
+    [proposal, chosen],
   );
+  const recommended = proposal?.proposals?.find((entry) => entry.recommended) ?? null;
+  /** Picking a proposal shows its teams and measures; swaps start again from it. */
+  const choose = (next: FormationProposal) => {
+    setSelected(null);
+    setEdited(null);
+    if (next.recommended) {
+      setChosen(null);
+      setScore(null);
+      return;
+    }
+    setChosen(next);
+    setScore(null);
+    rescore.mutate(next.teams);
+  };
   const people = useMemo(
     () =>
       new Map<number, Person>(
@@ -231,7 +250,26 @@ export default function TeamFormationPage() {
         />
       </Section>
 
-      {busy && <Spinner label={t('team-formation:page.forming')} />}
+      {busy &&
+        (proposal?.status === 'running' && proposal.progress !== null ? (
+          <ProgressBar
+            value={proposal.progress}
+            thickness="large"
+            aria-label={t('team-formation:page.forming')}
+            aria-valuetext={t('team-formation:page.forming_progress', {
+              percent: Math.round(proposal.progress * 100),
+            })}
+          />
+        ) : (
+          <Spinner label={t('team-formation:page.forming')} />
+        ))}
+      {busy && proposal?.status === 'running' && proposal.progress !== null && (
+        <Text>
+          {t('team-formation:page.forming_progress', {
+            percent: Math.round(proposal.progress * 100),
+          })}
+        </Text>
+      )}
       {proposal?.status === 'failed' && (
         <MessageBar intent="error">
           <MessageBarBody>
@@ -272,6 +310,19 @@ export default function TeamFormationPage() {
                   })}
                 </MessageBarBody>
               </MessageBar>
+            )}
+            {(proposal.proposals?.length ?? 0) > 1 && (
+              <>
+                <Text weight="semibold">{t('team-formation:proposals.title')}</Text>
+                <Text>{t('team-formation:proposals.intro')}</Text>
+                <ProposalChooser
+                  proposals={proposal.proposals!}
+                  chosen={chosen?.kind ?? recommended?.kind ?? 'hours'}
+                  noData={proposal.no_data}
+                  disabled={proposal.status !== 'done' || rescore.isPending || confirm.isPending}
+                  onChoose={choose}
+                />
+              </>
             )}
             <MetricsTable
               metrics={score?.metrics ?? proposal.metrics}
@@ -316,6 +367,7 @@ export default function TeamFormationPage() {
                   onClick={() => {
                     setEdited(null);
                     setScore(null);
+                    if (chosen) rescore.mutate(chosen.teams);
                   }}
                 >
                   {t('team-formation:page.undo_edits')}

@@ -1,0 +1,1 @@
+ALTER TABLE "team_formation_runs" ADD COLUMN "progress" real;
