@@ -13,4 +13,5 @@ export * from './messaging';
 export * from './lti';
 export * from './okrs';
 export * from './calendar';
+export * from './calendar-sync';
 export * from './drive';
