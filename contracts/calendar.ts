@@ -151,6 +151,16 @@ export const remoteCalendar = z.object({
   primary: z.boolean(),
   writable: z.boolean(),
 });
+/** What a sync did (counts), or why it failed (`reason`: a code the screen words). */
+export const syncDetail = z.object({
+  pushed: z.number().int().optional(),
+  pulled: z.number().int().optional(),
+  deleted_here: z.number().int().optional(),
+  deleted_there: z.number().int().optional(),
+  busy: z.number().int().optional(),
+  reason: z.string().optional(),
+});
+export type SyncDetail = z.infer<typeof syncDetail>;
 export const syncConnection = z.object({
   account: z.string(),
   calendars: z.array(remoteCalendar),
@@ -159,16 +169,8 @@ export const syncConnection = z.object({
   last_sync_at: z.string().nullable(),
   /** `ok` or `failed`; null before the first sync. */
   last_sync_status: z.enum(['ok', 'failed']).nullable(),
-  /** What the last sync did (counts) or why it failed (a message key's text). */
-  last_sync_detail: z
-    .object({
-      pushed: z.number().int().optional(),
-      pulled: z.number().int().optional(),
-      deleted_here: z.number().int().optional(),
-      deleted_there: z.number().int().optional(),
-      busy: z.number().int().optional(),
-      reason: z.string().optional(),
-    })
+  /** What the last sync did (counts) or why it failed. */
+  last_sync_detail: syncDetail
     .nullable(),
 });
 export const syncProviderState = z.object({

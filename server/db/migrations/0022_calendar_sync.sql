@@ -18,6 +18,7 @@ CREATE TABLE "calendar_connections" (
 	"read_calendar_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"write_calendar_id" text,
 	"sync_cursor" text,
+	"sync_started_at" timestamp with time zone,
 	"last_sync_at" timestamp with time zone,
 	"last_sync_status" text,
 	"last_sync_detail" jsonb,

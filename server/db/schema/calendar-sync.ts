@@ -45,6 +45,8 @@ export const calendarConnections = pgTable(
     writeCalendarId: text('write_calendar_id'),
     /** The provider's sync token (Google) or deltaLink (Graph) of the write calendar. */
     syncCursor: text('sync_cursor'),
+    /** Set while a sync runs, so the job and "sync now" never run one connection twice at once. */
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** `ok` or `failed`, with counts or a reason in `lastSyncDetail`. */
     lastSyncStatus: text('last_sync_status'),
