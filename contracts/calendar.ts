@@ -170,8 +170,7 @@ export const syncConnection = z.object({
   /** `ok` or `failed`; null before the first sync. */
   last_sync_status: z.enum(['ok', 'failed']).nullable(),
   /** What the last sync did (counts) or why it failed. */
-  last_sync_detail: syncDetail
-    .nullable(),
+  last_sync_detail: syncDetail.nullable(),
 });
 export const syncProviderState = z.object({
   provider: z.enum(SYNC_PROVIDERS),

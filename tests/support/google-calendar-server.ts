@@ -32,7 +32,12 @@ export async function startGoogleCalendarServer(options: {
   const calendars: StoredCalendar[] = [
     { id: account, name: account, primary: true, writable: true },
     { id: 'team@group.calendar.google.com', name: 'Team', primary: false, writable: true },
-    { id: 'holidays@group.v.calendar.google.com', name: 'Holidays', primary: false, writable: false },
+    {
+      id: 'holidays@group.v.calendar.google.com',
+      name: 'Holidays',
+      primary: false,
+      writable: false,
+    },
   ];
   const store = createCalendarStore(calendars);
   const oauth = createOauthDesk({ id: options.clientId, secret: options.clientSecret });
@@ -89,7 +94,8 @@ export async function startGoogleCalendarServer(options: {
       const [status, body] = oauth.exchange(new URLSearchParams(text));
       return sendJson(response, status, body);
     }
-    if (!url.pathname.startsWith('/calendar/v3/')) return sendJson(response, 404, { error: 'not found' });
+    if (!url.pathname.startsWith('/calendar/v3/'))
+      return sendJson(response, 404, { error: 'not found' });
     if (!oauth.authorized(request)) {
       return sendJson(response, 401, { error: { code: 401, message: 'Invalid Credentials' } });
     }
@@ -120,7 +126,10 @@ export async function startGoogleCalendarServer(options: {
               busy: store
                 .inCalendar(id)
                 .filter((event) => overlaps(event, from, to))
-                .map((event) => ({ start: event.start.toISOString(), end: event.end.toISOString() })),
+                .map((event) => ({
+                  start: event.start.toISOString(),
+                  end: event.end.toISOString(),
+                })),
             },
           ]),
         ),
@@ -138,7 +147,10 @@ export async function startGoogleCalendarServer(options: {
         const since = store.readCursor(token, calendar.id);
         if (since === null) {
           return sendJson(response, 410, {
-            error: { code: 410, message: 'Sync token is no longer valid, a full sync is required.' },
+            error: {
+              code: 410,
+              message: 'Sync token is no longer valid, a full sync is required.',
+            },
           });
         }
         const changed = store.inCalendar(calendar.id).filter((event) => event.change > since);
@@ -151,13 +163,19 @@ export async function startGoogleCalendarServer(options: {
       const listed = store
         .inCalendar(calendar.id)
         .filter((event) => !event.deleted && (!timeMin || event.end > new Date(timeMin)));
-      return sendJson(response, 200, { items: listed.map(present), nextSyncToken: syncToken(calendar.id) });
+      return sendJson(response, 200, {
+        items: listed.map(present),
+        nextSyncToken: syncToken(calendar.id),
+      });
     }
     if (!eventId && method === 'POST') {
-      if (!calendar.writable) return sendJson(response, 403, { error: { code: 403, message: 'Forbidden' } });
+      if (!calendar.writable)
+        return sendJson(response, 403, { error: { code: 403, message: 'Forbidden' } });
       const uid = typeof json.iCalUID === 'string' ? json.iCalUID : null;
       if (uid && store.byUid(uid)) {
-        return sendJson(response, 409, { error: { code: 409, message: 'The requested identifier already exists.' } });
+        return sendJson(response, 409, {
+          error: { code: 409, message: 'The requested identifier already exists.' },
+        });
       }
       const fields = fieldsOf(json);
       const event = store.add({
@@ -179,10 +197,13 @@ export async function startGoogleCalendarServer(options: {
       return sendJson(response, 404, { error: { code: 404, message: 'Not Found' } });
     }
     if (existing.deleted) {
-      return sendJson(response, 410, { error: { code: 410, message: 'Resource has been deleted' } });
+      return sendJson(response, 410, {
+        error: { code: 410, message: 'Resource has been deleted' },
+      });
     }
     if (method === 'GET') return sendJson(response, 200, present(existing));
-    if (method === 'PATCH') return sendJson(response, 200, present(store.update(existing.id, fieldsOf(json))!));
+    if (method === 'PATCH')
+      return sendJson(response, 200, present(store.update(existing.id, fieldsOf(json))!));
     if (method === 'DELETE') {
       store.remove(existing.id);
       return sendJson(response, 204);

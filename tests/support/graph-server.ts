@@ -87,20 +87,31 @@ export async function startGraphServer(options: {
     if (body.recurrence !== undefined) fields.recurrence = body.recurrence;
     return fields;
   };
-  const notFound = () => ({ error: { code: 'ErrorItemNotFound', message: 'The specified object was not found in the store.' } });
+  const notFound = () => ({
+    error: {
+      code: 'ErrorItemNotFound',
+      message: 'The specified object was not found in the store.',
+    },
+  });
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const text = await readBody(request);
     const method = request.method ?? 'GET';
-    if (method === 'GET' && url.pathname === `${identity}/authorize`) return oauth.authorize(url, response);
+    if (method === 'GET' && url.pathname === `${identity}/authorize`)
+      return oauth.authorize(url, response);
     if (method === 'POST' && url.pathname === `${identity}/token`) {
       const [status, body] = oauth.exchange(new URLSearchParams(text));
       return sendJson(response, status, body);
     }
     if (!url.pathname.startsWith('/v1.0/')) return sendJson(response, 404, notFound());
     if (!oauth.authorized(request)) {
-      return sendJson(response, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token has expired or is not yet valid.' } });
+      return sendJson(response, 401, {
+        error: {
+          code: 'InvalidAuthenticationToken',
+          message: 'Access token has expired or is not yet valid.',
+        },
+      });
     }
     const path = url.pathname.slice('/v1.0'.length).split('/').map(decodeURIComponent);
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
@@ -123,7 +134,8 @@ export async function startGraphServer(options: {
       const existing = store.events.get(path[3]);
       if (!existing || existing.deleted) return sendJson(response, 404, notFound());
       if (method === 'GET') return sendJson(response, 200, present(existing));
-      if (method === 'PATCH') return sendJson(response, 200, present(store.update(existing.id, fieldsOf(json))!));
+      if (method === 'PATCH')
+        return sendJson(response, 200, present(store.update(existing.id, fieldsOf(json))!));
       if (method === 'DELETE') {
         store.remove(existing.id);
         return sendJson(response, 204);
@@ -134,7 +146,10 @@ export async function startGraphServer(options: {
     if (path[2] !== 'calendars' || !calendar) return sendJson(response, 404, notFound());
     const rest = path.slice(4).join('/');
     if (method === 'POST' && rest === 'events') {
-      if (!calendar.writable) return sendJson(response, 403, { error: { code: 'ErrorAccessDenied', message: 'Access is denied.' } });
+      if (!calendar.writable)
+        return sendJson(response, 403, {
+          error: { code: 'ErrorAccessDenied', message: 'Access is denied.' },
+        });
       const uid = typeof json.transactionId === 'string' ? json.transactionId : null;
       const again = uid ? store.byUid(uid) : undefined;
       if (again) return sendJson(response, 201, present(again));
@@ -157,7 +172,10 @@ export async function startGraphServer(options: {
       const from = new Date(url.searchParams.get('startDateTime') ?? 0);
       const to = new Date(url.searchParams.get('endDateTime') ?? 0);
       return sendJson(response, 200, {
-        value: store.inCalendar(calendar.id).filter((event) => overlaps(event, from, to)).map(present),
+        value: store
+          .inCalendar(calendar.id)
+          .filter((event) => overlaps(event, from, to))
+          .map(present),
       });
     }
     if (method === 'GET' && rest === 'calendarView/delta') {
@@ -167,20 +185,38 @@ export async function startGraphServer(options: {
       if (token) {
         const since = store.readCursor(token, calendar.id);
         if (since === null) {
-          return sendJson(response, 410, { error: { code: 'SyncStateNotFound', message: 'The sync state generation is not found.' } });
+          return sendJson(response, 410, {
+            error: {
+              code: 'SyncStateNotFound',
+              message: 'The sync state generation is not found.',
+            },
+          });
         }
         const changed = store.inCalendar(calendar.id).filter((event) => event.change > since);
-        return sendJson(response, 200, { value: changed.map(present), '@odata.deltaLink': deltaLink() });
+        return sendJson(response, 200, {
+          value: changed.map(present),
+          '@odata.deltaLink': deltaLink(),
+        });
       }
       const from = new Date(url.searchParams.get('startDateTime') ?? 0);
       const to = new Date(url.searchParams.get('endDateTime') ?? 0);
       if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
-        return sendJson(response, 400, { error: { code: 'ErrorInvalidParameter', message: 'startDateTime and endDateTime are required.' } });
+        return sendJson(response, 400, {
+          error: {
+            code: 'ErrorInvalidParameter',
+            message: 'startDateTime and endDateTime are required.',
+          },
+        });
       }
       const listed = store.inCalendar(calendar.id).filter((event) => overlaps(event, from, to));
-      return sendJson(response, 200, { value: listed.map(present), '@odata.deltaLink': deltaLink() });
+      return sendJson(response, 200, {
+        value: listed.map(present),
+        '@odata.deltaLink': deltaLink(),
+      });
     }
-    return sendJson(response, 405, { error: { code: 'ErrorInvalidRequest', message: 'Unsupported.' } });
+    return sendJson(response, 405, {
+      error: { code: 'ErrorInvalidRequest', message: 'Unsupported.' },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

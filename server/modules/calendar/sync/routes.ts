@@ -174,4 +174,3 @@ export async function calendarSyncCallbacks(app: App) {
   callback('google', '/google-calendar/oauth');
   callback('outlook', '/outlook/oauth');
 }
-

@@ -17,7 +17,9 @@ export async function connectionOf(db: DbOrTx, actor: Actor, provider: SyncProvi
   const [row] = await db
     .select()
     .from(calendarConnections)
-    .where(and(eq(calendarConnections.userId, actor.userId), eq(calendarConnections.provider, provider)));
+    .where(
+      and(eq(calendarConnections.userId, actor.userId), eq(calendarConnections.provider, provider)),
+    );
   if (!row) throw notFound('calendar:sync.not_connected');
   return row;
 }

@@ -79,7 +79,8 @@ export function googleProvider(config: AppConfig): CalendarProvider | null {
         ? { date: dayjs(instant).tz(event.timeZone).format('YYYY-MM-DD') }
         : { dateTime: instant.toISOString(), timeZone: event.timeZone };
     const exdates = event.exdates.map(
-      (date) => `EXDATE;TZID=${event.timeZone}:${dayjs(date).tz(event.timeZone).format('YYYYMMDDTHHmmss')}`,
+      (date) =>
+        `EXDATE;TZID=${event.timeZone}:${dayjs(date).tz(event.timeZone).format('YYYYMMDDTHHmmss')}`,
     );
     return {
       summary: event.title,

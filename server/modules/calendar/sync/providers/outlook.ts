@@ -83,7 +83,11 @@ export function graphRecurrence(event: EventWrite) {
   const range = rule.count
     ? { type: 'numbered', startDate, numberOfOccurrences: rule.count }
     : rule.until
-      ? { type: 'endDate', startDate, endDate: dayjs(rule.until).tz(event.timeZone).format('YYYY-MM-DD') }
+      ? {
+          type: 'endDate',
+          startDate,
+          endDate: dayjs(rule.until).tz(event.timeZone).format('YYYY-MM-DD'),
+        }
       : { type: 'noEnd', startDate };
   return { pattern, range };
 }
@@ -107,7 +111,9 @@ export function outlookProvider(config: AppConfig): CalendarProvider | null {
   };
 
   const instantOf = (time: GraphTime | undefined) =>
-    time ? new Date(/[zZ]|[+-]\d\d:\d\d$/.test(time.dateTime) ? time.dateTime : `${time.dateTime}Z`) : new Date(0);
+    time
+      ? new Date(/[zZ]|[+-]\d\d:\d\d$/.test(time.dateTime) ? time.dateTime : `${time.dateTime}Z`)
+      : new Date(0);
 
   const eventOf = (event: GraphEvent): RemoteEvent => ({
     id: event.id,
@@ -202,7 +208,9 @@ export function outlookProvider(config: AppConfig): CalendarProvider | null {
       if (cursor) {
         next = cursor;
       } else {
-        const url = new URL(`${graph}/me/calendars/${encodeURIComponent(calendarId)}/calendarView/delta`);
+        const url = new URL(
+          `${graph}/me/calendars/${encodeURIComponent(calendarId)}/calendarView/delta`,
+        );
         url.searchParams.set('startDateTime', since.toISOString());
         url.searchParams.set(
           'endDateTime',
@@ -231,7 +239,12 @@ export function outlookProvider(config: AppConfig): CalendarProvider | null {
         await requestJson<GraphEvent>(
           `${graph}/me/calendars/${encodeURIComponent(calendarId)}/events`,
           // transactionId makes a retried create one event, and marks the event as ours.
-          { method: 'POST', token, headers: utc, json: { ...bodyOf(event), transactionId: event.uid } },
+          {
+            method: 'POST',
+            token,
+            headers: utc,
+            json: { ...bodyOf(event), transactionId: event.uid },
+          },
         ),
         'events POST',
       );
@@ -260,7 +273,9 @@ export function outlookProvider(config: AppConfig): CalendarProvider | null {
       const ranges = [];
       for (const calendarId of calendarIds) {
         let next: string | undefined = (() => {
-          const url = new URL(`${graph}/me/calendars/${encodeURIComponent(calendarId)}/calendarView`);
+          const url = new URL(
+            `${graph}/me/calendars/${encodeURIComponent(calendarId)}/calendarView`,
+          );
           url.searchParams.set('startDateTime', from.toISOString());
           url.searchParams.set('endDateTime', to.toISOString());
           url.searchParams.set('$select', 'start,end,showAs,isCancelled');
