@@ -139,3 +139,66 @@ export const eventParams = z.object({ id: rowIdText });
 
 /** The person's ICS feed: a secret address any calendar subscribes to. */
 export const calendarFeed = z.object({ url: z.string() });
+
+/** Calendar sync (issue 31): Outlook through Microsoft Graph, Google Calendar through its API. */
+export const SYNC_PROVIDERS = ['google', 'outlook'] as const;
+export type SyncProvider = (typeof SYNC_PROVIDERS)[number];
+export const syncProviderParams = z.object({ provider: z.enum(SYNC_PROVIDERS) });
+
+export const remoteCalendar = z.object({
+  id: z.string(),
+  name: z.string(),
+  primary: z.boolean(),
+  writable: z.boolean(),
+});
+/** What a sync did (counts), or why it failed (`reason`: a code the screen words). */
+export const syncDetail = z.object({
+  pushed: z.number().int().optional(),
+  pulled: z.number().int().optional(),
+  deleted_here: z.number().int().optional(),
+  deleted_there: z.number().int().optional(),
+  busy: z.number().int().optional(),
+  reason: z.string().optional(),
+});
+export type SyncDetail = z.infer<typeof syncDetail>;
+export const syncConnection = z.object({
+  account: z.string(),
+  calendars: z.array(remoteCalendar),
+  read_calendar_ids: z.array(z.string()),
+  write_calendar_id: z.string().nullable(),
+  last_sync_at: z.string().nullable(),
+  /** `ok` or `failed`; null before the first sync. */
+  last_sync_status: z.enum(['ok', 'failed']).nullable(),
+  /** What the last sync did (counts) or why it failed. */
+  last_sync_detail: syncDetail.nullable(),
+});
+export const syncProviderState = z.object({
+  provider: z.enum(SYNC_PROVIDERS),
+  /** False when the administrator has not configured the provider: it is off. */
+  configured: z.boolean(),
+  connection: syncConnection.nullable(),
+});
+export const calendarSyncState = z.object({
+  providers: z.array(syncProviderState),
+  /** Whether team formation may count the person's busy times against their free hours. */
+  share_busy_times: z.boolean(),
+});
+export type CalendarSyncState = z.infer<typeof calendarSyncState>;
+
+export const chooseCalendarsBody = z.object({
+  read_calendar_ids: z.array(z.string().min(1).max(500)).max(50),
+  write_calendar_id: z.string().min(1).max(500).nullable(),
+});
+export type ChooseCalendarsBody = z.input<typeof chooseCalendarsBody>;
+export const syncSettingsBody = z.object({ share_busy_times: z.boolean() });
+/** Where the browser goes to give consent. */
+export const syncLogin = z.object({ url: z.string() });
+export const oauthCallbackQuery = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+export const busyQuery = z.object({ from: instant, to: instant });
+export const busyList = z.object({
+  busy: z.array(z.object({ start: z.string(), end: z.string() })),
+});

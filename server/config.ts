@@ -99,6 +99,17 @@ const envSchema = z.object({
   ZOOM_CLIENT_SECRET: optionalString,
   ZOOM_OAUTH_URL: z.string().url().default('https://zoom.us/oauth/token'),
   ZOOM_API_URL: z.string().url().default('https://api.zoom.us'),
+  /**
+   * Google Calendar sync (OAuth 2.0 web client); off without the id and secret. The three URLs
+   * are Google's own unless a test points them at a stand-in.
+   */
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_OAUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_API_URL: z.string().url().default('https://www.googleapis.com'),
+  /** Minutes between two scheduled calendar syncs of every connection. */
+  CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).default(15),
   /** okrAI: an OpenAI-compatible chat-completions endpoint (base URL, e.g. .../v1); rules without it. */
   OKR_AI_URL: optionalUrl,
   OKR_AI_KEY: optionalString,

@@ -13,5 +13,6 @@ export * from './messaging';
 export * from './lti';
 export * from './okrs';
 export * from './calendar';
+export * from './calendar-sync';
 export * from './drive';
 export * from './recruit';

@@ -13,6 +13,7 @@ import { validationFailed } from '../../http/errors';
 import type { TeamFormationRequest } from '../../teamformation';
 import { factorScores } from '../profile';
 import { resolveWorkspaceSkills, skillsByUser } from '../profile';
+import { busyWeekSlots } from '../calendar';
 import { requireTeamable } from '../workspace-teams';
 
 type StartBody = z.output<typeof startFormationBody>;
@@ -76,10 +77,12 @@ export async function buildFormationRequest(
   });
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
 
-  const [answers, profiles, skills] = await Promise.all([
+  const [answers, profiles, skills, busy] = await Promise.all([
     db.select().from(personalityAnswers).where(inArray(personalityAnswers.userId, userIds)),
     db.select().from(userProfiles).where(inArray(userProfiles.userId, userIds)),
     skillsByUser(db, userIds),
+    // Busy hours from synced calendars, for people who allow it (docs/decisions/calendar.md).
+    busyWeekSlots(db, userIds),
   ]);
   const big5 = new Map(
     answers.flatMap((row) => {
@@ -100,7 +103,13 @@ export async function buildFormationRequest(
     keep_apart: body.keep_apart,
     seed: body.seed ?? Math.floor(Math.random() * 2_147_483_647),
     people: userIds.map((id) => {
-      const free = availability.get(id) ?? [];
+      const given = availability.get(id) ?? [];
+      const taken = busy.get(id);
+      const free = taken
+        ? (given.length > 0 ? given : Array.from({ length: 168 }, (_, slot) => slot)).filter(
+            (slot) => !taken.has(slot),
+          )
+        : given;
       return {
         id,
         ...(big5.has(id) ? { big5: big5.get(id) } : {}),

@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { SyncProvider } from '@contracts/calendar';
+import type { Actor } from '../../../../core/actor';
+import {
+  calendarConnections,
+  calendarEventRemotes,
+  calendarOauthStates,
+} from '../../../../db/schema';
+import { refusal } from '../../../../http/errors';
+import { providerFor, redirectUriFor } from '../providers';
+import { seal } from '../seal';
+import type { SyncDeps } from './deps';
+
+/** How long a consent may take between the login route and the provider's callback. */
+const STATE_TTL_MS = 10 * 60_000;
+const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
+
+export function configuredProvider(deps: SyncDeps, name: SyncProvider) {
+  const provider = providerFor(deps.config, name);
+  if (!provider) {
+    throw refusal(409, 'calendar_sync_not_configured', 'calendar:sync.not_configured');
+  }
+  return provider;
+}
+
+/**
+ * Where the caller's browser goes to let us at their calendars: the provider's consent page,
+ * with a one-time `state` tied to the caller that the callback must bring back.
+ */
+export async function startConnect(deps: SyncDeps, actor: Actor, name: SyncProvider) {
+  const provider = configuredProvider(deps, name);
+  const state = randomBytes(32).toString('base64url');
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(calendarOauthStates).where(lt(calendarOauthStates.expiresAt, new Date()));
+    await tx.insert(calendarOauthStates).values({
+      stateHash: hashOf(state),
+      userId: actor.userId,
+      provider: name,
+      expiresAt: new Date(Date.now() + STATE_TTL_MS),
+    });
+  });
+  return { url: provider.authorizeUrl(state, redirectUriFor(deps.config, name)) };
+}
+
+export interface CallbackInput {
+  code?: string;
+  state?: string;
+  error?: string;
+}
+
+/**
+ * The provider's callback: checks and spends the state, trades the code for tokens, reads the
+ * account and its calendars and keeps (sealed) tokens. Answers the screen's address to go back
+ * to, with `connected=` or `error=`: the browser arrives here without our session.
+ */
+export async function finishConnect(deps: SyncDeps, name: SyncProvider, input: CallbackInput) {
+  const back = (query: string) =>
+    `${deps.config.APP_URL.replace(/\/+$/, '')}/calendar/sync?provider=${name}&${query}`;
+  const provider = providerFor(deps.config, name);
+  if (!provider) return back('error=not_configured');
+  if (!input.state) return back('error=state_invalid');
+  const [spent] = await deps.db
+    .delete(calendarOauthStates)
+    .where(
+      and(
+        eq(calendarOauthStates.stateHash, hashOf(input.state)),
+        eq(calendarOauthStates.provider, name),
+        gt(calendarOauthStates.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!spent) return back('error=state_invalid');
+  if (input.error || !input.code) return back('error=denied');
+  let tokens, account, calendars;
+  try {
+    tokens = await provider.exchangeCode(input.code, redirectUriFor(deps.config, name));
+    account = await provider.account(tokens.accessToken);
+    calendars = await provider.calendars(tokens.accessToken);
+  } catch {
+    return back('error=provider_error');
+  }
+  const secret = deps.config.JWT_SECRET;
+  const primary = calendars.find((calendar) => calendar.primary) ?? calendars[0];
+  const fresh = {
+    account,
+    calendars,
+    readCalendarIds: primary ? [primary.id] : [],
+    writeCalendarId: primary?.writable ? primary.id : null,
+    syncCursor: null,
+    lastSyncAt: null,
+    lastSyncStatus: null,
+    lastSyncDetail: null,
+  };
+  const sealed = {
+    accessTokenSealed: seal(secret, tokens.accessToken),
+    refreshTokenSealed: tokens.refreshToken ? seal(secret, tokens.refreshToken) : null,
+    accessTokenExpiresAt: tokens.expiresAt,
+  };
+  await deps.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(calendarConnections)
+      .where(
+        and(eq(calendarConnections.userId, spent.userId), eq(calendarConnections.provider, name)),
+      );
+    if (!existing) {
+      await tx
+        .insert(calendarConnections)
+        .values({ userId: spent.userId, provider: name, ...fresh, ...sealed });
+    } else if (existing.account !== account) {
+      // Another account: what was written to the former one is not this one's.
+      await tx
+        .delete(calendarEventRemotes)
+        .where(eq(calendarEventRemotes.connectionId, existing.id));
+      await tx
+        .update(calendarConnections)
+        .set({ ...fresh, ...sealed })
+        .where(eq(calendarConnections.id, existing.id));
+    } else {
+      // The same account again (a new consent): new tokens, the person's choices kept.
+      const ids = new Set(calendars.map((calendar) => calendar.id));
+      await tx
+        .update(calendarConnections)
+        .set({
+          ...sealed,
+          calendars,
+          readCalendarIds: existing.readCalendarIds.filter((id) => ids.has(id)),
+        })
+        .where(eq(calendarConnections.id, existing.id));
+    }
+  });
+  return back('connected=1');
+}
