@@ -1,5 +1,7 @@
 import type { AxiosProgressEvent } from 'axios';
 import type {
+  Job,
+  JobCandidateDetail,
   PublicApplyFields,
   RecruitStage,
   ScorecardBody,
@@ -64,9 +66,8 @@ const uploadOptions = ({ onProgress, signal }: UploadOptions = {}) => ({
     onProgress?.(event.loaded, event.total ?? event.loaded),
 });
 
-const withJob = (r: { job: import('@contracts/recruit').Job }) => r.job;
-const withCandidate = (r: { job_candidate: import('@contracts/recruit').JobCandidateDetail }) =>
-  r.job_candidate;
+const withJob = (r: { job: Job }) => r.job;
+const withCandidate = (r: { job_candidate: JobCandidateDetail }) => r.job_candidate;
 
 const poolQuery = (search: PoolSearch, page: number) => ({
   q: search.q || undefined,

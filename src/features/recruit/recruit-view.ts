@@ -12,11 +12,12 @@ export function stageLabel(
 }
 
 /** The board's columns: every stage in pipeline order with its candidates, newest move first. */
-export function groupByStage(candidates: readonly JobCandidate[]): Record<RecruitStage, JobCandidate[]> {
-  const groups = Object.fromEntries(RECRUIT_STAGES.map((stage) => [stage, []])) as unknown as Record<
-    RecruitStage,
-    JobCandidate[]
-  >;
+export function groupByStage(
+  candidates: readonly JobCandidate[],
+): Record<RecruitStage, JobCandidate[]> {
+  const groups = Object.fromEntries(
+    RECRUIT_STAGES.map((stage) => [stage, []]),
+  ) as unknown as Record<RecruitStage, JobCandidate[]>;
   for (const candidate of candidates) groups[candidate.stage].push(candidate);
   for (const stage of RECRUIT_STAGES)
     groups[stage].sort((a, b) => b.stage_changed_at.localeCompare(a.stage_changed_at));

@@ -9,7 +9,7 @@ const handle: RouteHandle = { title: 'app:titles.talent_pool', area: 'talent_poo
  * pool; /position/:id is a job's public page, open without sign-in.
  */
 export const routes: FeatureRoutes = {
-  namespaces: ['recruit'],
+  namespaces: ['recruit', 'personality'],
   app: [
     {
       id: 'position-id',

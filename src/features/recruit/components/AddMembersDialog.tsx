@@ -68,7 +68,10 @@ export function AddMembersDialog({
       }
     },
     onSuccess: (added) => {
-      notify({ intent: 'success', text: t('recruit:board.members_added', { count: added.length }) });
+      notify({
+        intent: 'success',
+        text: t('recruit:board.members_added', { count: added.length }),
+      });
       void refresh();
       close();
     },

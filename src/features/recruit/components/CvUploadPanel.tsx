@@ -54,7 +54,9 @@ export function CvUploadPanel({
   return (
     <section className={styles.root} aria-label={t('recruit:board.uploads')}>
       <div className={styles.head}>
-        <Text weight="semibold">{t('recruit:board.uploads_heading', { count: uploads.length })}</Text>
+        <Text weight="semibold">
+          {t('recruit:board.uploads_heading', { count: uploads.length })}
+        </Text>
         {!running && (
           <Button appearance="subtle" size="small" onClick={onClear}>
             {t('recruit:board.uploads_clear')}

@@ -105,10 +105,17 @@ function TextForm({ job }: { job: Job }) {
       }}
     >
       <FormAlert error={save.error} />
-      <Field label={t('recruit:position.title')} required validationMessage={fieldError(save.error, 'title')}>
+      <Field
+        label={t('recruit:position.title')}
+        required
+        validationMessage={fieldError(save.error, 'title')}
+      >
         <Input value={title} maxLength={JOB_TITLE_MAX} onChange={(_e, d) => setTitle(d.value)} />
       </Field>
-      <Field label={t('recruit:position.description')} validationMessage={fieldError(save.error, 'description')}>
+      <Field
+        label={t('recruit:position.description')}
+        validationMessage={fieldError(save.error, 'description')}
+      >
         <Textarea
           value={description}
           rows={10}
@@ -164,7 +171,9 @@ function SkillRow({ job, skill }: { job: Job; skill: JobSkill }) {
       <Checkbox
         checked={skill.required}
         label={t('recruit:position.required')}
-        onChange={(_e, data) => set.mutate({ weight: skill.weight, required: data.checked === true })}
+        onChange={(_e, data) =>
+          set.mutate({ weight: skill.weight, required: data.checked === true })
+        }
       />
       <Button
         appearance="subtle"
@@ -246,7 +255,9 @@ function KnockoutForm({ job }: { job: Job }) {
       }}
     >
       <FormAlert error={save.error} />
-      {drafts.length === 0 && <Text className={styles.muted}>{t('recruit:position.no_questions')}</Text>}
+      {drafts.length === 0 && (
+        <Text className={styles.muted}>{t('recruit:position.no_questions')}</Text>
+      )}
       {drafts.map((draft, index) => (
         <div key={draft.id ?? `new-${index}`} className={styles.question}>
           <Field label={t('recruit:position.question_n', { n: index + 1 })} className={styles.grow}>
@@ -312,7 +323,10 @@ function CriteriaForm({ job }: { job: Job }) {
       <FormAlert error={save.error} />
       {criteria.map((criterion, index) => (
         <div key={index} className={styles.question}>
-          <Field label={t('recruit:position.criterion_n', { n: index + 1 })} className={styles.grow}>
+          <Field
+            label={t('recruit:position.criterion_n', { n: index + 1 })}
+            className={styles.grow}
+          >
             <Input
               value={criterion}
               maxLength={80}

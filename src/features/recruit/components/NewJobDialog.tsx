@@ -150,11 +150,7 @@ export function NewJobDialog({
               <Button appearance="secondary" onClick={close}>
                 {t('app:actions.cancel')}
               </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={!ready || create.isPending}
-              >
+              <Button appearance="primary" type="submit" disabled={!ready || create.isPending}>
                 {create.isPending ? t('recruit:page.creating') : t('recruit:page.create')}
               </Button>
             </DialogActions>

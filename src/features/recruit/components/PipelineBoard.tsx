@@ -43,7 +43,12 @@ const useStyles = makeStyles({
   },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   cardHead: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS },
-  name: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere', fontWeight: tokens.fontWeightSemibold },
+  name: {
+    flexGrow: 1,
+    minWidth: 0,
+    overflowWrap: 'anywhere',
+    fontWeight: tokens.fontWeightSemibold,
+  },
   meta: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -166,9 +171,7 @@ export function PipelineBoard({ job, workspaceId }: { job: Job; workspaceId: num
           }))}
           keyOf={(item) => item.id}
           onMove={
-            job.abilities.move
-              ? (item, column) => onMove(item, column as RecruitStage)
-              : undefined
+            job.abilities.move ? (item, column) => onMove(item, column as RecruitStage) : undefined
           }
           renderCard={(item) => (
             <CandidateCard

@@ -32,7 +32,12 @@ import { ListSkeleton, LoadError } from './PageStates';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  tools: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  tools: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+  },
   hint: { color: tokens.colorNeutralForeground3, flexGrow: 1, minWidth: '200px' },
   scroll: { overflowX: 'auto', maxWidth: '100%' },
   table: { minWidth: '320px' },
@@ -61,7 +66,12 @@ const useStyles = makeStyles({
   },
   skill: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
   skillBody: { display: 'flex', flexDirection: 'column', minWidth: 0, gap: '2px' },
-  skillHead: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  skillHead: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+  },
   quote: {
     margin: 0,
     paddingLeft: tokens.spacingHorizontalS,
@@ -79,7 +89,10 @@ function Evidence({ row }: { row: ScreeningRow }) {
   const styles = useStyles();
   const { t } = useTranslation();
   return (
-    <ul className={styles.evidence} aria-label={t('recruit:screening.evidence_of', { name: row.candidate.name })}>
+    <ul
+      className={styles.evidence}
+      aria-label={t('recruit:screening.evidence_of', { name: row.candidate.name })}
+    >
       {skillsForReview(row).map((skill) => {
         const icon = skill.matched ? (
           <CheckmarkCircleRegular className={styles.met} aria-hidden />
@@ -98,18 +111,25 @@ function Evidence({ row }: { row: ScreeningRow }) {
                   {t('recruit:screening.weight', { weight: skill.weight })}
                 </Text>
                 {skill.required && (
-                  <Badge size="small" appearance="outline" color={skill.matched ? 'informative' : 'danger'}>
+                  <Badge
+                    size="small"
+                    appearance="outline"
+                    color={skill.matched ? 'informative' : 'danger'}
+                  >
                     {t('recruit:screening.required')}
                   </Badge>
                 )}
                 <Text size={200} className={styles.muted}>
-                  {skill.matched ? t('recruit:screening.matched') : t('recruit:screening.not_found')}
+                  {skill.matched
+                    ? t('recruit:screening.matched')
+                    : t('recruit:screening.not_found')}
                 </Text>
               </div>
               {skill.evidence && (
                 <blockquote className={styles.quote}>
                   <Text size={200}>
-                    {t(`recruit:screening.source.${skill.evidence.source}`)}: “{skill.evidence.text}”
+                    {t(`recruit:screening.source.${skill.evidence.source}`)}: “{skill.evidence.text}
+                    ”
                   </Text>
                 </blockquote>
               )}
@@ -144,7 +164,8 @@ export function ScreeningTable({ job, workspaceId }: { job: Job; workspaceId: nu
 
   let body;
   if (rows.isPending) body = <ListSkeleton rows={4} label={t('recruit:screening.loading')} />;
-  else if (rows.isError) body = <LoadError error={rows.error} onRetry={() => void rows.refetch()} />;
+  else if (rows.isError)
+    body = <LoadError error={rows.error} onRetry={() => void rows.refetch()} />;
   else if (job.skills.length === 0 && rows.data.length > 0)
     body = (
       <EmptyState
@@ -169,9 +190,13 @@ export function ScreeningTable({ job, workspaceId }: { job: Job; workspaceId: nu
         <Table className={styles.table} aria-label={t('recruit:screening.table')} size="small">
           <TableHeader>
             <TableRow>
-              <TableHeaderCell className={styles.rank}>{t('recruit:screening.rank')}</TableHeaderCell>
+              <TableHeaderCell className={styles.rank}>
+                {t('recruit:screening.rank')}
+              </TableHeaderCell>
               <TableHeaderCell>{t('recruit:screening.candidate')}</TableHeaderCell>
-              <TableHeaderCell className={styles.score}>{t('recruit:screening.score')}</TableHeaderCell>
+              <TableHeaderCell className={styles.score}>
+                {t('recruit:screening.score')}
+              </TableHeaderCell>
               <TableHeaderCell>{t('recruit:screening.missing')}</TableHeaderCell>
               <TableHeaderCell className={styles.expand}>
                 <span className={styles.srOnly}>{t('recruit:screening.evidence')}</span>
@@ -237,7 +262,9 @@ export function ScreeningTable({ job, workspaceId }: { job: Job; workspaceId: nu
                         appearance="subtle"
                         icon={expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
                         aria-expanded={expanded}
-                        aria-label={t('recruit:screening.show_evidence', { name: row.candidate.name })}
+                        aria-label={t('recruit:screening.show_evidence', {
+                          name: row.candidate.name,
+                        })}
                         onClick={() => toggle(row.job_candidate_id)}
                       />
                     </TableCell>

@@ -69,7 +69,8 @@ export default function JobsPage() {
 
   let body;
   if (jobs.isPending) body = <ListSkeleton label={t('recruit:page.loading_jobs')} />;
-  else if (jobs.isError) body = <LoadError error={jobs.error} onRetry={() => void jobs.refetch()} />;
+  else if (jobs.isError)
+    body = <LoadError error={jobs.error} onRetry={() => void jobs.refetch()} />;
   else if (list.length === 0)
     body = (
       <EmptyState
