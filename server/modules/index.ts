@@ -13,6 +13,7 @@ import okrs from './okrs';
 import notifications from './notifications';
 import messaging from './messaging';
 import profile from './profile';
+import recruit from './recruit';
 import tasks from './tasks';
 import teamFormation from './team-formation';
 import workspaceTeams from './workspace-teams';
@@ -36,6 +37,7 @@ export const AREAS = [
   messaging,
   calendar,
   drive,
+  recruit,
   lti,
   admin,
 ];

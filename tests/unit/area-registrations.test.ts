@@ -84,6 +84,7 @@ describe('area registrations cover the schema', () => {
       'assessment_files.storage_key',
       'chat_message_files.storage_key',
       'drive_file_versions.storage_key',
+      'recruit_candidate_files.storage_key',
       'task_files.storage_key',
       'teams.avatar_url',
       'user_profiles.avatar',

@@ -14,6 +14,7 @@ export { receiveAvatar } from './file-http';
 export { PERSONALITY_NORMS, factorScores } from './personality';
 export { resolveWorkspaceSkills, skillNamesById, skillNamesByUser, skillsByUser } from './skills';
 export { saveProfile } from './store';
+export { presentSoftSkills } from './present';
 export { changeNotificationSettings } from './operations/save-notification-settings';
 export { selfOf, updateSelf } from './operations/self';
 

@@ -1,0 +1,223 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  CANDIDATE_SOURCES,
+  HISTORY_KINDS,
+  JOB_STATUSES,
+  RECRUIT_STAGES,
+  SCORECARD_VERDICTS,
+  type KnockoutQuestion,
+  type RecruitStage,
+} from '../../../contracts/recruit';
+import { skills } from './profile';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/** A job of a recruit workspace (spec 3 "Job"); closing sets `closed_at` to the day. */
+export const recruitJobs = pgTable(
+  'recruit_jobs',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('open'),
+    closedAt: date('closed_at'),
+    knockoutQuestions: jsonb('knockout_questions')
+      .$type<KnockoutQuestion[]>()
+      .notNull()
+      .default([]),
+    scorecardCriteria: jsonb('scorecard_criteria').$type<string[]>().notNull().default([]),
+    /** The owner's names for stages, by key; a stage left out reads as its default. */
+    stageNames: jsonb('stage_names')
+      .$type<Partial<Record<RecruitStage, string>>>()
+      .notNull()
+      .default({}),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recruit_jobs_workspace_idx').on(t.workspaceId, t.status)],
+);
+
+/** The skills a job asks for, each weighted 0-100, required or not. */
+export const recruitJobSkills = pgTable(
+  'recruit_job_skills',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => recruitJobs.id, { onDelete: 'cascade' }),
+    skillId: integer('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    weight: smallint('weight').notNull(),
+    required: boolean('required').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.skillId] })],
+);
+
+/**
+ * A person in a workspace's talent pool: one per e-mail and per phone (digits only) within the
+ * workspace, so a second CV of the same person merges into this row.
+ */
+export const recruitCandidates = pgTable(
+  'recruit_candidates',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lower case. */
+    email: text('email'),
+    phone: text('phone'),
+    /** Digits of `phone` (with a leading + kept), what duplicates are found by. */
+    phoneKey: text('phone_key'),
+    /** A Teamloop member (added from their profile, or applied signed in). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The member agreed to show their personality and availability (applied signed in). */
+    profileConsent: boolean('profile_consent').notNull().default(false),
+    source: text('source', { enum: CANDIDATE_SOURCES }).notNull(),
+    experience: jsonb('experience').$type<string[]>().notNull().default([]),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recruit_candidates_email_unique')
+      .on(t.workspaceId, t.email)
+      .where(sql`${t.email} is not null`),
+    index('recruit_candidates_phone_idx').on(t.workspaceId, t.phoneKey),
+    index('recruit_candidates_user_idx').on(t.userId),
+  ],
+);
+
+/** A skill seen in a candidate's CV or profile, with the line or entry it was seen in. */
+export const recruitCandidateSkills = pgTable(
+  'recruit_candidate_skills',
+  {
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => recruitCandidates.id, { onDelete: 'cascade' }),
+    skillId: integer('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['cv', 'profile'] }).notNull(),
+    evidence: text('evidence').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.candidateId, t.skillId] }),
+    index('recruit_candidate_skills_skill_idx').on(t.skillId),
+  ],
+);
+
+/** A candidate's stored CV; every one is kept when CVs merge. */
+export const recruitCandidateFiles = pgTable(
+  'recruit_candidate_files',
+  {
+    id: serial('id').primaryKey(),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => recruitCandidates.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id').references(() => recruitJobs.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('recruit_candidate_files_candidate_idx').on(t.candidateId),
+    uniqueIndex('recruit_candidate_files_storage_key_unique').on(t.storageKey),
+  ],
+);
+
+export interface StoredKnockoutAnswer {
+  question_id: string;
+  question: string;
+  answer: boolean | null;
+  required_answer: boolean;
+}
+
+/** A candidate in one job's pipeline. */
+export const recruitJobCandidates = pgTable(
+  'recruit_job_candidates',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => recruitJobs.id, { onDelete: 'cascade' }),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => recruitCandidates.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: RECRUIT_STAGES }).notNull().default('applied'),
+    rejectionReason: text('rejection_reason'),
+    note: text('note'),
+    knockoutAnswers: jsonb('knockout_answers')
+      .$type<StoredKnockoutAnswer[]>()
+      .notNull()
+      .default([]),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recruit_job_candidates_unique').on(t.jobId, t.candidateId),
+    index('recruit_job_candidates_candidate_idx').on(t.candidateId),
+  ],
+);
+
+/** One interviewer's scorecard of a candidate in a job; a second submission replaces it. */
+export const recruitScorecards = pgTable(
+  'recruit_scorecards',
+  {
+    id: serial('id').primaryKey(),
+    jobCandidateId: integer('job_candidate_id')
+      .notNull()
+      .references(() => recruitJobCandidates.id, { onDelete: 'cascade' }),
+    interviewerId: integer('interviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    ratings: jsonb('ratings').$type<{ criterion: string; rating: number }[]>().notNull(),
+    verdict: text('verdict', { enum: SCORECARD_VERDICTS }).notNull(),
+    note: text('note'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recruit_scorecards_unique').on(t.jobCandidateId, t.interviewerId)],
+);
+
+/** What happened to a candidate: added, merged, moved, noted, scored. */
+export const recruitHistory = pgTable(
+  'recruit_history',
+  {
+    id: serial('id').primaryKey(),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => recruitCandidates.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id').references(() => recruitJobs.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: HISTORY_KINDS }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStage: text('from_stage', { enum: RECRUIT_STAGES }),
+    toStage: text('to_stage', { enum: RECRUIT_STAGES }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recruit_history_candidate_idx').on(t.candidateId)],
+);
+
+export type RecruitJobRow = typeof recruitJobs.$inferSelect;
+export type RecruitCandidateRow = typeof recruitCandidates.$inferSelect;
+export type RecruitJobCandidateRow = typeof recruitJobCandidates.$inferSelect;
