@@ -701,6 +701,13 @@ describe('the public position page', () => {
     expect(closed.json().messages).toEqual(['Job closed.']);
     const page = await api(null).get(`/public/positions/${job.id}`);
     expect(page.json().resource.position.open).toBe(false);
+    const closedJobs = await owners.get(`/workspaces/${workspaceId}/jobs?status=closed&q=frontend`);
+    expect(closedJobs.json().resource.jobs).toMatchObject({
+      data: [{ id: job.id }],
+      meta: { total: 1 },
+    });
+    const openJobs = await owners.get(`/workspaces/${workspaceId}/jobs?status=open&q=frontend`);
+    expect(openJobs.json().resource.jobs.meta.total).toBe(0);
 
     const refused = await apply(
       job.id,

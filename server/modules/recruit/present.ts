@@ -27,6 +27,9 @@ import type { CatalogueSkill } from './reading';
 
 export const RECRUIT_API = '/api/v2/recruit';
 
+/** An ILIKE pattern for text containing `text`, its wildcards taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Every skill a workspace's jobs and CVs are matched against: the shared list and its own. */
 export function catalogueOf(db: DbOrTx, workspaceId: number): Promise<CatalogueSkill[]> {
   return db

@@ -4,11 +4,9 @@ import { jobListQuery } from '@contracts/recruit';
 import type { Actor } from '../../../core/actor';
 import { recruitJobs } from '../../../db/schema';
 import type { Language } from '../../../i18n';
-import { presentJob, presentJobs } from '../present';
+import { containing, presentJob, presentJobs } from '../present';
 import { loadJob, recruitAccess } from './access';
 import type { RecruitDeps } from './deps';
-
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of a recruit workspace's jobs, newest first. */
 export async function listJobs(
@@ -20,7 +18,7 @@ export async function listJobs(
   const query = jobListQuery.parse(input.query);
   const where: SQL[] = [eq(recruitJobs.workspaceId, input.workspaceId)];
   if (query.status !== 'all') where.push(eq(recruitJobs.status, query.status));
-  if (query.q) where.push(ilike(recruitJobs.title, `%${likeEscaped(query.q)}%`));
+  if (query.q) where.push(ilike(recruitJobs.title, containing(query.q)));
   const [{ total }] = await deps.db
     .select({ total: count() })
     .from(recruitJobs)

@@ -11,17 +11,15 @@ import {
   type RecruitCandidateRow,
 } from '../../../db/schema';
 import type { Language } from '../../../i18n';
-import { jobSkillsOf, matchOf, presentCandidates } from '../present';
+import { containing, jobSkillsOf, matchOf, presentCandidates } from '../present';
 import { loadJob, recruitAccess } from './access';
 import type { RecruitDeps } from './deps';
-
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The pool's filters: a part of name, e-mail, phone or experience; a skill; a tag. */
 function poolFilters(workspaceId: number, query: ReturnType<typeof talentPoolQuery.parse>) {
   const where: SQL[] = [eq(recruitCandidates.workspaceId, workspaceId)];
   if (query.q) {
-    const like = `%${likeEscaped(query.q)}%`;
+    const like = containing(query.q);
     where.push(
       or(
         ilike(recruitCandidates.name, like),
