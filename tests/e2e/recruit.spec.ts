@@ -94,10 +94,13 @@ test('someone applies on the public page with a CV; the owner finds them on the 
   await page.goto('/signin');
   await fillSignIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  const workspaceLink = menu.getByRole('link', { name: workspaceName });
-  if (!(await workspaceLink.isVisible())) await menu.getByText('Workspaces').first().click();
-  await workspaceLink.click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Workspaces/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/workspaces$/);
+  await page.getByRole('main').getByRole('link', { name: workspaceName }).first().click();
   await expect(page.getByRole('heading', { name: workspaceName, level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'Talent pool' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/workspaces/${workspaceId}/talent-pool$`));
