@@ -100,7 +100,7 @@ test('someone applies on the public page with a CV; the owner finds them on the 
     .first()
     .click();
   await expect(page).toHaveURL(/\/workspaces$/);
-  await page.getByRole('main').getByRole('link', { name: workspaceName }).first().click();
+  await page.getByRole('main').getByText(workspaceName).first().click();
   await expect(page.getByRole('heading', { name: workspaceName, level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'Talent pool' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/workspaces/${workspaceId}/talent-pool$`));
