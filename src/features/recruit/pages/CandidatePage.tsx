@@ -300,6 +300,7 @@ export default function CandidatePage() {
   const stages = job.data?.stages ?? [];
   const abilities = job.data?.abilities;
   const person = data.candidate;
+  const otherApplications = data.applications.filter((a) => a.job_candidate_id !== data.id);
   return (
     <div className={styles.root}>
       {back}
@@ -436,10 +437,10 @@ export default function CandidatePage() {
               )}
             </Block>
           )}
-          {data.applications.length > 0 && (
+          {otherApplications.length > 0 && (
             <Block id="candidate-applications" title={t('recruit:candidate.applications')}>
               <ul className={styles.list}>
-                {data.applications.map((application) => (
+                {otherApplications.map((application) => (
                   <li key={application.job_candidate_id}>
                     <RouterLink to={`${base}/candidates/${application.job_candidate_id}`}>
                       {application.job_title}
