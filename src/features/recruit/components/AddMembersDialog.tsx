@@ -1,0 +1,117 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { closeUnlessTyped } from '@/components/dialog-close';
+import { FormAlert } from '@/components/FormAlert';
+import { PeoplePicker } from '@/components/PeoplePicker';
+import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { apiErrorOf, type ApiError } from '@/lib/http';
+import { notify } from '@/lib/notify';
+import { recruitApi, type JobCandidate } from '../api';
+import { useRecruitRefresh } from '../hooks';
+
+const useStyles = makeStyles({
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Adds Teamloop members of the workspace to the job as candidates, from their profiles. */
+export function AddMembersDialog({
+  jobId,
+  workspaceId,
+  existing,
+  open,
+  onClose,
+}: {
+  jobId: number;
+  workspaceId: number;
+  existing: JobCandidate[];
+  open: boolean;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const refresh = useRecruitRefresh();
+  const [selected, setSelected] = useState<number[]>([]);
+  const members = useQuery({
+    queryKey: workspaceKeys.members(workspaceId),
+    queryFn: () => workspacesApi.members(workspaceId),
+    enabled: open,
+  });
+  const inJob = new Set(existing.map((c) => c.candidate.user_id).filter((id) => id !== null));
+  const people = (members.data ?? [])
+    .filter((person) => !person.is_shadow && !inJob.has(person.id))
+    .map((person) => ({ id: person.id, name: person.name }));
+  const close = () => {
+    setSelected([]);
+    add.reset();
+    onClose();
+  };
+  const add = useMutation<JobCandidate[], ApiError>({
+    mutationFn: async () => {
+      try {
+        return await recruitApi.addFromProfiles(jobId, selected);
+      } catch (error) {
+        throw apiErrorOf(error);
+      }
+    },
+    onSuccess: (added) => {
+      notify({
+        intent: 'success',
+        text: t('recruit:board.members_added', { count: added.length }),
+      });
+      void refresh();
+      close();
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={closeUnlessTyped(selected.length > 0, close)}>
+      <DialogSurface>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (selected.length > 0) add.mutate();
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>{t('recruit:board.add_members')}</DialogTitle>
+            <DialogContent className={styles.body}>
+              <Text className={styles.muted}>{t('recruit:board.add_members_hint')}</Text>
+              <FormAlert error={add.error} />
+              <PeoplePicker
+                label={t('recruit:board.members')}
+                people={people}
+                selected={selected}
+                onChange={setSelected}
+              />
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={close}>
+                {t('app:actions.cancel')}
+              </Button>
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={selected.length === 0 || add.isPending}
+              >
+                {t('recruit:board.add')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

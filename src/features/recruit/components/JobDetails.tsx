@@ -1,0 +1,467 @@
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  makeStyles,
+  Radio,
+  RadioGroup,
+  SpinButton,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CRITERIA_MAX,
+  JOB_DESCRIPTION_MAX,
+  JOB_TITLE_MAX,
+  KNOCKOUT_MAX,
+  RECRUIT_STAGES,
+  STAGE_NAME_MAX,
+} from '@contracts/recruit';
+import { FormAlert, fieldError } from '@/components/FormAlert';
+import { SkillPicker } from '@/components/SkillPicker';
+import { apiErrorOf, type ApiError } from '@/lib/http';
+import { notify } from '@/lib/notify';
+import { recruitApi, type Job, type JobSkill } from '../api';
+import { useRecruitRefresh } from '../hooks';
+import { Block } from './Block';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  list: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  skill: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalXS} 0`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  skillName: { flex: '1 1 140px', minWidth: 0, overflowWrap: 'anywhere' },
+  weight: { width: '96px' },
+  question: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+    padding: tokens.spacingHorizontalS,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  grow: { flex: '1 1 200px', minWidth: 0 },
+  stages: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalM,
+    gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+  text: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },
+});
+
+function useJobChange<T>(change: (input: T) => Promise<Job>, saved: string) {
+  const refresh = useRecruitRefresh();
+  return useMutation<Job, ApiError, T>({
+    mutationFn: async (input) => {
+      try {
+        return await change(input);
+      } catch (error) {
+        throw apiErrorOf(error);
+      }
+    },
+    onSuccess: () => notify({ intent: 'success', text: saved }),
+    onSettled: refresh,
+  });
+}
+
+function TextForm({ job }: { job: Job }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const [title, setTitle] = useState(job.title);
+  const [description, setDescription] = useState(job.description);
+  const save = useJobChange(
+    () => recruitApi.updateJob(job.id, { title: title.trim(), description: description.trim() }),
+    t('recruit:position.saved'),
+  );
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(undefined);
+      }}
+    >
+      <FormAlert error={save.error} />
+      <Field
+        label={t('recruit:position.title')}
+        required
+        validationMessage={fieldError(save.error, 'title')}
+      >
+        <Input value={title} maxLength={JOB_TITLE_MAX} onChange={(_e, d) => setTitle(d.value)} />
+      </Field>
+      <Field
+        label={t('recruit:position.description')}
+        validationMessage={fieldError(save.error, 'description')}
+      >
+        <Textarea
+          value={description}
+          rows={10}
+          resize="vertical"
+          maxLength={JOB_DESCRIPTION_MAX}
+          onChange={(_e, d) => setDescription(d.value)}
+        />
+      </Field>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={!title.trim() || save.isPending}>
+          {t('app:actions.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SkillRow({ job, skill }: { job: Job; skill: JobSkill }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const set = useJobChange(
+    (change: { weight: number; required: boolean }) =>
+      recruitApi.setSkill(job.id, skill.skill_id, change.weight, change.required),
+    t('recruit:position.skill_saved', { name: skill.name }),
+  );
+  const remove = useJobChange(
+    () => recruitApi.removeSkill(job.id, skill.skill_id),
+    t('recruit:position.skill_removed', { name: skill.name }),
+  );
+  return (
+    <li className={styles.skill} data-testid="recruit-job-skill">
+      <Text weight="semibold" className={styles.skillName}>
+        {skill.name}
+      </Text>
+      <Field label={t('recruit:position.weight')} orientation="horizontal">
+        <SpinButton
+          className={styles.weight}
+          value={skill.weight}
+          min={0}
+          max={100}
+          step={5}
+          aria-label={t('recruit:position.weight_of', { name: skill.name })}
+          onChange={(_e, data) => {
+            const value = data.value ?? Number(data.displayValue);
+            if (Number.isFinite(value))
+              set.mutate({
+                weight: Math.max(0, Math.min(100, Math.round(value))),
+                required: skill.required,
+              });
+          }}
+        />
+      </Field>
+      <Checkbox
+        checked={skill.required}
+        label={t('recruit:position.required')}
+        onChange={(_e, data) =>
+          set.mutate({ weight: skill.weight, required: data.checked === true })
+        }
+      />
+      <Button
+        appearance="subtle"
+        icon={<DeleteRegular />}
+        aria-label={t('recruit:position.remove_skill', { name: skill.name })}
+        disabled={remove.isPending}
+        onClick={() => remove.mutate(undefined)}
+      />
+      {(set.error || remove.error) && (
+        <Text role="alert" size={200} className={styles.grow}>
+          {(set.error ?? remove.error)?.messages.join(' ')}
+        </Text>
+      )}
+    </li>
+  );
+}
+
+function SkillsForm({ job }: { job: Job }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const labelId = useId();
+  const add = useJobChange(
+    (skill: { id: number; name: string }) => recruitApi.setSkill(job.id, skill.id, 50, false),
+    t('recruit:position.skill_added'),
+  );
+  return (
+    <div className={styles.form}>
+      <FormAlert error={add.error} />
+      {job.skills.length === 0 ? (
+        <Text className={styles.muted}>{t('recruit:position.no_skills')}</Text>
+      ) : (
+        <ul className={styles.list} aria-label={t('recruit:position.skills')}>
+          {job.skills.map((skill) => (
+            <SkillRow key={skill.skill_id} job={job} skill={skill} />
+          ))}
+        </ul>
+      )}
+      <Text id={labelId} weight="semibold">
+        {t('recruit:position.add_skill')}
+      </Text>
+      <SkillPicker
+        aria-labelledby={labelId}
+        selectedIds={job.skills.map((skill) => skill.skill_id)}
+        workspaceId={job.workspace_id}
+        placeholder={t('recruit:position.add_skill_placeholder')}
+        onAdd={(skill) => 'id' in skill && add.mutate(skill)}
+      />
+    </div>
+  );
+}
+
+interface QuestionDraft {
+  id?: string;
+  question: string;
+  required_answer: boolean;
+}
+
+function KnockoutForm({ job }: { job: Job }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const [drafts, setDrafts] = useState<QuestionDraft[]>(job.knockout_questions);
+  const save = useJobChange(
+    () =>
+      recruitApi.updateJob(job.id, {
+        knockout_questions: drafts
+          .filter((draft) => draft.question.trim())
+          .map((draft) => ({ ...draft, question: draft.question.trim() })),
+      }),
+    t('recruit:position.saved'),
+  );
+  const change = (index: number, patch: Partial<QuestionDraft>) =>
+    setDrafts((list) => list.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)));
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(undefined);
+      }}
+    >
+      <FormAlert error={save.error} />
+      {drafts.length === 0 && (
+        <Text className={styles.muted}>{t('recruit:position.no_questions')}</Text>
+      )}
+      {drafts.map((draft, index) => (
+        <div key={draft.id ?? `new-${index}`} className={styles.question}>
+          <Field label={t('recruit:position.question_n', { n: index + 1 })} className={styles.grow}>
+            <Input
+              value={draft.question}
+              maxLength={300}
+              onChange={(_e, d) => change(index, { question: d.value })}
+            />
+          </Field>
+          <Field label={t('recruit:position.required_answer')}>
+            <RadioGroup
+              layout="horizontal"
+              value={draft.required_answer ? 'yes' : 'no'}
+              onChange={(_e, d) => change(index, { required_answer: d.value === 'yes' })}
+            >
+              <Radio value="yes" label={t('recruit:position.yes')} />
+              <Radio value="no" label={t('recruit:position.no')} />
+            </RadioGroup>
+          </Field>
+          <Button
+            appearance="subtle"
+            icon={<DeleteRegular />}
+            aria-label={t('recruit:position.remove_question', { n: index + 1 })}
+            onClick={() => setDrafts((list) => list.filter((_d, i) => i !== index))}
+          />
+        </div>
+      ))}
+      <div className={styles.actions}>
+        <Button
+          icon={<AddRegular />}
+          disabled={drafts.length >= KNOCKOUT_MAX}
+          onClick={() => setDrafts((list) => [...list, { question: '', required_answer: true }])}
+        >
+          {t('recruit:position.add_question')}
+        </Button>
+        <Button type="submit" appearance="primary" disabled={save.isPending}>
+          {t('app:actions.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CriteriaForm({ job }: { job: Job }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const [criteria, setCriteria] = useState<string[]>(job.scorecard_criteria);
+  const save = useJobChange(
+    () =>
+      recruitApi.updateJob(job.id, {
+        scorecard_criteria: [...new Set(criteria.map((c) => c.trim()).filter(Boolean))],
+      }),
+    t('recruit:position.saved'),
+  );
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(undefined);
+      }}
+    >
+      <FormAlert error={save.error} />
+      {criteria.map((criterion, index) => (
+        <div key={index} className={styles.question}>
+          <Field
+            label={t('recruit:position.criterion_n', { n: index + 1 })}
+            className={styles.grow}
+          >
+            <Input
+              value={criterion}
+              maxLength={80}
+              onChange={(_e, d) =>
+                setCriteria((list) => list.map((c, i) => (i === index ? d.value : c)))
+              }
+            />
+          </Field>
+          <Button
+            appearance="subtle"
+            icon={<DeleteRegular />}
+            aria-label={t('recruit:position.remove_criterion', { n: index + 1 })}
+            onClick={() => setCriteria((list) => list.filter((_c, i) => i !== index))}
+          />
+        </div>
+      ))}
+      <div className={styles.actions}>
+        <Button
+          icon={<AddRegular />}
+          disabled={criteria.length >= CRITERIA_MAX}
+          onClick={() => setCriteria((list) => [...list, ''])}
+        >
+          {t('recruit:position.add_criterion')}
+        </Button>
+        <Button type="submit" appearance="primary" disabled={save.isPending}>
+          {t('app:actions.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function StagesForm({ job }: { job: Job }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const [names, setNames] = useState<Record<string, string>>(
+    Object.fromEntries(job.stages.map((stage) => [stage.key, stage.name ?? ''])),
+  );
+  const save = useJobChange(
+    () =>
+      recruitApi.renameStages(
+        job.id,
+        RECRUIT_STAGES.map((key) => ({ key, name: names[key]?.trim() || null })),
+      ),
+    t('recruit:position.saved'),
+  );
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(undefined);
+      }}
+    >
+      <FormAlert error={save.error} />
+      <div className={styles.stages}>
+        {RECRUIT_STAGES.map((key) => (
+          <Field key={key} label={t(`recruit:stages.${key}`)}>
+            <Input
+              value={names[key] ?? ''}
+              maxLength={STAGE_NAME_MAX}
+              placeholder={t(`recruit:stages.${key}`)}
+              onChange={(_e, d) => setNames((current) => ({ ...current, [key]: d.value }))}
+            />
+          </Field>
+        ))}
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={save.isPending}>
+          {t('app:actions.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** What a member who may not edit sees: the text, the skills and the questions. */
+function ReadOnlyDetails({ job }: { job: Job }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  return (
+    <Block id="job-text" title={t('recruit:position.description')}>
+      <Text as="p" className={styles.text}>
+        {job.description || t('recruit:position.no_description')}
+      </Text>
+      <ul className={styles.list} aria-label={t('recruit:position.skills')}>
+        {job.skills.map((skill) => (
+          <li key={skill.skill_id}>
+            {skill.name} · {t('recruit:screening.weight', { weight: skill.weight })}
+            {skill.required && ` · ${t('recruit:position.required')}`}
+          </li>
+        ))}
+      </ul>
+    </Block>
+  );
+}
+
+/** The job's text, weighted skills, knockout questions, scorecard criteria and stage names. */
+export function JobDetails({ job }: { job: Job; workspaceId: number }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  if (!job.abilities.manage) return <ReadOnlyDetails job={job} />;
+  return (
+    <div className={styles.root}>
+      <Block id="job-text" title={t('recruit:position.text_heading')}>
+        <TextForm job={job} />
+      </Block>
+      <Block
+        id="job-skills"
+        title={t('recruit:position.skills')}
+        description={t('recruit:position.skills_hint')}
+      >
+        <SkillsForm job={job} />
+      </Block>
+      <Block
+        id="job-knockout"
+        title={t('recruit:position.knockout')}
+        description={t('recruit:position.knockout_hint')}
+      >
+        <KnockoutForm job={job} />
+      </Block>
+      <Block
+        id="job-criteria"
+        title={t('recruit:position.criteria')}
+        description={t('recruit:position.criteria_hint')}
+      >
+        <CriteriaForm job={job} />
+      </Block>
+      <Block
+        id="job-stages"
+        title={t('recruit:position.stages')}
+        description={t('recruit:position.stages_hint')}
+      >
+        <StagesForm job={job} />
+      </Block>
+    </div>
+  );
+}
