@@ -13,7 +13,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 import { FormAlert } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import { workspaceKeys, workspacesApi } from '@/features/workspaces';
@@ -76,9 +76,11 @@ export function AddMembersDialog({
       close();
     },
   });
+  const guard = useDiscardGuard(selected.length > 0, close);
   return (
-    <Dialog open={open} onOpenChange={closeUnlessTyped(selected.length > 0, close)}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <form
           onSubmit={(event) => {
             event.preventDefault();

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { JOB_TITLE_MAX, RECRUIT_FILE_MAX_BYTES } from '@contracts/recruit';
-import { closeUnlessTyped } from '@/components/dialog-close';
+import { useDiscardGuard } from '@/components/discard-guard';
 import { FormAlert } from '@/components/FormAlert';
 import { UploadWidget } from '@/components/UploadWidget';
 import { formatFileSize } from '@/lib/file-size';
@@ -93,9 +93,11 @@ export function NewJobDialog({
   const typed = title !== '' || text !== '' || files.length > 0;
   const ready = (files.length > 0 || text.trim() !== '') && !fileTooBig(files);
 
+  const guard = useDiscardGuard(typed, close);
   return (
-    <Dialog open={open} onOpenChange={closeUnlessTyped(typed, close)}>
+    <Dialog open={open} onOpenChange={guard.onOpenChange}>
       <DialogSurface>
+        {guard.confirmDialog}
         <form
           onSubmit={(event) => {
             event.preventDefault();
