@@ -140,7 +140,9 @@ function LtiCard() {
       actions={
         !plugins.isError ? (
           <RouterButton to="/settings/plugins" appearance={list.length ? 'secondary' : 'primary'}>
-            {list.length ? t('billing:integrations.lti.manage') : t('billing:integrations.lti.connect')}
+            {list.length
+              ? t('billing:integrations.lti.manage')
+              : t('billing:integrations.lti.connect')}
           </RouterButton>
         ) : refused ? null : (
           <Button onClick={() => void plugins.refetch()}>{t('billing:integrations.retry')}</Button>
