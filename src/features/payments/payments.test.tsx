@@ -1,6 +1,10 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from '@/lib/http-client';
+import type { Notice } from '@/lib/notify';
+import { PLAN_REQUIRED_CODE } from '@/lib/plan-gate';
 import type { PricingRule } from './api';
 import { PlanCards } from './components/PlanCards';
 import { formatMoney, formatPeriod, shareOf } from './money';
@@ -84,5 +88,44 @@ describe('billing', () => {
     expect(shareOf(3, 20)).toBe(0.15);
     expect(shareOf(25, 20)).toBe(1);
     expect(shareOf(1, 0)).toBe(1);
+  });
+
+  it('turns a refusal naming a plan into a toast that leads to the plans', async () => {
+    const notices: Notice[] = [];
+    const client = createHttpClient({
+      getToken: () => 'token',
+      setToken: vi.fn(),
+      language: () => 'en',
+      notify: (notice) => notices.push(notice),
+      translate: (key) => `translated ${key}`,
+      sessionExpired: vi.fn(),
+      now: () => 0,
+      beginLoading: () => vi.fn(),
+      setServerReachable: vi.fn(),
+      logError: vi.fn(),
+    });
+    client.defaults.adapter = async (config) => {
+      const code = config.url === 'gated' ? PLAN_REQUIRED_CODE : 'forbidden';
+      const response = {
+        data: { messages: [`no ${config.url}`], code },
+        status: 403,
+        statusText: '',
+        headers: new AxiosHeaders(),
+        config,
+      };
+      throw new AxiosError('refused', 'ERR_BAD_REQUEST', config, undefined, response);
+    };
+    await expect(client.get('gated')).rejects.toThrow();
+    await expect(client.get('other')).rejects.toThrow();
+    expect(notices).toEqual([
+      expect.objectContaining({
+        text: 'no gated',
+        link: {
+          to: '/settings/subscriptions-payments',
+          label: 'translated app:plan_gate.see_plans',
+        },
+      }),
+      expect.not.objectContaining({ link: expect.anything() }),
+    ]);
   });
 });
