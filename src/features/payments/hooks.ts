@@ -5,7 +5,14 @@ import { saveFile } from '@/lib/save-file';
 import { billingApi, billingKeys, type PlanCode } from './api';
 
 export function useProcessor() {
-  return useQuery({ queryKey: billingKeys.processor, queryFn: billingApi.processor });
+  const query = useQuery({ queryKey: billingKeys.processor, queryFn: billingApi.processor });
+  const processor = query.data;
+  /** Payments can be taken: the local test processor, or Stripe with its webhook secret. */
+  const canPay =
+    processor?.mode === 'local' || (processor?.mode === 'stripe' && processor.configured);
+  /** Nothing takes payments here: no processor, or Stripe without its webhook secret. */
+  const unavailable = processor !== undefined && !canPay;
+  return { ...query, canPay, unavailable };
 }
 
 export function usePlans() {

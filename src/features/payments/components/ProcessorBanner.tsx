@@ -9,8 +9,7 @@ import { useProcessor } from '../hooks';
 export function ProcessorBanner() {
   const { t } = useTranslation();
   const processor = useProcessor();
-  const mode = processor.data?.mode;
-  if (mode === 'local') {
+  if (processor.data?.mode === 'local') {
     return (
       <div data-testid="billing-processor" data-mode="local">
         <InlineMessage intent="warning" role="status" title={t('billing:page.test_mode.title')}>
@@ -19,7 +18,7 @@ export function ProcessorBanner() {
       </div>
     );
   }
-  if (mode === 'off') {
+  if (processor.unavailable) {
     return (
       <div data-testid="billing-processor" data-mode="off">
         <InlineMessage intent="info" role="status" title={t('billing:page.not_configured.title')}>

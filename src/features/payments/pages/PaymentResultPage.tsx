@@ -16,7 +16,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { RouterButton } from '@/components/RouterLink';
@@ -117,6 +117,8 @@ export default function PaymentResultPage() {
   const { id } = useParams();
   const invoiceId = Number(id);
   const valid = Number.isInteger(invoiceId) && invoiceId > 0;
+  // The processor's page was left without paying (Stripe's cancel_url): nothing to wait for.
+  const cancelled = useSearchParams()[0].get('cancelled') === '1';
   const queryClient = useQueryClient();
   const planName = usePlanName();
   const verify = useQuery({
@@ -126,7 +128,9 @@ export default function PaymentResultPage() {
     retry: false,
     // The browser's return proves nothing: only the processor's webhook settles the invoice.
     refetchInterval: (query) =>
-      query.state.data?.status === 'pending' && query.state.dataUpdateCount < VERIFY_ATTEMPTS
+      !cancelled &&
+      query.state.data?.status === 'pending' &&
+      query.state.dataUpdateCount < VERIFY_ATTEMPTS
         ? VERIFY_INTERVAL_MS
         : false,
   });
@@ -222,6 +226,23 @@ export default function PaymentResultPage() {
           title={t('billing:result.void.title')}
           description={t('billing:result.void.description', { number: invoice.number })}
           actions={<BackToSettings workspaceId={invoice.workspace.id} primary />}
+        />
+      </div>
+    );
+  } else if (cancelled && invoice) {
+    content = (
+      <div data-testid="payment-result" data-status="cancelled">
+        <EmptyState
+          headingLevel={2}
+          icon={<DismissCircleRegular />}
+          title={t('billing:result.cancelled.title')}
+          description={t('billing:result.cancelled.description', { number: invoice.number })}
+          actions={
+            <>
+              <TryAgain invoiceId={invoice.id} />
+              <BackToSettings workspaceId={invoice.workspace.id} />
+            </>
+          }
         />
       </div>
     );

@@ -236,7 +236,7 @@ export default function SubscriptionsPage() {
   const owned = useOwnedWorkspaces();
   const processor = useProcessor();
   const [params, setParams] = useSearchParams();
-  const canPay = processor.data?.configured === true && processor.data.mode !== 'off';
+  const { canPay } = processor;
 
   let body;
   if (owned.isPending) {
