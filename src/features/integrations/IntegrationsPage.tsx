@@ -9,8 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHostState } from '@tabs/host';
-import { RouterButton } from '@/components/RouterLink';
+import type { PlanFeature } from '@contracts/billing';
+import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { apiErrorOf } from '@/lib/http';
+import { PLANS_PATH } from '@/lib/plan-gate';
 import { integrationKeys, integrationsApi } from './api';
 
 const useStyles = makeStyles({
@@ -85,6 +87,24 @@ function IntegrationCard({
       <div className={styles.body}>{children}</div>
       {actions && <div className={styles.actions}>{actions}</div>}
     </Card>
+  );
+}
+
+/** Which plans include a gated integration (spec 6), with a way to the plans. */
+function PlanNote({ feature }: { feature: PlanFeature }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const plans = useQuery({ queryKey: integrationKeys.plans, queryFn: integrationsApi.plans });
+  const including = (plans.data ?? []).filter((plan) => plan.limits.features[feature]);
+  if (!plans.data || including.length === plans.data.length) return null;
+  return (
+    <Text as="p" className={styles.muted}>
+      {t('billing:integrations.plan_note', {
+        count: including.length,
+        plans: including.map((plan) => plan.name).join(', '),
+      })}{' '}
+      <RouterLink to={PLANS_PATH}>{t('app:plan_gate.see_plans')}</RouterLink>
+    </Text>
   );
 }
 
@@ -170,6 +190,7 @@ function LtiCard() {
           })}
         </Text>
       )}
+      <PlanNote feature="lti" />
     </IntegrationCard>
   );
 }
@@ -189,6 +210,7 @@ function CalendarCard() {
       <Text as="p" className={styles.text}>
         {t('billing:integrations.calendar.description')}
       </Text>
+      <PlanNote feature="calendar_sync" />
     </IntegrationCard>
   );
 }
