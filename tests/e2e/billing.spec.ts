@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { createVerifiedAccount, fillSignIn, type TestAccount } from './support/accounts';
+import {
+  createVerifiedAccount,
+  fillSignIn,
+  signUpAndSignIn,
+  type TestAccount,
+} from './support/accounts';
 import { E2E_BASE_URL } from './support/env';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -39,6 +44,10 @@ async function openSettingsTab(page: Page, account: TestAccount, tab: string) {
   }
 }
 
+/** A picture for a person to look at, beside the test's other output. */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -59,11 +68,13 @@ test('an owner upgrades on the local test processor, pays, and sees the new plan
   await expect(page.getByTestId('billing-usage-members')).toContainText('Members: 1 of 20');
   await expect(page.getByTestId('billing-plans').getByRole('group')).toHaveCount(3);
   await expect(page.getByText('No invoices yet.', { exact: false })).toBeVisible();
+  await shot(page, 'desktop-subscriptions-free');
 
   // Upgrade: the server makes the prorated invoice, the dialog shows it, then the card page.
   await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Premium' });
   await expect(dialog.getByTestId('billing-upgrade-lines')).toContainText('Total');
+  await shot(page, 'desktop-upgrade-dialog');
   await dialog.getByRole('button', { name: /^Pay / }).click();
 
   // The local processor's page (served by our server, never in production).
@@ -79,6 +90,7 @@ test('an owner upgrades on the local test processor, pays, and sees the new plan
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
   await expect(page.getByTestId('payment-new-plan')).toHaveAttribute('data-plan', 'premium');
   await expect(page.getByTestId('payment-new-plan')).toContainText('Premium');
+  await shot(page, 'desktop-result-paid');
 
   // Back to settings: the plan is Premium and the invoice is paid.
   await page.getByRole('link', { name: 'Back to subscriptions and payments' }).click();
@@ -90,6 +102,7 @@ test('an owner upgrades on the local test processor, pays, and sees the new plan
   await expect(invoice).toContainText('Paid');
   await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Upgrade to Enterprise' })).toBeEnabled();
+  await shot(page, 'desktop-subscriptions-premium');
 
   // The invoice as a PDF.
   const download = page.waitForEvent('download');
@@ -121,6 +134,7 @@ test('the four settings pages are reached by clicks, on a phone without sideways
     page.getByTestId('integration-calendar').getByRole('link', { name: 'Open calendar sync' }),
   ).toHaveAttribute('href', '/calendar/sync');
   expect(await noSidewaysScroll(page)).toBe(true);
+  await shot(page, 'phone-integrations');
 
   for (const [tab, path] of [
     ['Subscriptions and payments', /\/settings\/subscriptions-payments$/],
@@ -132,6 +146,7 @@ test('the four settings pages are reached by clicks, on a phone without sideways
     if (tab === 'Subscriptions and payments') {
       await expect(page.getByTestId('billing-current-plan')).toHaveAttribute('data-plan', 'free');
       await expect(page.getByTestId('billing-plans').getByRole('group')).toHaveCount(3);
+      await shot(page, 'phone-subscriptions');
     }
     expect(await noSidewaysScroll(page)).toBe(true);
   }
@@ -140,6 +155,21 @@ test('the four settings pages are reached by clicks, on a phone without sideways
   await page.goto('/payments/result');
   await expect(page.getByRole('heading', { name: 'No payment to show' })).toBeVisible();
   expect(await noSidewaysScroll(page)).toBe(true);
+  await shot(page, 'phone-result-none');
   await page.getByRole('link', { name: 'Back to subscriptions and payments' }).click();
   await expect(page).toHaveURL(/\/settings\/subscriptions-payments$/);
+});
+
+test('in Vietnamese, the plans and the test-payment banner read in Vietnamese on a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const owner = await signUpAndSignIn(page, { language: 'vi', firstName: 'Lan' });
+  await ownWorkspace(page, owner, 'Câu lạc bộ thiết kế');
+  await page.goto('/settings/subscriptions-payments');
+  await expect(page.getByText('Thanh toán thử: không thẻ nào bị trừ tiền')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gói hiện tại' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nâng cấp lên Premium' })).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBe(true);
+  await shot(page, 'phone-subscriptions-vi');
 });
