@@ -13,7 +13,6 @@ import type {
   upgradeRequestResult,
   verifyAnswer,
 } from '../billing';
-import type { workspace } from '../workspaces';
 
 /**
  * Plans, invoices and payments (spec 7.2, 7.10), under /api/v2/core. `:id` of the two
@@ -50,6 +49,6 @@ export const billingEndpoints = {
   /** Supervisors only: sets the plan without payment. Everyone else: 403. */
   supervisorPlan: endpoint('PATCH', 'core/workspaces/:id/payment').of<{
     body: typeof supervisorPlanBody;
-    response: typeof workspace;
+    response: typeof activePackageResource;
   }>(),
 };

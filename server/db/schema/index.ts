@@ -14,3 +14,4 @@ export * from './lti';
 export * from './okrs';
 export * from './calendar';
 export * from './drive';
+export * from './billing';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
+import { requireFeature } from '../../../core/plans';
 import { workspaceAccessFor } from '../../../core/workspace-access';
 import { ltiContexts } from '../../../db/schema';
 import { translator, type Language } from '../../../i18n';
@@ -15,7 +16,7 @@ export async function showRoster(
 ) {
   const { db } = deps;
   const { workspaceId, lang } = input;
-  await workspaceAccessFor(db, actor, workspaceId, 'invite_members');
+  requireFeature(await workspaceAccessFor(db, actor, workspaceId, 'invite_members'), 'lti');
   const course = await loadCourse(db, workspaceId);
   const blocked = course ? courseRefusal(course) : null;
   const latest = await latestSync(db, workspaceId);
@@ -41,7 +42,10 @@ export async function syncRoster(
 ) {
   const { db } = deps;
   const { workspaceId } = input;
-  await workspaceAccessFor(db, actor, workspaceId, 'invite_members', { change: true });
+  requireFeature(
+    await workspaceAccessFor(db, actor, workspaceId, 'invite_members', { change: true }),
+    'lti',
+  );
   const course = await loadCourse(db, workspaceId);
   const refused = courseRefusal(course);
   if (refused || !course) throw refused;
