@@ -75,7 +75,7 @@ test('an owner upgrades on the local test processor, pays, and sees the new plan
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Premium' });
   await expect(dialog.getByTestId('billing-upgrade-lines')).toContainText('Total');
   await shot(page, 'desktop-upgrade-dialog');
-  await dialog.getByRole('button', { name: /^Pay / }).click();
+  await dialog.getByRole('button', { name: /^Pay \$\d/ }).click();
 
   // The local processor's page (served by our server, never in production).
   await expect(page.getByText(/no card is charged/i).first()).toBeVisible();

@@ -110,11 +110,9 @@ export function PlanCards({
               )}
             </div>
             <Text as="p" size={500} weight="semibold" className={styles.price}>
-              {plan.price === 0
-                ? t('billing:settings.plans.free')
-                : t('billing:settings.plans.per_month', {
-                    price: formatMoney(plan.price, plan.currency),
-                  })}
+              {t('billing:settings.plans.per_month', {
+                price: formatMoney(plan.price, plan.currency),
+              })}
             </Text>
             <ul className={styles.list}>
               <li className={styles.item}>
