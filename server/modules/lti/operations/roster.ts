@@ -16,7 +16,8 @@ export async function showRoster(
 ) {
   const { db } = deps;
   const { workspaceId, lang } = input;
-  requireFeature(await workspaceAccessFor(db, actor, workspaceId, 'invite_members'), 'lti');
+  // Reading the status is not gated: the People page asks it of every workspace.
+  await workspaceAccessFor(db, actor, workspaceId, 'invite_members');
   const course = await loadCourse(db, workspaceId);
   const blocked = course ? courseRefusal(course) : null;
   const latest = await latestSync(db, workspaceId);
