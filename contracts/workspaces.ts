@@ -170,7 +170,6 @@ export const updateWorkspaceBody = z
   .partial()
   .strict();
 
-export const paymentBody = z.object({ payment_type: z.enum(PAYMENT_TYPES) });
 export const schemaBody = z.object({ schema: z.object({ color: colorSchema }) });
 export const memberAccessBody = z.object({
   member_access: z

@@ -110,6 +110,16 @@ const envSchema = z.object({
   GOOGLE_API_URL: z.string().url().default('https://www.googleapis.com'),
   /** Minutes between two scheduled calendar syncs of every connection. */
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Card payments through Stripe Checkout; without the key a local test processor (never in production). */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the Stripe SDK sends its calls (a local stand-in in tests). */
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  /** The currency of plan prices and invoices (ISO 4217, lower case). */
+  BILLING_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/)
+    .default('usd'),
   /** okrAI: an OpenAI-compatible chat-completions endpoint (base URL, e.g. .../v1); rules without it. */
   OKR_AI_URL: optionalUrl,
   OKR_AI_KEY: optionalString,

@@ -3,6 +3,7 @@ import account from './account';
 import admin from './admin';
 import assessments from './assessments';
 import auth from './auth';
+import billing from './billing';
 import calendar from './calendar';
 import clientLogs from './client-logs';
 import drive from './drive';
@@ -40,6 +41,7 @@ export const AREAS = [
   recruit,
   lti,
   admin,
+  billing,
 ];
 
 export async function registerModules(app: App) {

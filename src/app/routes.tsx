@@ -20,6 +20,7 @@ import { routes as auth } from '@/features/auth/routes';
 import { routes as calendar } from '@/features/calendar/routes';
 import { routes as dashboard } from '@/features/dashboard/routes';
 import { routes as drive } from '@/features/drive/routes';
+import { routes as integrations } from '@/features/integrations/routes';
 import { routes as legal } from '@/features/legal/routes';
 import { routes as lti } from '@/features/lti/routes';
 import { routes as messages } from '@/features/messages/routes';
@@ -56,6 +57,7 @@ const areas: FeatureRoutes[] = [
   calendar,
   drive,
   payments,
+  integrations,
   lti,
 ];
 

@@ -1,8 +1,10 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/http';
+import { isPlanRequired, PLANS_PATH } from '@/lib/plan-gate';
 import { showInPlace } from '@/lib/notify';
 import { InlineMessage } from './InlineMessage';
+import { RouterLink } from './RouterLink';
 
 /**
  * The words of a failed call, in place above the form: the server's messages, or a general
@@ -22,6 +24,12 @@ export function FormAlert({ error, title }: { error: ApiError | null; title?: st
   return (
     <InlineMessage intent="error" role="alert" title={title}>
       {messages.join(' ')}
+      {isPlanRequired(error) && (
+        <>
+          {' '}
+          <RouterLink to={PLANS_PATH}>{t('app:plan_gate.see_plans')}</RouterLink>
+        </>
+      )}
     </InlineMessage>
   );
 }

@@ -1,7 +1,9 @@
 import {
   Button,
   makeStyles,
+  Link,
   Toast,
+  ToastBody,
   ToastTitle,
   Toaster,
   ToastTrigger,
@@ -19,6 +21,7 @@ import {
   type Notice,
   type NoticeIntent,
 } from '@/lib/notify';
+import { navigateTo } from '@/lib/navigation';
 
 const INTENTS: NoticeIntent[] = ['success', 'error', 'info', 'warning'];
 
@@ -69,6 +72,20 @@ export function Notifier() {
                 >
                   {notice.text}
                 </ToastTitle>
+                {notice.link && (
+                  <ToastBody>
+                    <Link
+                      href={notice.link.to}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        dismissToast(id);
+                        navigateTo(notice.link!.to);
+                      }}
+                    >
+                      {notice.link.label}
+                    </Link>
+                  </ToastBody>
+                )}
               </Toast>,
               // The same id while one shows: Fluent ignores the second (one toast per message).
               { toastId: id, intent: notice.intent, timeout: notice.timeout, pauseOnHover: true },

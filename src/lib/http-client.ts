@@ -14,6 +14,7 @@ import {
   UNAUTHORIZED_MESSAGE_INTERVAL,
 } from './http';
 import type { Notice, NoticeIntent } from './notify';
+import { bodyNamesPlan, PLANS_PATH } from './plan-gate';
 
 async function errorBodyOf(blob: Blob): Promise<unknown> {
   if (!blob.type.includes('json')) return null;
@@ -56,9 +57,9 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
   const finishLoading = new WeakMap<object, () => void>();
   let lastUnauthorizedNotice = Number.NEGATIVE_INFINITY;
 
-  const showMessages = (messages: string[], intent: NoticeIntent) =>
+  const showMessages = (messages: string[], intent: NoticeIntent, link?: Notice['link']) =>
     messages.forEach((text, position) =>
-      env.notify({ intent, text, timeout: serverMessageTimeout(position) }),
+      env.notify({ intent, text, timeout: serverMessageTimeout(position), ...(link && { link }) }),
     );
   const hidesMessages = (config?: InternalAxiosRequestConfig) =>
     headerOf(config, HIDE_MESSAGE_HEADER) === '1';
@@ -123,7 +124,11 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
           timeout: SERVER_ERROR_TIMEOUT,
         });
       } else if (status === 403 || status === 422) {
-        if (!hidden) showMessages(messages, 'error');
+        // A feature the plan lacks: the words name the plan, the toast leads to the plans.
+        const link = bodyNamesPlan(response.data)
+          ? { to: PLANS_PATH, label: env.translate('app:plan_gate.see_plans') }
+          : undefined;
+        if (!hidden) showMessages(messages, 'error', link);
       } else if (status >= 400) {
         if (!hidden) showMessages(messages, 'error');
         env.logError(

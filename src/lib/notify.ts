@@ -14,6 +14,8 @@ export interface Notice {
   text: string;
   /** Milliseconds on screen. */
   timeout: number;
+  /** A way on from the words, e.g. to the plans after a refusal that names one. */
+  link?: { to: string; label: string };
 }
 
 /** Spec 9: the default notification duration. */

@@ -16,3 +16,4 @@ export * from './calendar';
 export * from './calendar-sync';
 export * from './drive';
 export * from './recruit';
+export * from './billing';

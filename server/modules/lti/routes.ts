@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { gatedBy } from '../../core/plans';
 import { z } from 'zod';
 import { emptyResource, envelope, idParam } from '@contracts/common';
 import {
@@ -317,7 +318,14 @@ export default async function ltiRoutes(app: App) {
   // ---- AGS and NRPS ----
   app.post(
     '/lti/scores',
-    { schema: { tags, body: scoreBody, response: { 202: envelope(emptyResource) } } },
+    {
+      schema: {
+        tags,
+        ...gatedBy('lti'),
+        body: scoreBody,
+        response: { 202: envelope(emptyResource) },
+      },
+    },
     async (request, reply) => {
       const queued = await queueScore(deps, actorOf(request), request.body);
       reply.code(202);
@@ -327,7 +335,14 @@ export default async function ltiRoutes(app: App) {
 
   app.get(
     '/lti/roster',
-    { schema: { tags, querystring: rosterQuery, response: { 200: envelope(rosterStatus) } } },
+    {
+      schema: {
+        tags,
+        ...gatedBy('lti'),
+        querystring: rosterQuery,
+        response: { 200: envelope(rosterStatus) },
+      },
+    },
     async (request) =>
       ok(
         await showRoster(deps, actorOf(request), {
@@ -340,7 +355,14 @@ export default async function ltiRoutes(app: App) {
   /** Queues a reading of the roster (a job); while one is queued or running, answers that one. */
   app.post(
     '/lti/roster',
-    { schema: { tags, body: rosterBody, response: { 202: envelope(rosterSync) } } },
+    {
+      schema: {
+        tags,
+        ...gatedBy('lti'),
+        body: rosterBody,
+        response: { 202: envelope(rosterSync) },
+      },
+    },
     async (request, reply) => {
       const sync = await syncRoster(deps, actorOf(request), {
         workspaceId: request.body.workspace_id,

@@ -1,12 +1,11 @@
 import { Navigate } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
-import { notAvailable } from '@/app/not-available';
 import type { FeatureRoutes } from '@/app/route-types';
 
 /**
- * /settings and its children (spec 2.4). Security and privacy is built here; the other three
- * belong to their areas: each area removes its line below and exports the page from its own
- * routes file under `settings` (e.g. `settings: [{ id: 'settings-notifications', ... }]`).
+ * /settings and its children (spec 2.4). Security and privacy is built here; the other pages
+ * belong to their areas, each exported from its own routes file under `settings`
+ * (notifications, integrations, payments, lti).
  */
 export const routes: FeatureRoutes = {
   namespaces: ['account', 'auth'],
@@ -30,21 +29,5 @@ export const routes: FeatureRoutes = {
         },
       ],
     },
-  ],
-  settings: [
-    ...notAvailable('integrations', [
-      {
-        id: 'settings-integrations',
-        path: 'integrations',
-        handle: { title: 'app:titles.settings_integrations' },
-      },
-    ]),
-    ...notAvailable('payments', [
-      {
-        id: 'settings-subscriptions-payments',
-        path: 'subscriptions-payments',
-        handle: { title: 'app:titles.settings_subscriptions_payments' },
-      },
-    ]),
   ],
 };

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DriveCapacity } from '@contracts/drive';
 import type { AppConfig } from '../../../config';
 import type { Actor } from '../../../core/actor';
+import { driveCapacityMbOf } from '../../../core/plans';
 import type { DbOrTx } from '../../../db/client';
 import {
   assessmentFiles,
@@ -18,14 +19,15 @@ const total = sql<string>`coalesce(sum(size), 0)`;
 
 /**
  * What a person's stored files take (every version of their drive files, and what they
- * attached to tasks, assessments and chats) and what they may store: DRIVE_CAPACITY_MB.
+ * attached to tasks, assessments and chats) and what they may store: DRIVE_CAPACITY_MB, or
+ * more when one of their workspaces is on a plan with a larger capacity (server/core/plans.ts).
  */
 export async function capacityOf(
   db: DbOrTx,
   config: Pick<AppConfig, 'DRIVE_CAPACITY_MB'>,
   userId: number,
 ): Promise<DriveCapacity> {
-  const [[drive], [tasks], [assessments], [chats]] = await Promise.all([
+  const [[drive], [tasks], [assessments], [chats], capacityMb] = await Promise.all([
     db
       .select({ bytes: sql<string>`coalesce(sum(${driveFileVersions.size}), 0)` })
       .from(driveFileVersions)
@@ -38,6 +40,7 @@ export async function capacityOf(
       .from(chatMessageFiles)
       .innerJoin(chatMessages, eq(chatMessages.id, chatMessageFiles.messageId))
       .where(eq(chatMessages.userId, userId)),
+    driveCapacityMbOf(db, userId, config.DRIVE_CAPACITY_MB),
   ]);
   const byArea = {
     drive: Number(drive?.bytes ?? 0),
@@ -46,7 +49,7 @@ export async function capacityOf(
     chats: Number(chats?.bytes ?? 0),
   };
   const used = byArea.drive + byArea.tasks + byArea.assessments + byArea.chats;
-  const allowed = config.DRIVE_CAPACITY_MB * MB;
+  const allowed = capacityMb * MB;
   return { used, total: allowed, left: Math.max(0, allowed - used), by_area: byArea };
 }
 

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { scoreBody } from '@contracts/lti';
 import type { Actor } from '../../../core/actor';
+import { requireFeature } from '../../../core/plans';
 import { workspaceAccessFor } from '../../../core/workspace-access';
 import { ltiMembers } from '../../../db/schema';
 import { refusal } from '../../../http/errors';
@@ -12,7 +13,10 @@ import type { LtiDeps } from './deps';
 /** Queues a score for the course's gradebook (AGS), sent by a job. */
 export async function queueScore(deps: LtiDeps, actor: Actor, body: z.output<typeof scoreBody>) {
   const { db } = deps;
-  await workspaceAccessFor(db, actor, body.workspace_id, 'review_tasks', { change: true });
+  const access = await workspaceAccessFor(db, actor, body.workspace_id, 'review_tasks', {
+    change: true,
+  });
+  requireFeature(access, 'lti');
   const course = await loadCourse(db, body.workspace_id);
   if (!course?.context.lineItemsUrl) throw refusal(409, 'not_linked', 'lti:messages.not_linked');
   const [member] = await db

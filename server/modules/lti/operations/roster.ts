@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
+import { requireFeature } from '../../../core/plans';
 import { workspaceAccessFor } from '../../../core/workspace-access';
 import { ltiContexts } from '../../../db/schema';
 import { translator, type Language } from '../../../i18n';
@@ -15,6 +16,7 @@ export async function showRoster(
 ) {
   const { db } = deps;
   const { workspaceId, lang } = input;
+  // Reading the status is not gated: the People page asks it of every workspace.
   await workspaceAccessFor(db, actor, workspaceId, 'invite_members');
   const course = await loadCourse(db, workspaceId);
   const blocked = course ? courseRefusal(course) : null;
@@ -41,7 +43,10 @@ export async function syncRoster(
 ) {
   const { db } = deps;
   const { workspaceId } = input;
-  await workspaceAccessFor(db, actor, workspaceId, 'invite_members', { change: true });
+  requireFeature(
+    await workspaceAccessFor(db, actor, workspaceId, 'invite_members', { change: true }),
+    'lti',
+  );
   const course = await loadCourse(db, workspaceId);
   const refused = courseRefusal(course);
   if (refused || !course) throw refused;

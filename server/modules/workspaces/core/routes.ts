@@ -9,7 +9,6 @@ import {
   memberAccessBody,
   modalInformation,
   numberOfWorks,
-  paymentBody,
   schemaBody,
   updateWorkspaceBody,
   workspace as workspaceSchema,
@@ -136,7 +135,7 @@ export default async function workspaceCoreRoutes(app: App) {
   }
   const saved = 'workspaces:messages.saved';
   settingRoute('PATCH', '/workspaces/:id', 'details', saved, updateWorkspaceBody);
-  settingRoute('PATCH', '/workspaces/:id/payment', 'payment', saved, paymentBody);
+  // PATCH workspaces/:id/payment is billing's (a supervisor's): a plan changes by a paid invoice.
   settingRoute('PUT', '/workspaces/:id/schema', 'schema', saved, schemaBody);
   settingRoute('PUT', '/workspaces/:id/member-access', 'member_access', saved, memberAccessBody);
   settingRoute('POST', '/workspaces/archive/:id', 'archive', 'workspaces:messages.archived');

@@ -1,4 +1,5 @@
 import { emptyResource, envelope } from '@contracts/common';
+import { gatedBy } from '../../../core/plans';
 import {
   changeRoleBody,
   member as memberSchema,
@@ -99,6 +100,7 @@ export default async function workspaceMemberRoutes(app: App) {
       schema: {
         tags,
         summary: "Members' task figures and profile completion (premium and enterprise plans)",
+        ...gatedBy('performance_users'),
         params: workspaceIdParam,
         response: { 200: envelope(performanceUsers) },
       },

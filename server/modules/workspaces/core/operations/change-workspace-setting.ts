@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { teamFormationStrategyBody } from '@contracts/workspace-settings';
-import type {
-  memberAccessBody,
-  paymentBody,
-  schemaBody,
-  updateWorkspaceBody,
-} from '@contracts/workspaces';
+import type { memberAccessBody, schemaBody, updateWorkspaceBody } from '@contracts/workspaces';
 import type { Permission } from '../../../../auth/permissions';
 import type { Actor } from '../../../../core/actor';
 import { workspaceAccessFor } from '../../../../core/workspace-access';
@@ -55,11 +50,6 @@ export const WORKSPACE_SETTINGS = {
         status: body.status,
       };
     },
-  }),
-  payment: setting<z.infer<typeof paymentBody>>({
-    permission: 'manage_billing',
-    change: false,
-    columns: (_, body) => ({ paymentType: body.payment_type }),
   }),
   schema: setting<z.infer<typeof schemaBody>>({
     permission: 'update_workspace',

@@ -1,7 +1,6 @@
 import type { Actor } from '../../../../core/actor';
-import { canUseFeature } from '../../../../auth/permissions';
 import { workspaceAccessFor } from '../../../../core/workspace-access';
-import { refusal } from '../../../../http/errors';
+import { requireFeature } from '../../../../core/plans';
 import type { WorkspacesDeps } from '../../deps';
 import { presentMember } from '../../present';
 import { completionOf } from '../completion';
@@ -15,9 +14,7 @@ export async function listPerformanceUsers(
 ) {
   const { db } = deps;
   const access = await workspaceAccessFor(db, actor, workspaceId, 'view_member_reports');
-  if (!canUseFeature(access, access.workspace.paymentType, 'performance_users')) {
-    throw refusal(403, 'plan_required', 'workspaces:messages.plan_required');
-  }
+  requireFeature(access, 'performance_users');
   const rows = (await completionOf(db, actor, access.workspace.id)).filter(
     (r) => r.membership.role !== 'deactive',
   );

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  INVOICE_KINDS,
+  INVOICE_LOG_ACTIONS,
+  INVOICE_STATUSES,
+  PLAN_CODES,
+  type InvoiceLine,
+} from '../../../contracts/billing';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/**
+ * An invoice of a workspace (spec 3 "Invoice"): a period of a paid plan, or an upgrade inside a
+ * period (prorated). Amounts in minor units; lines as issued, never recomputed.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** TL-<year>-<id, six digits>, set in the transaction that creates the row. */
+    number: text('number').notNull(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    /** The plan it pays for (an upgrade's target). */
+    paymentType: text('payment_type', { enum: PLAN_CODES }).notNull(),
+    /** An upgrade's plan before it. */
+    fromPaymentType: text('from_payment_type', { enum: PLAN_CODES }),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    subtotal: integer('subtotal').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
+    index('invoices_workspace_idx').on(t.workspaceId, t.createdAt),
+    // One period invoice per workspace and period: the period job may run twice.
+    uniqueIndex('invoices_period_unique')
+      .on(t.workspaceId, t.periodStart)
+      .where(sql`kind = 'period'`),
+  ],
+);
+
+/** A payment started for an invoice: the processor's checkout session. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    processor: text('processor', { enum: ['stripe', 'local'] }).notNull(),
+    sessionId: text('session_id').notNull(),
+    url: text('url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoice_payments_session_unique').on(t.sessionId),
+    index('invoice_payments_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/** What happened to a workspace's invoices and plan, newest last (`invoices/logs`). */
+export const invoiceLogs = pgTable(
+  'invoice_logs',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: INVOICE_LOG_ACTIONS }).notNull(),
+    /** Who did it; null for the processor's webhook and jobs (and after account deletion). */
+    userId: integer('user_id').references(() => users.id),
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_logs_workspace_idx').on(t.workspaceId, t.id)],
+);
+
+/** Every processor event applied, by its id: a replayed webhook finds its id and changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  invoiceId: integer('invoice_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,0 +1,24 @@
+import { billingEndpoints } from '@contracts/endpoints/billing';
+import { ltiEndpoints } from '@contracts/endpoints/lti';
+import { notificationEndpoints } from '@contracts/endpoints/notifications';
+import { api } from '@/lib/http';
+
+/** Query keys of the integrations page. */
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  plugins: ['integrations', 'lti-plugins'] as const,
+  meetings: ['integrations', 'meeting-options'] as const,
+  plans: ['integrations', 'plans'] as const,
+};
+
+/** Each card shows its own refusal (a member may not manage plugins): no toasts. */
+const quiet = { hideMessages: true };
+
+export const integrationsApi = {
+  /** The LTI platforms the person manages (owners and supervisors only: 403 for others). */
+  plugins: () => api.call(ltiEndpoints.plugins, { query: { status: 'active' } }, quiet),
+  /** Whether this server has a Zoom app (server-to-server OAuth, set by the operator). */
+  meetingOptions: () => api.call(notificationEndpoints.meetingOptions, {}, quiet),
+  /** The plans, to say which include a gated integration. */
+  plans: () => api.call(billingEndpoints.pricingRules, {}, quiet).then((r) => r.pricing_rules),
+};

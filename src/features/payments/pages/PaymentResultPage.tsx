@@ -1,0 +1,292 @@
+import {
+  Button,
+  Card,
+  makeStyles,
+  ProgressBar,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  CheckmarkCircleRegular,
+  DismissCircleRegular,
+  DocumentDismissRegular,
+  HourglassHalfRegular,
+} from '@fluentui/react-icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/EmptyState';
+import { FormAlert } from '@/components/FormAlert';
+import { RouterButton } from '@/components/RouterLink';
+import { apiErrorOf } from '@/lib/http';
+import { billingApi, billingKeys, type Invoice } from '../api';
+import { ProcessorBanner } from '../components/ProcessorBanner';
+import { useActivePackage, usePay, usePlanName } from '../hooks';
+import { formatMoney } from '../money';
+
+/** How often the page asks whether the processor's webhook has arrived, and for how long. */
+export const VERIFY_INTERVAL_MS = 2000;
+export const VERIFY_ATTEMPTS = 45;
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    maxWidth: '640px',
+    margin: '0 auto',
+    width: '100%',
+    minWidth: 0,
+    '& > h1': { margin: 0 },
+  },
+  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
+  plan: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  muted: { color: tokens.colorNeutralForeground3, margin: 0, overflowWrap: 'anywhere' },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'center',
+    gap: tokens.spacingHorizontalS,
+  },
+  progress: { width: '100%', maxWidth: '360px' },
+});
+
+const settingsLink = (workspaceId?: number) =>
+  workspaceId
+    ? `/settings/subscriptions-payments?workspace=${workspaceId}`
+    : '/settings/subscriptions-payments';
+
+function BackToSettings({ workspaceId, primary }: { workspaceId?: number; primary?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <RouterButton to={settingsLink(workspaceId)} appearance={primary ? 'primary' : 'secondary'}>
+      {t('billing:result.back')}
+    </RouterButton>
+  );
+}
+
+/** The plan the workspace is on now that the payment went through. */
+function NewPlan({ invoice }: { invoice: Invoice }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const active = useActivePackage(invoice.workspace.id);
+  if (active.isPending) return <Spinner size="small" label={t('billing:result.loading_plan')} />;
+  if (active.isError) return null;
+  const plan = active.data.pricing_rule;
+  return (
+    <Card className={styles.card} data-testid="payment-new-plan" data-plan={plan.payment_type}>
+      <div className={styles.plan}>
+        <Text size={200} className={styles.muted}>
+          {t('billing:result.now_on', { workspace: invoice.workspace.name })}
+        </Text>
+        <Text size={600} weight="semibold">
+          {plan.name}
+        </Text>
+        <Text as="p" className={styles.muted}>
+          {t('billing:result.plan_members', { count: plan.limits.members_per_workspace })}
+        </Text>
+      </div>
+    </Card>
+  );
+}
+
+function TryAgain({ invoiceId }: { invoiceId: number }) {
+  const { t } = useTranslation();
+  const pay = usePay();
+  return (
+    <>
+      <FormAlert error={pay.error} />
+      <Button
+        appearance="primary"
+        disabled={pay.isPending}
+        icon={pay.isPending ? <Spinner size="tiny" /> : undefined}
+        onClick={() => pay.mutate(invoiceId)}
+      >
+        {t('billing:result.try_again')}
+      </Button>
+    </>
+  );
+}
+
+/** /payments/result/:id: where the processor sends the browser back, whatever happened. */
+export default function PaymentResultPage() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const invoiceId = Number(id);
+  const valid = Number.isInteger(invoiceId) && invoiceId > 0;
+  // The processor's page was left without paying (Stripe's cancel_url): nothing to wait for.
+  const cancelled = useSearchParams()[0].get('cancelled') === '1';
+  const queryClient = useQueryClient();
+  const planName = usePlanName();
+  const verify = useQuery({
+    queryKey: billingKeys.verify(invoiceId),
+    queryFn: () => billingApi.verify(invoiceId),
+    enabled: valid,
+    retry: false,
+    // The browser's return proves nothing: only the processor's webhook settles the invoice.
+    refetchInterval: (query) =>
+      !cancelled &&
+      query.state.data?.status === 'pending' &&
+      query.state.dataUpdateCount < VERIFY_ATTEMPTS
+        ? VERIFY_INTERVAL_MS
+        : false,
+  });
+  const status = verify.data?.status;
+  const invoice = verify.data?.invoice;
+
+  useEffect(() => {
+    // Settled: every billing view (plan, usage, invoices) reads the new state.
+    if (status && status !== 'pending') {
+      void queryClient.invalidateQueries({
+        queryKey: billingKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'verify',
+      });
+    }
+  }, [status, queryClient]);
+
+  let content;
+  if (!valid) {
+    content = (
+      <EmptyState
+        headingLevel={2}
+        icon={<DocumentDismissRegular />}
+        title={t('billing:result.none.title')}
+        description={t('billing:result.none.description')}
+        actions={<BackToSettings primary />}
+      />
+    );
+  } else if (verify.isPending) {
+    content = <Spinner label={t('billing:result.checking')} />;
+  } else if (verify.isError) {
+    const error = apiErrorOf(verify.error);
+    content =
+      error.status === 404 || error.status === 403 ? (
+        <EmptyState
+          headingLevel={2}
+          icon={<DocumentDismissRegular />}
+          title={t('billing:result.not_found.title')}
+          description={error.messages.join(' ') || t('billing:result.not_found.description')}
+          actions={<BackToSettings primary />}
+        />
+      ) : (
+        <>
+          <FormAlert error={error} />
+          <div className={styles.actions}>
+            <Button appearance="primary" onClick={() => void verify.refetch()}>
+              {t('billing:result.check_again')}
+            </Button>
+            <BackToSettings />
+          </div>
+        </>
+      );
+  } else if (status === 'paid' && invoice) {
+    content = (
+      <div data-testid="payment-result" data-status="paid">
+        <EmptyState
+          headingLevel={2}
+          icon={<CheckmarkCircleRegular />}
+          title={t('billing:result.paid.title')}
+          description={t('billing:result.paid.description', {
+            total: formatMoney(invoice.total, invoice.currency),
+            number: invoice.number,
+            plan: planName(invoice.payment_type),
+            workspace: invoice.workspace.name,
+          })}
+          actions={<BackToSettings workspaceId={invoice.workspace.id} primary />}
+        />
+        <NewPlan invoice={invoice} />
+      </div>
+    );
+  } else if (status === 'failed' && invoice) {
+    content = (
+      <div data-testid="payment-result" data-status="failed">
+        <EmptyState
+          headingLevel={2}
+          icon={<DismissCircleRegular />}
+          title={t('billing:result.failed.title')}
+          description={t('billing:result.failed.description', { number: invoice.number })}
+          actions={
+            <>
+              <TryAgain invoiceId={invoice.id} />
+              <BackToSettings workspaceId={invoice.workspace.id} />
+            </>
+          }
+        />
+      </div>
+    );
+  } else if (status === 'void' && invoice) {
+    content = (
+      <div data-testid="payment-result" data-status="void">
+        <EmptyState
+          headingLevel={2}
+          icon={<DocumentDismissRegular />}
+          title={t('billing:result.void.title')}
+          description={t('billing:result.void.description', { number: invoice.number })}
+          actions={<BackToSettings workspaceId={invoice.workspace.id} primary />}
+        />
+      </div>
+    );
+  } else if (cancelled && invoice) {
+    content = (
+      <div data-testid="payment-result" data-status="cancelled">
+        <EmptyState
+          headingLevel={2}
+          icon={<DismissCircleRegular />}
+          title={t('billing:result.cancelled.title')}
+          description={t('billing:result.cancelled.description', { number: invoice.number })}
+          actions={
+            <>
+              <TryAgain invoiceId={invoice.id} />
+              <BackToSettings workspaceId={invoice.workspace.id} />
+            </>
+          }
+        />
+      </div>
+    );
+  } else {
+    // Still no word from the processor after a while: stop asking, let the person ask again.
+    const answers = queryClient.getQueryState(billingKeys.verify(invoiceId))?.dataUpdateCount ?? 0;
+    const gaveUp = answers >= VERIFY_ATTEMPTS && !verify.isFetching;
+    content = (
+      <div data-testid="payment-result" data-status="pending">
+        <EmptyState
+          headingLevel={2}
+          icon={<HourglassHalfRegular />}
+          title={t('billing:result.pending.title')}
+          description={t(
+            gaveUp ? 'billing:result.pending.slow' : 'billing:result.pending.description',
+          )}
+          actions={
+            gaveUp ? (
+              <>
+                <Button appearance="primary" onClick={() => void verify.refetch()}>
+                  {t('billing:result.check_again')}
+                </Button>
+                <BackToSettings workspaceId={invoice?.workspace.id} />
+              </>
+            ) : (
+              <ProgressBar
+                className={styles.progress}
+                aria-label={t('billing:result.pending.progress')}
+                thickness="large"
+              />
+            )
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.root}>
+      <Text as="h1" size={800} weight="semibold">
+        {t('app:titles.payment_result')}
+      </Text>
+      <ProcessorBanner />
+      {content}
+    </div>
+  );
+}

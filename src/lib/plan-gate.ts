@@ -1,0 +1,17 @@
+import type { ApiError } from './http';
+
+/**
+ * A feature the workspace's plan lacks (spec 6): the server answers 403 with this code and words
+ * naming the plan that has it; the client adds a way to the plans.
+ */
+export const PLAN_REQUIRED_CODE = 'plan_required';
+export const PLANS_PATH = '/settings/subscriptions-payments';
+
+export function isPlanRequired(error: Pick<ApiError, 'status' | 'code'> | null): boolean {
+  return error?.status === 403 && error.code === PLAN_REQUIRED_CODE;
+}
+
+/** The same test on an answer's body, for the HTTP client before it makes an ApiError. */
+export function bodyNamesPlan(body: unknown): boolean {
+  return (body as { code?: unknown } | null)?.code === PLAN_REQUIRED_CODE;
+}
