@@ -338,7 +338,6 @@ export default async function ltiRoutes(app: App) {
     {
       schema: {
         tags,
-        ...gatedBy('lti'),
         querystring: rosterQuery,
         response: { 200: envelope(rosterStatus) },
       },
