@@ -8,6 +8,9 @@ export const LANGUAGES = ['en', 'vi'] as const;
 /** The shortest password an account may have (contracts/auth.ts `newPassword`). */
 export const MIN_PASSWORD = 8;
 
+/** The code of a 403 for a feature the workspace's plan lacks (spec 6); its words name the plan. */
+export const PLAN_REQUIRED_CODE = 'plan_required';
+
 /** The refusal code that tells the Teams tab to run the consent pop-up and try again. */
 export const CONSENT_REQUIRED = 'consent_required';
 

@@ -6,10 +6,11 @@ import {
   type PlanFeature,
   type PlanLimits,
 } from '@contracts/billing';
+import { PLAN_REQUIRED_CODE } from '@contracts/constants';
 import { MEMBER_CAP } from '@contracts/workspaces';
 import type { DbOrTx } from '../db/client';
 import { workspaceMembers, workspaces } from '../db/schema';
-import { forbidden } from '../http/errors';
+import { refusal } from '../http/errors';
 
 /**
  * The plans (spec 3 "pricing rule", spec 9 "plan table ... configured"): one catalogue in code,
@@ -47,7 +48,7 @@ export const PLANS: readonly PlanDefinition[] = [
     limits: {
       members_per_workspace: MEMBER_CAP,
       drive_capacity_mb: null,
-      features: features('okrs', 'assessments'),
+      features: features('okrs', 'assessments', 'recruit', 'calendar_sync'),
     },
   },
   {
@@ -58,7 +59,14 @@ export const PLANS: readonly PlanDefinition[] = [
     limits: {
       members_per_workspace: MEMBER_CAP,
       drive_capacity_mb: 5 * 1024,
-      features: features('okrs', 'assessments', 'lti', 'calendar_sync', 'performance_users'),
+      features: features(
+        'okrs',
+        'assessments',
+        'recruit',
+        'calendar_sync',
+        'lti',
+        'performance_users',
+      ),
     },
   },
   {
@@ -72,10 +80,10 @@ export const PLANS: readonly PlanDefinition[] = [
       features: features(
         'okrs',
         'assessments',
-        'lti',
-        'calendar_sync',
-        'performance_users',
         'recruit',
+        'calendar_sync',
+        'lti',
+        'performance_users',
       ),
     },
   },
@@ -107,7 +115,7 @@ export function requireFeature(
   feature: PlanFeature,
 ): void {
   if (access.isSupervisor || planIncludes(access.workspace.paymentType, feature)) return;
-  throw forbidden('billing:errors.feature_needs_plan', {
+  throw refusal(403, PLAN_REQUIRED_CODE, 'billing:errors.feature_needs_plan', {
     plan: cheapestPlanWith(feature).name,
     current: planOf(access.workspace.paymentType).name,
   });

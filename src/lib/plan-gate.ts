@@ -1,10 +1,11 @@
+import { PLAN_REQUIRED_CODE } from '@contracts/constants';
 import type { ApiError } from './http';
 
 /**
- * A feature the workspace's plan lacks (spec 6): the server answers 403 with this code and words
- * naming the plan that has it; the client adds a way to the plans.
+ * A feature the workspace's plan lacks (spec 6): the server answers 403 with PLAN_REQUIRED_CODE
+ * and words naming the plan that has it; the client adds a way to the plans.
  */
-export const PLAN_REQUIRED_CODE = 'plan_required';
+export { PLAN_REQUIRED_CODE };
 export const PLANS_PATH = '/settings/subscriptions-payments';
 
 export function isPlanRequired(error: Pick<ApiError, 'status' | 'code'> | null): boolean {
