@@ -101,3 +101,26 @@ for (const [device, viewport] of DEVICES) {
     await expect(eventDay.getByRole('button', { name: /^Event: 09:00 Study group/ })).toBeVisible();
   });
 }
+
+test('on a phone, the Sync button leads to the sync screen, which says Google and Outlook are not configured', async ({
+  page,
+  request,
+}) => {
+  const account = await createVerifiedAccount(request, { firstName: 'Sam', lastName: 'Sync' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openCalendar(page, account);
+  await page.getByRole('link', { name: 'Sync' }).click();
+  await expect(page).toHaveURL(/\/calendar\/sync$/);
+  await expect(
+    page.getByRole('heading', { name: 'Sync with other calendars', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText('Not configured by the administrator.')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Connect' })).toHaveCount(0);
+  await expect(
+    page.getByRole('switch', { name: 'Let team formation count my busy times as unavailable' }),
+  ).not.toBeChecked();
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(sideways).toBe(false);
+});

@@ -1,5 +1,10 @@
-import type { CreateEventBody, UpdateEventBody } from '@contracts/calendar';
-import { calendarEndpoints } from '@contracts/endpoints/calendar';
+import type {
+  ChooseCalendarsBody,
+  CreateEventBody,
+  SyncProvider,
+  UpdateEventBody,
+} from '@contracts/calendar';
+import { calendarEndpoints, calendarSyncEndpoints } from '@contracts/endpoints/calendar';
 import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { api } from '@/lib/http';
 
@@ -17,6 +22,7 @@ export const calendarKeys = {
   feed: ['calendar', 'feed'] as const,
   workspaces: ['calendar', 'workspaces'] as const,
   members: (workspaceId: number) => ['calendar', 'members', workspaceId] as const,
+  sync: ['calendar', 'sync'] as const,
 };
 
 export const calendarApi = {
@@ -40,4 +46,22 @@ export const calendarApi = {
       .then((r) => r.workspaces.filter((workspace) => workspace.status !== 'archived')),
   members: (workspaceId: number) =>
     api.call(workspaceEndpoints.members, { params: { id: workspaceId } }).then((r) => r.users),
+  syncState: () => api.call(calendarSyncEndpoints.state),
+  /** The provider's consent page; the browser goes there itself (no bearer on a navigation). */
+  syncLogin: (provider: SyncProvider) =>
+    api
+      .call(
+        provider === 'google'
+          ? calendarSyncEndpoints.googleLogin
+          : calendarSyncEndpoints.outlookLogin,
+      )
+      .then((r) => r.url),
+  chooseCalendars: (provider: SyncProvider, body: ChooseCalendarsBody) =>
+    api.call(calendarSyncEndpoints.choose, { params: { provider }, body }),
+  syncNow: (provider: SyncProvider) =>
+    api.call(calendarSyncEndpoints.run, { params: { provider } }),
+  disconnect: (provider: SyncProvider) =>
+    api.call(calendarSyncEndpoints.disconnect, { params: { provider } }),
+  syncSettings: (share_busy_times: boolean) =>
+    api.call(calendarSyncEndpoints.settings, { body: { share_busy_times } }),
 };

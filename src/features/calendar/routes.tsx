@@ -1,8 +1,7 @@
-import { notAvailable } from '@/app/not-available';
 import type { FeatureRoutes } from '@/app/route-types';
 import { lazyPage } from '@/lib/lazy-page';
 
-/** The calendar (spec 7.18); syncing with Outlook and Google is not built yet. */
+/** The calendar (spec 7.18) and its sync with Outlook and Google (issue 31). */
 export const routes: FeatureRoutes = {
   namespaces: ['calendar'],
   app: [
@@ -12,8 +11,11 @@ export const routes: FeatureRoutes = {
       handle: { title: 'app:titles.calendar', area: 'calendar' },
       lazy: lazyPage(() => import('./pages/CalendarPage')),
     },
-    ...notAvailable('calendar', [
-      { id: 'calendar-sync', path: 'calendar/sync', handle: { title: 'app:titles.calendar_sync' } },
-    ]),
+    {
+      id: 'calendar-sync',
+      path: 'calendar/sync',
+      handle: { title: 'app:titles.calendar_sync', area: 'calendar' },
+      lazy: lazyPage(() => import('./pages/CalendarSyncPage')),
+    },
   ],
 };

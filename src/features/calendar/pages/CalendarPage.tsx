@@ -12,6 +12,7 @@ import {
 } from '@fluentui/react-components';
 import {
   AddRegular,
+  ArrowSyncRegular,
   CalendarLtrRegular,
   ChevronLeftRegular,
   ChevronRightRegular,
@@ -23,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { CALENDAR_ITEM_KINDS, type CalendarItem, type CalendarItemKind } from '@contracts/calendar';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
-import { RouterLink } from '@/components/RouterLink';
+import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { useSignedInUser } from '@/lib/current-user';
 import { useIsMobile } from '@/lib/device';
 import type { ApiError } from '@/lib/http';
@@ -461,6 +462,9 @@ export default function CalendarPage() {
       <div className={styles.toolbar}>
         <Title2 as="h1">{t('app:titles.calendar')}</Title2>
         <span className={styles.spacer} />
+        <RouterButton to="/calendar/sync" icon={<ArrowSyncRegular />}>
+          {t('calendar:sync.open')}
+        </RouterButton>
         <Button icon={<RssRegular />} onClick={() => setDialog({ kind: 'feed' })}>
           {t('calendar:subscribe')}
         </Button>
