@@ -1,6 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
-import { calendarEventAttendees, calendarEvents, calendarFeeds } from '../../db/schema';
+import {
+  calendarBusyTimes,
+  calendarConnections,
+  calendarEventAttendees,
+  calendarEvents,
+  calendarFeeds,
+  calendarOauthStates,
+  calendarSyncSettings,
+} from '../../db/schema';
 
 /** The events a person made and those they attend; whether they have a feed (never its secret). */
 export const exportSections: ExportSection[] = [
@@ -40,14 +48,52 @@ export const exportSections: ExportSection[] = [
       };
     },
   },
+  {
+    // Which calendars are connected and what was read from them; never a token.
+    name: 'calendar_sync',
+    tables: [calendarConnections, calendarBusyTimes, calendarSyncSettings, calendarOauthStates],
+    read: async (db, userId) => {
+      const [connections, busy, settings] = await Promise.all([
+        db
+          .select({
+            provider: calendarConnections.provider,
+            account: calendarConnections.account,
+            read_calendar_ids: calendarConnections.readCalendarIds,
+            write_calendar_id: calendarConnections.writeCalendarId,
+            last_sync_at: calendarConnections.lastSyncAt,
+            created_at: calendarConnections.createdAt,
+          })
+          .from(calendarConnections)
+          .where(eq(calendarConnections.userId, userId)),
+        db
+          .select({ start: calendarBusyTimes.startAt, end: calendarBusyTimes.endAt })
+          .from(calendarBusyTimes)
+          .where(eq(calendarBusyTimes.userId, userId)),
+        db
+          .select({ share_busy_times: calendarSyncSettings.shareBusyTimes })
+          .from(calendarSyncSettings)
+          .where(eq(calendarSyncSettings.userId, userId)),
+      ]);
+      return { connections, busy_times: busy, settings: settings[0] ?? null };
+    },
+  },
 ];
 
 /**
  * A person's events are theirs: deleting the account deletes the events they made (with their
- * attendees), takes them off others' events and ends their feed.
+ * attendees), takes them off others' events, ends their feed and forgets their calendar
+ * connections (tokens, busy times, choices).
  */
 export const accountDeletion: AccountDeletion = {
-  erases: [calendarEvents, calendarEventAttendees, calendarFeeds],
+  erases: [
+    calendarEvents,
+    calendarEventAttendees,
+    calendarFeeds,
+    calendarConnections,
+    calendarBusyTimes,
+    calendarSyncSettings,
+    calendarOauthStates,
+  ],
   keeps: [],
   erase: async (tx, userId) => {
     const made = tx
@@ -58,5 +104,10 @@ export const accountDeletion: AccountDeletion = {
     await tx.delete(calendarEventAttendees).where(eq(calendarEventAttendees.userId, userId));
     await tx.delete(calendarEvents).where(eq(calendarEvents.createdBy, userId));
     await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+    // Connections take their remote copies and busy times with them (foreign keys cascade).
+    await tx.delete(calendarBusyTimes).where(eq(calendarBusyTimes.userId, userId));
+    await tx.delete(calendarConnections).where(eq(calendarConnections.userId, userId));
+    await tx.delete(calendarSyncSettings).where(eq(calendarSyncSettings.userId, userId));
+    await tx.delete(calendarOauthStates).where(eq(calendarOauthStates.userId, userId));
   },
 };
