@@ -89,7 +89,8 @@ describe('the calendar sync screen', () => {
     );
     expect(screen.getByText('calendar:sync.connected_as')).toBeTruthy();
     expect(screen.getByText('calendar:sync.never_synced')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('calendar:sync.connected');
+    // The notice's message bar is loaded lazily.
+    expect((await screen.findByRole('status')).textContent).toContain('calendar:sync.connected');
     // The other provider is configured but not connected: it offers Connect.
     expect(screen.getByRole('button', { name: 'calendar:sync.connect' })).toBeTruthy();
     expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(true);
