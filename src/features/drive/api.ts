@@ -1,7 +1,7 @@
-import type { AxiosProgressEvent } from 'axios';
 import type { DriveFile, DriveListQuery } from '@contracts/drive';
 import { driveEndpoints } from '@contracts/endpoints/drive';
 import { api } from '@/lib/http';
+import { filesForm, uploadOptions, type UploadOptions } from '@/lib/uploads';
 
 export type { DriveCapacity, DriveFile, DriveFileStatus, DriveFileVersion } from '@contracts/drive';
 
@@ -21,26 +21,6 @@ export const driveKeys = {
 };
 
 export const DRIVE_PAGE_SIZE = 30;
-
-/** How an upload reports bytes sent and can be stopped. */
-export interface UploadOptions {
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
-}
-
-function filesForm(files: File[]): FormData {
-  const form = new FormData();
-  for (const file of files) form.append('files', file, file.name);
-  return form;
-}
-
-/** Sends bytes with progress and a way to cancel; the screen shows the refusal in place. */
-const uploadOptions = ({ onProgress, signal }: UploadOptions) => ({
-  signal,
-  hideMessages: true,
-  onUploadProgress: (event: AxiosProgressEvent) =>
-    onProgress?.(event.loaded, event.total ?? event.loaded),
-});
 
 const withFile = (r: { file: DriveFile }) => r.file;
 

@@ -1,4 +1,3 @@
-import type { AxiosProgressEvent } from 'axios';
 import type {
   Job,
   JobCandidateDetail,
@@ -11,6 +10,7 @@ import type {
 } from '@contracts/recruit';
 import { recruitEndpoints } from '@contracts/endpoints/recruit';
 import { api } from '@/lib/http';
+import { filesForm, uploadOptions, type UploadOptions } from '@/lib/uploads';
 
 export type {
   Candidate,
@@ -52,19 +52,6 @@ export const recruitKeys = {
 };
 
 export const POOL_PAGE_SIZE = 30;
-
-/** How an upload reports bytes sent and can be stopped. */
-export interface UploadOptions {
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
-}
-
-const uploadOptions = ({ onProgress, signal }: UploadOptions = {}) => ({
-  signal,
-  hideMessages: true,
-  onUploadProgress: (event: AxiosProgressEvent) =>
-    onProgress?.(event.loaded, event.total ?? event.loaded),
-});
 
 const withJob = (r: { job: Job }) => r.job;
 const withCandidate = (r: { job_candidate: JobCandidateDetail }) => r.job_candidate;
@@ -127,15 +114,12 @@ export const recruitApi = {
       .then(withJob),
   candidates: (jobId: number) =>
     api.call(recruitEndpoints.candidates, { params: { id: jobId } }).then((r) => r.job_candidates),
-  uploadCvs: (jobId: number, files: File[], options?: UploadOptions) => {
-    const form = new FormData();
-    for (const file of files) form.append('files', file, file.name);
-    return api.call(
+  uploadCvs: (jobId: number, files: File[], options?: UploadOptions) =>
+    api.call(
       recruitEndpoints.uploadCvs,
-      { params: { id: jobId }, body: form },
+      { params: { id: jobId }, body: filesForm(files) },
       uploadOptions(options),
-    );
-  },
+    ),
   addFromProfiles: (jobId: number, userIds: number[]) =>
     api
       .call(

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiErrorOf } from '@/lib/http';
+import { useCallback } from 'react';
+import { useUploads, type Upload, type UploadOutcome } from '@/lib/uploads';
 import { recruitApi, recruitKeys, type JobCandidate, type RecruitStage } from './api';
 import { moved } from './recruit-view';
 
@@ -60,20 +60,8 @@ export function useMoveCandidate(jobId: number) {
   });
 }
 
-export type UploadState = 'uploading' | 'done' | 'merged' | 'failed' | 'cancelled';
-
-/** One CV on its way up: bytes sent, and what became of it. */
-export interface CvUpload {
-  key: string;
-  name: string;
-  loaded: number;
-  total: number;
-  state: UploadState;
-  /** The server's words when it refused or could not read the file. */
-  error?: string;
-}
-
-let uploadCount = 0;
+/** One CV on its way up (the shared upload, `merged` when it joined a person in the pool). */
+export type CvUpload = Upload;
 
 /**
  * CVs sent one request each, so each has its own progress, cancel and outcome (added, merged
@@ -81,55 +69,13 @@ let uploadCount = 0;
  */
 export function useCvUploads(jobId: number) {
   const refresh = useRecruitRefresh();
-  const [uploads, setUploads] = useState<CvUpload[]>([]);
-  const controllers = useRef(new Map<string, AbortController>());
-  const update = (key: string, change: Partial<CvUpload>) =>
-    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
-
-  useEffect(() => {
-    const running = controllers.current;
-    return () => running.forEach((controller) => controller.abort());
-  }, []);
-
-  const start = (files: File[]) => {
-    const started = files.map((file) => ({
-      file,
-      upload: {
-        key: `cv-${++uploadCount}`,
-        name: file.name,
-        loaded: 0,
-        total: file.size,
-        state: 'uploading' as const,
-      },
-    }));
-    setUploads((list) => [...started.map((s) => s.upload), ...list]);
-    for (const { file, upload } of started) {
-      const controller = new AbortController();
-      controllers.current.set(upload.key, controller);
-      recruitApi
-        .uploadCvs(jobId, [file], {
-          signal: controller.signal,
-          onProgress: (loaded, total) => update(upload.key, { loaded, total }),
-        })
-        .then((result) => {
-          const failed = result.failed[0];
-          if (failed) update(upload.key, { state: 'failed', error: failed.message });
-          else
-            update(upload.key, {
-              state: result.merged.length > 0 ? 'merged' : 'done',
-              loaded: upload.total,
-            });
-          void refresh();
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return update(upload.key, { state: 'cancelled' });
-          update(upload.key, { state: 'failed', error: apiErrorOf(error).messages.join(' ') });
-        })
-        .finally(() => controllers.current.delete(upload.key));
-    }
-  };
-
-  const cancel = (key: string) => controllers.current.get(key)?.abort();
-  const clearFinished = () => setUploads((list) => list.filter((u) => u.state === 'uploading'));
-  return { uploads, start, cancel, clearFinished };
+  return useUploads(
+    (file, options) =>
+      recruitApi.uploadCvs(jobId, [file], options).then((result): UploadOutcome => {
+        const failed = result.failed[0];
+        if (failed) return { state: 'failed', error: failed.message };
+        return { state: result.merged.length > 0 ? 'merged' : 'done' };
+      }),
+    refresh,
+  );
 }

@@ -1,113 +1,22 @@
-import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '@/lib/file-size';
-import type { Upload } from '../hooks';
+import {
+  UploadPanel as FilesUploadPanel,
+  type UploadPanelProps,
+  type UploadPanelWords,
+} from '@/components/UploadPanel';
 
-const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
-  item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
-  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  failed: { color: tokens.colorPaletteRedForeground1 },
-  muted: { color: tokens.colorNeutralForeground3 },
-});
+const DRIVE_UPLOAD_WORDS: UploadPanelWords = {
+  panel: 'drive:upload.panel',
+  heading: 'drive:upload.heading',
+  clear: 'drive:upload.clear',
+  progress: 'drive:upload.progress',
+  progressLabel: 'drive:upload.progress_label',
+  cancel: 'drive:upload.cancel',
+  failed: 'drive:upload.failed',
+  done: 'drive:upload.done',
+  cancelled: 'drive:upload.cancelled',
+};
 
-const COLORS = {
-  uploading: 'brand',
-  done: 'success',
-  failed: 'error',
-  cancelled: 'warning',
-} as const;
-
-/** Each file on its way up with its own bar, a cancel while it goes, and the refusal in words. */
-export function UploadPanel({
-  uploads,
-  onCancel,
-  onClear,
-}: {
-  uploads: Upload[];
-  onCancel: (key: string) => void;
-  onClear: () => void;
-}) {
-  const styles = useStyles();
-  const { t } = useTranslation();
-  if (uploads.length === 0) return null;
-  const running = uploads.some((upload) => upload.state === 'uploading');
-  return (
-    <section className={styles.root} aria-label={t('drive:upload.panel')}>
-      <div className={styles.head}>
-        <Text weight="semibold">{t('drive:upload.heading', { count: uploads.length })}</Text>
-        {!running && (
-          <Button appearance="subtle" size="small" onClick={onClear}>
-            {t('drive:upload.clear')}
-          </Button>
-        )}
-      </div>
-      <ul className={styles.list}>
-        {uploads.map((upload) => {
-          const share = upload.total > 0 ? upload.loaded / upload.total : 0;
-          const status =
-            upload.state === 'uploading'
-              ? t('drive:upload.progress', {
-                  loaded: formatFileSize(upload.loaded),
-                  total: formatFileSize(upload.total),
-                })
-              : upload.state === 'failed'
-                ? upload.error || t('drive:upload.failed')
-                : t(`drive:upload.${upload.state}`);
-          return (
-            <li
-              key={upload.key}
-              className={styles.item}
-              data-testid="drive-upload"
-              data-state={upload.state}
-            >
-              <div className={styles.body}>
-                <Text className={styles.name} title={upload.name}>
-                  {upload.name}
-                </Text>
-                <ProgressBar
-                  value={upload.state === 'uploading' ? share : 1}
-                  color={COLORS[upload.state]}
-                  aria-label={t('drive:upload.progress_label', { name: upload.name })}
-                />
-                <Text
-                  size={200}
-                  className={upload.state === 'failed' ? styles.failed : styles.muted}
-                  role={upload.state === 'failed' ? 'alert' : undefined}
-                >
-                  {status}
-                </Text>
-              </div>
-              {upload.state === 'uploading' && (
-                <Button
-                  appearance="subtle"
-                  icon={<DismissRegular />}
-                  aria-label={t('drive:upload.cancel', { name: upload.name })}
-                  onClick={() => onCancel(upload.key)}
-                />
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
+/** The drive's uploads, each with its bar, its cancel and the refusal in words. */
+export function UploadPanel(props: UploadPanelProps) {
+  return <FilesUploadPanel {...props} words={DRIVE_UPLOAD_WORDS} testId="drive-upload" />;
 }

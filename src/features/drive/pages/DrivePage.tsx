@@ -48,7 +48,7 @@ import { FileGrid, FileList } from '../components/FileViews';
 import { RenameDialog } from '../components/RenameDialog';
 import { UploadPanel } from '../components/UploadPanel';
 import { VersionsDialog } from '../components/VersionsDialog';
-import { downloadFile, useDriveChange, useDriveList, useUploads } from '../hooks';
+import { downloadFile, useDriveChange, useDriveList, useDriveUploads } from '../hooks';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -126,7 +126,7 @@ export default function DrivePage() {
   const [renaming, setRenaming] = useState<DriveFile | null>(null);
   const [versionsOf, setVersionsOf] = useState<DriveFile | null>(null);
   const [confirm, confirmDialog] = useConfirm();
-  const uploads = useUploads();
+  const uploads = useDriveUploads();
   const toArchive = useDriveChange(driveApi.archive);
   const toRestore = useDriveChange(driveApi.restore);
   const toDelete = useDriveChange(driveApi.remove);

@@ -1,116 +1,23 @@
-import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '@/lib/file-size';
-import type { CvUpload } from '../hooks';
+import {
+  UploadPanel,
+  type UploadPanelProps,
+  type UploadPanelWords,
+} from '@/components/UploadPanel';
 
-const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
-  item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
-  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  failed: { color: tokens.colorPaletteRedForeground1 },
-  muted: { color: tokens.colorNeutralForeground3 },
-});
-
-const COLORS = {
-  uploading: 'brand',
-  done: 'success',
-  merged: 'success',
-  failed: 'error',
-  cancelled: 'warning',
-} as const;
+const CV_UPLOAD_WORDS: UploadPanelWords = {
+  panel: 'recruit:board.uploads',
+  heading: 'recruit:board.uploads_heading',
+  clear: 'recruit:board.uploads_clear',
+  progress: 'recruit:board.upload_progress',
+  progressLabel: 'recruit:board.upload_progress_label',
+  cancel: 'recruit:board.upload_cancel',
+  failed: 'recruit:board.upload_failed',
+  done: 'recruit:board.upload_done',
+  merged: 'recruit:board.upload_merged',
+  cancelled: 'recruit:board.upload_cancelled',
+};
 
 /** Each CV on its way up with its own bar, a cancel while it goes, and what became of it. */
-export function CvUploadPanel({
-  uploads,
-  onCancel,
-  onClear,
-}: {
-  uploads: CvUpload[];
-  onCancel: (key: string) => void;
-  onClear: () => void;
-}) {
-  const styles = useStyles();
-  const { t } = useTranslation();
-  if (uploads.length === 0) return null;
-  const running = uploads.some((upload) => upload.state === 'uploading');
-  return (
-    <section className={styles.root} aria-label={t('recruit:board.uploads')}>
-      <div className={styles.head}>
-        <Text weight="semibold">
-          {t('recruit:board.uploads_heading', { count: uploads.length })}
-        </Text>
-        {!running && (
-          <Button appearance="subtle" size="small" onClick={onClear}>
-            {t('recruit:board.uploads_clear')}
-          </Button>
-        )}
-      </div>
-      <ul className={styles.list}>
-        {uploads.map((upload) => {
-          const share = upload.total > 0 ? upload.loaded / upload.total : 0;
-          const status =
-            upload.state === 'uploading'
-              ? t('recruit:board.upload_progress', {
-                  loaded: formatFileSize(upload.loaded),
-                  total: formatFileSize(upload.total),
-                })
-              : upload.state === 'failed'
-                ? upload.error || t('recruit:board.upload_failed')
-                : t(`recruit:board.upload_${upload.state}`);
-          return (
-            <li
-              key={upload.key}
-              className={styles.item}
-              data-testid="recruit-cv-upload"
-              data-state={upload.state}
-            >
-              <div className={styles.body}>
-                <Text className={styles.name} title={upload.name}>
-                  {upload.name}
-                </Text>
-                <ProgressBar
-                  value={upload.state === 'uploading' ? share : 1}
-                  color={COLORS[upload.state]}
-                  aria-label={t('recruit:board.upload_progress_label', { name: upload.name })}
-                />
-                <Text
-                  size={200}
-                  className={upload.state === 'failed' ? styles.failed : styles.muted}
-                  role={upload.state === 'failed' ? 'alert' : undefined}
-                >
-                  {status}
-                </Text>
-              </div>
-              {upload.state === 'uploading' && (
-                <Button
-                  appearance="subtle"
-                  icon={<DismissRegular />}
-                  aria-label={t('recruit:board.upload_cancel', { name: upload.name })}
-                  onClick={() => onCancel(upload.key)}
-                />
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
+export function CvUploadPanel(props: UploadPanelProps) {
+  return <UploadPanel {...props} words={CV_UPLOAD_WORDS} testId="recruit-cv-upload" />;
 }
