@@ -87,13 +87,11 @@ async function launchAndProcess(user: string, overrides: LaunchOverrides = {}) {
   });
   expect(done.statusCode, done.body).toBe(200);
   const body = done.json().resource;
-  const workspaceId = Number(body.redirect.split('/').pop());
-  // The course's workspace on a plan with LTI (the roster button is a paid feature).
-  await t.db
-    .update(workspaces)
-    .set({ paymentType: 'premium' })
-    .where(eq(workspaces.id, workspaceId));
-  return { token: String(done.headers['access-token']), body, workspaceId };
+  return {
+    token: String(done.headers['access-token']),
+    body,
+    workspaceId: Number(body.redirect.split('/').pop()),
+  };
 }
 
 const syncsOf = (workspaceId: number) =>
@@ -226,9 +224,7 @@ describe('the button: POST core/lti/roster', () => {
   });
 
   it('a workspace not linked to a course: 409 not_linked, and the page shows no button', async () => {
-    const { workspace: other, owner } = await createWorkspace(t, {
-      values: { paymentType: 'premium' },
-    });
+    const { workspace: other, owner } = await createWorkspace(t);
     const response = await bringIn(owner.token, other.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('not_linked');

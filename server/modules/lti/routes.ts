@@ -357,7 +357,6 @@ export default async function ltiRoutes(app: App) {
     {
       schema: {
         tags,
-        ...gatedBy('lti'),
         body: rosterBody,
         response: { 202: envelope(rosterSync) },
       },

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
-import { requireFeature } from '../../../core/plans';
 import { workspaceAccessFor } from '../../../core/workspace-access';
 import { ltiContexts } from '../../../db/schema';
 import { translator, type Language } from '../../../i18n';
@@ -43,10 +42,8 @@ export async function syncRoster(
 ) {
   const { db } = deps;
   const { workspaceId } = input;
-  requireFeature(
-    await workspaceAccessFor(db, actor, workspaceId, 'invite_members', { change: true }),
-    'lti',
-  );
+  // Not gated: the teacher's launch reads the roster on every plan, so the button does too.
+  await workspaceAccessFor(db, actor, workspaceId, 'invite_members', { change: true });
   const course = await loadCourse(db, workspaceId);
   const refused = courseRefusal(course);
   if (refused || !course) throw refused;
