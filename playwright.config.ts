@@ -8,12 +8,19 @@ process.env.E2E_PORT ??= '3100';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'teamloop-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+/**
+ * CI has the machine to itself: two browsers at once (spec files spread over two workers, each
+ * file in one), and no trace recording, which cost about a fifth of each test's time (a failure
+ * still leaves its screenshot and error context). On a shared development machine, one browser
+ * and a trace of each failure. E2E_WORKERS and E2E_TRACE override either.
+ */
+const inCi = Boolean(process.env.CI);
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two cores shared by the whole team: one browser at a time.
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? (inCi ? 2 : 1)),
   fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
+  forbidOnly: inCi,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -21,7 +28,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    trace:
+      (process.env.E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ??
+      (inCi ? 'off' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

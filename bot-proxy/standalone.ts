@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@contracts/common';
+import { signingKeysFor } from '@server/auth/signing-keys';
 import { loadConfig, trustProxyOption, type AppConfig } from '@server/config';
 import type { AppDeps } from '@server/context';
 import { openDatabase, type DatabaseHandle } from '@server/db/client';
@@ -79,6 +80,7 @@ export async function buildStandaloneBotProxy(options: {
     redis,
     database,
     db: database.db,
+    signingKeys: await signingKeysFor(database.db, config),
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
@@ -113,6 +115,8 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   const app = await buildStandaloneBotProxy({ config, apiUrl: new URL(apiUrl), database });
   const shutdown = async () => {

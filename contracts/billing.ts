@@ -118,6 +118,11 @@ export const activePackage = z.object({
   pending_invoice: invoice.nullable(),
   /** Whether the caller may pay and upgrade (the workspace's billing permission). */
   can_manage: z.boolean(),
+  /**
+   * Whether the caller may open Stripe's customer portal for it now: Stripe configured, the
+   * billing permission, and a Stripe customer (made at the first Checkout) or a paid plan.
+   */
+  billing_portal: z.boolean(),
 });
 export type ActivePackage = z.infer<typeof activePackage>;
 export const activePackageResource = z.object({ active_package: activePackage });
@@ -197,5 +202,8 @@ export type ProcessorStatus = z.infer<typeof processorStatus>;
 export const LOCAL_OUTCOMES = ['succeeded', 'failed'] as const;
 export const localCompleteBody = z.object({ outcome: z.enum(LOCAL_OUTCOMES) });
 export const localSessionParam = z.object({ session: z.string().regex(/^lcs_[A-Za-z0-9]{8,64}$/) });
+
+/** `workspaces/:id/billing-portal`: Stripe's customer portal session to send the browser to. */
+export const billingPortalAnswer = z.object({ portal: z.object({ url: z.string().url() }) });
 
 export const webhookAnswer = z.object({ received: z.literal(true), applied: z.boolean() });

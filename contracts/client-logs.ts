@@ -12,5 +12,10 @@ export const clientLogRecord = z.object({
   action: text(200),
   description: text(10_000),
   user_id: z.union([z.number().int(), z.string().max(50)]).nullish(),
+  /** The x-request-id of the call the record is about; otherwise the log call's own id. */
+  request_id: z
+    .string()
+    .regex(/^[\w-]{8,64}$/)
+    .nullish(),
 });
 export type ClientLogRecord = z.infer<typeof clientLogRecord>;

@@ -73,7 +73,44 @@ export const notificationIdParam = z.object({ id: rowIdText });
 export const channelsResource = z.object({
   email: z.boolean(),
   teams_activity_feed: z.boolean(),
+  /** Browser notifications (Web Push); false when the server has no VAPID keys. */
+  web_push: z.boolean(),
+  /** The VAPID public key a browser subscribes with (base64url), null when off. */
+  web_push_public_key: z.string().nullable(),
 });
+
+/** A base64url value of a subscription's keys (RFC 8291: a P-256 point, a 16-byte secret). */
+const base64url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/);
+
+/**
+ * `PUT user/fcm-token` (spec 7.9): the browser's push subscription, as PushSubscription.toJSON()
+ * gives it, either as it is or under `subscription`. The spec's name is the former client's
+ * (Firebase); this server speaks Web Push to every browser's own push service.
+ */
+const pushSubscriptionJson = z.object({
+  endpoint: z
+    .string()
+    .max(2048)
+    .url()
+    .refine((value) => value.startsWith('https://'), { message: 'An https address.' }),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 32) }),
+});
+export const pushSubscriptionBody = z.union([
+  z.object({ subscription: pushSubscriptionJson }),
+  pushSubscriptionJson,
+]);
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+export const pushEndpointQuery = z.object({ endpoint: z.string().min(1).max(2048) });
+export const pushSubscriptionResource = z.object({
+  push_subscription: z.object({ endpoint: z.string(), created_at: z.string() }),
+});
+export const pushRemovedResource = z.object({ removed: z.number().int() });
 
 export const tokenQuery = z.object({ token: z.string().min(10).max(300) });
 export const tokenSettingsResource = z.object({
@@ -158,4 +195,29 @@ export const zoomMeetingResource = z.object({
     password: z.string().nullable(),
   }),
 });
-export const meetingOptionsResource = z.object({ zoom: z.boolean() });
+export const meetingOptionsResource = z.object({
+  /** Whether a Zoom meeting can be made by the caller now (their own Zoom, or the server's app). */
+  zoom: z.boolean(),
+  /** The Teams app's id, for "Add to Teams" links (null when the server has none set). */
+  teams_app_id: z.string().nullable(),
+});
+
+/** A person's own Zoom account (OAuth authorization code; docs/decisions/notifications.md). */
+export const ZOOM_ACCOUNT_STATUSES = ['connected', 'not_connected', 'not_configured'] as const;
+export const zoomAccountResource = z.object({
+  zoom_account: z.object({
+    status: z.enum(ZOOM_ACCOUNT_STATUSES),
+    connected_at: z.string().nullable(),
+    /** Whether the server's own Zoom app makes meetings for those who did not connect theirs. */
+    server_wide: z.boolean(),
+  }),
+});
+export type ZoomAccount = z.infer<typeof zoomAccountResource>['zoom_account'];
+/** Where to send the browser: Zoom's consent page, with a one-time state. */
+export const zoomLoginResource = z.object({ url: z.string().url() });
+/** What Zoom's redirect brings back (each optional: a refusal or a forged call may lack any). */
+export const zoomCallbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(512).optional(),
+});

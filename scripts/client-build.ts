@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = [
   'src',
   'tabs',
+  'public',
   'locales',
   'contracts',
   'index.html',

@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { resolveAccessToken } from './auth/access-token';
+import { signingKeysFor } from './auth/signing-keys';
 import { workspaceNamedBy } from './core/workspace-access';
 import { trustProxyOption, type AppConfig } from './config';
 import type { AppDeps } from './context';
@@ -24,6 +25,7 @@ import { errorHandler } from './http/error-handler';
 import type { MessageRef } from './http/errors';
 import { notFound, unauthorized } from './http/errors';
 import { registerRateLimits } from './http/rate-limit';
+import { registerMetrics } from './http/metrics';
 import { requestForLog } from './http/request-log';
 import { refuseUnstorableInput } from './http/storable-input';
 import { contentSecurityPolicy } from './http/security';
@@ -74,7 +76,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(options: BuildOptions): Promise<App> {
-  const { config } = options;
+  let { config } = options;
   const app = Fastify({
     logger:
       options.logger === false
@@ -90,6 +92,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Start-up hooks (the job queue, the Redis stream reader) wait for the database and
+    // Redis; several processes starting at once on a busy machine need more than 10 s.
+    pluginTimeout: 60_000,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -99,7 +104,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolMax: config.DATABASE_POOL_MAX,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    }));
+  // One signing secret for every process: JWT_SECRET, or the one generated into the database.
+  const signingKeys = await signingKeysFor(database.db, config);
+  if (!config.JWT_SECRET) config = { ...config, JWT_SECRET: signingKeys.current().secret };
   const mailer =
     options.mailer ??
     createMailer({
@@ -111,7 +124,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, app.log) : undefined;
   // The admin routes' token; `npm start` hands it to scripts through DATA_DIR's lock.
   const adminToken = randomBytes(32).toString('base64url');
-  const deps = { config, database, db: database.db, mailer, redis, adminToken } as AppDeps;
+  const deps = {
+    config,
+    database,
+    db: database.db,
+    signingKeys,
+    mailer,
+    redis,
+    adminToken,
+  } as AppDeps;
   deps.realtime = attachRealtime(app, deps);
   deps.jobs = createJobs(database, config, app.log);
   deps.keptAnswers = keptAnswersFor(config);
@@ -205,6 +226,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     async () => app.swagger(),
   );
 
+  // Before the routes, so its hooks see every one of them.
+  registerMetrics(app, deps);
   await app.register(registerModules, { prefix: API_PREFIX });
   await app.register(healthProbes);
   // Stored files and rows agree: see docs/decisions/stored-files.md.

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -44,10 +42,34 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: optionalUrl,
+  /** Connections each process keeps at most on PostgreSQL (N processes hold N times this). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  /** false behind a transaction-mode pooler (PgBouncer before 1.21): no named statements. */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('true')
+    .transform((v) => v === '1' || v === 'true'),
   REDIS_URL: optionalUrl,
+  /** /metrics answers only `Authorization: Bearer <this>`; unset, /metrics is off (404). */
+  METRICS_TOKEN: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Teamloop <no-reply@teamloop.local>'),
+  /** Where the support widget's messages are mailed; unset, the widget says support is off. */
+  SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
   JWT_SECRET: optionalString,
+  /** Former signing secrets (comma list): tokens they signed stay valid until they expire. */
+  JWT_SECRET_PREVIOUS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+  ),
   ACCESS_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -100,6 +122,15 @@ const envSchema = z.object({
   ZOOM_OAUTH_URL: z.string().url().default('https://zoom.us/oauth/token'),
   ZOOM_API_URL: z.string().url().default('https://api.zoom.us'),
   /**
+   * Zoom for each person (a general, user-managed OAuth app: authorization code with refresh
+   * tokens); "Connect Zoom" is off without both. The token URL is ZOOM_OAUTH_URL.
+   */
+  ZOOM_USER_CLIENT_ID: optionalString,
+  ZOOM_USER_CLIENT_SECRET: optionalString,
+  ZOOM_AUTHORIZE_URL: z.string().url().default('https://zoom.us/oauth/authorize'),
+  /** The Teams app's id (appPackage/manifest.json `id`): the "Add to Teams" link; none without. */
+  TEAMS_APP_ID: optionalString,
+  /**
    * Google Calendar sync (OAuth 2.0 web client); off without the id and secret. The three URLs
    * are Google's own unless a test points them at a stand-in.
    */
@@ -124,6 +155,41 @@ const envSchema = z.object({
   OKR_AI_URL: optionalUrl,
   OKR_AI_KEY: optionalString,
   OKR_AI_MODEL: z.string().default('gpt-4o-mini'),
+  /**
+   * The team assistant's model: an OpenAI-compatible endpoint with tool calling (base URL, e.g.
+   * .../v1); rules alone without it (docs/decisions/assistant.md).
+   */
+  ASSISTANT_AI_URL: optionalUrl,
+  ASSISTANT_AI_KEY: optionalString,
+  ASSISTANT_AI_MODEL: z.string().default('gpt-4o-mini'),
+  /** How long the assistant waits for the model before the rules answer. */
+  ASSISTANT_AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /**
+   * Web Push to browsers (VAPID, RFC 8292): a key pair from `npx web-push generate-vapid-keys`
+   * and a contact (mailto: or https:); browser notifications are off without all three.
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: address')
+      .optional(),
+  ),
+  /** The push services' hosts the server posts to (comma list); unset, the browsers' own. */
+  PUSH_SERVICE_HOSTS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value) =>
+        value
+          ?.split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  ),
   /** The hour (UTC) the daily notification digest goes out. */
   NOTIFICATION_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   JOBS_WORK: z
@@ -147,18 +213,9 @@ type Env = z.infer<typeof envSchema>;
 export interface AppConfig extends Omit<Env, 'JWT_SECRET' | 'DATA_DIR' | 'APP_URL'> {
   APP_URL: string;
   DATA_DIR: string;
+  /** The current signing secret ('' in loadConfig's answer when it lives in the database). */
   JWT_SECRET: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
-}
-
-/** The signing secret is generated once and kept in DATA_DIR so tokens survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -182,7 +239,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...values,
     APP_URL: values.APP_URL ?? `http://localhost:${values.PORT || 3000}`,
     DATA_DIR: dataDir,
-    JWT_SECRET: values.JWT_SECRET ?? persistentSecret(dataDir),
+    // Unset: the app reads (or generates once) the secret in the database (server/auth/signing-keys.ts).
+    JWT_SECRET: values.JWT_SECRET ?? '',
     oidc,
   };
 }

@@ -1,6 +1,7 @@
 import type { Placeholder, SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { Redis } from 'ioredis';
+import type { SigningKeys } from './auth/signing-keys';
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow, WorkspaceRole, WorkspaceRow } from './db/schema';
@@ -17,6 +18,8 @@ export interface AppDeps {
   db: Database;
   mailer: Mailer;
   realtime: Realtime;
+  /** The access tokens' signing keys: one for every process, previous ones still verify. */
+  signingKeys: SigningKeys;
   /** The shared Redis connection (rate limits, readiness) when REDIS_URL is set. */
   redis?: Redis;
   jobs: Jobs;

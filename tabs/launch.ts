@@ -71,10 +71,15 @@ export function isEmbeddable(routeIds: readonly string[]): boolean {
   return routeIds.some((id) => EMBEDDABLE_ROUTES.includes(id));
 }
 
-/** What a tab's `page.subPageId` may ask for: the people page or a profile, as a path. */
+/**
+ * What a tab's `page.subPageId` may ask for: the people page, a profile, or a shared record
+ * (/share/:workspace/:type/:id, which checks access itself), as a path.
+ */
 export function deepLinkPath(subPageId: string | undefined): string | null {
   if (!subPageId) return null;
-  return /^\/(workspaces\/\d+\/people|profile(\/[\w-]+)*|user\/[\w-]+\/[^/?#]+)$/.test(subPageId)
+  return /^\/(workspaces\/\d+\/people|profile(\/[\w-]+)*|user\/[\w-]+\/[^/?#]+|share\/\d+(\/workspace|\/(task|objective|assessment)\/\d+)?)$/.test(
+    subPageId,
+  )
     ? subPageId
     : null;
 }

@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint';
 import type {
   activePackageResource,
+  billingPortalAnswer,
   invoiceList,
   invoiceListQuery,
   invoiceLogList,
@@ -45,6 +46,13 @@ export const billingEndpoints = {
   verify: endpoint('GET', 'core/invoices/:id/verify').of<{ response: typeof verifyAnswer }>(),
   processor: endpoint('GET', 'core/payments/processor').of<{
     response: typeof processorStatus;
+  }>(),
+  /**
+   * `:id` is the workspace: a session of Stripe's customer portal (payment methods, billing
+   * details), for whoever manages its billing. 409 without Stripe or without a customer.
+   */
+  billingPortal: endpoint('POST', 'core/workspaces/:id/billing-portal').of<{
+    response: typeof billingPortalAnswer;
   }>(),
   /** Supervisors only: sets the plan without payment. Everyone else: 403. */
   supervisorPlan: endpoint('PATCH', 'core/workspaces/:id/payment').of<{

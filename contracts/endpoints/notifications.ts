@@ -8,10 +8,16 @@ import type {
   meetingResource,
   notificationsQuery,
   notificationsResource,
+  pushEndpointQuery,
+  pushRemovedResource,
+  pushSubscriptionBody,
+  pushSubscriptionResource,
   saveWithTokenBody,
   tokenQuery,
   tokenSettingsResource,
   unreadResource,
+  zoomAccountResource,
+  zoomLoginResource,
 } from '../notifications';
 import type { notificationsResource as settingsResource, saveNotificationsBody } from '../profile';
 
@@ -33,6 +39,14 @@ export const notificationEndpoints = {
   channels: endpoint('GET', 'core/notifications/channels').of<{
     response: typeof channelsResource;
   }>(),
+  subscribePush: endpoint('PUT', 'core/user/fcm-token').of<{
+    body: typeof pushSubscriptionBody;
+    response: typeof pushSubscriptionResource;
+  }>(),
+  unsubscribePush: endpoint('DELETE', 'core/user/fcm-token').of<{
+    query: typeof pushEndpointQuery;
+    response: typeof pushRemovedResource;
+  }>(),
   settings: endpoint('GET', 'core/user/notifications').of<{ response: typeof settingsResource }>(),
   saveSettings: endpoint('POST', 'core/user/notifications').of<{
     body: typeof saveNotificationsBody;
@@ -48,6 +62,18 @@ export const notificationEndpoints = {
   }>(),
   meetingOptions: endpoint('GET', 'core/meetings/options').of<{
     response: typeof meetingOptionsResource;
+  }>(),
+  /** The caller's own Zoom account: connected, not connected, or not configured here. */
+  zoomAccount: endpoint('GET', 'core/integrations/zoom').of<{
+    response: typeof zoomAccountResource;
+  }>(),
+  /** Zoom's consent page to send the browser to (409 when the server has no Zoom user app). */
+  zoomLogin: endpoint('GET', 'core/integrations/zoom/login').of<{
+    response: typeof zoomLoginResource;
+  }>(),
+  /** Forgets the caller's Zoom tokens. */
+  zoomDisconnect: endpoint('DELETE', 'core/integrations/zoom').of<{
+    response: typeof zoomAccountResource;
   }>(),
   createMeeting: endpoint('POST', 'core/meetings').of<{
     body: typeof createMeetingBody;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { AppDeps, Auth, SessionExtra } from '../context';
 import type { Database, DbOrTx } from '../db/client';
 import { accessColumns, withAccessRow } from '../core/workspace-access';
@@ -12,28 +12,6 @@ const ISSUER = 'teamloop';
 
 export type SessionOrigin =
   'password' | 'two_factor' | 'oidc' | 'teams_sso' | 'otp' | 'lti' | 'join';
-
-const secretKeys = new Map<string, Promise<CryptoKey>>();
-
-/**
- * The signing key, imported once per secret: handing jose the raw bytes makes it import the
- * key again on every call, which was a tenth of the CPU of an authenticated read (profiled).
- */
-function secretKey(deps: AppDeps): Promise<CryptoKey> {
-  const secret = deps.config.JWT_SECRET;
-  let key = secretKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
-    secretKeys.set(secret, key);
-  }
-  return key;
-}
 
 /** Every token is a session row, so sign-out and deactivation can revoke it. */
 export async function issueAccessToken(
@@ -54,14 +32,15 @@ export async function issueAccessToken(
     ip: client.ip,
     expiresAt,
   });
+  const signing = deps.signingKeys.current();
   return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: 'HS256', kid: signing.kid })
     .setIssuer(ISSUER)
     .setSubject(String(user.id))
     .setJti(sessionId)
     .setIssuedAt()
     .setExpirationTime(expiresAt)
-    .sign(await secretKey(deps));
+    .sign(await signing.key);
 }
 
 /**
@@ -108,7 +87,7 @@ interface Claims {
 
 /** How many verified tokens are remembered per secret. */
 const VERIFIED_TOKENS = 10_000;
-const verifiedTokens = new Map<string, Map<string, Claims>>();
+const verifiedTokens = new WeakMap<object, Map<string, Claims>>();
 
 /**
  * The claims of a token whose signature is valid, until it expires. A token verified once is
@@ -116,15 +95,13 @@ const verifiedTokens = new Map<string, Map<string, Claims>>();
  * WebCrypto was 7 % of the CPU of a signed-in read (profiled). Revocation is the session row's.
  */
 async function verifiedClaims(deps: AppDeps, token: string): Promise<Claims | null> {
-  let verified = verifiedTokens.get(deps.config.JWT_SECRET);
-  if (!verified) verifiedTokens.set(deps.config.JWT_SECRET, (verified = new Map()));
+  let verified = verifiedTokens.get(deps.signingKeys);
+  if (!verified) verifiedTokens.set(deps.signingKeys, (verified = new Map()));
   let claims = verified.get(token);
   if (!claims) {
     try {
-      const { payload } = await jwtVerify(token, await secretKey(deps), {
-        issuer: ISSUER,
-        algorithms: ['HS256'],
-      });
+      const payload = await verifiedPayload(deps, token);
+      if (!payload) return null;
       if (!payload.jti || !payload.sub) return null;
       claims = {
         sessionId: payload.jti,
@@ -138,6 +115,32 @@ async function verifiedClaims(deps: AppDeps, token: string): Promise<Claims | nu
     verified.set(token, claims);
   }
   return claims.expiresAt > Date.now() ? claims : null;
+}
+
+/**
+ * The payload of a token signed by one of the keys (the current one, or a previous one after a
+ * rotation: its tokens stay valid until they expire), or null.
+ */
+async function verifiedPayload(deps: AppDeps, token: string) {
+  let kid: string | undefined;
+  try {
+    const header = decodeProtectedHeader(token);
+    kid = typeof header.kid === 'string' ? header.kid : undefined;
+  } catch {
+    return null;
+  }
+  for (const candidate of await deps.signingKeys.candidates(kid)) {
+    try {
+      const { payload } = await jwtVerify(token, await candidate.key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+      });
+      return payload;
+    } catch {
+      // the next key, if any
+    }
+  }
+  return null;
 }
 
 /**

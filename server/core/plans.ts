@@ -116,8 +116,9 @@ export function requireFeature(
 ): void {
   if (access.isSupervisor || planIncludes(access.workspace.paymentType, feature)) return;
   throw refusal(403, PLAN_REQUIRED_CODE, 'billing:errors.feature_needs_plan', {
-    plan: cheapestPlanWith(feature).name,
-    current: planOf(access.workspace.paymentType).name,
+    // Codes: the message names each plan in the reader's language ($t(billing:plans.names.*)).
+    plan: cheapestPlanWith(feature).code,
+    current: planOf(access.workspace.paymentType).code,
   });
 }
 

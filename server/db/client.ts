@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type Logger, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -34,6 +33,8 @@ export interface DatabaseHandle {
    */
   queryNamed<T>(name: string, query: SQL): Promise<T[]>;
   ping(): Promise<boolean>;
+  /** PostgreSQL only: the connection pool's counts (for /metrics). */
+  pool?: { stats(): { total: number; idle: number; waiting: number; max: number } };
   /** PGlite only: the same database without `prepareStatements` (bench:api's bare floor). */
   unprepared?: Database;
   /**
@@ -59,25 +60,54 @@ export async function openDatabase(options: {
   inMemory?: boolean;
   /** Sees every query (benchmarks count queries per request with it). */
   logger?: Logger;
+  /** PostgreSQL: connections this process keeps at most (DATABASE_POOL_MAX). */
+  poolMax?: number;
+  /**
+   * PostgreSQL: false behind a transaction-mode pooler (PgBouncer before 1.21), where a named
+   * statement prepared on one server connection is not there on the next: every query then
+   * goes unnamed (DATABASE_PREPARED_STATEMENTS).
+   */
+  preparedStatements?: boolean;
 }): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    nameStatements(pool);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      // A server that does not answer at all gives a 503 after this, not a request that hangs.
+      connectionTimeoutMillis: 10_000,
+    });
+    const prepared = options.preparedStatements !== false;
+    if (prepared) nameStatements(pool);
+    else unnameStatements(pool);
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', () => undefined);
+    // So must one dropped while checked out between two queries of a transaction (found by
+    // `npm run load -- --terminate`): the client emits 'error', and with no listener Node exits.
+    // The transaction's next query fails with it, and the pool discards the client on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePostgres(pool, { schema, logger: options.logger }) as unknown as Database;
-    await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+    await migrateUnderLock(pool);
     handle = {
       db,
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values),
       async queryNamed<T>(name: string, query: SQL) {
         const { sql: text, params } = dialect.sqlToQuery(query);
-        return (await pool.query({ name, text, values: params })).rows as T[];
+        return (
+          await pool.query(prepared ? { name, text, values: params } : { text, values: params })
+        ).rows as T[];
       },
       ping: () => ping(db),
+      pool: {
+        stats: () => ({
+          total: pool.totalCount,
+          idle: pool.idleCount,
+          waiting: pool.waitingCount,
+          max: options.poolMax ?? 10,
+        }),
+      },
       close: () => pool.end(),
     };
   } else {
@@ -167,6 +197,68 @@ async function migrationsPending(client: PGlite): Promise<boolean> {
   if (last.at === null) return false;
   const applied = Number(last.at);
   return readMigrationFiles({ migrationsFolder }).some((m) => m.folderMillis > applied);
+}
+
+/** Every process takes this lock before migrating (pg_advisory_xact_lock's key). */
+export const MIGRATION_LOCK_KEY = 7_242_637_311;
+
+/**
+ * Brings the schema up to date in ONE transaction that first takes an advisory lock, so
+ * processes starting together on one database migrate one after the other: the first applies
+ * what is pending, the others then find nothing left. A transaction-scoped lock (not a session
+ * one) because behind a transaction-mode pooler a session's next statement may run on another
+ * server connection. Same table and rows as Drizzle's own migrator (drizzle.__drizzle_migrations),
+ * so databases migrated before keep their history.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await client.query('create schema if not exists drizzle');
+    await client.query(
+      'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+    );
+    const { rows } = await client.query<{ created_at: string | null }>(
+      'select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
+    );
+    const last = rows[0]?.created_at == null ? undefined : Number(rows[0].created_at);
+    for (const migration of migrations) {
+      if (last !== undefined && migration.folderMillis <= last) continue;
+      for (const statement of migration.sql) {
+        if (statement.trim()) await client.query(statement);
+      }
+      await client.query(
+        'insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)',
+        [migration.hash, migration.folderMillis],
+      );
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Behind a transaction-mode pooler: every query goes unnamed, Drizzle's `.prepare(name)` ones
+ * included, so nothing relies on a statement prepared earlier on the same server connection.
+ */
+function unnameStatements(pool: pg.Pool) {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((first: unknown, ...rest: unknown[]) => {
+      const config = first as Partial<pg.QueryConfig> & { submit?: unknown };
+      if (config && typeof config === 'object' && config.name !== undefined && !config.submit) {
+        const { name: _name, ...unnamed } = config;
+        return query(unnamed, ...rest);
+      }
+      return query(first, ...rest);
+    }) as typeof client.query;
+  });
 }
 
 /** How many distinct statement texts get a name (and so a plan kept by each connection). */

@@ -77,6 +77,62 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What a client should wait before trying again while a dependency is away (Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * SQLSTATEs and socket errors that mean the database (or Redis) is away, not that the request
+ * was wrong: the server restarting or failing over, a connection dropped by the server
+ * (pg_terminate_backend: 57P01), a pooler refusing, the network.
+ */
+const UNAVAILABLE_STATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error/i,
+  /Stream isn't writeable and enableOfflineQueue/i,
+  /Connection is closed/i,
+  /Reached the max retries per request limit/i,
+];
+
+/** Whether an error means a dependency is unreachable (the answer is 503, never a 500). */
+export function isDependencyUnavailable(error: unknown): boolean {
+  for (let current = error, hops = 0; current && hops < 5; hops += 1) {
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_CODES.has(code))) {
+      return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message)))
+      return true;
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((e) => isDependencyUnavailable(e))) return true;
+    current = cause;
+  }
+  return false;
+}
+
 /** The status, code and translated body of any error: for an HTTP reply or a socket's ack. */
 export function describeError(error: unknown, t: TFunction) {
   const translate = (m: MessageRef) =>
@@ -109,6 +165,10 @@ export function describeError(error: unknown, t: TFunction) {
         params: { field: firstField, message: translate(firstMessages[0]) },
       },
     ];
+  } else if (isDependencyUnavailable(error)) {
+    status = 503;
+    code = 'service_unavailable';
+    messages = [{ key: 'common:errors.unavailable', params: { seconds: RETRY_AFTER_SECONDS } }];
   } else if (VALUE_REFUSED_BY_DATABASE.has(sqlState(error) ?? '')) {
     status = 422;
     code = 'validation_failed';
@@ -146,7 +206,10 @@ export function invalidInput(issues: readonly z.core.$ZodIssue[]): AppError {
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, code, body, refusedByDatabase } = describeError(error, request.t);
-  if (status >= 500) {
+  if (status === 503) {
+    request.log.warn({ err: error }, 'a dependency is unavailable');
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  } else if (status >= 500) {
     request.log.error({ err: error }, 'unhandled error');
   } else if (refusedByDatabase) {
     request.log.warn({ err: error }, 'the database refused a value that input checks let through');

@@ -171,10 +171,17 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
   let stopped = false;
   const boss = new PgBoss({
     db: {
-      executeSql: (text, values) =>
-        (stopped
-          ? Promise.resolve(droppedResult(text))
-          : database.executeSql(text, values)) as never,
+      executeSql: (text, values) => {
+        if (stopped) return Promise.resolve(droppedResult(text)) as never;
+        const query = database.executeSql(text, values);
+        // pg-boss 10 does not await a job's completion query (manager.js, `this.complete`): on a
+        // pool that timed out, its rejection went unhandled and Node exited (found by `npm run
+        // load`). Marked handled here; a caller that awaits still gets the error. An
+        // unrecorded completion leaves the job active until its lease ends, then it runs
+        // again, as if this process had died (handlers are idempotent).
+        query.catch((error: unknown) => log.warn({ err: error }, 'job queue query failed'));
+        return query as never;
+      },
     },
     schema: SCHEMA,
     supervise: true,
@@ -193,6 +200,8 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
   let relayTimer: NodeJS.Timeout | undefined;
   let relaying: Promise<void> | undefined;
   let prunedAt = 0;
+  /** Runs of a job that failed in this process (each retry counts), for /metrics. */
+  let failures = 0;
 
   async function startQueue(name: string) {
     const { handle, options } = queues.get(name)!;
@@ -219,6 +228,7 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
             retryLimit: job.retryLimit,
           });
         } catch (error) {
+          failures += 1;
           log.warn({ err: error, queue: name, job: job.id }, 'job failed');
           throw error;
         }
@@ -360,6 +370,24 @@ export function createJobs(database: DatabaseHandle, config: AppConfig, log: Fas
 
     /** Relays committed events to their handlers' queues now, rather than at the next poll. */
     relay,
+
+    /** Runs that failed in this process since it started. */
+    failureCount: () => failures,
+
+    /** Jobs by queue and state (created, retry, active, failed) in the database: /metrics. */
+    async depth(): Promise<{ queue: string; state: string; count: number }[]> {
+      const [queue] = await queryRows<{ exists: boolean }>(
+        database.db,
+        sql`select to_regclass(${`${SCHEMA}.job`}) is not null as exists`,
+      );
+      if (!queue.exists) return [];
+      const rows = await queryRows<{ queue: string; state: string; count: string | number }>(
+        database.db,
+        sql`select name as queue, state::text as state, count(*) as count from pgboss.job
+            where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+      );
+      return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    },
 
     async start() {
       stopped = false;

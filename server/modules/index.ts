@@ -2,10 +2,12 @@ import type { App } from '../http/types';
 import account from './account';
 import admin from './admin';
 import assessments from './assessments';
+import assistant from './assistant';
 import auth from './auth';
 import billing from './billing';
 import calendar from './calendar';
 import clientLogs from './client-logs';
+import dashboard from './dashboard';
 import drive from './drive';
 import health from './health';
 import lti from './lti';
@@ -15,6 +17,7 @@ import notifications from './notifications';
 import messaging from './messaging';
 import profile from './profile';
 import recruit from './recruit';
+import support from './support';
 import tasks from './tasks';
 import teamFormation from './team-formation';
 import workspaceTeams from './workspace-teams';
@@ -42,6 +45,9 @@ export const AREAS = [
   lti,
   admin,
   billing,
+  dashboard,
+  assistant,
+  support,
 ];
 
 export async function registerModules(app: App) {

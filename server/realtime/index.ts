@@ -54,6 +54,8 @@ export interface Realtime {
   registerRoomRule(kind: string, rule: RoomRule): void;
   /** An area answers a request clients send over the socket (one handler per event). */
   onClientRequest(event: string, handler: ClientRequestHandler): void;
+  /** Sockets connected to this process (/metrics). */
+  socketCount(): number;
 }
 
 /**
@@ -75,6 +77,8 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
   let streams: StreamsAdapterFactory | undefined;
   if (deps.config.REDIS_URL) {
     redis = new Redis(deps.config.REDIS_URL, { maxRetriesPerRequest: null });
+    // While Redis is away the adapter waits and reconnects; the error is no crash.
+    redis.on('error', (error: Error) => app.log.debug({ err: error }, 'redis unavailable'));
     streams = createStreamsAdapter(redis);
     io.adapter(streams);
     // Serving starts only once the reader knows where the stream ends.
@@ -189,6 +193,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
       }
       requests.set(event, handler);
     },
+    socketCount: () => io.of('/').sockets.size,
   };
 }
 
@@ -226,5 +231,6 @@ export function realtimeHeldElsewhere(where: string): Realtime {
     closeSessionsOf: refuse,
     registerRoomRule: () => {},
     onClientRequest: () => {},
+    socketCount: () => 0,
   };
 }

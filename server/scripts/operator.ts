@@ -66,6 +66,8 @@ export async function runCommand<T>(steps: {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   try {
     return await steps.directly(database, config);

@@ -1,3 +1,4 @@
+import { balanceUnderFloors } from './balance';
 import { buildCohort } from './cohort';
 import { buildFirstSplit } from './construct';
 import { planTeams, type InfeasibleRule, type Plan } from './plan';
@@ -43,8 +44,9 @@ export interface TeamFormationResult extends SplitEvaluation {
 
 /**
  * rho at or under which teams count as balanced: team means then differ from the cohort's by
- * about a seventh of what a random split leaves. The recommended split stays under it whenever
- * the most balanced split found does.
+ * about a seventh of what a random split leaves. The middle proposal is searched under it as
+ * a cap, beside floors on skills and shared hours, and may stay above it when they cannot all
+ * be met.
  */
 export const RHO_TARGET = 0.02;
 /** The most balanced proposal may give up this share of the best rho for skills and hours. */
@@ -58,10 +60,23 @@ function evaluationBudget(units: number): number {
   return 500_000 + 7_000 * units;
 }
 
+/**
+ * Pair evaluations the exchange on the five factors may spend after the middle proposal's
+ * search: BALANCE_PASSES passes over everyone (each unit against every other unit and team),
+ * and at least BALANCE_MINIMUM, which lets the chains of two finish up to about 1,000 people.
+ */
+function balanceBudget(units: number, teams: number): number {
+  return Math.max(BALANCE_PASSES * units * (units + teams), BALANCE_MINIMUM);
+}
+const BALANCE_PASSES = 3;
+const BALANCE_MINIMUM = 30_000_000;
+/** Pair evaluations of the exchange that take as long as one move evaluation of the search. */
+const PAIRS_PER_EVALUATION = 8;
+
 /** Shares of the budget: balance first, then each proposal from the one before it. */
-const STAGE_SHARES = { hours: 0.4, heavier: 0.2, middle: 0.15, balance: 0.15, balanced: 0.1 };
-/** How much more balance weighs on the way to the middle proposal. */
-const BALANCE_BOOST = 4;
+const STAGE_SHARES = { hours: 0.3, middle: 0.5, balance: 0.12, balanced: 0.08 };
+/** Share of the weights' optimum's shared hours the middle proposal keeps at least. */
+const HOURS_KEPT = 0.88;
 
 /** Person indices of each team, members in input order, teams ordered by their first member. */
 function teamsOf(partition: Partition, plan: Plan): number[][] {
@@ -104,22 +119,36 @@ export function formTeams(
   const random = createRandom(input.seed);
   let partition = buildFirstSplit(problem, plan, random, optimise);
   const budget = evaluationBudget(problem.unitCount);
+  const pairBudget = balanceBudget(problem.unitCount, problem.teamCount);
+  const front = optimise && problem.rhoWeight > 0 && problem.teamCount > 1;
+  /** The whole run in move evaluations, for progress: the search and the exchange. */
+  const total = budget + (front ? pairBudget / PAIRS_PER_EVALUATION : 0);
   let spent = 0;
-  /** Searches for `share` of the budget on `stageProblem` under a cap on rho. */
-  const search = (stageProblem: SearchProblem, share: number, cap: number): void => {
+  /**
+   * Searches for `share` of the budget on `stageProblem` under a cap on rho and, when given,
+   * floors on skills (most missing skills) and shared hours (fewest shared slots).
+   */
+  const search = (
+    stageProblem: SearchProblem,
+    share: number,
+    cap: number,
+    floors?: { gaps: number; slots: number },
+  ): void => {
     if (partition.problem !== stageProblem) {
       const next = new Partition(stageProblem);
       for (let u = 0; u < stageProblem.unitCount; u++) next.add(u, partition.teamOf[u]);
       partition = next;
     }
     partition.rhoCap = cap === Infinity ? Infinity : cap * stageProblem.rhoWeight;
+    partition.gapCap = floors?.gaps ?? Infinity;
+    partition.slotFloor = floors?.slots ?? -Infinity;
     const stage = Math.round(budget * share);
     const base = spent;
     new LocalSearch(partition, random, stage, (done) =>
-      onProgress?.(Math.min(1, (base + done) / budget)),
+      onProgress?.(Math.min(1, (base + done) / total)),
     ).run(optimise);
     spent += stage;
-    onProgress?.(Math.min(1, spent / budget));
+    onProgress?.(Math.min(1, spent / total));
   };
 
   const proposals: Proposal[] = [];
@@ -135,37 +164,53 @@ export function formTeams(
   const rhoNow = (): number => partition.rhoTotal / partition.problem.rhoWeight;
 
   let recommended: ProposalKind = 'hours';
-  const front = optimise && problem.rhoWeight > 0 && problem.teamCount > 1;
   search(problem, front ? STAGE_SHARES.hours : 1, Infinity);
   if (front && rhoNow() <= RHO_TARGET) {
     // The weights already balance: their optimum gets the budget of the middle proposal.
-    search(problem, STAGE_SHARES.heavier + STAGE_SHARES.middle, Infinity);
+    search(problem, STAGE_SHARES.middle, Infinity);
   }
   snapshot('hours', Infinity);
   if (front) {
-    // The weights' own optimum first; then balance weighs more, and a cap on rho holds it
-    // at the target; then balance comes first of all.
-    const weights = input.weights;
+    // The weights' own optimum first; then balance toward the target under floors on skills
+    // and shared hours; then balance comes first of all.
     if (rhoNow() > RHO_TARGET) {
-      const heavier = buildSearchProblem(
-        cohort,
-        plan,
-        true,
-        { ...weights, personality: weights.personality * BALANCE_BOOST },
-        problem.neighbours,
-      );
-      search(heavier, STAGE_SHARES.heavier, Infinity);
-      search(heavier, STAGE_SHARES.middle, RHO_TARGET);
-      if (rhoNow() <= RHO_TARGET * (1 + 1e-9)) {
-        snapshot('middle', RHO_TARGET);
-        recommended = 'middle';
+      // Balance toward the target while skills and shared hours keep floors: every skill a
+      // team can have (skills_upper_bound) and HOURS_KEPT of the weights' optimum's shared
+      // hours. Shortfalls on all three count together in one tier, each in J units, so a swap
+      // is taken when it lowers their sum (then J).
+      let boundGaps = 0;
+      for (const holders of cohort.skillHolders) {
+        boundGaps += plan.teamCount - Math.min(plan.teamCount, holders);
       }
+      const floors = { gaps: boundGaps, slots: partition.slotTotal * HOURS_KEPT };
+      search(problem, STAGE_SHARES.middle, RHO_TARGET, floors);
+      // Then an exchange on the five factors alone that keeps the floors, or what the middle
+      // reached of them: the search stalls where only a precise partner still lowers rho.
+      const base = spent;
+      balanceUnderFloors(
+        partition,
+        random,
+        pairBudget,
+        {
+          gaps: Math.max(floors.gaps, partition.gapTotal),
+          slots: Math.min(floors.slots, partition.slotTotal),
+        },
+        (done) => onProgress?.(Math.min(1, (base + done / PAIRS_PER_EVALUATION) / total)),
+      );
+      // Stopping early (no exchange left) counts as its whole share of the run.
+      spent += pairBudget / PAIRS_PER_EVALUATION;
+      snapshot('middle', RHO_TARGET);
+      // Recommended when it bought balance (not when, in a small cohort, only skills moved).
+      const [hours, middle] = proposals;
+      if (middle.metrics.rho < hours.metrics.rho) recommended = 'middle';
     }
     search(partition.problem, STAGE_SHARES.balance, 0);
     const balancedCap = rhoNow() * BALANCED_SLACK;
     search(partition.problem, STAGE_SHARES.balanced, balancedCap);
     snapshot('balanced', balancedCap);
   }
+  // Done, also when a stage was skipped (the weights balanced already).
+  onProgress?.(1);
   const kept = alongTheFront(
     proposals.sort((x, y) => x.metrics.rho - y.metrics.rho),
     recommended,

@@ -9,6 +9,12 @@ const FEATURE_DIMS = featureDims;
 const FACTORS = 5;
 const popcount = countBits;
 
+/**
+ * A missing skill below its floor counts twice its share of J: skills coverage is the measure
+ * the search otherwise gives up first, one gap being worth little balance.
+ */
+const GAP_FACTOR = 2;
+
 /** The 168 real slots of a week: the last word only uses its low 8 bits. */
 const WEEK = Uint32Array.of(~0, ~0, ~0, ~0, ~0, 0xff);
 
@@ -38,6 +44,8 @@ export class Partition {
   /** teamCount x capacity x SLOT_WORDS: common slots of the team without the unit in that place. */
   readonly commonWithout: Uint32Array;
   readonly availability: Float64Array;
+  /** min(availability target, common slots) of each team. */
+  readonly teamSlots: Int32Array;
   readonly groupCounts: Int32Array;
   readonly teamViolations: Int32Array;
   readonly teamCost: Float64Array;
@@ -50,11 +58,27 @@ export class Partition {
    * that would take rhoTotal further above it is worse than any change in J.
    */
   rhoCap = Infinity;
+  /** Sum of the teams' missing skills. */
+  gapTotal = 0;
+  /** Sum over teams of min(target, common slots): availability_mean is this / (K target). */
+  slotTotal = 0;
+  /**
+   * Floors on the other criteria, for a search that must keep them: at most gapCap missing
+   * skills in all, at least slotFloor in slotTotal. Shortfalls count in the same tier as the
+   * excess over rhoCap, each in J units (GAP_FACTOR gapCost per skill, availabilityCost /
+   * target per slot).
+   */
+  gapCap = Infinity;
+  slotFloor = -Infinity;
   private readonly gradient = new Float64Array(FEATURE_DIMS);
   /** Deltas of the last change bestSwap or evaluateMove reported. */
   deltaViolations = 0;
   deltaExcess = 0;
   deltaObjective = 0;
+  /** Changes of the last exchange changeOf looked at. */
+  changeViolations = 0;
+  changeGaps = 0;
+  changeSlots = 0;
 
   constructor(problem: SearchProblem) {
     const k = problem.teamCount;
@@ -75,6 +99,7 @@ export class Partition {
     this.common = new Uint32Array(k * SLOT_WORDS);
     this.commonWithout = new Uint32Array(k * this.capacity * SLOT_WORDS);
     this.availability = new Float64Array(k);
+    this.teamSlots = new Int32Array(k);
     this.groupCounts = new Int32Array(k * problem.ruleCount);
     this.teamViolations = new Int32Array(k);
     this.teamCost = new Float64Array(k);
@@ -86,9 +111,22 @@ export class Partition {
     this.refreshTeam(t);
   }
 
-  /** How far w_p rho is above the cap (0 when under it or when there is no cap). */
+  /** Whether floors on skills or shared hours are set. */
+  get floored(): boolean {
+    return this.gapCap !== Infinity || this.slotFloor !== -Infinity;
+  }
+
+  /**
+   * How far the split is from its targets: w_p rho above the cap, plus missing skills above
+   * gapCap and shared slots below slotFloor in J units (0 when every target is met or none set).
+   */
   get excess(): number {
-    return Math.max(0, this.rhoTotal - this.rhoCap);
+    const p = this.problem;
+    return (
+      Math.max(0, this.rhoTotal - this.rhoCap) +
+      GAP_FACTOR * p.gapCost * Math.max(0, this.gapTotal - this.gapCap) +
+      (p.availabilityCost / p.availabilityTarget) * Math.max(0, this.slotFloor - this.slotTotal)
+    );
   }
 
   /** Excess after rhoTotal changes by `change`, minus the excess now. */
@@ -96,6 +134,23 @@ export class Partition {
     const cap = this.rhoCap;
     if (cap === Infinity) return 0;
     return Math.max(0, this.rhoTotal + change - cap) - Math.max(0, this.rhoTotal - cap);
+  }
+
+  /** Change of the floors' part of excess when gapTotal and slotTotal change by these. */
+  private floorChange(gapChange: number, slotChange: number): number {
+    const p = this.problem;
+    let change = 0;
+    if (gapChange !== 0 && this.gapCap !== Infinity) {
+      const over = this.gapTotal - this.gapCap;
+      change += GAP_FACTOR * p.gapCost * (Math.max(0, over + gapChange) - Math.max(0, over));
+    }
+    if (slotChange !== 0 && this.slotFloor !== -Infinity) {
+      const under = this.slotFloor - this.slotTotal;
+      change +=
+        (p.availabilityCost / p.availabilityTarget) *
+        (Math.max(0, under - slotChange) - Math.max(0, under));
+    }
+    return change;
   }
 
   swap(u: number, v: number): void {
@@ -165,6 +220,10 @@ export class Partition {
       else base += square;
     }
     const capped = this.rhoCap !== Infinity;
+    const floored = this.floored;
+    const target = p.availabilityTarget;
+    const slotsA = this.teamSlots[a];
+    const slotsB = this.teamSlots[b];
     const normWeight = 1 / peopleA + 1 / peopleB;
     const words = p.skillWords;
     const gapCost = p.gapCost;
@@ -236,11 +295,11 @@ export class Partition {
           this.personalityCost[a] -
           this.personalityCost[b];
       }
-      const dX = capped ? this.excessChange(dZ) : 0;
-      if (dV === bestViolations && dX > bestExcess) continue;
+      let dX = capped ? this.excessChange(dZ) : 0;
+      if (!floored && dV === bestViolations && dX > bestExcess) continue;
 
+      let gapChange = 0;
       if (gapCost > 0) {
-        let gapChange = 0;
         for (let w = 0; w < words; w++) {
           const su = unitSkills[u * words + w];
           const sv = unitSkills[v * words + w];
@@ -258,12 +317,17 @@ export class Partition {
         dJ += gapCost * gapChange;
       }
 
+      let slotChange = 0;
       if (availabilityCost > 0) {
         // Skip the slot counts when even full availability could not make this the best.
+        // Under floors, the best the slots could do is fill both teams up to the target.
+        const lowestX = floored
+          ? dX + this.floorChange(gapChange, 2 * target - slotsA - slotsB)
+          : dX;
         if (
           dV === bestViolations &&
-          dX === bestExcess &&
-          dJ - bestAvailabilityGain >= bestObjective
+          (lowestX > bestExcess ||
+            (lowestX === bestExcess && dJ - bestAvailabilityGain >= bestObjective))
         )
           continue;
         const withoutV = (first + m) * SLOT_WORDS;
@@ -273,12 +337,17 @@ export class Partition {
           commonA += popcount(commonWithout[withoutU + w] & unitSlots[v * SLOT_WORDS + w]);
           commonB += popcount(commonWithout[withoutV + w] & unitSlots[u * SLOT_WORDS + w]);
         }
+        slotChange = Math.min(target, commonA) + Math.min(target, commonB) - slotsA - slotsB;
         dJ +=
           availabilityCost *
           (availabilityA +
             availabilityB -
-            Math.min(1, commonA / p.availabilityTarget) -
-            Math.min(1, commonB / p.availabilityTarget));
+            Math.min(1, commonA / target) -
+            Math.min(1, commonB / target));
+      }
+      if (floored) {
+        dX += this.floorChange(gapChange, slotChange);
+        if (dV === bestViolations && dX > bestExcess) continue;
       }
 
       if (
@@ -343,12 +412,13 @@ export class Partition {
     const newA = this.people[a] - size;
     const newB = this.people[b] + size;
     const dZ = zA / newA + zB / newB - this.rhoCost[a] - this.rhoCost[b];
-    const dX = this.excessChange(dZ);
-    if (dV === bestViolations && dX > bestExcess) return false;
+    let dX = this.excessChange(dZ);
+    const floored = this.floored;
+    if (!floored && dV === bestViolations && dX > bestExcess) return false;
     let dJ = squaresA / newA + squaresB / newB - this.personalityCost[a] - this.personalityCost[b];
 
+    let gapChange = 0;
     if (p.gapCost > 0) {
-      let gapChange = 0;
       for (let w = 0; w < p.skillWords; w++) {
         const su = p.unitSkills[u * p.skillWords + w];
         gapChange +=
@@ -358,12 +428,20 @@ export class Partition {
       dJ += p.gapCost * gapChange;
     }
 
+    let slotChange = 0;
     if (p.availabilityCost > 0) {
       const shortfall = 2 - this.availability[a] - this.availability[b];
+      const lowestX = floored
+        ? dX +
+          this.floorChange(
+            gapChange,
+            2 * p.availabilityTarget - this.teamSlots[a] - this.teamSlots[b],
+          )
+        : dX;
       if (
         dV === bestViolations &&
-        dX === bestExcess &&
-        dJ - p.availabilityCost * shortfall >= bestObjective
+        (lowestX > bestExcess ||
+          (lowestX === bestExcess && dJ - p.availabilityCost * shortfall >= bestObjective))
       ) {
         return false;
       }
@@ -374,12 +452,22 @@ export class Partition {
         commonA += popcount(this.commonWithout[ra + w]);
         commonB += popcount(this.common[b * SLOT_WORDS + w] & p.unitSlots[u * SLOT_WORDS + w]);
       }
+      const target = p.availabilityTarget;
+      slotChange =
+        Math.min(target, commonA) +
+        Math.min(target, commonB) -
+        this.teamSlots[a] -
+        this.teamSlots[b];
       dJ +=
         p.availabilityCost *
         (this.availability[a] +
           this.availability[b] -
           Math.min(1, commonA / p.availabilityTarget) -
           Math.min(1, commonB / p.availabilityTarget));
+    }
+    if (floored) {
+      dX += this.floorChange(gapChange, slotChange);
+      if (dV === bestViolations && dX > bestExcess) return false;
     }
 
     if (
@@ -393,6 +481,60 @@ export class Partition {
       return true;
     }
     return false;
+  }
+
+  /**
+   * The changes in rules broken, missing skills and shared slots (min(target, common) per team)
+   * if unit u swapped with unit v of team b, or, with v = -1, moved into team b; into
+   * changeViolations, changeGaps and changeSlots. Sizes are the caller's to check.
+   */
+  changeOf(u: number, v: number, b: number): void {
+    const p = this.problem;
+    const a = this.teamOf[u];
+    let dV = 0;
+    if ((p.unitGroupMask[u] | (v >= 0 ? p.unitGroupMask[v] : 0)) !== 0) {
+      dV += this.isolationChange(u, v, a, b);
+    }
+    if (p.apartStart[u] !== p.apartStart[u + 1]) dV += this.apartChange(u, v, a, b);
+    if (v >= 0 && p.apartStart[v] !== p.apartStart[v + 1]) dV += this.apartChange(v, u, b, a);
+    this.changeViolations = dV;
+
+    const words = p.skillWords;
+    let gapChange = 0;
+    for (let w = 0; w < words; w++) {
+      const su = p.unitSkills[u * words + w];
+      const sv = v >= 0 ? p.unitSkills[v * words + w] : 0;
+      if (su === sv) continue;
+      const onlyU = su & ~sv;
+      const onlyV = sv & ~su;
+      const wa = a * words + w;
+      const wb = b * words + w;
+      gapChange +=
+        popcount(onlyU & this.coveredOnce[wa]) -
+        popcount(onlyV & ~this.covered[wa]) +
+        popcount(onlyV & this.coveredOnce[wb]) -
+        popcount(onlyU & ~this.covered[wb]);
+    }
+    this.changeGaps = gapChange;
+
+    const withoutU = (a * this.capacity + this.slotOf[u]) * SLOT_WORDS;
+    const withoutV = v >= 0 ? (b * this.capacity + this.slotOf[v]) * SLOT_WORDS : -1;
+    let commonA = 0;
+    let commonB = 0;
+    for (let w = 0; w < SLOT_WORDS; w++) {
+      commonA += popcount(
+        v >= 0
+          ? this.commonWithout[withoutU + w] & p.unitSlots[v * SLOT_WORDS + w]
+          : this.commonWithout[withoutU + w],
+      );
+      commonB += popcount(
+        (v >= 0 ? this.commonWithout[withoutV + w] : this.common[b * SLOT_WORDS + w]) &
+          p.unitSlots[u * SLOT_WORDS + w],
+      );
+    }
+    const target = p.availabilityTarget;
+    this.changeSlots =
+      Math.min(target, commonA) + Math.min(target, commonB) - this.teamSlots[a] - this.teamSlots[b];
   }
 
   /** Change in isolated groups when unit u goes from team a to team b and unit v (or none, -1) back. */
@@ -482,6 +624,7 @@ export class Partition {
       this.coveredOnce[t * p.skillWords + w] = once;
       gaps -= popcount(covered);
     }
+    this.gapTotal += gaps + p.skillCount - this.gaps[t];
     this.gaps[t] = gaps + p.skillCount;
 
     let commonSlots = 0;
@@ -500,6 +643,9 @@ export class Partition {
       }
     }
     this.availability[t] = Math.min(1, commonSlots / p.availabilityTarget);
+    const slots = Math.min(p.availabilityTarget, commonSlots);
+    this.slotTotal += slots - this.teamSlots[t];
+    this.teamSlots[t] = slots;
 
     let violations = 0;
     for (let r = 0; r < p.ruleCount; r++) {

@@ -12,6 +12,12 @@ const SCAN_TEAMS = 400;
 const PROGRESS_STEP = 1_000_000;
 /** How far "nearby" reaches in team order, where the first split put people free at similar hours. */
 const NEAR_TEAMS = 100;
+/**
+ * Under floors on skills and shared hours most teams cannot take a unit without losing hours:
+ * a smaller sample, half of it from nearby teams, buys more steps for the same evaluations.
+ */
+const FLOORED_SCAN_TEAMS = 100;
+const FLOORED_NEAR_SHARE = 0.5;
 
 /**
  * Local search over swaps of two units and moves of one unit between teams, minimising
@@ -118,7 +124,8 @@ export class LocalSearch {
       bestPartner = partner;
     };
     // Under a cap on balance, the teams are already balanced: near partners do the fine work.
-    const count = partition.rhoCap !== Infinity ? 0 : this.pickCandidates(from);
+    const count =
+      partition.rhoCap !== Infinity && !partition.floored ? 0 : this.pickCandidates(from);
     for (let c = 0; c < count; c++) {
       const b = this.candidates[c];
       if (partition.evaluateMove(u, b, bestViolations, bestExcess, bestObjective)) take(b, -1);
@@ -144,19 +151,25 @@ export class LocalSearch {
   /** Fills this.candidates with teams other than `from`; returns how many. */
   private pickCandidates(from: number): number {
     const teams = this.partition.problem.teamCount;
-    if (teams - 1 <= this.candidates.length) {
+    const floored = this.partition.floored;
+    const size = floored
+      ? Math.min(this.candidates.length, FLOORED_SCAN_TEAMS)
+      : this.candidates.length;
+    if (teams - 1 <= size) {
       let count = 0;
       for (let t = 0; t < teams; t++) if (t !== from) this.candidates[count++] = t;
       return count;
     }
     // The more availability weighs, the more of the sample comes from nearby teams.
-    const near = Math.round(this.candidates.length * this.partition.problem.availabilityShare);
-    for (let c = 0; c < this.candidates.length; c++) {
+    const near = Math.round(
+      size * (floored ? FLOORED_NEAR_SHARE : this.partition.problem.availabilityShare),
+    );
+    for (let c = 0; c < size; c++) {
       const offset = 1 + this.random.int(c < near ? NEAR_TEAMS : teams - 1);
       // Near candidates alternate between following and preceding teams.
       this.candidates[c] = c % 2 === 0 ? (from + offset) % teams : (from - offset + teams) % teams;
     }
-    return this.candidates.length;
+    return size;
   }
 
   /**

@@ -6,7 +6,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Spinner,
 } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { api } from '@/lib/http';
 import { takeRememberedRoute } from '@/lib/session';
 import { currentUserKey } from '@/lib/current-user';
 import { useSignOut } from './sign-out';
+import { Busy } from '@/components/Busy';
 
 /** Spec 2.8 and 4: the dashboard asks for acceptance of the privacy policy before anything else. */
 export function PrivacyAcceptanceDialog() {
@@ -58,7 +58,7 @@ export function PrivacyAcceptanceDialog() {
             <Button
               appearance="primary"
               disabled={accept.isPending}
-              icon={accept.isPending ? <Spinner size="tiny" /> : undefined}
+              icon={accept.isPending ? <Busy size="tiny" /> : undefined}
               onClick={() => accept.mutate()}
             >
               {t('app:privacy_acceptance.accept')}

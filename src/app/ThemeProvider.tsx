@@ -108,10 +108,19 @@ export function useThemeName(): ThemeName {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-const useGlobalStyles = makeStaticStyles({
-  body: { margin: 0 },
-  '*, *::before, *::after': { boxSizing: 'border-box' },
-});
+const useGlobalStyles = makeStaticStyles([
+  {
+    body: { margin: 0 },
+    '*, *::before, *::after': { boxSizing: 'border-box' },
+  },
+  // Spec 2.14: the page transition 'page', out then in (the frame around <main> stays still).
+  `main#main { view-transition-name: page; }
+  ::view-transition-old(root), ::view-transition-new(root) { animation: none; }
+  ::view-transition-old(page) { animation: 120ms ease-in both teamloop-page-out; }
+  ::view-transition-new(page) { animation: 160ms ease-out 120ms both teamloop-page-in; }
+  @keyframes teamloop-page-out { to { opacity: 0; } }
+  @keyframes teamloop-page-in { from { opacity: 0; transform: translateY(4px); } }`,
+]);
 
 const useStyles = makeStyles({
   root: {

@@ -1,6 +1,7 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { setSessionExpiredHandler } from '@/lib/http';
-import { currentRoute, setNavigator } from '@/lib/navigation';
+import { preloadOf } from '@/lib/lazy-page';
+import { currentRoute, setNavigator, setRoutePrefetcher } from '@/lib/navigation';
 import { endSessionLocally, rememberRoute, useAccessToken } from '@/lib/session';
 import { RootErrorPage, RouteErrorView } from './ErrorPage';
 import { isOpenRoute, SIGN_IN_PATH } from './guards';
@@ -42,6 +43,13 @@ export function createAppRouter() {
   const router = createBrowserRouter(routeTree);
 
   setNavigator((to) => void router.navigate(to));
+  setRoutePrefetcher((to) =>
+    Promise.all(
+      (matchRoutes(routeTree, new URL(to, window.location.origin).pathname) ?? []).map((match) =>
+        preloadOf(match.route.lazy)?.(),
+      ),
+    ),
+  );
   // Spec 8: a 401 signs out and goes to /signin; the page being left is remembered unless open.
   setSessionExpiredHandler(() => {
     const route = currentRoute();

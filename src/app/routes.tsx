@@ -31,6 +31,7 @@ import { routes as people } from '@/features/people/routes';
 import { routes as profile } from '@/features/profile/routes';
 import { routes as recruit } from '@/features/recruit/routes';
 import { routes as settings } from '@/features/settings/routes';
+import { routes as share } from '@/features/share/routes';
 import { routes as tasks } from '@/features/tasks/routes';
 import { routes as teamFormation } from '@/features/team-formation/routes';
 import { routes as workspaceTeams } from '@/features/workspace-teams/routes';
@@ -59,6 +60,7 @@ const areas: FeatureRoutes[] = [
   payments,
   integrations,
   lti,
+  share,
 ];
 
 /** Where the `workspace` and `settings` contributions of every area are mounted. */

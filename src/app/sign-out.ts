@@ -5,6 +5,7 @@ import { api } from '@/lib/http';
 import { endSessionLocally } from '@/lib/session';
 import { SIGN_IN_PATH } from './guards';
 import { liveUpdates } from '@/lib/live-socket';
+import { turnOffBrowserPush } from '@/features/notifications';
 
 /** Sign-out: the server revokes the token, then this browser forgets everything of the session. */
 export function useSignOut() {
@@ -13,6 +14,8 @@ export function useSignOut() {
     // The server closes this session's socket as it revokes the token; hung up first, that close
     // cannot start the "session ended elsewhere" path, which would remember this page for sign-in.
     liveUpdates.disconnect();
+    // The next person on this browser must not get this person's notifications.
+    await turnOffBrowserPush({ quiet: true });
     try {
       await api.call(authEndpoints.logout);
     } catch {

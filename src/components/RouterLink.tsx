@@ -1,6 +1,8 @@
 import { Button, Link, type ButtonProps, type LinkProps } from '@fluentui/react-components';
 import type { MouseEvent, ReactNode } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
+import { wantsPageTransition } from '@/lib/navigation';
+import { usePrefetch } from '@/lib/use-prefetch';
 
 /**
  * Fluent links and buttons that navigate inside the app: a real href (open in a new tab,
@@ -8,8 +10,11 @@ import { useHref, useLinkClickHandler } from 'react-router';
  */
 function useRouterNavigation(to: string, onClick?: (event: MouseEvent<HTMLAnchorElement>) => void) {
   const href = useHref(to);
-  const navigate = useLinkClickHandler<HTMLAnchorElement>(to);
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(to, {
+    viewTransition: wantsPageTransition(),
+  });
   return {
+    ...usePrefetch(to),
     href,
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
       onClick?.(event);

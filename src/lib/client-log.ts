@@ -27,7 +27,13 @@ function describe(problem: unknown): string {
  * most once a minute and a page sends at most 20, so a render loop cannot flood the server.
  * It goes through fetch, not the HTTP client, so a failing log call never logs itself.
  */
-export function reportClientProblem(kind: ClientProblem, problem: unknown, action: string): void {
+export function reportClientProblem(
+  kind: ClientProblem,
+  problem: unknown,
+  action: string,
+  /** The x-request-id of the call the problem is about, so the server's log lines are found. */
+  requestId?: string,
+): void {
   const description = describe(problem).slice(0, 10_000);
   const now = Date.now();
   const last = sentAt.get(description);
@@ -43,6 +49,7 @@ export function reportClientProblem(kind: ClientProblem, problem: unknown, actio
     url: window.location.href.slice(0, 2000),
     action: action.slice(0, 200),
     description,
+    ...(requestId ? { request_id: requestId } : {}),
   };
   const token = getAccessToken();
   void fetch(LOG_URL, {

@@ -38,6 +38,16 @@ export interface HttpEnvironment {
   beginLoading(): () => void;
   setServerReachable(reachable: boolean): void;
   logError(...details: unknown[]): void;
+  /** A failed call (5xx, or none at all): to the server's client log with its request id. */
+  reportFailure?(requestId: string, description: string): void;
+}
+
+/** Each call's id, sent as x-request-id: the server logs it, and client log entries name it. */
+export function newRequestId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 }
 
 function headerOf(
@@ -77,6 +87,7 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
       config.headers.set('Authorization', `Bearer ${token}`);
     }
     config.headers.set('language', env.language());
+    if (!config.headers.has('x-request-id')) config.headers.set('x-request-id', newRequestId());
     finishLoading.set(config, env.beginLoading());
     return config;
   });
@@ -118,6 +129,13 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
           showMessages(messages, 'error');
         }
       } else if (status >= 500) {
+        const requestId = headerOf(config, 'x-request-id');
+        if (requestId && status !== 503) {
+          env.reportFailure?.(
+            requestId,
+            `${config?.method?.toUpperCase()} ${config?.url} answered ${status}`,
+          );
+        }
         env.notify({
           intent: 'error',
           text: env.translate('app:http.server_error'),
@@ -134,6 +152,7 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
         env.logError(
           `${config?.method?.toUpperCase()} ${config?.url} answered ${status}`,
           messages,
+          { request_id: headerOf(config, 'x-request-id') },
         );
       }
       throw error;

@@ -2,6 +2,7 @@ import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import { fillPath, type Endpoint, type HttpMethod, type PathParamNames } from '@contracts/endpoint';
 import { loadChunk } from './chunk-reload';
+import { reportClientProblem } from './client-log';
 import type { HttpEnvironment } from './http-client';
 import { i18next } from './i18n';
 import { beginLoading } from './loading';
@@ -91,6 +92,8 @@ const environment: HttpEnvironment = {
   beginLoading,
   setServerReachable,
   logError: (...details) => console.error(...details),
+  reportFailure: (requestId, description) =>
+    reportClientProblem('client erorr', description, 'http', requestId),
 };
 
 let client: Promise<AxiosInstance> | undefined;

@@ -18,10 +18,18 @@ async function loadCounted<T>(load: () => Promise<T>): Promise<T> {
  *   { id: 'calendar', path: 'calendar', lazy: lazyPage(() => import('./CalendarPage')) }
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return async () => {
+  const route = async () => {
     const module = await loadCounted(load);
     return { Component: module.default };
   };
+  // A prefetch loads the chunk quietly (no loading bar); the visit then finds it in the cache.
+  return Object.assign(route, { preload: () => load().catch(() => undefined) });
+}
+
+/** The quiet loader a `lazyPage` carries, if the route's `lazy` is one. */
+export function preloadOf(lazy: unknown): (() => Promise<unknown>) | undefined {
+  const preload = (lazy as { preload?: unknown } | undefined)?.preload;
+  return typeof preload === 'function' ? (preload as () => Promise<unknown>) : undefined;
 }
 
 /**

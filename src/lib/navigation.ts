@@ -19,3 +19,27 @@ export function currentRoute(): string {
   const { pathname, search, hash } = window.location;
   return `${pathname}${search}${hash}`;
 }
+
+/**
+ * Loads a route's page code ahead of a visit. The router hands over its route matcher at start;
+ * before that there is nothing to prefetch.
+ */
+type Prefetch = (to: string) => Promise<unknown>;
+
+let prefetch: Prefetch = () => Promise.resolve();
+
+export function setRoutePrefetcher(next: Prefetch): void {
+  prefetch = next;
+}
+
+export function prefetchRoute(to: string): Promise<unknown> {
+  return prefetch(to);
+}
+
+/**
+ * Spec 2.14: a page transition named 'page' (the old page fades out, then the new one in).
+ * Skipped for people who ask for less motion.
+ */
+export function wantsPageTransition(): boolean {
+  return !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+}

@@ -351,6 +351,89 @@ describe('payments through Stripe Checkout and its webhook', () => {
   });
 });
 
+describe('the Stripe customer portal', () => {
+  const portal = (token: string | undefined, workspaceId: number | string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${api}/workspaces/${workspaceId}/billing-portal`,
+      headers: token ? bearer(token) : {},
+    });
+
+  it('Checkout makes the workspace’s customer once; the owner opens the portal on it', async () => {
+    const { workspace, owner, session } = await paidPremium();
+    expect(session.customer).toMatch(/^cus_/);
+    expect(stripe.customers.get(session.customer!)?.metadata).toEqual({
+      workspace_id: String(workspace.id),
+    });
+    const customersBefore = stripe.customers.size;
+
+    const active = await t.app.inject({
+      url: `${api}/pricing-rules/${workspace.id}/active-package`,
+      headers: bearer(owner.token),
+    });
+    expect(active.json().resource.active_package.billing_portal).toBe(true);
+
+    const opened = await portal(owner.token, workspace.id);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const made = stripe.portalSessions.at(-1)!;
+    expect(opened.json().resource.portal.url).toBe(made.url);
+    expect(made.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
+    expect(made.customer).toBe(session.customer);
+    expect(made.return_url).toBe(
+      `${t.config.APP_URL}/settings/subscriptions-payments?workspace=${workspace.id}`,
+    );
+    // A second payment of the same workspace reuses its customer.
+    const second = await pay(
+      owner.token,
+      (await upgrade(owner.token, workspace.id, 'enterprise')).id,
+    );
+    expect(second.customer).toBe(session.customer);
+    expect(stripe.customers.size).toBe(customersBefore);
+  });
+
+  it('members and admins get 403, outsiders 404, nobody signed in 401; a bad id 4xx', async () => {
+    const { workspace, people } = await paidPremium();
+    const admin = await createWorkspace(t, { members: { admin: 1 } });
+    const before = stripe.portalSessions.length;
+    expect((await portal(people.member[0].token, workspace.id)).statusCode).toBe(403);
+    expect((await portal(admin.people.admin[0].token, admin.workspace.id)).statusCode).toBe(403);
+    const outsider = await t.createUser();
+    expect((await portal(outsider.token, workspace.id)).statusCode).toBe(404);
+    expect((await portal(undefined, workspace.id)).statusCode).toBe(401);
+    for (const bad of ['abc', '0', '-1', '1.5']) {
+      const response = await portal(people.member[0].token, bad);
+      expect(response.statusCode, bad).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, bad).toBeLessThan(500);
+    }
+    expect(stripe.portalSessions.length).toBe(before);
+  });
+
+  it('a free workspace that never paid has nothing to manage yet: 409, no portal offered', async () => {
+    const { workspace, owner } = await createWorkspace(t);
+    const active = await t.app.inject({
+      url: `${api}/pricing-rules/${workspace.id}/active-package`,
+      headers: bearer(owner.token),
+    });
+    expect(active.json().resource.active_package.billing_portal).toBe(false);
+    const response = await portal(owner.token, workspace.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('no_billing_customer');
+    expect(response.json().messages[0]).toMatch(/\w/);
+  });
+
+  it('a paid plan set by a supervisor gets its customer when the portal first opens', async () => {
+    const { workspace, owner } = await createWorkspace(t);
+    await t.db
+      .update(workspaces)
+      .set({ paymentType: 'premium' })
+      .where(eq(workspaces.id, workspace.id));
+    const response = await portal(owner.token, workspace.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const made = stripe.portalSessions.at(-1)!;
+    expect(stripe.customers.get(made.customer)?.metadata.workspace_id).toBe(String(workspace.id));
+  });
+});
+
 describe('plan gating on every gated route of the OpenAPI document', () => {
   type Built = { method: string; url: string; payload?: unknown };
   /** How to call each gated route for a workspace; a gated route without one fails the test. */
@@ -397,11 +480,13 @@ describe('plan gating on every gated route of the OpenAPI document', () => {
         headers: bearer(owner.token),
       } as never);
       expect(response.statusCode, key).toBe(403);
-      expect(response.json().messages[0], key).toContain('Premium');
+      expect(response.json().messages[0], key).toContain('on the Free plan');
+      expect(response.json().messages[0], key).toContain('with the Premium plan');
       const vi = await t.app.inject({
         ...CALLS[key](workspace.id, member.user.id),
         headers: { ...bearer(owner.token), language: 'vi' },
       } as never);
+      expect(vi.json().messages[0], key).toContain('đang dùng gói Miễn phí');
       expect(vi.json().messages[0], key).toContain('gói Premium');
     }
 
@@ -654,6 +739,20 @@ describe('the local test processor (no Stripe key)', () => {
     expect(await verifyLocal()).toBe('paid');
     const [row] = await local.db.select().from(workspaces).where(eq(workspaces.id, workspace.id));
     expect(row.paymentType).toBe('premium');
+
+    // The local processor has no customer portal: said, never faked.
+    const portal = await local.app.inject({
+      method: 'POST',
+      url: `${api}/workspaces/${workspace.id}/billing-portal`,
+      headers: bearer(owner.token),
+    });
+    expect(portal.statusCode).toBe(409);
+    expect(portal.json().code).toBe('not_configured');
+    const active = await local.app.inject({
+      url: `${api}/pricing-rules/${workspace.id}/active-package`,
+      headers: bearer(owner.token),
+    });
+    expect(active.json().resource.active_package.billing_portal).toBe(false);
 
     const unknown = await local.app.inject({ url: `${api}/payments/local/lcs_0000000000000000` });
     expect(unknown.statusCode).toBe(404);

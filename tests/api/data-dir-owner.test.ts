@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '@server/db/client';
 import { LOCK_FILE } from '@server/db/data-dir-lock';
 import { users } from '@server/db/schema';
@@ -55,7 +55,11 @@ describe('one owner per DATA_DIR', () => {
   it('refuses a second server at once, naming the first, which keeps serving', async () => {
     const first = await startServerProcess(env);
     running.push(first);
-    expect(lockOf(dataDir)).toMatchObject({ pid: first.child.pid, adminUrl: first.url });
+    // The lock gets the admin address once the server listens; on a busy machine a moment later.
+    await vi.waitFor(
+      () => expect(lockOf(dataDir)).toMatchObject({ pid: first.child.pid, adminUrl: first.url }),
+      { timeout: 10_000 },
+    );
 
     const second = spawnServerProcess(env);
     expect(await second.exited).toBe(1);

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driveFiles, driveFileVersions } from '@server/db/schema';
@@ -234,6 +235,21 @@ describe.each(['disk', 'S3'] as const)('the drive on %s', (store) => {
     expect(inline.headers['content-disposition']).toMatch(/^inline;/);
   });
 
+  it('makes a thumbnail of a PDF’s first page in a job, sized to fit', async () => {
+    const me = drive((await t.createUser()).token);
+    const [report] = await me.uploaded([file('report.pdf', await aPdf(), 'application/pdf')]);
+    await t.app.deps.jobs.drain();
+    const thumbnail = await me.get(`/drive/files/${report.id}/thumbnail`);
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/png');
+    const png = thumbnail.rawPayload;
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // An A4 page is taller than wide: 256 px high, about 181 px wide (IHDR width and height).
+    expect(png.readUInt32BE(20)).toBe(256);
+    expect(png.readUInt32BE(16)).toBeGreaterThan(170);
+    expect(png.readUInt32BE(16)).toBeLessThan(190);
+  });
+
   it('makes a thumbnail of an image in a job', async () => {
     const me = drive((await t.createUser()).token);
     const [image, text] = await me.uploaded([
@@ -273,6 +289,18 @@ describe.each(['disk', 'S3'] as const)('the drive on %s', (store) => {
     for (const key of await keysOf(recent.id)) expect(await storage.exists(key)).toBe(true);
   });
 
+  /** A one-page A4 PDF with a heading, made the way a person's tool would. */
+  function aPdf(): Promise<Buffer> {
+    return new Promise((resolve) => {
+      const doc = new PDFDocument({ size: 'A4' });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.fontSize(32).text('Quarterly report');
+      doc.end();
+    });
+  }
+
   describe('capacity', () => {
     it('refuses the upload that would pass it with 413, storing nothing', async () => {
       const me = drive((await t.createUser()).token);
@@ -311,6 +339,23 @@ describe.each(['disk', 'S3'] as const)('the drive on %s', (store) => {
       expect(await stored()).toEqual(before.store);
       expect(await rowCounts()).toEqual(before.rows);
       expect((await me.capacity()).used).toBe(700 * KB);
+    });
+
+    it('lets only one of two uploads at once through when together they pass it', async () => {
+      const me = drive((await t.createUser()).token);
+      await me.uploaded([bytes('base.txt', 400 * KB)]);
+      const before = await stored();
+      // Each fits what is left (624 KB) alone; both together do not.
+      const answers = await Promise.all([
+        me.upload([bytes('first.txt', 400 * KB)]),
+        me.upload([bytes('second.txt', 400 * KB)]),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 413]);
+      const refused = answers.find((a) => a.statusCode === 413);
+      expect(refused?.json().messages[0]).toContain('224 KB');
+      expect((await me.capacity()).used).toBe(800 * KB);
+      expect((await me.list()).meta.total).toBe(2);
+      expect((await stored()).length).toBe(before.length + 1);
     });
 
     it('counts a task hand-in against the same capacity', async () => {
@@ -398,6 +443,9 @@ describe.each(['disk', 'S3'] as const)('the drive on %s', (store) => {
       expect(back.statusCode, back.body).toBe(200);
       expect(back.headers['content-type']).toMatch(/^text\/csv/);
       expect(back.body.replace(/\r/g, '')).toContain('Bình,7');
+      // The part may also be named as uploads name theirs.
+      const asUploads = await convert('xlsx', file('scores.csv', csv, 'text/csv'));
+      expect(asUploads.statusCode, asUploads.body).toBe(200);
     });
 
     it('refuses an empty or unreadable file and a workbook with no sheet, in words', async () => {

@@ -85,3 +85,33 @@ for (const [device, viewport] of [
     ).toBe(true);
   });
 }
+
+test('a CSV in the drive converts to an Excel workbook beside it, and the workbook back to CSV', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  const account = await createVerifiedAccount(page.request, { firstName: 'Quang' });
+  await page.goto('/signin');
+  await fillSignIn(page, account.email, account.password);
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Drive' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'No files yet' })).toBeVisible();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+  await (
+    await chooser
+  ).setFiles([
+    { name: 'marks.csv', mimeType: 'text/csv', buffer: Buffer.from('name,mark\nAn,9\nBình,7\n') },
+  ]);
+  await expect(fileRow(page, 'marks.csv')).toBeVisible();
+
+  await fileAction(page, 'marks.csv', 'Convert to Excel workbook');
+  await expect(fileRow(page, 'marks.xlsx')).toBeVisible();
+  await fileAction(page, 'marks.xlsx', 'Convert to CSV');
+  // The round trip lands as a second CSV beside the first: nothing is overwritten.
+  await expect(fileRow(page, 'marks.csv')).toHaveCount(2);
+  await expect(page.getByTestId('drive-file')).toHaveCount(3);
+});

@@ -179,13 +179,14 @@ test.describe('the course roster', () => {
     // A student enrolled later comes in from the button, and the page says so.
     lms.addUser({ sub: 'roster-student-3', email: student(3), roles: [ROLE.learner] });
     // The platform takes its time: the page shows the reading in progress meanwhile.
-    lms.state.rosterDelayMs = 1500;
+    // Long enough for both checks below on a busy machine (1.5 s was not, with two browsers).
+    lms.state.rosterDelayMs = 5000;
     const bring = tool.getByRole('button', {
       name: 'Bring in the class from Moodle of the school',
     });
     await bring.click();
-    await expect(tool.getByText('Reading the class list from Moodle of the school…')).toBeVisible();
     await expect(bring).toBeDisabled();
+    await expect(tool.getByText('Reading the class list from Moodle of the school…')).toBeVisible();
     await expect(
       tool.getByText('Done: 1 person brought in from Moodle of the school.'),
     ).toBeVisible();

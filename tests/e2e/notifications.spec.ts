@@ -94,6 +94,66 @@ test('notification settings: the switches save, and the Teams feed is said to be
   await expect(page.getByTestId('setting-task_assigned_email_digest')).toBeChecked();
 });
 
+const pushWords = {
+  en: {
+    settings: 'Settings',
+    tab: 'Notifications',
+    more: /^\d+ more$/,
+    section: 'Browser notifications',
+    toggle: 'Show my notifications in this browser',
+    failed: 'The browser did not turn notifications on. Try again.',
+  },
+  vi: {
+    settings: 'Cài đặt',
+    tab: 'Thông báo',
+    more: /^Thêm \d+$/,
+    section: 'Thông báo trên trình duyệt',
+    toggle: 'Hiển thị thông báo của tôi trên trình duyệt này',
+    failed: 'Trình duyệt chưa bật được thông báo. Hãy thử lại.',
+  },
+} as const;
+
+for (const [language, width, height] of [
+  ['en', 1280, 800],
+  ['vi', 360, 740],
+] as const) {
+  test(`browser notifications (${language}, ${width} px): the switch asks the browser, and says when it cannot subscribe`, async ({
+    page,
+    context,
+  }) => {
+    const words = pushWords[language];
+    await page.setViewportSize({ width, height });
+    await context.grantPermissions(['notifications']);
+    await signUpAndSignIn(page, { firstName: 'Minh', lastName: 'Tran', language });
+    await page.goto('/');
+    await page.getByRole('button', { name: /Minh Tran/ }).click();
+    await page.getByRole('menuitem', { name: words.settings }).click();
+    await expect(page).toHaveURL(/\/settings\/security-privacy$/);
+    const direct = page.getByRole('tab', { name: words.tab });
+    if (await direct.isVisible()) {
+      await direct.click();
+    } else {
+      // On a phone the later tabs are behind the tab list's "N more" button.
+      await page.getByRole('button', { name: words.more }).click();
+      await page.getByRole('menuitemradio', { name: words.tab }).click();
+    }
+    const section = page.getByRole('region', { name: words.section });
+    const toggle = section.getByRole('switch', { name: words.toggle });
+    await expect(toggle).not.toBeChecked();
+    // The browser grants the permission and registers the worker; its push service (Google's,
+    // for Chromium) is out of reach here, so the subscription fails and the page says so.
+    await toggle.click();
+    await expect(section.getByText(words.failed)).toBeVisible({ timeout: 30_000 });
+    await expect(toggle).not.toBeChecked();
+    const worker = await page.evaluate(async () =>
+      Boolean(await navigator.serviceWorker.getRegistration('/push-worker.js')),
+    );
+    expect(worker).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/browser-push-${language}.png` });
+  });
+}
+
 test('the settings link in a notification mail changes settings without signing in', async ({
   page,
   browser,

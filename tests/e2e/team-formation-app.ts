@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { TOUR_NAMES } from '@contracts/auth';
 import { personalityAnswers, userProfiles } from '@server/db/schema';
 import { createWorkspace } from '../support/factories';
 import { bearer, createTestApp } from '../support/test-app';
@@ -20,6 +21,16 @@ async function main() {
     lastName: 'Owner',
     privacyAcceptedAt: new Date(),
   });
+  // The owner has seen the guided tours, as every spec's account has (support/accounts.ts): a
+  // tour card opening over the form mid-test took the skill picker's focus.
+  for (const name of TOUR_NAMES) {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/core/tours',
+      headers: bearer(owner.token),
+      payload: { name, state: { status: 'finished' } },
+    });
+  }
   const made = await createWorkspace(t, {
     owner,
     members: { member: 40 },

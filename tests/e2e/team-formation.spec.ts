@@ -85,6 +85,8 @@ test('an owner forms balanced teams for a class of 40, swaps two people and conf
     await skills.click();
     await skills.fill(skill.toLowerCase());
     await page.getByRole('option', { name: skill, exact: true }).click();
+    // Each pick shows before the next is typed (a fast third pick was lost on a busy machine).
+    await expect(page.getByRole('button', { name: `${skill} Remove`, exact: true })).toBeVisible();
   }
   await skills.press('Escape');
   for (const skill of ['Backend', 'Design', 'Testing']) {

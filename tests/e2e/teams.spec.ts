@@ -121,7 +121,7 @@ test('the personal tab opens signed in through SSO, with no password, and tells 
   await expect(tab.getByLabel('Password')).toHaveCount(0);
   // Embedded: the host's own chrome, none of ours.
   await expect(tab.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
-  expect(await tab.title()).toBe('Teamloop | Profile');
+  await expect.poll(() => tab.title()).toBe('Teamloop | Profile');
 
   const token = await tokenIn(tab);
   expect(token).toBeTruthy();

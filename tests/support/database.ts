@@ -27,7 +27,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teamloop-test-'));
   if (!serverUrl) return openDatabase({ dataDir, inMemory: true });
 
-  const created = await createPostgresDatabase(serverUrl);
+  const created = await createPostgresDatabase(serverUrl, process.env.TEST_TEMPLATE_DATABASE);
   const handle = await openDatabase({ databaseUrl: created.url, dataDir });
   databaseUrls.set(handle.db, created.url);
   return {
@@ -39,12 +39,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** A new, empty database on a PostgreSQL server, and the way to drop it. */
-export async function createPostgresDatabase(serverUrl: string) {
+/**
+ * A new database on a PostgreSQL server, and the way to drop it: empty, or a copy of an
+ * already migrated template (tests/support/template-database.ts).
+ */
+export async function createPostgresDatabase(serverUrl: string, template?: string) {
   const name = `teamloop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A local stand-in for the part of Stripe's REST API the app uses: `POST /v1/checkout/sessions`
- * (form-encoded, bracketed keys, bearer secret key) and `GET /v1/checkout/sessions/:id`; and
+ * A local stand-in for the part of Stripe's REST API the app uses: `POST /v1/customers`,
+ * `POST /v1/checkout/sessions` (form-encoded, bracketed keys, bearer secret key),
+ * `GET /v1/checkout/sessions/:id` and `POST /v1/billing_portal/sessions` (the customer portal:
+ * `customer` required, `return_url`, answers a `billing_portal.session` with its `url`); and
  * Stripe's side of webhooks: `send(event)` posts a JSON event signed with the webhook secret
  * (`stripe.webhooks.generateTestHeaderString`, the SDK's own signing) to the app's endpoint.
  */
@@ -40,14 +42,41 @@ export interface StandInSession {
   amount_total: number;
   currency: string;
   metadata: Record<string, string>;
+  customer: string | null;
   client_reference_id: string | null;
   success_url: string;
   cancel_url: string;
   payment_intent: string;
 }
 
+export interface StandInCustomer {
+  id: string;
+  object: 'customer';
+  name: string | null;
+  email: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface StandInPortalSession {
+  id: string;
+  object: 'billing_portal.session';
+  configuration: string;
+  created: number;
+  customer: string;
+  flow: null;
+  livemode: false;
+  locale: string | null;
+  on_behalf_of: null;
+  return_url: string | null;
+  url: string;
+}
+
 export async function startStripeStandIn(options: { secretKey: string; webhookSecret: string }) {
   const sessions = new Map<string, StandInSession>();
+  const customers = new Map<string, StandInCustomer>();
+  const portalSessions: StandInPortalSession[] = [];
+  /** Idempotency-Key → the customer made with it (Stripe answers a retry with the same object). */
+  const idempotent = new Map<string, StandInCustomer>();
   const requests: { method: string; path: string; body: Record<string, unknown> }[] = [];
   const sdk = new Stripe(options.secretKey);
   const server = createServer(async (request, response) => {
@@ -64,7 +93,64 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
     }
     const body = unflatten(new URLSearchParams(text));
     requests.push({ method: request.method ?? '', path: url.pathname, body });
+    const missing = (param: string) =>
+      json(400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'parameter_missing',
+          param,
+          message: `Missing required param: ${param}.`,
+        },
+      });
+    const noSuchCustomer = (id: string) =>
+      json(400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'customer',
+          message: `No such customer: '${id}'`,
+        },
+      });
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      const key = request.headers['idempotency-key'];
+      const again = typeof key === 'string' ? idempotent.get(key) : undefined;
+      if (again) return json(200, again);
+      const customer: StandInCustomer = {
+        id: `cus_${randomBytes(7).toString('hex')}`,
+        object: 'customer',
+        name: (body.name as string) ?? null,
+        email: (body.email as string) ?? null,
+        metadata: (body.metadata ?? {}) as Record<string, string>,
+      };
+      customers.set(customer.id, customer);
+      if (typeof key === 'string') idempotent.set(key, customer);
+      return json(200, customer);
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      const customer = body.customer;
+      if (typeof customer !== 'string' || !customer) return missing('customer');
+      if (!customers.has(customer)) return noSuchCustomer(customer);
+      const id = `bps_${randomBytes(12).toString('hex')}`;
+      const portal: StandInPortalSession = {
+        id,
+        object: 'billing_portal.session',
+        configuration: 'bpc_standin_default',
+        created: Math.floor(Date.now() / 1000),
+        customer,
+        flow: null,
+        livemode: false,
+        locale: (body.locale as string) ?? null,
+        on_behalf_of: null,
+        return_url: (body.return_url as string) ?? null,
+        url: `https://billing.stripe.test/p/session/${id}`,
+      };
+      portalSessions.push(portal);
+      return json(200, portal);
+    }
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      if (typeof body.customer === 'string' && !customers.has(body.customer)) {
+        return noSuchCustomer(body.customer);
+      }
       const items = (body.line_items ?? {}) as Record<
         string,
         { quantity: string; price_data: { currency: string; unit_amount: string } }
@@ -89,6 +175,7 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
         ),
         currency: lines[0].price_data.currency,
         metadata: (body.metadata ?? {}) as Record<string, string>,
+        customer: (body.customer as string) ?? null,
         client_reference_id: (body.client_reference_id as string) ?? null,
         success_url: String(body.success_url).replace('{CHECKOUT_SESSION_ID}', id),
         cancel_url: String(body.cancel_url),
@@ -123,6 +210,8 @@ export async function startStripeStandIn(options: { secretKey: string; webhookSe
   return {
     url: `http://127.0.0.1:${port}`,
     sessions,
+    customers,
+    portalSessions,
     requests,
     event,
     /** The body and the Stripe-Signature header of an event (a wrong secret signs it badly). */

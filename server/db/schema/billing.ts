@@ -78,6 +78,22 @@ export const invoicePayments = pgTable(
   ],
 );
 
+/**
+ * A workspace's customer at the card processor (Stripe's `cus_…`), made at its first Checkout:
+ * the customer portal opens on it.
+ */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    workspaceId: integer('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_customers_customer_unique').on(t.customerId)],
+);
+
 /** What happened to a workspace's invoices and plan, newest last (`invoices/logs`). */
 export const invoiceLogs = pgTable(
   'invoice_logs',

@@ -17,3 +17,4 @@ export * from './calendar-sync';
 export * from './drive';
 export * from './recruit';
 export * from './billing';
+export * from './signing-secrets';

@@ -7,6 +7,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -78,3 +79,50 @@ export const meetingAttendees = pgTable(
 );
 
 export type MeetingRow = typeof meetings.$inferSelect;
+
+/**
+ * A person's own Zoom account (OAuth authorization code): meetings they make are made on it.
+ * Tokens sealed (server/core/seal.ts); Zoom rotates the refresh token on every refresh.
+ */
+export const zoomConnections = pgTable('zoom_connections', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessTokenSealed: text('access_token_sealed').notNull(),
+  refreshTokenSealed: text('refresh_token_sealed').notNull(),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }).notNull(),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A one-time `state` of a Zoom consent under way (its hash), tied to the person. */
+export const zoomOauthStates = pgTable('zoom_oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A browser that allowed push (Web Push, RFC 8030): its push service endpoint and the keys the
+ * payload is encrypted to (RFC 8291). One row per browser; the endpoint names it, so a browser
+ * that subscribes again updates its row, and one that moves to another account moves with it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);

@@ -12,3 +12,7 @@ export default defineArea({
   accountDeletion,
 });
 export type { AssessmentHandedIn } from './notify';
+/** What other areas may use of this one. */
+export { listAssessments } from './operations/list-assessments';
+export { overallReport } from './operations/overall-report';
+export { showReport } from './operations/show-report';

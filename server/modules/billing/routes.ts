@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParam } from '@contracts/common';
 import {
   activePackageResource,
+  billingPortalAnswer,
   invoiceList,
   invoiceListQuery,
   invoiceLogList,
@@ -22,6 +23,7 @@ import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
 import { translator, type Language } from '../../i18n';
+import { openBillingPortal } from './operations/customers';
 import { invoicePdf, money } from './operations/invoice-pdf';
 import { listInvoiceLogs, listInvoices } from './operations/invoices';
 import {
@@ -120,6 +122,20 @@ export default async function billingRoutes(app: App) {
           paymentType: request.body.payment_type,
         }),
       ),
+  );
+
+  app.post(
+    '/workspaces/:id/billing-portal',
+    {
+      schema: {
+        tags,
+        summary:
+          'Stripe’s customer portal for a workspace (payment methods, billing details): send the browser to resource.portal.url',
+        params: workspaceIdParam,
+        response: { 200: envelope(billingPortalAnswer) },
+      },
+    },
+    async (request) => ok(await openBillingPortal(deps, actorOf(request), request.params.id)),
   );
 
   app.get(

@@ -342,7 +342,7 @@ export default async function driveRoutes(app: App) {
   );
 }
 
-/** The one `file` part of a form, read into memory (nothing is stored). */
+/** The one file part of a form (`file`, or `files` as uploads name it), read into memory. */
 async function readOneFile(request: FastifyRequest, maxBytes: number) {
   if (!request.isMultipart()) throw unsupportedMediaType('drive:upload.not_multipart');
   let part;
@@ -351,7 +351,7 @@ async function readOneFile(request: FastifyRequest, maxBytes: number) {
   } catch {
     throw validationFailed({ file: 'drive:convert.file_required' });
   }
-  if (!part || part.fieldname !== 'file') {
+  if (!part || !['file', 'files'].includes(part.fieldname)) {
     part?.file.resume();
     throw validationFailed({ file: 'drive:convert.file_required' });
   }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { z } from 'zod';
+import { RETRY_AFTER_SECONDS } from '../../http/error-handler';
 import type { App } from '../../http/types';
 
 const liveBody = z.object({ status: z.literal('ok'), uptime_seconds: z.number() });
@@ -78,6 +79,7 @@ function healthRoutes(urls: { live: string[]; ready: string[] }) {
             : Promise.resolve(undefined),
         ]);
         const ready = databaseUp && redisUp !== false;
+        if (!ready) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         return reply.status(ready ? 200 : 503).send({
           status: ready ? ('ok' as const) : ('degraded' as const),
           database: { kind: database.kind, reachable: databaseUp },

@@ -3,24 +3,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { LiveEventPayload } from '@contracts/realtime';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { jobEffects, userIdentities, users, type UserRow } from '../../db/schema';
+import { jobEffects, userIdentities, users } from '../../db/schema';
 import { translator } from '../../i18n';
 import { claimEffect, type RecordedEvent } from '../../jobs';
 import { appLink } from '../../core/links';
 import { displayName } from '../../core/people';
 import { settingsLink, type NotificationCreated } from '../../core/notify';
 import { GraphError, sendActivityNotification, teamsActivitySettings } from './teams-activity';
-
-/** The words of a notification in a language. */
-export function wordsOf(
-  language: UserRow['language'],
-  data: Record<string, unknown>,
-  actorName: string | null,
-) {
-  const t = translator(language);
-  const key = typeof data.message_key === 'string' ? data.message_key : 'notifications:fallback';
-  return t(key, { ...data, actor: actorName ?? 'Teamloop' }) as string;
-}
+import { sendWebPush } from './web-push';
+import { actorNameOf, wordsOf } from './words';
 
 async function sentKeys(db: DbOrTx, keys: string[]) {
   if (keys.length === 0) return new Set<string>();
@@ -29,12 +20,6 @@ async function sentKeys(db: DbOrTx, keys: string[]) {
     .from(jobEffects)
     .where(inArray(jobEffects.key, keys));
   return new Set(rows.map((r) => r.key));
-}
-
-async function actorNameOf(db: DbOrTx, actorId: number | null) {
-  if (actorId === null) return null;
-  const [actor] = await db.select().from(users).where(eq(users.id, actorId));
-  return actor ? displayName(actor) : null;
 }
 
 /** Each person's open clients hear of it at once (their own room); the bell refetches. */
@@ -155,4 +140,5 @@ export function registerDelivery(deps: AppDeps, log: FastifyBaseLogger) {
   void deps.jobs.on('notification.created', 'live', (event) => sendLive(deps, event));
   void deps.jobs.on('notification.created', 'mail', (event) => sendMail(deps, event));
   void deps.jobs.on('notification.created', 'teams', (event) => sendToTeams(deps, log, event));
+  void deps.jobs.on('notification.created', 'push', (event) => sendWebPush(deps, log, event));
 }

@@ -8,7 +8,7 @@ import { claimEffect } from '../../jobs';
 import { appLink } from '../../core/links';
 import { settingsLink, wantsKind } from '../../core/notify';
 import { displayName } from '../../core/people';
-import { wordsOf } from './deliver';
+import { wordsOf } from './words';
 
 export const DIGEST_QUEUE = 'notifications_digest';
 const DAY_MS = 86_400_000;

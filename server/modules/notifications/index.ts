@@ -13,3 +13,4 @@ export default defineArea({
 });
 
 export { sendDigest } from './digest';
+export { listNotifications } from './operations/list-notifications';

@@ -6,10 +6,12 @@ import {
   meetingResource,
   meetingsQuery,
   meetingsResource,
+  zoomAccountResource,
+  zoomCallbackQuery,
+  zoomLoginResource,
   zoomMeetingBody,
   zoomMeetingResource,
 } from '@contracts/notifications';
-import { requireAuth } from '../../auth/guard';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import type { App } from '../../http/types';
@@ -17,6 +19,12 @@ import { zoomMeetingFor } from './meetings';
 import { createMeeting } from './operations/create-meeting';
 import { listMeetings } from './operations/list-meetings';
 import { meetingCalendarFile } from './operations/meeting-calendar-file';
+import {
+  disconnectZoom,
+  finishZoomConnect,
+  showZoomAccount,
+  startZoomConnect,
+} from './operations/zoom-account';
 import { zoomSettings } from './zoom';
 
 const tags = ['meetings'];
@@ -35,9 +43,63 @@ export async function meetingRoutes(app: App) {
       },
     },
     async (request) => {
-      requireAuth(request);
-      return ok({ zoom: zoomSettings(app.deps.config) !== null });
+      const actor = actorOf(request);
+      const own = await showZoomAccount(deps, actor);
+      return ok({
+        zoom: zoomSettings(deps.config) !== null || own.zoom_account.status === 'connected',
+        teams_app_id: deps.config.TEAMS_APP_ID ?? null,
+      });
     },
+  );
+
+  app.get(
+    '/integrations/zoom',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s own Zoom account: connected, not connected, or not configured here',
+        response: { 200: envelope(zoomAccountResource) },
+      },
+    },
+    async (request) => ok(await showZoomAccount(deps, actorOf(request))),
+  );
+
+  app.get(
+    '/integrations/zoom/login',
+    {
+      schema: {
+        tags,
+        summary: 'Zoom’s consent page to send the browser to (OAuth 2.0, with a one-time state)',
+        response: { 200: envelope(zoomLoginResource) },
+      },
+    },
+    async (request) => ok(await startZoomConnect(deps, actorOf(request))),
+  );
+
+  app.get(
+    '/integrations/zoom/oauth',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Zoom’s OAuth 2.0 redirect: back to /settings/integrations',
+        querystring: zoomCallbackQuery,
+      },
+    },
+    async (request, reply) => reply.redirect(await finishZoomConnect(deps, request.query), 303),
+  );
+
+  app.delete(
+    '/integrations/zoom',
+    {
+      schema: {
+        tags,
+        summary: 'Disconnect the caller’s Zoom: its tokens are forgotten',
+        response: { 200: envelope(zoomAccountResource) },
+      },
+    },
+    async (request) =>
+      ok(await disconnectZoom(deps, actorOf(request)), 'notifications:messages.zoom_disconnected'),
   );
 
   app.get(
@@ -97,9 +159,9 @@ export async function zoomRoutes(app: App) {
       },
     },
     async (request) => {
-      requireAuth(request);
+      const actor = actorOf(request);
       const body = request.body;
-      const zoom = await zoomMeetingFor(app.deps.config, {
+      const zoom = await zoomMeetingFor(app.deps, actor.userId, {
         topic: body.topic,
         startAt: new Date(body.start_at),
         durationMinutes: body.duration_minutes,

@@ -1,10 +1,17 @@
 import { inArray } from 'drizzle-orm';
 import type { MeetingItem } from '@contracts/notifications';
 import type { AppConfig } from '../../config';
-import type { DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { meetingAttendees, type MeetingRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
-import { createZoomMeeting, zoomSettings, ZoomError } from './zoom';
+import {
+  createZoomMeeting,
+  createZoomMeetingAs,
+  zoomSettings,
+  ZoomError,
+  type ZoomMeetingInput,
+} from './zoom';
+import { zoomUserSettings, zoomUserToken, ZoomReconnect } from './zoom-account';
 
 /** A Teams "new meeting" deep link with the subject and attendees filled in. */
 export function teamsMeetingLink(subject: string, attendees: string[], start: Date, end: Date) {
@@ -49,17 +56,35 @@ export function presentMeeting(meeting: MeetingRow, attendeeIds: number[]): Meet
 }
 
 /**
- * A Zoom meeting through the server's OAuth app: 409 when the server has none, 502 when Zoom
- * fails or does not answer.
+ * A Zoom meeting for `userId`: on their own Zoom account when they connected it (their token,
+ * refreshed when due), else through the server's OAuth app; 409 when neither is there (or
+ * their connection stopped working and there is no server app), 502 when Zoom fails or does
+ * not answer.
  */
 export async function zoomMeetingFor(
-  config: AppConfig,
-  meeting: { topic: string; startAt: Date; durationMinutes: number; agenda?: string },
+  deps: { db: Database; config: AppConfig },
+  userId: number,
+  meeting: ZoomMeetingInput,
 ) {
-  const settings = zoomSettings(config);
-  if (!settings)
-    throw refusal(409, 'zoom_not_configured', 'notifications:messages.zoom_not_configured');
+  const { db, config } = deps;
   try {
+    let own = null;
+    try {
+      own = await zoomUserToken(db, config, userId);
+    } catch (error) {
+      if (!(error instanceof ZoomReconnect)) throw error;
+      if (!zoomSettings(config)) {
+        throw refusal(409, 'zoom_not_connected', 'notifications:messages.zoom_reconnect');
+      }
+    }
+    if (own) return await createZoomMeetingAs(own.settings.apiUrl, own.token, meeting);
+    const settings = zoomSettings(config);
+    if (!settings) {
+      if (zoomUserSettings(config)) {
+        throw refusal(409, 'zoom_not_connected', 'notifications:messages.zoom_not_connected');
+      }
+      throw refusal(409, 'zoom_not_configured', 'notifications:messages.zoom_not_configured');
+    }
     return await createZoomMeeting(settings, meeting);
   } catch (error) {
     if (error instanceof ZoomError || (error instanceof Error && error.name === 'TimeoutError')) {

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
-import { meetingAttendees, meetings, notifications } from '../../db/schema';
+import {
+  meetingAttendees,
+  meetings,
+  notifications,
+  pushSubscriptions,
+  zoomConnections,
+  zoomOauthStates,
+} from '../../db/schema';
 
 const meeting = {
   id: meetings.id,
@@ -43,6 +50,32 @@ export const exportSections: ExportSection[] = [
         .where(eq(meetingAttendees.userId, userId)),
   },
   {
+    // That a Zoom account is connected and since when; the sealed tokens are not personal data
+    // the person could use, and are never handed out.
+    name: 'zoom_connection',
+    // The pending sign-in states are covered here too: they hold nothing to show but a time.
+    tables: [zoomConnections, zoomOauthStates],
+    read: (db, userId) =>
+      db
+        .select({ connected_at: zoomConnections.connectedAt })
+        .from(zoomConnections)
+        .where(eq(zoomConnections.userId, userId)),
+  },
+  {
+    // The browsers that show the person's notifications; their keys are of no use to anyone.
+    name: 'browser_notifications',
+    tables: [pushSubscriptions],
+    read: (db, userId) =>
+      db
+        .select({
+          endpoint: pushSubscriptions.endpoint,
+          browser: pushSubscriptions.userAgent,
+          created_at: pushSubscriptions.createdAt,
+        })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId)),
+  },
+  {
     name: 'meetings_organised',
     tables: [meetings],
     read: (db, userId) => db.select(meeting).from(meetings).where(eq(meetings.createdBy, userId)),
@@ -50,13 +83,16 @@ export const exportSections: ExportSection[] = [
 ];
 
 /**
- * The person's own notifications go. Meetings and their attendance stay: they are on other
- * people's calendars, which show a deleted account.
+ * The person's own notifications, browser subscriptions and Zoom connection go. Meetings and their attendance stay:
+ * they are on other people's calendars, which show a deleted account.
  */
 export const accountDeletion: AccountDeletion = {
-  erases: [notifications],
+  erases: [notifications, pushSubscriptions, zoomConnections, zoomOauthStates],
   keeps: [meetings, meetingAttendees],
   async erase(tx, userId) {
     await tx.delete(notifications).where(eq(notifications.userId, userId));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    await tx.delete(zoomConnections).where(eq(zoomConnections.userId, userId));
+    await tx.delete(zoomOauthStates).where(eq(zoomOauthStates.userId, userId));
   },
 };

@@ -6,6 +6,10 @@ import {
   notificationIdParam,
   notificationsQuery,
   notificationsResource,
+  pushEndpointQuery,
+  pushRemovedResource,
+  pushSubscriptionBody,
+  pushSubscriptionResource,
   saveWithTokenBody,
   tokenQuery,
   tokenSettingsResource,
@@ -22,8 +26,10 @@ import {
   markNotificationRead,
   markNotificationsRead,
 } from './operations/mark-read';
+import { removePushSubscription, savePushSubscription } from './operations/push-subscriptions';
 import { saveTokenSettings, showTokenSettings } from './operations/token-settings';
 import { teamsActivitySettings } from './teams-activity';
+import { webPushSettings } from './web-push';
 
 const tags = ['notifications'];
 
@@ -106,11 +112,56 @@ export default async function notificationRoutes(app: App) {
     },
     async (request) => {
       requireAuth(request);
+      const push = webPushSettings(deps.config);
       return ok({
         email: true,
         teams_activity_feed: teamsActivitySettings(deps.config) !== null,
+        web_push: push !== null,
+        web_push_public_key: push?.publicKey ?? null,
       });
     },
+  );
+
+  // ------------------------------------------------ browser notifications (Web Push)
+
+  app.put(
+    '/user/fcm-token',
+    {
+      schema: {
+        tags,
+        summary:
+          "This browser's push subscription (PushSubscription.toJSON()) gets my notifications",
+        body: pushSubscriptionBody,
+        response: { 200: envelope(pushSubscriptionResource) },
+      },
+    },
+    async (request) =>
+      ok(
+        await savePushSubscription(
+          deps,
+          actorOf(request),
+          request.body,
+          request.headers['user-agent'],
+        ),
+        'notifications:messages.push_on',
+      ),
+  );
+
+  app.delete(
+    '/user/fcm-token',
+    {
+      schema: {
+        tags,
+        summary: 'This browser (its push endpoint) stops getting my notifications',
+        querystring: pushEndpointQuery,
+        response: { 200: envelope(pushRemovedResource) },
+      },
+    },
+    async (request) =>
+      ok(
+        await removePushSubscription(deps, actorOf(request), request.query.endpoint),
+        'notifications:messages.push_off',
+      ),
   );
 
   // ------------------------------------------------ settings from a mail, without signing in

@@ -71,13 +71,37 @@ export interface ZoomMeeting {
   password: string | null;
 }
 
-/** A scheduled meeting (type 2) in the signed-in account's name. */
+export interface ZoomMeetingInput {
+  topic: string;
+  startAt: Date;
+  durationMinutes: number;
+  agenda?: string;
+}
+
+/** A scheduled meeting (type 2) in the server app's account. */
 export async function createZoomMeeting(
   settings: ZoomSettings,
-  meeting: { topic: string; startAt: Date; durationMinutes: number; agenda?: string },
+  meeting: ZoomMeetingInput,
 ): Promise<ZoomMeeting> {
   const token = await zoomToken(settings);
-  const response = await fetch(`${settings.apiUrl}/v2/users/me/meetings`, {
+  try {
+    return await createZoomMeetingAs(settings.apiUrl, token, meeting);
+  } catch (error) {
+    if (error instanceof ZoomError && error.status === 401) tokens.clear();
+    throw error;
+  }
+}
+
+/**
+ * `POST /v2/users/me/meetings` with a bearer token: the server app's, or a person's own (their
+ * Zoom account then owns the meeting).
+ */
+export async function createZoomMeetingAs(
+  apiUrl: string,
+  token: string,
+  meeting: ZoomMeetingInput,
+): Promise<ZoomMeeting> {
+  const response = await fetch(`${apiUrl.replace(/\/+$/, '')}/v2/users/me/meetings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -90,7 +114,6 @@ export async function createZoomMeeting(
     }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
-  if (response.status === 401) tokens.clear();
   const body = (await response.json().catch(() => null)) as {
     id?: number | string;
     join_url?: string;

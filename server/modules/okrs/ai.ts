@@ -1,9 +1,10 @@
 import type { AppConfig } from '../../config';
+import { chatCompletion } from '../../core/chat-completions';
 import { onlyGivenNumbers } from './suggest';
 
 /**
- * The adapter to an OpenAI-compatible chat-completions endpoint (POST {OKR_AI_URL}/chat/completions,
- * Bearer OKR_AI_KEY, model OKR_AI_MODEL). It asks for names only, as JSON, and drops any name
+ * okrAI through the shared chat-completions client (server/core/chat-completions.ts):
+ * {OKR_AI_URL}/chat/completions, Bearer OKR_AI_KEY, model OKR_AI_MODEL. It asks for names only, as JSON, and drops any name
  * with a number the person did not give. Any failure answers null: the rules answer instead.
  */
 export async function aiSuggestions(
@@ -12,7 +13,6 @@ export async function aiSuggestions(
   context: { text: string; objective?: string; examples: string[]; language: string },
 ): Promise<string[] | null> {
   if (!config.OKR_AI_URL) return null;
-  const url = `${config.OKR_AI_URL.replace(/\/+$/, '')}/chat/completions`;
   const ask =
     what === 'objective'
       ? 'Suggest up to 5 short, inspiring objectives (OKR) for a team.'
@@ -27,31 +27,23 @@ export async function aiSuggestions(
   ]
     .filter(Boolean)
     .join('\n');
+  const answer = await chatCompletion(
+    { url: config.OKR_AI_URL, key: config.OKR_AI_KEY, model: config.OKR_AI_MODEL },
+    {
+      temperature: 0.4,
+      messages: [
+        {
+          role: 'system',
+          content: `${ask} Never make up numbers: use only numbers the person wrote, otherwise leave numbers out. Reply with JSON only: {"suggestions": ["...", "..."]}.`,
+        },
+        { role: 'user', content: user },
+      ],
+    },
+    { timeoutMs: 10_000 },
+  );
+  if (!answer) return null;
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(config.OKR_AI_KEY ? { authorization: `Bearer ${config.OKR_AI_KEY}` } : {}),
-      },
-      body: JSON.stringify({
-        model: config.OKR_AI_MODEL,
-        temperature: 0.4,
-        messages: [
-          {
-            role: 'system',
-            content: `${ask} Never make up numbers: use only numbers the person wrote, otherwise leave numbers out. Reply with JSON only: {"suggestions": ["...", "..."]}.`,
-          },
-          { role: 'user', content: user },
-        ],
-      }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as {
-      choices?: { message?: { content?: string } }[];
-    };
-    const content = body.choices?.[0]?.message?.content ?? '';
+    const content = answer.content ?? '';
     const json = content.slice(content.indexOf('{'), content.lastIndexOf('}') + 1);
     const parsed = JSON.parse(json) as { suggestions?: unknown };
     if (!Array.isArray(parsed.suggestions)) return null;

@@ -6,6 +6,10 @@ import './todo';
 
 /** What other areas may use of this one. */
 export { workUploads } from './shared';
+export { loadTask } from './load';
+export { isHandedIn } from './policy';
+export { submissionReport } from './reports';
+export { openTaskList } from './operations/task-list';
 
 export default defineArea({
   name: 'tasks',

@@ -19,7 +19,7 @@ import { requireTeamable } from '../workspace-teams';
 type StartBody = z.output<typeof startFormationBody>;
 
 /** By default a run forms teams of the members (role member) who have no team yet. */
-async function membersWithoutTeam(db: DbOrTx, workspaceId: number): Promise<number[]> {
+export async function membersWithoutTeam(db: DbOrTx, workspaceId: number): Promise<number[]> {
   const inTeams = db
     .select({ userId: teamMembers.userId })
     .from(teamMembers)

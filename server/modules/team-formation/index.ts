@@ -4,6 +4,10 @@ import { accountDeletion, exportSections } from './personal-data';
 import teamFormationRoutes from './routes';
 import publicWorkspaceRoutes from './public-workspaces';
 
+/** What other areas may use of this one. */
+export { measureTeams } from './measure-teams';
+export { candidatesForTeam, scoreCurrentTeams } from './operations/current-teams';
+
 export default defineArea({
   name: 'team-formation',
   routes: [

@@ -4,6 +4,7 @@ import teamRoutes from './routes';
 
 /** What other areas may use of this one. */
 export { closeOtherRequests } from './lifecycle';
+export { listTeams } from './operations/list-teams';
 export {
   addMembers,
   membersOf,

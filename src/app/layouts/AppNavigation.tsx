@@ -24,6 +24,8 @@ import {
   WorkspaceMenu,
   workspaceNavValue,
 } from '@/features/workspaces';
+import { wantsPageTransition } from '@/lib/navigation';
+import { usePrefetch } from '@/lib/use-prefetch';
 
 interface Destination {
   value: string;
@@ -35,13 +37,21 @@ interface Destination {
 function NavLink({ destination }: { destination: Destination }) {
   const navigate = useNavigate();
   const href = useHref(destination.to);
+  const prefetch = usePrefetch(destination.to);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    navigate(destination.to);
+    navigate(destination.to, { viewTransition: wantsPageTransition() });
   };
   return (
-    <NavItem as="a" href={href} value={destination.value} icon={destination.icon} onClick={onClick}>
+    <NavItem
+      as="a"
+      href={href}
+      value={destination.value}
+      icon={destination.icon}
+      onClick={onClick}
+      {...prefetch}
+    >
       {destination.label}
     </NavItem>
   );

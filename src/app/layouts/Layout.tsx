@@ -7,8 +7,8 @@ import { PanelFrameSkeleton } from './FrameSkeleton';
 
 const loadPanelLayout = () => import('./PanelLayout');
 
-/** Words the signed-in frame says beyond the shell's: the workspaces category of its menu. */
-const PANEL_NAMESPACES = ['workspaces'];
+/** Words the signed-in frame says beyond the shell's: its menu's workspaces, the Share action. */
+const PANEL_NAMESPACES = ['workspaces', 'share'];
 
 /**
  * The signed-in frame (menu, drawer) loads only for signed-in pages; sign-in stays light. It

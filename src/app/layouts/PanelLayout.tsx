@@ -4,11 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ChatDock, useChatLive, useChatWindows } from '@/features/messages';
 import { useIsMobile } from '@/lib/device';
+import { loadNamespaces } from '@/lib/i18n';
+import { lazyComponent } from '@/lib/lazy-page';
 import { localStore } from '@/lib/storage';
 import { AppHeader } from './AppHeader';
 import { AppNavigation } from './AppNavigation';
 import { COLLAPSED_KEY } from './FrameSkeleton';
 import { useFrameStyles } from './frame-styles';
+
+/** The guided tours and the support widget load with their words, after the frame. */
+const TourHost = lazyComponent(() =>
+  Promise.all([import('@/features/tours'), loadNamespaces(['tours'])]).then(([m]) => m.TourHost),
+);
+const SupportWidget = lazyComponent(() =>
+  Promise.all([import('@/features/support'), loadNamespaces(['support'])]).then(
+    ([m]) => m.SupportWidget,
+  ),
+);
 
 /**
  * Spec 2.7 "panel": the signed-in app: header with the user button, the app menu beside the
@@ -63,6 +75,10 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
           {children}
         </main>
       </div>
+      <Suspense fallback={null}>
+        <TourHost />
+        <SupportWidget />
+      </Suspense>
       {chatWindows.length > 0 && (
         <Suspense fallback={null}>
           <ChatDock />

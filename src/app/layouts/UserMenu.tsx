@@ -14,12 +14,19 @@ import {
   tokens,
   type MenuProps,
 } from '@fluentui/react-components';
-import { PersonRegular, SettingsRegular, SignOutRegular } from '@fluentui/react-icons';
+import {
+  ChatHelpRegular,
+  PersonRegular,
+  SettingsRegular,
+  SignOutRegular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import { useIsMobile } from '@/lib/device';
 import { currentLanguage, LANGUAGES, type Language } from '@/lib/i18n';
+import { initialsOf } from '@/lib/display';
+import { setSupportHidden, useSupportHidden } from '@/lib/support-visibility';
 import { LANGUAGE_NAMES, useSwitchLanguage } from '../language';
 import { useSignOut } from '../sign-out';
 
@@ -36,13 +43,6 @@ const useStyles = makeStyles({
   initials: { '::before': { content: 'attr(data-initials)' } },
 });
 
-/** "Linh Pham" → "LP", "ada@example.com" → "A": what the avatar shows without a photo. */
-function initialsOf(name: string): string {
-  const words = name.split(/\s+/).filter(Boolean);
-  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return picked.map((word) => [...word][0]!.toLocaleUpperCase()).join('');
-}
-
 /** The user button of the header: profile, settings, language and sign-out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const styles = useStyles();
@@ -51,6 +51,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
   const switchLanguage = useSwitchLanguage();
   const isMobile = useIsMobile();
+  const supportHidden = useSupportHidden();
   const name = user.name || user.email;
   const language = currentLanguage();
 
@@ -94,6 +95,15 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <MenuItem icon={<SettingsRegular />} onClick={() => navigate('/settings')}>
             {t('app:user_menu.settings')}
           </MenuItem>
+          {!isMobile && (
+            <MenuItem
+              icon={<ChatHelpRegular />}
+              onClick={() => setSupportHidden(!supportHidden)}
+              data-support-toggle=""
+            >
+              {t(supportHidden ? 'support:widget.show' : 'support:widget.hide')}
+            </MenuItem>
+          )}
           <MenuDivider />
           <MenuGroup>
             <MenuGroupHeader>{t('app:language.label')}</MenuGroupHeader>

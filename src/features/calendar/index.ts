@@ -1,2 +1,3 @@
 /** What other parts of the app may use of the calendar area. */
 export { calendarKeys } from './api';
+export { CalendarConnections } from './sync/connection';

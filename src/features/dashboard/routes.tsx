@@ -1,22 +1,21 @@
 import { lazyPage } from '@/lib/lazy-page';
-import { notAvailable } from '@/app/not-available';
 import type { FeatureRoutes } from '@/app/route-types';
 
-/** Dashboard area. /dashboard is the welcome page every sign-in lands on until this area is built. */
+/** Dashboards (spec 2.1, 7.16): a person's /dashboard, where every sign-in lands, and its test page. */
 export const routes: FeatureRoutes = {
+  namespaces: ['dashboard', 'notifications'],
   app: [
     {
       id: 'dashboard',
       path: 'dashboard',
       handle: { title: 'app:titles.dashboard' },
-      lazy: lazyPage(() => import('@/app/home/DashboardHome')),
+      lazy: lazyPage(() => import('./DashboardPage')),
     },
-    ...notAvailable('dashboard', [
-      {
-        id: 'dashboard-test',
-        path: 'dashboard/test',
-        handle: { title: 'app:titles.dashboard_test' },
-      },
-    ]),
+    {
+      id: 'dashboard-test',
+      path: 'dashboard/test',
+      handle: { title: 'app:titles.dashboard_test' },
+      lazy: lazyPage(() => import('./DashboardTestPage')),
+    },
   ],
 };

@@ -3,6 +3,13 @@ import { driveEndpoints } from '@contracts/endpoints/drive';
 import { api } from '@/lib/http';
 import { filesForm, uploadOptions, type UploadOptions } from '@/lib/uploads';
 
+/** `files/convert-csv` reads one part named `file`. */
+function oneFileForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+}
+
 export type { DriveCapacity, DriveFile, DriveFileStatus, DriveFileVersion } from '@contracts/drive';
 
 /** What a list shows: which files, in which order, matching which words (paging aside). */
@@ -42,6 +49,9 @@ export const driveApi = {
   archive: (id: number) => api.call(driveEndpoints.archive, { params: { id } }).then(withFile),
   restore: (id: number) => api.call(driveEndpoints.restore, { params: { id } }).then(withFile),
   remove: (id: number) => api.call(driveEndpoints.remove, { params: { id } }),
+  /** A CSV as a workbook, or a workbook's first sheet as CSV (the file is sent, not stored). */
+  convert: (file: File, to: 'xlsx' | 'csv') =>
+    api.download(driveEndpoints.convertCsv, { query: { to }, body: oneFileForm(file) }),
   capacity: () => api.call(driveEndpoints.capacity),
   download: (id: number) => api.download(driveEndpoints.download, { params: { id } }),
   /** The thumbnail as a blob: the route needs the bearer header, so no plain image link. */

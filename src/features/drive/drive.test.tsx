@@ -1,6 +1,7 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { actionsFor, conversionOf } from './components/FileMenu';
 import { UploadPanel } from './components/UploadPanel';
 import { capacityLevel, capacityShare, fileKind, nextPage } from './drive-view';
 import type { Upload } from './hooks';
@@ -22,6 +23,16 @@ describe('the drive', () => {
     );
     expect(fileKind('text/plain')).toBe('text');
     expect(fileKind('application/octet-stream')).toBe('other');
+  });
+
+  it('offers a conversion for a CSV and a workbook only, and not from the archive', () => {
+    expect(conversionOf({ name: 'marks.CSV' })).toBe('xlsx');
+    expect(conversionOf({ name: 'marks.xlsx' })).toBe('csv');
+    expect(conversionOf({ name: 'notes.txt' })).toBeNull();
+    const file = { name: 'marks.csv', status: 'current' } as Parameters<typeof actionsFor>[0];
+    expect(actionsFor(file)).toContain('convert');
+    expect(actionsFor({ ...file, status: 'archived' })).not.toContain('convert');
+    expect(actionsFor({ ...file, name: 'photo.png' })).not.toContain('convert');
   });
 
   it('warns from 90 % of the capacity and is full at all of it', () => {

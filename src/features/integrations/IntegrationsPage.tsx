@@ -1,19 +1,27 @@
-import { Badge, Button, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   CalendarSyncRegular,
+  OpenRegular,
   PeopleTeamRegular,
   PlugConnectedRegular,
+  PlugDisconnectedRegular,
   VideoRegular,
 } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useHostState } from '@tabs/host';
 import type { PlanFeature } from '@contracts/billing';
+import { useConfirm } from '@/components/ConfirmDialog';
+import { FormAlert } from '@/components/FormAlert';
+import { InlineMessage } from '@/components/InlineMessage';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
-import { apiErrorOf } from '@/lib/http';
+import { CalendarConnections } from '@/features/calendar';
+import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { PLANS_PATH } from '@/lib/plan-gate';
 import { integrationKeys, integrationsApi } from './api';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -78,7 +86,7 @@ function IntegrationCard({
         {status && (
           <Badge
             {...BADGES[status]}
-            icon={status === 'checking' ? <Spinner size="extra-tiny" /> : undefined}
+            icon={status === 'checking' ? <Busy size="extra-tiny" /> : undefined}
           >
             {t(`billing:integrations.status.${status}`)}
           </Badge>
@@ -101,24 +109,48 @@ function PlanNote({ feature }: { feature: PlanFeature }) {
     <Text as="p" className={styles.muted}>
       {t('billing:integrations.plan_note', {
         count: including.length,
-        plans: including.map((plan) => plan.name).join(', '),
+        plans: including.map((plan) => t(`billing:plans.names.${plan.payment_type}`)).join(', '),
       })}{' '}
       <RouterLink to={PLANS_PATH}>{t('app:plan_gate.see_plans')}</RouterLink>
     </Text>
   );
 }
 
+/** Teams' deep link to the app's page in Teams (its details and "Add"): the manifest's app id. */
+export const teamsAppLink = (appId: string) =>
+  `https://teams.microsoft.com/l/app/${encodeURIComponent(appId)}`;
+
 function TeamsCard() {
   const styles = useStyles();
   const { t } = useTranslation();
   const host = useHostState();
   const inHost = host.mode === 'host';
+  const options = useQuery({
+    queryKey: integrationKeys.meetings,
+    queryFn: integrationsApi.meetingOptions,
+    enabled: !inHost,
+  });
+  const appId = options.data?.teams_app_id ?? null;
   return (
     <IntegrationCard
       id="teams"
       icon={<PeopleTeamRegular />}
       title={t('billing:integrations.teams.title')}
       status={inHost ? 'connected' : 'not_connected'}
+      actions={
+        !inHost && appId ? (
+          <Button
+            as="a"
+            appearance="primary"
+            icon={<OpenRegular />}
+            href={teamsAppLink(appId)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('billing:integrations.teams.add')}
+          </Button>
+        ) : undefined
+      }
     >
       <Text as="p" className={styles.text}>
         {inHost
@@ -128,7 +160,7 @@ function TeamsCard() {
           : t('billing:integrations.teams.in_browser')}
       </Text>
       <Text as="p" className={styles.muted}>
-        {t('billing:integrations.teams.how')}
+        {appId ? t('billing:integrations.teams.how') : t('billing:integrations.teams.how_search')}
       </Text>
     </IntegrationCard>
   );
@@ -210,50 +242,154 @@ function CalendarCard() {
       <Text as="p" className={styles.text}>
         {t('billing:integrations.calendar.description')}
       </Text>
+      <CalendarConnections />
       <PlanNote feature="calendar_sync" />
     </IntegrationCard>
   );
 }
 
+const ZOOM_ERRORS = ['state_invalid', 'denied', 'provider_error', 'not_configured'] as const;
+
+/**
+ * What came back from Zoom's consent (`?zoom=connected` or `?zoom_error=…`); the success only
+ * while the account is still connected (a disconnect since then makes it stale).
+ */
+function ZoomReturn({ connected }: { connected: boolean }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const error = params.get('zoom_error');
+  if (params.get('zoom') === 'connected' && connected) {
+    return (
+      <InlineMessage intent="success" role="status">
+        {t('billing:integrations.zoom.connected_now')}
+      </InlineMessage>
+    );
+  }
+  if (error) {
+    const known = (ZOOM_ERRORS as readonly string[]).includes(error) ? error : 'provider_error';
+    return (
+      <InlineMessage intent="error" role="alert">
+        {t(`billing:integrations.zoom.errors.${known}`)}
+      </InlineMessage>
+    );
+  }
+  return null;
+}
+
 function ZoomCard() {
   const styles = useStyles();
-  const { t } = useTranslation();
-  const options = useQuery({
-    queryKey: integrationKeys.meetings,
-    queryFn: integrationsApi.meetingOptions,
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirm, confirmDialog] = useConfirm();
+  const account = useQuery({
+    queryKey: integrationKeys.zoom,
+    queryFn: integrationsApi.zoomAccount,
   });
-  const status: IntegrationStatus | undefined = options.isPending
+  const connect = useMutation<void, ApiError>({
+    mutationFn: () =>
+      withApiError(async () => {
+        const { url } = await integrationsApi.zoomLogin();
+        window.location.assign(url);
+        // The page is on its way to Zoom: stay pending.
+        await new Promise(() => undefined);
+      }),
+  });
+  const disconnect = useMutation<unknown, ApiError>({
+    mutationFn: () => withApiError(integrationsApi.zoomDisconnect),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(integrationKeys.zoom, fresh);
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.meetings });
+    },
+  });
+  const data = account.data;
+  const status: IntegrationStatus | undefined = account.isPending
     ? 'checking'
-    : options.isError
+    : !data
       ? undefined
-      : options.data.zoom
-        ? 'connected'
-        : 'not_configured';
+      : data.status === 'not_configured'
+        ? data.server_wide
+          ? 'connected'
+          : 'not_configured'
+        : data.status;
+  const askDisconnect = async () => {
+    const agreed = await confirm({
+      title: t('billing:integrations.zoom.confirm_title'),
+      message: t('billing:integrations.zoom.confirm_body'),
+      confirmLabel: t('billing:integrations.zoom.disconnect'),
+    });
+    if (agreed) disconnect.mutate();
+  };
+  let actions: ReactNode;
+  if (account.isError) {
+    actions = (
+      <Button onClick={() => void account.refetch()}>{t('billing:integrations.retry')}</Button>
+    );
+  } else if (data?.status === 'not_connected') {
+    actions = (
+      <Button
+        appearance="primary"
+        icon={connect.isPending ? <Busy size="tiny" /> : <PlugConnectedRegular />}
+        disabled={connect.isPending}
+        onClick={() => connect.mutate()}
+      >
+        {t('billing:integrations.zoom.connect')}
+      </Button>
+    );
+  } else if (data?.status === 'connected') {
+    actions = (
+      <Button
+        icon={disconnect.isPending ? <Busy size="tiny" /> : <PlugDisconnectedRegular />}
+        disabled={disconnect.isPending}
+        onClick={() => void askDisconnect()}
+      >
+        {t('billing:integrations.zoom.disconnect')}
+      </Button>
+    );
+  }
+  let text: string;
+  let note: string | null = null;
+  if (!data || data.status === 'not_configured') {
+    text = data?.server_wide
+      ? t('billing:integrations.zoom.server_wide_only')
+      : t('billing:integrations.zoom.not_configured');
+  } else if (data.status === 'connected') {
+    text = t('billing:integrations.zoom.connected', {
+      date: new Date(data.connected_at ?? Date.now()).toLocaleDateString(i18n.language, {
+        dateStyle: 'medium',
+      }),
+    });
+  } else {
+    text = t('billing:integrations.zoom.description');
+    note = data.server_wide
+      ? t('billing:integrations.zoom.server_wide_fallback')
+      : t('billing:integrations.zoom.no_fallback');
+  }
   return (
     <IntegrationCard
       id="zoom"
       icon={<VideoRegular />}
       title={t('billing:integrations.zoom.title')}
       status={status}
-      actions={
-        options.isError ? (
-          <Button onClick={() => void options.refetch()}>{t('billing:integrations.retry')}</Button>
-        ) : undefined
-      }
+      actions={actions}
     >
-      <Text as="p" className={styles.text}>
-        {status === 'not_configured'
-          ? t('billing:integrations.zoom.not_configured')
-          : t('billing:integrations.zoom.description')}
-      </Text>
-      {options.isError && (
+      <ZoomReturn connected={data?.status === 'connected'} />
+      {!account.isPending && !account.isError && (
+        <Text as="p" className={styles.text}>
+          {text}
+        </Text>
+      )}
+      {note && (
+        <Text as="p" className={styles.muted}>
+          {note}
+        </Text>
+      )}
+      {account.isError && (
         <Text as="p" className={styles.muted} role="alert">
           {t('billing:integrations.failed')}
         </Text>
       )}
-      <Text as="p" className={styles.muted}>
-        {t('billing:integrations.zoom.server_wide')}
-      </Text>
+      <FormAlert error={connect.error ?? disconnect.error} />
+      {confirmDialog}
     </IntegrationCard>
   );
 }

@@ -3,7 +3,8 @@ import type { FeatureRoutes } from '@/app/route-types';
 
 /** Settings > Integrations (spec 2.4): Teams, LTI plugins, calendar sync and Zoom at a glance. */
 export const routes: FeatureRoutes = {
-  namespaces: ['billing'],
+  // The calendar card shows the calendar area's connection list, in its words.
+  namespaces: ['billing', 'calendar'],
   settings: [
     {
       id: 'settings-integrations',

@@ -1,4 +1,4 @@
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { PeopleAddRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format';
 import { withApiError, type ApiError } from '@/lib/http';
 import { workspaceKeys } from '@/features/workspaces';
 import { ltiApi, ltiKeys } from './api';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: {
@@ -94,7 +95,7 @@ export function CourseRoster({
       <div aria-live="polite" className={styles.root}>
         {latest && isActive(latest) && (
           <div className={styles.progress}>
-            <Spinner size="tiny" />
+            <Busy size="tiny" />
             <Text>
               {latest.status === 'queued' ? t('roster.queued') : t('roster.running', { platform })}
             </Text>

@@ -13,7 +13,6 @@ import {
   MessageBar,
   MessageBarBody,
   Select,
-  Spinner,
   tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -27,6 +26,7 @@ import { useIsInTeams } from './in-teams';
 import { notificationKeys, notificationsApi, type CreateMeeting } from './api';
 import { DateTimeField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -192,7 +192,7 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
                   type="submit"
                   appearance="primary"
                   disabled={!title.trim() || chosenWorkspace === null || create.isPending}
-                  icon={create.isPending ? <Spinner size="tiny" /> : undefined}
+                  icon={create.isPending ? <Busy size="tiny" /> : undefined}
                 >
                   {t('notifications:meeting.create')}
                 </Button>

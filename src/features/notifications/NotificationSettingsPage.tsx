@@ -11,6 +11,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notificationKeys, notificationsApi, type Settings } from './api';
+import { BrowserPushSetting } from './BrowserPushSetting';
+import { useIsInTeams } from './in-teams';
 import { SettingsGrid } from './SettingsGrid';
 
 const useStyles = makeStyles({
@@ -24,11 +26,15 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground2 },
 });
 
-/** /settings/notifications: per event and channel; says whether the Teams feed is on. */
+/**
+ * /settings/notifications: per event and channel; says whether the Teams feed is on; this
+ * browser's notifications outside Teams.
+ */
 export default function NotificationSettingsPage() {
   const styles = useStyles();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const inTeams = useIsInTeams();
   const settings = useQuery({
     queryKey: notificationKeys.settings,
     queryFn: notificationsApi.settings,
@@ -87,6 +93,15 @@ export default function NotificationSettingsPage() {
       <Text size={200} className={styles.muted}>
         {t('notifications:settings.digest_hint')}
       </Text>
+      {/* Inside Teams, the activity feed is the app's notifications; no browser to subscribe. */}
+      {channels.data && !inTeams && (
+        <section className={styles.head} aria-labelledby="browser-push-title">
+          <Text as="h3" id="browser-push-title" size={400} weight="semibold">
+            {t('notifications:settings.push.heading')}
+          </Text>
+          <BrowserPushSetting publicKey={channels.data.web_push_public_key} />
+        </section>
+      )}
     </Card>
   );
 }

@@ -24,6 +24,7 @@ import { RouterButton } from '@/components/RouterLink';
 import { formatDateTime } from '@/lib/format';
 import { notificationKeys, notificationsApi, type NotificationItem } from './api';
 import { notificationText } from './words';
+import { Busy } from '@/components/Busy';
 
 const MeetingDialog = lazy(() => import('./MeetingDialog'));
 const PER_PAGE = 20;
@@ -116,7 +117,7 @@ export default function NotificationsPage() {
         </RouterButton>
         <Button
           appearance="primary"
-          icon={markAll.isPending ? <Spinner size="tiny" /> : <CheckmarkCircleRegular />}
+          icon={markAll.isPending ? <Busy size="tiny" /> : <CheckmarkCircleRegular />}
           disabled={unreadCount === 0 || markAll.isPending}
           onClick={() => markAll.mutate()}
         >

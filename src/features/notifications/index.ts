@@ -1,2 +1,4 @@
 export { notificationKeys } from './api';
 export { NotificationBell } from './NotificationBell';
+export { notificationText } from './words';
+export { turnOffBrowserPush } from './browser-push';

@@ -60,6 +60,11 @@ export const billingApi = {
   /** Where the browser goes to pay: the processor's hosted card page. */
   pay: (invoiceId: number) =>
     api.call(billingEndpoints.pay, { params: { id: invoiceId } }, quiet).then((r) => r.payment),
+  /** Stripe's customer portal for the workspace (payment methods, billing details). */
+  billingPortal: (workspaceId: number) =>
+    api
+      .call(billingEndpoints.billingPortal, { params: { id: workspaceId } }, quiet)
+      .then((r) => r.portal),
   verify: (invoiceId: number) =>
     api.call(billingEndpoints.verify, { params: { id: invoiceId } }, quiet),
   pdf: (invoiceId: number) => api.download(billingEndpoints.pdf, { params: { id: invoiceId } }),

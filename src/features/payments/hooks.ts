@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { withApiError, type ApiError } from '@/lib/http';
@@ -19,13 +20,10 @@ export function usePlans() {
   return useQuery({ queryKey: billingKeys.plans, queryFn: billingApi.plans });
 }
 
-/** A plan's name as the server gives it (its code until the plans have loaded). */
+/** A plan's name in the reader's language, by its code. */
 export function usePlanName() {
-  const plans = usePlans();
-  return useCallback(
-    (code: PlanCode) => plans.data?.find((plan) => plan.payment_type === code)?.name ?? code,
-    [plans.data],
-  );
+  const { t } = useTranslation();
+  return useCallback((code: PlanCode) => t(`billing:plans.names.${code}`), [t]);
 }
 
 export function useOwnedWorkspaces() {
@@ -73,6 +71,18 @@ export function usePay() {
         const payment = await billingApi.pay(invoiceId);
         window.location.assign(payment.redirect_url);
         // The page is on its way out: stay pending rather than flash the button back.
+        await new Promise(() => undefined);
+      }),
+  });
+}
+
+/** Sends the browser to Stripe's customer portal for a workspace (the page is left). */
+export function useBillingPortal() {
+  return useMutation<void, ApiError, number>({
+    mutationFn: (workspaceId) =>
+      withApiError(async () => {
+        const portal = await billingApi.billingPortal(workspaceId);
+        window.location.assign(portal.url);
         await new Promise(() => undefined);
       }),
   });

@@ -2,9 +2,10 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice, PaymentStatus } from './api';
 import PaymentResultPage from './pages/PaymentResultPage';
+import { withoutAnimations } from '@/testing/no-animations';
 
 const invoice: Invoice = {
   id: 7,
@@ -80,16 +81,7 @@ function renderResult(path: string) {
 const status = () => screen.getByTestId('payment-result').getAttribute('data-status');
 
 describe('the payment result page', () => {
-  // Fluent's progress bar animates; happy-dom rejects a cancelled animation nobody awaits.
-  const animate = Element.prototype.animate;
-  beforeAll(() => {
-    Element.prototype.animate = () => {
-      throw new Error('no animations in tests');
-    };
-  });
-  afterAll(() => {
-    Element.prototype.animate = animate;
-  });
+  withoutAnimations();
   afterEach(() => {
     cleanup();
     answers.length = 0;

@@ -6,7 +6,6 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -41,6 +40,7 @@ import { CourseRoster } from '@/features/lti';
 import { InviteDialog } from './InviteDialog';
 import { RoleIcon } from './RoleIcon';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: {
@@ -267,6 +267,7 @@ export default function PeoplePage() {
           <Button
             appearance="primary"
             icon={<PersonAddRegular />}
+            data-tour="invite"
             onClick={() => setInviting(true)}
           >
             {t('workspaces:people.invite')}
@@ -295,7 +296,7 @@ export default function PeoplePage() {
         {t('workspaces:people.members', { count: members.data?.length ?? 0 })}
       </Text>
       {members.isPending ? (
-        <Spinner size="small" />
+        <Busy size="small" />
       ) : (
         <DataTable
           tableId={`workspace-members`}

@@ -1,6 +1,5 @@
 import { Navigate, useParams } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
-import { notAvailable } from '@/app/not-available';
 import type { FeatureRoutes } from '@/app/route-types';
 
 /**
@@ -82,14 +81,6 @@ export const routes: FeatureRoutes = {
       handle: { title: 'app:titles.join', layout: 'default' },
       lazy: lazyPage(() => import('./join/JoinPage')),
     },
-    ...notAvailable('share', [
-      {
-        id: 'share-workspace-type-id',
-        path: 'share/:workspace?/:type?/:id?',
-        handle: { title: 'app:titles.share' },
-      },
-      { id: 'share_action', path: 'share_action', handle: { title: 'app:titles.share' } },
-    ]),
   ],
   workspace: [
     {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_TOKEN_HEADER } from '@contracts/admin';
+import { TOUR_NAMES } from '@contracts/auth';
 import { E2E_BASE_URL, e2eDataDir } from './env';
 import { mailedLink } from './mail';
 
@@ -31,6 +32,28 @@ export interface AccountOptions {
   firstName?: string;
   lastName?: string;
   language?: Language;
+  /**
+   * The guided tours this account has not seen yet. By default none: every tour is saved as
+   * finished, so the tour cards a first visit shows do not stand in the way of tests about
+   * something else (tests/e2e/tours.spec.ts leaves the tours it is about pending).
+   */
+  pendingTours?: readonly string[] | 'all';
+}
+
+/** Saves every tour but `pending` as finished for the account (as if the person had seen it). */
+export async function finishTours(
+  request: APIRequestContext,
+  token: string,
+  pending: readonly string[] | 'all' = [],
+): Promise<void> {
+  if (pending === 'all') return;
+  for (const name of TOUR_NAMES.filter((tour) => !pending.includes(tour))) {
+    const response = await request.post(`${E2E_BASE_URL}/api/v2/core/tours`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name, state: { status: 'finished' } },
+    });
+    if (!response.ok()) throw new Error(`tour ${name}: ${response.status()}`);
+  }
 }
 
 /**
@@ -66,6 +89,7 @@ export async function createVerifiedAccount(
   );
   const token = verify.headers()['access-token'];
   if (!verify.ok() || !token) throw new Error(`verification failed: ${verify.status()}`);
+  await finishTours(request, token, options.pendingTours);
   return { ...account, token };
 }
 

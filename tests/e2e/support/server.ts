@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openTestDatabase } from '../../support/database';
@@ -34,6 +35,9 @@ async function main() {
     redirectUri: `${E2E_BASE_URL}/oauth/callback`,
     accounts: [OIDC_PERSON],
   });
+  // Browser notifications on, with a key pair of this run (the browser's push service is not
+  // reachable here: the settings page says so when the browser cannot subscribe).
+  const vapid = webpush.generateVAPIDKeys();
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -50,6 +54,9 @@ async function main() {
     OIDC_CLIENT_SECRET: provider.clientSecret,
     OIDC_DISPLAY_NAME,
     OIDC_ALLOW_INSECURE_HTTP: 'true',
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:e2e@teamloop.test',
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: E2E_PORT, host: '127.0.0.1' });

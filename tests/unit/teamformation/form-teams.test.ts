@@ -8,6 +8,7 @@ import {
   type TeamFormationRequest,
   type TeamFormationResult,
 } from '../../../server/teamformation';
+import { balanceUnderFloors } from '../../../server/teamformation/balance';
 import { buildCohort } from '../../../server/teamformation/cohort';
 import { buildFirstSplit } from '../../../server/teamformation/construct';
 import { planTeams } from '../../../server/teamformation/plan';
@@ -110,6 +111,74 @@ describe('formTeams on cohorts where every rule can be met', () => {
     const { metrics } = evaluateSplit(cohort, teams);
     expect(partition.objective).toBeCloseTo(metrics.objective, 9);
     expect(partition.violations).toBe(metrics.violations.total);
+  });
+
+  it('keeps the floors totals right and never leaves a floor further behind than it began', () => {
+    const request = {
+      ...cohortWithPairs(120),
+      weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
+    };
+    const cohort = buildCohort(parseTeamFormationInput(request));
+    const plan = planTeams(cohort);
+    const problem = buildSearchProblem(cohort, plan, true);
+    const partition = buildFirstSplit(problem, plan, createRandom(5), true);
+    new LocalSearch(partition, createRandom(6), 300_000).run(true);
+    const target = cohort.input.availability_target;
+    const check = (): void => {
+      const teams = Array.from({ length: plan.teamCount }, (): number[] => []);
+      plan.units.forEach((members, u) => teams[partition.teamOf[u]].push(...members));
+      const { metrics } = evaluateSplit(cohort, teams);
+      const skills = cohort.requiredSkills.length;
+      expect(partition.gapTotal).toBe(
+        Math.round(plan.teamCount * skills * (1 - metrics.skills_mean)),
+      );
+      expect(partition.slotTotal).toBe(
+        Math.round(plan.teamCount * target * metrics.availability_mean),
+      );
+    };
+    check();
+    const before = partition.excess;
+    partition.rhoCap = 0.02 * problem.rhoWeight;
+    partition.gapCap = partition.gapTotal;
+    partition.slotFloor = partition.slotTotal;
+    const excess = partition.excess;
+    new LocalSearch(partition, createRandom(7), 300_000).run(true);
+    check();
+    expect(before).toBe(0);
+    expect(partition.excess).toBeLessThanOrEqual(excess + 1e-12);
+    expect(partition.violations).toBe(0);
+  });
+});
+
+describe('the exchange on the five factors under floors', () => {
+  it('lowers rho and keeps rules, missing skills, shared slots and the running totals', () => {
+    const request = {
+      ...cohortWithPairs(200),
+      weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
+    };
+    const cohort = buildCohort(parseTeamFormationInput(request));
+    const plan = planTeams(cohort);
+    const problem = buildSearchProblem(cohort, plan, true);
+    const partition = buildFirstSplit(problem, plan, createRandom(5), true);
+    new LocalSearch(partition, createRandom(6), 300_000).run(true);
+    const split = () => {
+      const teams = Array.from({ length: plan.teamCount }, (): number[] => []);
+      plan.units.forEach((members, u) => teams[partition.teamOf[u]].push(...members));
+      return evaluateSplit(cohort, teams).metrics;
+    };
+    const before = split();
+    expect(before.violations.total).toBe(0);
+    const floors = { gaps: partition.gapTotal, slots: partition.slotTotal };
+    balanceUnderFloors(partition, createRandom(7), 20_000_000, floors);
+    const after = split();
+    expect(after.rho).toBeLessThan(before.rho);
+    expect(after.violations.total).toBe(0);
+    expect(partition.gapTotal).toBeLessThanOrEqual(floors.gaps);
+    expect(partition.slotTotal).toBeGreaterThanOrEqual(floors.slots);
+    expect(after.skills_mean).toBeGreaterThanOrEqual(before.skills_mean - 1e-12);
+    expect(after.availability_mean).toBeGreaterThanOrEqual(before.availability_mean - 1e-12);
+    expect(partition.rhoTotal / problem.rhoWeight).toBeCloseTo(after.rho, 9);
+    expect(partition.objective).toBeCloseTo(after.objective, 9);
   });
 });
 

@@ -6,6 +6,7 @@ import { planRank } from '../../../core/plans';
 import { invoicePayments, invoices, paymentEvents, workspaces } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound, refusal } from '../../../http/errors';
 import { processorMode, stripeClient, webhookSecret, type StripeEvent } from '../processor';
+import { ensureCustomer } from './customers';
 import type { BillingDeps } from './deps';
 import { invoiceFor, logBilling } from './invoices';
 import { changePlan } from './plans';
@@ -38,9 +39,12 @@ export async function payInvoice(deps: BillingDeps, actor: Actor, invoiceId: num
   let sessionId: string;
   let url: string;
   if (mode === 'stripe') {
+    // The workspace's customer: its payments gather under it, and the customer portal opens on it.
+    const customer = await ensureCustomer(deps, access, actor);
     const session = await stripeClient(config)
       .checkout.sessions.create({
         mode: 'payment',
+        customer,
         client_reference_id: String(row.id),
         metadata: { invoice_id: String(row.id) },
         payment_intent_data: { metadata: { invoice_id: String(row.id) } },

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../../db/client';
 import { invoices, workspaceMembers, workspaces } from '../../../db/schema';
 import { forbidden, validationFailed } from '../../../http/errors';
 import { translator } from '../../../i18n';
+import { portalAvailable } from './customers';
 import type { BillingDeps } from './deps';
 import { issueInvoice, logBilling, presentInvoice } from './invoices';
 import { periodOf, prorate, today } from './periods';
@@ -55,7 +56,8 @@ async function packageOf(deps: BillingDeps, access: WorkspaceAccess): Promise<Ac
   const workspace = access.workspace;
   const period = periodOf(new Date());
   const plan = planOf(workspace.paymentType);
-  const [[members], pending] = await Promise.all([
+  const manage = can(access, 'manage_billing');
+  const [[members], pending, portal] = await Promise.all([
     db
       .select({ used: count() })
       .from(workspaceMembers)
@@ -63,6 +65,7 @@ async function packageOf(deps: BillingDeps, access: WorkspaceAccess): Promise<Ac
         and(eq(workspaceMembers.workspaceId, workspace.id), ne(workspaceMembers.role, 'deactive')),
       ),
     pendingUpgrade(db, workspace.id, period.end),
+    portalAvailable(deps, access, manage),
   ]);
   return {
     workspace_id: workspace.id,
@@ -70,7 +73,8 @@ async function packageOf(deps: BillingDeps, access: WorkspaceAccess): Promise<Ac
     period,
     usage: { members: { used: members.used, limit: plan.limits.members_per_workspace } },
     pending_invoice: pending && presentInvoice(pending, workspace.name),
-    can_manage: can(access, 'manage_billing'),
+    can_manage: manage,
+    billing_portal: portal,
   };
 }
 
@@ -132,8 +136,8 @@ export async function requestUpgrade(
       newPrice: target.price,
     });
     const description = t('billing:invoice.upgrade_line', {
-      from: current.name,
-      to: target.name,
+      from: t(`billing:plans.names.${current.code}`),
+      to: t(`billing:plans.names.${target.code}`),
       start,
       end: period.end,
       days: remainingDays,
@@ -242,7 +246,7 @@ export async function issuePeriodInvoices(deps: BillingDeps, now = new Date()) {
         lines: [
           {
             description: t('billing:invoice.period_line', {
-              plan: plan.name,
+              plan: t(`billing:plans.names.${plan.code}`),
               start: period.start,
               end: period.end,
             }),

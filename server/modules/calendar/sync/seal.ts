@@ -1,22 +1,10 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { seal as sealFor, unseal as unsealFor } from '../../../core/seal';
 
 /**
- * Provider tokens at rest: AES-256-GCM under a key derived from the server's JWT_SECRET, so a
- * copy of the database alone gives no access to anyone's Google or Outlook calendar.
+ * Provider tokens at rest, sealed by the shared helper (server/core/seal.ts) under calendar
+ * sync's own purpose: tokens sealed before the helper moved still open.
  */
-const keyOf = (secret: string) =>
-  Buffer.from(hkdfSync('sha256', secret, 'teamloop', 'calendar-sync-tokens', 32));
+const PURPOSE = 'calendar-sync-tokens';
 
-export function seal(secret: string, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
-}
-
-export function unseal(secret: string, sealed: string): string {
-  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(secret), iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-}
+export const seal = (secret: string, plain: string) => sealFor(secret, plain, PURPOSE);
+export const unseal = (secret: string, sealed: string) => unsealFor(secret, sealed, PURPOSE);

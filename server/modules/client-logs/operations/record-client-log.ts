@@ -25,7 +25,7 @@ export async function recordClientLog(
       url: record.url,
       action: record.action,
       description: record.description,
-      requestId: input.requestId,
+      requestId: record.request_id ?? input.requestId,
     })
     .returning({ id: clientLogs.id });
   return { id: row.id };

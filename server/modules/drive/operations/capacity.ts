@@ -12,6 +12,8 @@ import {
   driveFileVersions,
   taskFiles,
 } from '../../../db/schema';
+import { payloadTooLarge } from '../../../http/errors';
+import { sizeLabel } from '../../../storage/uploads';
 import type { DriveDeps } from './deps';
 
 const MB = 1_048_576;
@@ -68,6 +70,25 @@ export async function bytesLeft(deps: DriveDeps, userId: number) {
 
 /** The words of a refusal over the capacity (`{{left}}` says how much is left). */
 export const OVER_CAPACITY_MESSAGE = 'drive:upload.over_capacity';
+
+/** The advisory lock's first key: one person's capacity, held by the transaction that stores. */
+const CAPACITY_LOCK = 3034;
+
+/**
+ * Inside the transaction that records `bytes` more for a person: waits for any other upload of
+ * theirs to commit, then refuses (413, nothing kept) when the bytes no longer fit. The check
+ * before streaming lets two uploads at once each fit alone; this one sees the first committed.
+ */
+export async function holdCapacity(
+  tx: DbOrTx,
+  config: Pick<AppConfig, 'DRIVE_CAPACITY_MB'>,
+  userId: number,
+  bytes: number,
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CAPACITY_LOCK}, ${userId})`);
+  const { left } = await capacityOf(tx, config, userId);
+  if (bytes > left) throw payloadTooLarge(OVER_CAPACITY_MESSAGE, { left: sizeLabel(left, true) });
+}
 
 /**
  * What another area's upload passes to `receiveUploads` so its files count against the

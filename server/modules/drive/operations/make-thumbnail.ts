@@ -17,29 +17,53 @@ async function bytesOf(stream: Readable) {
   return Buffer.concat(chunks);
 }
 
+/** An image, scaled to fit the thumbnail, in pure JavaScript (jimp). */
+async function imageThumbnail(source: Buffer): Promise<Buffer> {
+  // Loaded on the first preview, not with the app.
+  const { Jimp } = await import('jimp');
+  const image = await Jimp.read(source);
+  image.scaleToFit({ w: THUMBNAIL_SIZE, h: THUMBNAIL_SIZE });
+  return image.getBuffer('image/png');
+}
+
 /**
- * A job: makes the PNG thumbnail of a stored version when its bytes are an image (as sniffed),
- * in pure JavaScript (jimp). PDFs get none: every PDF renderer for Node needs a native canvas.
- * An image that does not decode gets none either (the client shows an icon). Safe to run twice:
- * a thumbnail already there is kept and the new one removed.
+ * A PDF's first page, drawn by pdf.js (through unpdf) on @napi-rs/canvas: a prebuilt canvas
+ * from the npm registry, with nothing to compile or download at install time.
+ */
+async function pdfThumbnail(source: Buffer): Promise<Buffer> {
+  const { getDocumentProxy, renderPageAsImage } = await import('unpdf');
+  const pdf = await getDocumentProxy(new Uint8Array(source));
+  try {
+    const { width, height } = (await pdf.getPage(1)).getViewport({ scale: 1 });
+    const png = await renderPageAsImage(pdf, 1, {
+      canvasImport: () => import('@napi-rs/canvas'),
+      scale: THUMBNAIL_SIZE / Math.max(width, height, 1),
+    });
+    return Buffer.from(png);
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/**
+ * A job: makes the PNG thumbnail of a stored version when its bytes are an image or a PDF (as
+ * sniffed). A file that does not decode gets none (the client shows an icon). Safe to run
+ * twice: a thumbnail already there is kept and the new one removed.
  */
 export async function makeThumbnail(deps: DriveDeps, event: RecordedEvent<'drive.version_stored'>) {
   const [version] = await deps.db
     .select()
     .from(driveFileVersions)
     .where(eq(driveFileVersions.id, event.payload.version_id));
-  if (!version || version.thumbnailKey || !INLINE_TYPES.has(version.mimeType)) return;
+  const isPdf = version?.mimeType === 'application/pdf';
+  if (!version || version.thumbnailKey || !(isPdf || INLINE_TYPES.has(version.mimeType))) return;
   if (version.size > MAX_SOURCE_BYTES) return;
   const storage = storageFor(deps.config);
   // Published once the upload's row committed: not yet there means try again later.
   const source = await bytesOf(storage.read(version.storageKey));
   let png: Buffer;
   try {
-    // Loaded on the first preview, not with the app.
-    const { Jimp } = await import('jimp');
-    const image = await Jimp.read(source);
-    image.scaleToFit({ w: THUMBNAIL_SIZE, h: THUMBNAIL_SIZE });
-    png = await image.getBuffer('image/png');
+    png = await (isPdf ? pdfThumbnail(source) : imageThumbnail(source));
   } catch {
     return;
   }

@@ -3,7 +3,7 @@ import type { Actor } from '../../../core/actor';
 import { recordEvent } from '../../../jobs';
 import { validationFailed } from '../../../http/errors';
 import type { ReceivedForm } from '../../../storage/uploads';
-import { bytesLeft } from './capacity';
+import { bytesLeft, holdCapacity } from './capacity';
 import { freshFile } from './file-of';
 import type { DriveDeps } from './deps';
 
@@ -46,6 +46,8 @@ export async function withinCapacity<T>(
 export async function uploadFiles(deps: DriveDeps, actor: Actor, receive: CappedFormSource) {
   const ids = await withinCapacity(deps, actor, receive, (form) =>
     deps.db.transaction(async (tx) => {
+      const bytes = form.files.reduce((sum, upload) => sum + upload.size, 0);
+      await holdCapacity(tx, deps.config, actor.userId, bytes);
       const stored: number[] = [];
       for (const upload of form.files) {
         const [file] = await tx

@@ -6,6 +6,7 @@ import { recordEvent } from '../../../jobs';
 import { presentVersion } from '../present';
 import type { DriveDeps } from './deps';
 import { fileOf, freshFile } from './file-of';
+import { holdCapacity } from './capacity';
 import { withinCapacity, type CappedFormSource } from './upload-files';
 
 /** Every kept version of one of the actor's files, oldest first. */
@@ -33,6 +34,7 @@ export async function replaceFile(
   await withinCapacity(deps, actor, receive, async (form) => {
     const [upload] = form.files;
     await deps.db.transaction(async (tx) => {
+      await holdCapacity(tx, deps.config, actor.userId, upload.size);
       const [last] = await tx
         .select({ number: max(driveFileVersions.number) })
         .from(driveFileVersions)

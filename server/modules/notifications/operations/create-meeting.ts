@@ -43,7 +43,7 @@ export async function createMeeting(
   }
   let joinUrl: string | null = body.join_url ?? null;
   if (body.provider === 'zoom') {
-    const zoom = await zoomMeetingFor(deps.config, {
+    const zoom = await zoomMeetingFor(deps, access.userId, {
       topic: body.title,
       startAt: start,
       durationMinutes: body.duration_minutes,

@@ -1,12 +1,4 @@
-import {
-  Button,
-  Field,
-  makeStyles,
-  ProgressBar,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowSwapRegular, AttachRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -18,6 +10,7 @@ import { formatFileSize } from '@/lib/file-size';
 import { withApiError, type ApiError } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import { assessmentKeys, assessmentsApi } from '../api';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -85,7 +78,7 @@ export function AnswerFiles({ evaluableId, editable }: { evaluableId: number; ed
       </Text>
       <FormAlert error={error} />
       {list.isLoading ? (
-        <Spinner size="tiny" />
+        <Busy size="tiny" />
       ) : files.length === 0 ? (
         <Text size={200}>{t('assessments:files.none')}</Text>
       ) : (

@@ -12,7 +12,6 @@ import {
   ProgressBar,
   Radio,
   RadioGroup,
-  Spinner,
   Text,
   Textarea,
   tokens,
@@ -27,6 +26,7 @@ import { assessmentKeys, assessmentsApi } from '../api';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { AnswerFiles } from './AnswerFiles';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   // Never the whole window on a phone: the page shows around the dialog.
@@ -184,7 +184,7 @@ export function AnswerFlowDialog({
           <DialogTitle>{t('assessments:answer.title', { name: assessment.name })}</DialogTitle>
           <DialogContent className={styles.content}>
             {!data.data || index === null ? (
-              <Spinner />
+              <Busy />
             ) : (
               <>
                 <Field

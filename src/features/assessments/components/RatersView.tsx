@@ -17,7 +17,6 @@ import {
   MessageBarBody,
   Radio,
   RadioGroup,
-  Spinner,
   Text,
   tokens,
   useId,
@@ -34,6 +33,7 @@ import type { ApiError } from '@/lib/http';
 import { assessmentKeys, assessmentsApi } from '../api';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -110,7 +110,7 @@ export function RatersView({ assessment }: { assessment: Assessment }) {
       </MessageBar>
     );
   }
-  if (!pairs.data) return <Spinner />;
+  if (!pairs.data) return <Busy />;
   const all = pairs.data;
   const people = new Map<number, { person: Evaluable['evaluatee']; raters: Evaluable[] }>();
   for (const pair of all) {

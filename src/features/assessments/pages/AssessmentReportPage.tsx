@@ -14,7 +14,6 @@ import {
   MessageBar,
   MessageBarBody,
   Option,
-  Spinner,
   Switch,
   Tab,
   TabList,
@@ -42,6 +41,8 @@ import { AssessmentFormDialog } from '../components/AssessmentForm';
 import { BarsChart, RadarChart } from '../components/Charts';
 import { RatersView } from '../components/RatersView';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
+import { ShareButton } from '@/features/share';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -242,7 +243,7 @@ export default function AssessmentReportPage() {
       </MessageBar>
     );
   }
-  if (!assessment.data) return <Spinner />;
+  if (!assessment.data) return <Busy />;
   const a = assessment.data;
   const people = overall.data?.people ?? [];
 
@@ -307,7 +308,7 @@ export default function AssessmentReportPage() {
       </div>
       {manager && person === 'all' ? (
         !overall.data ? (
-          <Spinner />
+          <Busy />
         ) : (
           <>
             <Text>
@@ -359,7 +360,7 @@ export default function AssessmentReportPage() {
           </MessageBarBody>
         </MessageBar>
       ) : !personal.data ? (
-        <Spinner />
+        <Busy />
       ) : (
         <PersonView report={personal.data.report} />
       )}
@@ -379,6 +380,10 @@ export default function AssessmentReportPage() {
           <Badge appearance="tint" color={a.status === 'open' ? 'brand' : 'informative'}>
             {t(`assessments:statuses.${a.status}`)}
           </Badge>
+          <ShareButton
+            record={{ workspace: Number(workspaceId), type: 'assessment', id: a.id }}
+            name={a.name}
+          />
           {a.permissions.answer && (
             <Button appearance="primary" onClick={() => setAnswering(true)}>
               {t('assessments:list.answer')}

@@ -11,7 +11,6 @@ import {
   MessageBar,
   MessageBarBody,
   ProgressBar,
-  Spinner,
   Tab,
   TabList,
   Text,
@@ -34,6 +33,7 @@ import { AssessmentFormDialog } from '../components/AssessmentForm';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { useListStatus } from '@/lib/list-status';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -306,7 +306,7 @@ export default function AssessmentsPage() {
               </MessageBar>
             );
           }
-          if (!list.data) return <Spinner />;
+          if (!list.data) return <Busy />;
           const items = list.data.assessments;
           if (items.length === 0) return <EmptyState title={t('assessments:list.empty')} />;
           if (view === 'grid') {

@@ -1,10 +1,11 @@
-import { Button, Divider, Spinner } from '@fluentui/react-components';
+import { Button, Divider } from '@fluentui/react-components';
 import { KeyRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi, type OidcProvider } from '../api';
+import { Busy } from '@/components/Busy';
 
 /** "Sign in with <provider>" for each provider, under an "or" divider. */
 export function OidcProviders({ providers }: { providers: OidcProvider[] }) {
@@ -23,7 +24,7 @@ export function OidcProviders({ providers }: { providers: OidcProvider[] }) {
       {providers.map((provider) => (
         <Button
           key={provider.id}
-          icon={redirect.isPending ? <Spinner size="tiny" /> : <KeyRegular />}
+          icon={redirect.isPending ? <Busy size="tiny" /> : <KeyRegular />}
           disabled={redirect.isPending || redirect.isSuccess}
           onClick={() => redirect.mutate(provider.id)}
         >

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { authApi, type SignInWithCodes } from '../api';
 import { AuthCard, useAuthFormStyles } from './AuthCard';
 import { RecoveryCodes } from '@/components/RecoveryCodes';
 import { TwoFactorQr } from '@/components/TwoFactorQr';
+import { Busy } from '@/components/Busy';
 
 /**
  * The second step of a sign-in that needs a code (spec 4): the code from the authenticator
@@ -96,7 +97,7 @@ export function SecondFactorStep({
           type="submit"
           appearance="primary"
           disabled={submit.isPending || code.trim().length < 6}
-          icon={submit.isPending ? <Spinner size="tiny" /> : undefined}
+          icon={submit.isPending ? <Busy size="tiny" /> : undefined}
         >
           {t('auth:two_factor.verify')}
         </Button>

@@ -1,4 +1,3 @@
-import { Spinner } from '@fluentui/react-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import type { ApiError } from '@/lib/http';
 import { AuthCard } from './AuthCard';
 import { SecondFactorStep } from './SecondFactorStep';
 import { useSignInSteps } from '../use-sign-in';
+import { Busy } from '@/components/Busy';
 
 /**
  * The screens after a sign-in by link or provider (mailed sign-in link, e-mail verification,
@@ -37,7 +37,7 @@ export function SignInResultStep({
   }
   return (
     <AuthCard title={t('auth:signing_in')}>
-      <Spinner />
+      <Busy />
     </AuthCard>
   );
 }

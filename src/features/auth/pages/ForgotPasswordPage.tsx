@@ -1,4 +1,4 @@
-import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Input, Text } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+import { Busy } from '@/components/Busy';
 
 /** /password/forgot?email=…: asks for a reset link by mail (the "account exists" mail fills it in). */
 export default function ForgotPasswordPage() {
@@ -56,7 +57,7 @@ export default function ForgotPasswordPage() {
             type="submit"
             appearance="primary"
             disabled={request.isPending || email.trim() === ''}
-            icon={request.isPending ? <Spinner size="tiny" /> : undefined}
+            icon={request.isPending ? <Busy size="tiny" /> : undefined}
           >
             {t('auth:forgot.submit')}
           </Button>

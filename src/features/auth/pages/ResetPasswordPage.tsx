@@ -9,6 +9,7 @@ import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi, authKeys } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+import { Busy } from '@/components/Busy';
 
 function InvalidLink({ error }: { error: ApiError | null }) {
   const { t } = useTranslation();
@@ -83,7 +84,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           type="submit"
           appearance="primary"
           disabled={reset.isPending}
-          icon={reset.isPending ? <Spinner size="tiny" /> : undefined}
+          icon={reset.isPending ? <Busy size="tiny" /> : undefined}
         >
           {t('auth:reset.submit')}
         </Button>

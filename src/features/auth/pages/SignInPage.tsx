@@ -1,4 +1,4 @@
-import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Input, Text } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { authApi } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { OidcSignIn } from '../components/OidcSignIn';
 import { useSignInSteps } from '../use-sign-in';
+import { Busy } from '@/components/Busy';
 
 /** Only accounts with two-factor authentication see it (with its QR code and recovery codes). */
 const SecondFactorStep = lazyComponent(() =>
@@ -116,7 +117,7 @@ export function SignInForm() {
           type="submit"
           appearance="primary"
           disabled={signIn.isPending}
-          icon={signIn.isPending ? <Spinner size="tiny" /> : undefined}
+          icon={signIn.isPending ? <Busy size="tiny" /> : undefined}
         >
           {t('auth:sign_in.submit')}
         </Button>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Text } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { keepVerifyEmail, rememberRoute } from '@/lib/session';
 import { authApi, authKeys } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { useSignInSteps } from '../use-sign-in';
+import { Busy } from '@/components/Busy';
 
 const REQUIRED = ['first_name', 'email', 'password'] as const;
 
@@ -175,7 +176,7 @@ export default function SignUpPage() {
           type="submit"
           appearance="primary"
           disabled={signUp.isPending}
-          icon={signUp.isPending ? <Spinner size="tiny" /> : undefined}
+          icon={signUp.isPending ? <Busy size="tiny" /> : undefined}
         >
           {t('auth:sign_up.submit')}
         </Button>

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Input, Text } from '@fluentui/react-components';
 import { MailCheckmarkRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { keptVerifyEmail, keepVerifyEmail } from '@/lib/session';
 import { authApi, authKeys } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { SignInResultStep } from '../components/SignInResultStep';
+import { Busy } from '@/components/Busy';
 
 /** "Check your mail", with a way to get a new link sent to the kept (or typed) address. */
 function CheckYourMail({ notice, problem }: { notice?: string[]; problem?: ApiError }) {
@@ -68,7 +69,7 @@ function CheckYourMail({ notice, problem }: { notice?: string[]; problem?: ApiEr
           type="submit"
           appearance={problem ? 'primary' : 'secondary'}
           disabled={resend.isPending || email.trim() === ''}
-          icon={resend.isPending ? <Spinner size="tiny" /> : undefined}
+          icon={resend.isPending ? <Busy size="tiny" /> : undefined}
         >
           {t('auth:verify.resend')}
         </Button>

@@ -8,7 +8,6 @@ import {
   RadioGroup,
   Skeleton,
   SkeletonItem,
-  Spinner,
   Switch,
   Text,
   Title2,
@@ -16,17 +15,18 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowSyncRegular, LinkRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CalendarSyncState, SyncDetail, SyncProvider } from '@contracts/calendar';
-import { useConfirm } from '@/components/ConfirmDialog';
 import { FormAlert, FormNotice } from '@/components/FormAlert';
 import { RouterButton } from '@/components/RouterLink';
 import type { ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
+import { useCalendarSyncState, useSyncDisconnect, useSyncLogin } from '../sync/connection';
+import { Busy } from '@/components/Busy';
 
 type ProviderState = CalendarSyncState['providers'][number];
 type Connection = NonNullable<ProviderState['connection']>;
@@ -66,7 +66,7 @@ export default function CalendarSyncPage() {
   const styles = useStyles();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const state = useQuery({ queryKey: calendarKeys.sync, queryFn: calendarApi.syncState });
+  const state = useCalendarSyncState();
   const share = useMutation({
     mutationFn: calendarApi.syncSettings,
     onSuccess: (next) => queryClient.setQueryData(calendarKeys.sync, next),
@@ -146,10 +146,7 @@ function ProviderCard({ state }: { state: ProviderState }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const name = t(`calendar:sync.providers.${state.provider}`);
-  const login = useMutation({
-    mutationFn: () => calendarApi.syncLogin(state.provider),
-    onSuccess: (url) => window.location.assign(url),
-  });
+  const login = useSyncLogin(state.provider);
 
   return (
     <Card className={styles.card} aria-label={name}>
@@ -162,7 +159,7 @@ function ProviderCard({ state }: { state: ProviderState }) {
           <div className={styles.actions}>
             <Button
               appearance="primary"
-              icon={login.isPending ? <Spinner size="tiny" /> : <LinkRegular />}
+              icon={login.isPending ? <Busy size="tiny" /> : <LinkRegular />}
               disabled={login.isPending}
               onClick={() => login.mutate()}
             >
@@ -188,7 +185,6 @@ function ConnectedPanel({
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const queryClient = useQueryClient();
-  const [confirm, confirmDialog] = useConfirm();
   const [readIds, setReadIds] = useState<string[]>(connection.read_calendar_ids);
   const [writeId, setWriteId] = useState<string>(connection.write_calendar_id ?? '');
   const update = (next: CalendarSyncState) => queryClient.setQueryData(calendarKeys.sync, next);
@@ -205,22 +201,9 @@ function ConnectedPanel({
     },
   });
   const run = useMutation({ mutationFn: () => calendarApi.syncNow(provider), onSuccess: update });
-  const disconnect = useMutation({
-    mutationFn: () => calendarApi.disconnect(provider),
-    onSuccess: (next) => {
-      update(next);
-      notify({ intent: 'success', text: t('calendar:sync.disconnected') });
-    },
-  });
+  const { disconnect, ask: askDisconnect, confirmDialog } = useSyncDisconnect(provider);
 
   const error = (save.error ?? run.error ?? disconnect.error) as ApiError | null;
-  const askDisconnect = async () => {
-    const agreed = await confirm({
-      message: t('calendar:sync.disconnect_confirm'),
-      confirmLabel: t('calendar:sync.disconnect'),
-    });
-    if (agreed) disconnect.mutate();
-  };
 
   return (
     <>
@@ -279,7 +262,7 @@ function ConnectedPanel({
           {t('calendar:sync.save')}
         </Button>
         <Button
-          icon={run.isPending ? <Spinner size="tiny" /> : <ArrowSyncRegular />}
+          icon={run.isPending ? <Busy size="tiny" /> : <ArrowSyncRegular />}
           disabled={run.isPending}
           onClick={() => run.mutate()}
         >

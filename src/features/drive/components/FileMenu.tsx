@@ -14,17 +14,28 @@ import {
   HistoryRegular,
   MoreHorizontalRegular,
   RenameRegular,
+  TableSwitchRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { DriveFile } from '../api';
 
-export type FileAction = 'download' | 'rename' | 'versions' | 'archive' | 'restore' | 'delete';
+export type FileAction =
+  'download' | 'rename' | 'versions' | 'convert' | 'archive' | 'restore' | 'delete';
+
+/** What a CSV or a workbook converts to (`files/convert-csv`), or null for other files. */
+export function conversionOf(file: Pick<DriveFile, 'name'>): 'xlsx' | 'csv' | null {
+  const extension = file.name.toLowerCase().split('.').pop();
+  if (extension === 'csv') return 'xlsx';
+  if (extension === 'xlsx') return 'csv';
+  return null;
+}
 
 /** What can be done to a file where it is: current files change, archived ones come back or go. */
 export function actionsFor(file: DriveFile): FileAction[] {
-  return file.status === 'current'
-    ? ['download', 'rename', 'versions', 'archive']
-    : ['download', 'restore', 'delete'];
+  if (file.status !== 'current') return ['download', 'restore', 'delete'];
+  return conversionOf(file)
+    ? ['download', 'rename', 'versions', 'convert', 'archive']
+    : ['download', 'rename', 'versions', 'archive'];
 }
 
 /** What can be done to several selected files at once. */
@@ -36,6 +47,7 @@ export const ACTION_ICONS: Record<FileAction, React.ReactElement> = {
   download: <ArrowDownloadRegular />,
   rename: <RenameRegular />,
   versions: <HistoryRegular />,
+  convert: <TableSwitchRegular />,
   archive: <ArchiveRegular />,
   restore: <ArrowUndoRegular />,
   delete: <DeleteRegular />,
@@ -67,7 +79,9 @@ export function FileMenu({
               icon={ACTION_ICONS[action]}
               onClick={() => onAction(action, file)}
             >
-              {t(`drive:actions.${action}`)}
+              {action === 'convert'
+                ? t(`drive:actions.convert_to_${conversionOf(file)}`)
+                : t(`drive:actions.${action}`)}
             </MenuItem>
           ))}
         </MenuList>

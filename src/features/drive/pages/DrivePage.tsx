@@ -11,7 +11,6 @@ import {
   SearchBox,
   Skeleton,
   SkeletonItem,
-  Spinner,
   Tab,
   TabList,
   Text,
@@ -43,12 +42,18 @@ import { FormAlert } from '@/components/FormAlert';
 import { apiErrorOf } from '@/lib/http';
 import { driveApi, type DriveFile, type DriveListView } from '../api';
 import { CapacityBar } from '../components/CapacityBar';
-import { ACTION_ICONS, bulkActionsFor, type FileAction } from '../components/FileMenu';
+import {
+  ACTION_ICONS,
+  bulkActionsFor,
+  conversionOf,
+  type FileAction,
+} from '../components/FileMenu';
 import { FileGrid, FileList } from '../components/FileViews';
 import { RenameDialog } from '../components/RenameDialog';
 import { UploadPanel } from '../components/UploadPanel';
 import { VersionsDialog } from '../components/VersionsDialog';
 import { downloadFile, useDriveChange, useDriveList, useDriveUploads } from '../hooks';
+import { Busy } from '@/components/Busy';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -159,6 +164,15 @@ export default function DrivePage() {
   const download = async (targets: DriveFile[]) => {
     for (const file of targets) await downloadFile(file.name, () => driveApi.download(file.id));
   };
+  /** The converted copy lands in the drive beside the original, with the uploads' progress. */
+  const convert = async (file: DriveFile) => {
+    const to = conversionOf(file);
+    if (!to) return;
+    const { blob } = await driveApi.download(file.id);
+    const converted = await driveApi.convert(new File([blob], file.name), to);
+    const name = converted.filename ?? `${file.name.replace(/\.[^.]+$/, '')}.${to}`;
+    uploads.start([new File([converted.blob], name)]);
+  };
   const deleteForGood = async (targets: DriveFile[]) => {
     const agreed = await confirm({
       title: t('drive:delete.title', { count: targets.length }),
@@ -177,6 +191,8 @@ export default function DrivePage() {
     if (action === 'download') void download(targets);
     else if (action === 'rename') setRenaming(targets[0] ?? null);
     else if (action === 'versions') setVersionsOf(targets[0] ?? null);
+    // A refusal is shown by the API client; nothing else to do here.
+    else if (action === 'convert') void Promise.all(targets.map(convert)).catch(() => undefined);
     else if (action === 'archive') toArchive.mutate(ids, { onSuccess: clear });
     else if (action === 'restore') toRestore.mutate(ids, { onSuccess: clear });
     else void deleteForGood(targets);
@@ -348,7 +364,7 @@ export default function DrivePage() {
             <Button
               className={styles.more}
               disabled={list.isFetchingNextPage}
-              icon={list.isFetchingNextPage ? <Spinner size="tiny" /> : undefined}
+              icon={list.isFetchingNextPage ? <Busy size="tiny" /> : undefined}
               onClick={() => void list.fetchNextPage()}
             >
               {t('drive:more')}

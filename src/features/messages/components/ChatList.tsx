@@ -20,6 +20,7 @@ import { countBadge } from '@/lib/count-badge';
 import { formatDateTime } from '@/lib/format';
 import { messageKeys, messagingApi, useChats, type ChatEntry } from '../api';
 import { GroupDialog } from './GroupDialog';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' },
@@ -154,7 +155,7 @@ export function ChatList({
       </div>
       {q ? (
         <ul className={styles.list}>
-          {search.isPending && <Spinner size="small" />}
+          {search.isPending && <Busy size="small" />}
           {foundChats.map(renderChat)}
           {foundPeople.length > 0 && (
             <li className={styles.heading}>

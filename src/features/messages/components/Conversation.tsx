@@ -48,6 +48,7 @@ import {
 import { draftKey } from '../dock';
 import { useTyping } from '../live';
 import { ChatMenu } from './ChatMenu';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, minWidth: 0 },
@@ -186,7 +187,7 @@ export function Conversation({
         {headerActions}
       </div>
       <div className={styles.history} role="log" aria-live="polite" aria-label={t('history')}>
-        {history.isPending && <Spinner size="small" />}
+        {history.isPending && <Busy size="small" />}
         {history.isError && <Text>{t('errors.history')}</Text>}
         {messages.map((message) => (
           <MessageItem key={message.id} message={message} chat={detail} meId={me.id} />
@@ -419,7 +420,7 @@ function Thread({ chat, parent, meId }: { chat: ChatDetail; parent: ChatMessage;
   const list = replies.data?.pages.flatMap((p) => p.messages).reverse() ?? [];
   return (
     <div className={styles.thread} aria-label={t('thread')}>
-      {replies.isPending && <Spinner size="tiny" />}
+      {replies.isPending && <Busy size="tiny" />}
       {list.map((m) => (
         <MessageItem key={m.id} message={m} chat={chat} meId={meId} inThread />
       ))}

@@ -12,7 +12,6 @@ import {
   MessageBar,
   MessageBarBody,
   makeStyles,
-  Spinner,
   Text,
   Textarea,
   tokens,
@@ -37,6 +36,7 @@ import {
 import { objectiveLink, useOkrMutation } from './ObjectiveBits';
 import { DateField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -247,7 +247,7 @@ export function ObjectiveFormDialog({
                   {t('okrs:suggest.ask')}
                 </Button>
               </div>
-              {asked !== null && suggestions.isFetching && <Spinner size="tiny" />}
+              {asked !== null && suggestions.isFetching && <Busy size="tiny" />}
               {asked !== null && suggestions.data && (
                 <>
                   {!suggestions.data.ai_configured && (

@@ -2,7 +2,6 @@ import {
   Card,
   CardHeader,
   makeStyles,
-  Spinner,
   Text,
   tokens,
   Tree,
@@ -26,6 +25,7 @@ import {
   statusKey,
   useStatusReason,
 } from './ObjectiveBits';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   grid: {
@@ -243,7 +243,7 @@ export function ObjectiveTree({ workspaceId }: { workspaceId: number }) {
     queryFn: () => okrsApi.tree(workspaceId),
   });
   if (tree.isError) return <EmptyState title={t('okrs:page.error')} />;
-  if (!tree.data) return <Spinner />;
+  if (!tree.data) return <Busy />;
   if (tree.data.nodes.length === 0) return <Text>{t('okrs:page.empty')}</Text>;
   return (
     <Tree aria-label={t('okrs:tree.label')} defaultOpenItems={allIds(tree.data.nodes)}>

@@ -50,6 +50,7 @@ import {
   useStatusReason,
   useWorkspaceId,
 } from '../components/ObjectiveBits';
+import { ShareButton } from '@/features/share';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -437,6 +438,10 @@ export default function ObjectivePage() {
             .filter(Boolean)
             .join(' · ')}
         </Text>
+        <ShareButton
+          record={{ workspace: objective.workspace_id, type: 'objective', id: objective.id }}
+          name={objective.name}
+        />
         <Actions objective={objective} />
       </div>
       <section className={styles.section} aria-labelledby="key-results-title">

@@ -10,7 +10,6 @@ import {
   Input,
   makeStyles,
   Select,
-  Spinner,
   Text,
   Toolbar,
   ToolbarButton,
@@ -37,6 +36,7 @@ import { RouterButton } from '@/components/RouterLink';
 import type { ApiError } from '@/lib/http';
 import { okrKeys, okrsApi } from '../api';
 import { useOkrMutation, useWorkspaceId } from '../components/ObjectiveBits';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -329,7 +329,7 @@ export default function OrgChartPage() {
       {chart.isError ? (
         <EmptyState title={t('okrs:page.error')} />
       ) : !chart.data ? (
-        <Spinner />
+        <Busy />
       ) : nodes.length === 0 ? (
         <EmptyState title={t('okrs:org_chart.empty')} />
       ) : (

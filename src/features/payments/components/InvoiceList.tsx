@@ -3,7 +3,6 @@ import {
   makeStyles,
   Skeleton,
   SkeletonItem,
-  Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -16,6 +15,7 @@ import type { Invoice, PlanCode } from '../api';
 import { useInvoicePdf, useInvoices, usePay, usePlanName } from '../hooks';
 import { formatMoney, formatPeriod } from '../money';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   list: {
@@ -91,7 +91,7 @@ function InvoiceRow({
       <div className={styles.actions}>
         <Button
           size="small"
-          icon={pdf.isPending ? <Spinner size="extra-tiny" /> : <ArrowDownloadRegular />}
+          icon={pdf.isPending ? <Busy size="extra-tiny" /> : <ArrowDownloadRegular />}
           disabled={pdf.isPending}
           onClick={() => pdf.mutate({ id: invoice.id, number: invoice.number })}
           aria-label={t('billing:settings.invoices.pdf_label', { number: invoice.number })}
@@ -102,7 +102,7 @@ function InvoiceRow({
           <Button
             size="small"
             appearance="primary"
-            icon={paying ? <Spinner size="extra-tiny" /> : <PaymentRegular />}
+            icon={paying ? <Busy size="extra-tiny" /> : <PaymentRegular />}
             disabled={paying}
             onClick={onPay}
             aria-label={t('billing:settings.invoices.pay_label', { number: invoice.number })}
@@ -171,7 +171,7 @@ export function InvoiceList({ workspaceId, canPay }: { workspaceId: number; canP
         <Button
           className={styles.more}
           disabled={list.isFetchingNextPage}
-          icon={list.isFetchingNextPage ? <Spinner size="tiny" /> : undefined}
+          icon={list.isFetchingNextPage ? <Busy size="tiny" /> : undefined}
           onClick={() => void list.fetchNextPage()}
         >
           {t('billing:settings.invoices.more')}

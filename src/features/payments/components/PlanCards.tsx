@@ -4,16 +4,17 @@ import {
   Card,
   makeStyles,
   mergeClasses,
-  Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { usePlanName } from '../hooks';
 import { PLAN_CODES, PLAN_FEATURES } from '@contracts/billing';
 import { formatFileSize } from '@/lib/file-size';
 import type { PlanCode, PricingRule } from '../api';
 import { formatMoney } from '../money';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   grid: {
@@ -86,6 +87,7 @@ export function PlanCards({
 }: PlanCardsProps) {
   const styles = useStyles();
   const { t } = useTranslation();
+  const planName = usePlanName();
   return (
     <div className={styles.grid} data-testid="billing-plans">
       {plans.map((plan) => {
@@ -101,7 +103,7 @@ export function PlanCards({
           >
             <div className={styles.head}>
               <Text as="h3" id={`plan-${plan.payment_type}`} size={400} weight="semibold">
-                {plan.name}
+                {planName(plan.payment_type)}
               </Text>
               {isCurrent && (
                 <Badge appearance="filled" color="brand">
@@ -163,10 +165,10 @@ export function PlanCards({
                 <Button
                   appearance="primary"
                   disabled={!canPay || upgrading !== undefined}
-                  icon={upgrading === plan.payment_type ? <Spinner size="tiny" /> : undefined}
+                  icon={upgrading === plan.payment_type ? <Busy size="tiny" /> : undefined}
                   onClick={() => onUpgrade(plan.payment_type as Exclude<PlanCode, 'free'>)}
                 >
-                  {t('billing:settings.plans.upgrade', { plan: plan.name })}
+                  {t('billing:settings.plans.upgrade', { plan: planName(plan.payment_type) })}
                 </Button>
               </div>
             )}

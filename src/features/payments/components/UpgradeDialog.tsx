@@ -7,7 +7,6 @@ import {
   DialogSurface,
   DialogTitle,
   makeStyles,
-  Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -16,6 +15,7 @@ import { FormAlert } from '@/components/FormAlert';
 import type { Invoice } from '../api';
 import { usePay, usePlanName } from '../hooks';
 import { formatMoney, formatPeriod } from '../money';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(520px, calc(100vw - 32px))', boxSizing: 'border-box' },
@@ -114,7 +114,7 @@ export function UpgradeDialog({
               <Button
                 appearance="primary"
                 disabled={pay.isPending}
-                icon={pay.isPending ? <Spinner size="tiny" /> : undefined}
+                icon={pay.isPending ? <Busy size="tiny" /> : undefined}
                 onClick={() => pay.mutate(invoice.id)}
               >
                 {t('billing:settings.upgrade.pay', {

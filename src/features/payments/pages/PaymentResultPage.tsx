@@ -25,6 +25,7 @@ import { billingApi, billingKeys, type Invoice } from '../api';
 import { ProcessorBanner } from '../components/ProcessorBanner';
 import { useActivePackage, usePay, usePlanName } from '../hooks';
 import { formatMoney } from '../money';
+import { Busy } from '@/components/Busy';
 
 /** How often the page asks whether the processor's webhook has arrived, and for how long. */
 export const VERIFY_INTERVAL_MS = 2000;
@@ -71,6 +72,7 @@ function BackToSettings({ workspaceId, primary }: { workspaceId?: number; primar
 function NewPlan({ invoice }: { invoice: Invoice }) {
   const styles = useStyles();
   const { t } = useTranslation();
+  const planName = usePlanName();
   const active = useActivePackage(invoice.workspace.id);
   if (active.isPending) return <Spinner size="small" label={t('billing:result.loading_plan')} />;
   if (active.isError) return null;
@@ -82,7 +84,7 @@ function NewPlan({ invoice }: { invoice: Invoice }) {
           {t('billing:result.now_on', { workspace: invoice.workspace.name })}
         </Text>
         <Text size={600} weight="semibold">
-          {plan.name}
+          {planName(plan.payment_type)}
         </Text>
         <Text as="p" className={styles.muted}>
           {t('billing:result.plan_members', { count: plan.limits.members_per_workspace })}
@@ -101,7 +103,7 @@ function TryAgain({ invoiceId }: { invoiceId: number }) {
       <Button
         appearance="primary"
         disabled={pay.isPending}
-        icon={pay.isPending ? <Spinner size="tiny" /> : undefined}
+        icon={pay.isPending ? <Busy size="tiny" /> : undefined}
         onClick={() => pay.mutate(invoiceId)}
       >
         {t('billing:result.try_again')}

@@ -6,7 +6,6 @@ import {
   Select,
   Skeleton,
   SkeletonItem,
-  Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -22,6 +21,7 @@ import { Section } from '@/components/Section';
 import { formatFileSize } from '@/lib/file-size';
 import { apiErrorOf } from '@/lib/http';
 import type { ActivePackage, Invoice } from '../api';
+import { BillingPortal } from '../components/BillingPortal';
 import { InvoiceList } from '../components/InvoiceList';
 import { PlanCards } from '../components/PlanCards';
 import { ProcessorBanner } from '../components/ProcessorBanner';
@@ -37,6 +37,7 @@ import {
   useUpgrade,
 } from '../hooks';
 import { formatMoney, formatPeriod, shareOf } from '../money';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -121,7 +122,7 @@ function WaitingInvoice({ invoice, canPay }: { invoice: Invoice; canPay: boolean
         <div className={styles.actions}>
           <Button
             appearance="primary"
-            icon={pay.isPending ? <Spinner size="tiny" /> : <PaymentRegular />}
+            icon={pay.isPending ? <Busy size="tiny" /> : <PaymentRegular />}
             disabled={pay.isPending}
             onClick={() => pay.mutate(invoice.id)}
           >
@@ -138,6 +139,7 @@ function WaitingInvoice({ invoice, canPay }: { invoice: Invoice; canPay: boolean
 function WorkspaceBilling({ workspaceId, canPay }: { workspaceId: number; canPay: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation();
+  const planName = usePlanName();
   const active = useActivePackage(workspaceId);
   const plans = usePlans();
   const upgrade = useUpgrade(workspaceId);
@@ -173,7 +175,7 @@ function WorkspaceBilling({ workspaceId, canPay }: { workspaceId: number; canPay
           data-plan={plan.payment_type}
         >
           <Text size={600} weight="semibold">
-            {plan.name}
+            {planName(plan.payment_type)}
           </Text>
           <Text as="p" className={styles.muted}>
             {plan.price === 0
@@ -187,6 +189,7 @@ function WorkspaceBilling({ workspaceId, canPay }: { workspaceId: number; canPay
         </div>
         <Usage active={pkg} />
         {pkg.pending_invoice && <WaitingInvoice invoice={pkg.pending_invoice} canPay={mayPay} />}
+        <BillingPortal active={pkg} />
         {!pkg.can_manage && (
           <Text as="p" className={styles.muted}>
             {t('billing:settings.current.not_manager')}

@@ -10,6 +10,7 @@ import { Section } from '@/components/Section';
 import { WeekGrid } from '../components/WeekGrid';
 import { useRefreshProfile } from '../use-refresh-user';
 import { offsetHours, toLocalSlots, toUtcSlots } from '../week-slots';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   actions: {
@@ -61,7 +62,7 @@ export default function AvailabilityPage() {
         <Button
           appearance="primary"
           disabled={!changed || save.isPending}
-          icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+          icon={save.isPending ? <Busy size="tiny" /> : undefined}
           onClick={() => save.mutate(slots)}
         >
           {t('app:actions.save')}

@@ -7,7 +7,6 @@ import {
   makeStyles,
   Option,
   Select,
-  Spinner,
   Text,
   Textarea,
   tokens,
@@ -34,6 +33,7 @@ import { Section } from '@/components/Section';
 import { TimeZonePicker } from '../components/TimeZonePicker';
 import { useRefreshProfile } from '../use-refresh-user';
 import { DateField } from '@/components/DateField';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -91,7 +91,7 @@ function FilePickButton({
       />
       <Button
         disabled={busy}
-        icon={busy ? <Spinner size="tiny" /> : undefined}
+        icon={busy ? <Busy size="tiny" /> : undefined}
         onClick={() => input.current?.click()}
       >
         {label}

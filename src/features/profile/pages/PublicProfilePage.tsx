@@ -24,6 +24,7 @@ import { PersonalityResult } from '../components/PersonalityResult';
 import { Section } from '@/components/Section';
 import { WeekGrid } from '../components/WeekGrid';
 import { offsetHours, toLocalSlots } from '../week-slots';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: {
@@ -124,7 +125,7 @@ function Sections({ person, userRef }: { person: PageInformation; userRef: strin
             label={t('profile:public.availability_of', { name: person.name })}
           />
         ) : (
-          <Spinner size="small" />
+          <Busy size="small" />
         )}
       </Section>
       <Section id="public-personality" title={t('profile:self_assessment.result_title')}>
@@ -135,7 +136,7 @@ function Sections({ person, userRef }: { person: PageInformation; userRef: strin
         ) : personality.data ? (
           <Text>{t('profile:public.no_personality')}</Text>
         ) : (
-          <Spinner size="small" />
+          <Busy size="small" />
         )}
       </Section>
       {visibility.profile && (activities.data?.activities.length ?? 0) > 0 && (

@@ -20,6 +20,7 @@ import { profileApi, profileKeys } from '../api';
 import { PersonalityResult } from '../components/PersonalityResult';
 import { Section } from '@/components/Section';
 import { useRefreshProfile } from '../use-refresh-user';
+import { Busy } from '@/components/Busy';
 
 const PAGE_SIZE = 10;
 const PAGES = PERSONALITY_ITEM_COUNT / PAGE_SIZE;
@@ -198,7 +199,7 @@ export default function SelfAssessmentPage() {
           </div>
           <Button
             disabled={save.isPending}
-            icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+            icon={save.isPending ? <Busy size="tiny" /> : undefined}
             onClick={() => void persist().then(() => navigate('/profile/general'))}
           >
             {t('profile:self_assessment.save_and_close')}

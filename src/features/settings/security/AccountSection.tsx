@@ -6,7 +6,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Spinner,
 } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +19,7 @@ import { endSessionLocally } from '@/lib/session';
 import { accountApi } from '../api';
 import { ConfirmValueDialog } from './CodeDialog';
 import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { Busy } from '@/components/Busy';
 
 /** Deactivate (come back by signing in) or delete the account for good. */
 export function AccountSection({ user }: { user: CurrentUser }) {
@@ -66,7 +66,7 @@ export function AccountSection({ user }: { user: CurrentUser }) {
               <Button
                 appearance="primary"
                 disabled={deactivate.isPending}
-                icon={deactivate.isPending ? <Spinner size="tiny" /> : undefined}
+                icon={deactivate.isPending ? <Busy size="tiny" /> : undefined}
                 onClick={() => deactivate.mutate()}
               >
                 {t('account:account.deactivate')}

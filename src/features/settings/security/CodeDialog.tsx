@@ -9,7 +9,6 @@ import {
   Field,
   Input,
   makeStyles,
-  Spinner,
   tokens,
 } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
@@ -17,6 +16,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError, FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   danger: {
@@ -97,7 +97,7 @@ export function ConfirmValueDialog({
                 type="submit"
                 appearance="primary"
                 disabled={run.isPending || value.trim() === ''}
-                icon={run.isPending ? <Spinner size="tiny" /> : undefined}
+                icon={run.isPending ? <Busy size="tiny" /> : undefined}
                 className={danger ? styles.danger : undefined}
               >
                 {submitLabel}

@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import { accountApi } from '../api';
 import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { Busy } from '@/components/Busy';
 
 /** A copy of everything Teamloop holds about the user (GET user/export-user-data). */
 export function DataExportSection() {
@@ -28,7 +29,7 @@ export function DataExportSection() {
       <FormAlert error={exportData.error} />
       <div className={styles.actions}>
         <Button
-          icon={exportData.isPending ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+          icon={exportData.isPending ? <Busy size="tiny" /> : <ArrowDownloadRegular />}
           disabled={exportData.isPending}
           onClick={() => exportData.mutate()}
         >

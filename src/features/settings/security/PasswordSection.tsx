@@ -1,4 +1,4 @@
-import { Button, Field, Input, Spinner } from '@fluentui/react-components';
+import { Button, Field, Input } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { NewPasswordFields, newPasswordProblems } from '@/components/NewPassword
 import { withApiError, type ApiError } from '@/lib/http';
 import { accountApi } from '../api';
 import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { Busy } from '@/components/Busy';
 
 const EMPTY = { current: '', next: '', confirmation: '' };
 
@@ -81,7 +82,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
             type="submit"
             appearance="primary"
             disabled={change.isPending}
-            icon={change.isPending ? <Spinner size="tiny" /> : undefined}
+            icon={change.isPending ? <Busy size="tiny" /> : undefined}
           >
             {t('account:password.submit')}
           </Button>

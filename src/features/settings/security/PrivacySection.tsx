@@ -1,4 +1,4 @@
-import { Button, Field, Select, Spinner } from '@fluentui/react-components';
+import { Button, Field, Select } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PRIVACY_KEYS, type privacyAudience, type CurrentUser } from '@contracts
 import { currentUserKey } from '@/lib/current-user';
 import { accountApi } from '../api';
 import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { Busy } from '@/components/Busy';
 
 type Audience = z.infer<typeof privacyAudience>;
 type PrivacyKey = (typeof PRIVACY_KEYS)[number];
@@ -67,7 +68,7 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
             type="submit"
             appearance="primary"
             disabled={!changed || save.isPending}
-            icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+            icon={save.isPending ? <Busy size="tiny" /> : undefined}
           >
             {t('app:actions.save')}
           </Button>

@@ -1,4 +1,4 @@
-import { Badge, Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { Badge, Button, Field, Input, Text } from '@fluentui/react-components';
 import { ShieldCheckmarkRegular, ShieldDismissRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { announce, withApiError, type ApiError, type Envelope } from '@/lib/http
 import { accountApi, type TwoFactorResult } from '../api';
 import { ConfirmValueDialog } from './CodeDialog';
 import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { Busy } from '@/components/Busy';
 
 type Answer = Envelope<TwoFactorResult>;
 
@@ -83,7 +84,7 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
             type="submit"
             appearance="primary"
             disabled={enable.isPending || code.trim().length !== 6}
-            icon={enable.isPending ? <Spinner size="tiny" /> : undefined}
+            icon={enable.isPending ? <Busy size="tiny" /> : undefined}
           >
             {t('account:two_factor.enable')}
           </Button>
@@ -109,7 +110,7 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
         <div className={styles.actions}>
           <Button
             appearance="primary"
-            icon={start.isPending ? <Spinner size="tiny" /> : <ShieldCheckmarkRegular />}
+            icon={start.isPending ? <Busy size="tiny" /> : <ShieldCheckmarkRegular />}
             disabled={start.isPending}
             onClick={() => start.mutate()}
           >

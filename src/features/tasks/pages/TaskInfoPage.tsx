@@ -3,7 +3,6 @@ import {
   Card,
   CardHeader,
   makeStyles,
-  Spinner,
   Text,
   Title2,
   tokens,
@@ -32,9 +31,11 @@ import {
   WorkStatusBadge,
   assigneesOf,
 } from '../components/TaskBits';
+import { ShareButton } from '@/features/share';
 import { TaskActions } from '../components/TaskActions';
 import { TaskFormDialog } from '../components/TaskForm';
 import { Timeline } from '../components/Timeline';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -177,7 +178,7 @@ export default function TaskInfoPage() {
   const styles = useStyles();
   const { kind, id } = useTaskRoute();
   const query = useTask(kind, id);
-  if (query.isPending) return <Spinner />;
+  if (query.isPending) return <Busy />;
   if (query.isError) {
     const error = apiErrorOf(query.error);
     return <EmptyState title={error.messages[0] ?? t('tasks:info.not_found')} />;
@@ -199,6 +200,12 @@ export default function TaskInfoPage() {
         <Suspense fallback={null}>
           <ModelChatButton modelType="task" modelId={task.id} />
         </Suspense>
+        {task.kind === 'task' && (
+          <ShareButton
+            record={{ workspace: task.workspace_id, type: 'task', id: task.id }}
+            name={task.name}
+          />
+        )}
         <TaskActions task={task} />
       </div>
       {task.parent && (

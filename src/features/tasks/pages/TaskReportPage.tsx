@@ -2,7 +2,6 @@ import {
   Button,
   makeStyles,
   ProgressBar,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -23,6 +22,7 @@ import { apiErrorOf, type ApiError } from '@/lib/http';
 import { tasksApi, taskKeys } from '../api';
 import { taskLink, useTask, useTaskMutation, useTaskRoute } from '../hooks';
 import { PersonName, WorkStatusBadge } from '../components/TaskBits';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -52,7 +52,7 @@ export default function TaskReportPage() {
     queryFn: () => tasksApi.report(kind, id),
   });
   const remind = useTaskMutation((userId?: number) => tasksApi.remind(kind, id, userId));
-  if (report.isPending || task.isPending) return <Spinner />;
+  if (report.isPending || task.isPending) return <Busy />;
   if (report.isError || task.isError) {
     const error = apiErrorOf(report.error ?? task.error);
     return <EmptyState title={error.messages[0] ?? t('tasks:report.forbidden')} />;

@@ -1,4 +1,4 @@
-import { Button, makeStyles, Spinner, Tab, TabList, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { tasksApi, taskKeys, type TaskListQuery } from '../api';
 import { useWorkspaceId } from '../hooks';
 import { TaskFormDialog, type TaskFormMode } from '../components/TaskForm';
 import { TaskBoard, TaskGrid, TaskTable, TaskTree } from '../components/TaskViews';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -93,12 +94,12 @@ export default function TasksPage() {
         addLabel={t('tasks:actions.new_task')}
       >
         {(view) => {
-          if (!loaded) return <Spinner />;
+          if (!loaded) return <Busy />;
           const more = list.hasNextPage && (
             <Button
               className={styles.more}
               disabled={list.isFetchingNextPage}
-              icon={list.isFetchingNextPage ? <Spinner size="tiny" /> : undefined}
+              icon={list.isFetchingNextPage ? <Busy size="tiny" /> : undefined}
               onClick={() => void list.fetchNextPage()}
             >
               {t('tasks:page.show_more', { shown: loaded.length, total })}

@@ -1,8 +1,10 @@
 import { Card, CardHeader, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NumberOfWorks } from '@contracts/workspaces';
 import { RouterLink } from '@/components/RouterLink';
+import { WorkspaceFigures } from '@/features/dashboard';
 import { formatDate } from '@/lib/format';
 import { workspaceKeys, workspacesApi } from '../api';
 import { useWorkspace } from './use-workspace';
@@ -101,6 +103,12 @@ export default function WorkspaceDashboardPage() {
             </Card>
           ))}
         </div>
+      )}
+      {/* The figures are for those who run the workspace (the API refuses anyone else). */}
+      {workspace.abilities.view_member_reports && (
+        <Suspense fallback={<Spinner size="small" aria-label={t('app:loading')} />}>
+          <WorkspaceFigures workspaceId={workspace.id} />
+        </Suspense>
       )}
     </div>
   );

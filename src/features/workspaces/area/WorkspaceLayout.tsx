@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@contracts/workspaces';
 import { AnnouncementGate } from '@/features/assessments';
+import { AssistantLauncher } from '@/features/assistant';
 import { EmptyState } from '@/components/EmptyState';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { OverflowTabList } from '@/components/OverflowTabList';
@@ -15,6 +16,7 @@ import type { ApiError } from '@/lib/http';
 import { apiErrorOf } from '@/lib/http';
 import { workspaceKeys, workspacesApi } from '../api';
 import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog';
+import { ShareButton } from '@/features/share';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minHeight: '100%', minWidth: 0 },
@@ -84,11 +86,20 @@ function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
         {workspace.role && (
           <Badge appearance="outline">{t(`workspaces:roles.${workspace.role}`)}</Badge>
         )}
+        <AssistantLauncher
+          workspaceId={workspace.id}
+          iconOnly={isMobile}
+          className={styles.settings}
+        />
+        <ShareButton
+          record={{ workspace: workspace.id, type: 'workspace' }}
+          name={workspace.name}
+          size="small"
+        />
         {canSet && (
           <Button
             appearance="subtle"
             icon={<SettingsRegular />}
-            className={styles.settings}
             aria-label={isMobile ? t('workspaces:settings.open') : undefined}
             onClick={() => setSettingsOpen(true)}
           >

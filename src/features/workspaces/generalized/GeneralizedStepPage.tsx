@@ -7,7 +7,6 @@ import {
   Label,
   makeStyles,
   Option,
-  Spinner,
   Switch,
   Text,
   tokens,
@@ -36,6 +35,7 @@ import {
   type BasicInformation,
 } from '../create/BasicInformationFields';
 import { DateField } from '@/components/DateField';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: {
@@ -454,7 +454,7 @@ function GeneralizedStepPage({ step }: { step: GeneralizedStep }) {
   if (hasDraft && draft.error) {
     return <FormAlert error={draft.error} title={t('workspaces:generalized.draft_missing')} />;
   }
-  if (hasDraft && !draft.data) return <Spinner />;
+  if (hasDraft && !draft.data) return <Busy />;
   const saved = draft.data ?? null;
   // Later steps need the draft the first step starts.
   if (step === 'basic-information' || !saved)

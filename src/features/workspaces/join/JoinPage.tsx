@@ -1,12 +1,4 @@
-import {
-  Button,
-  Card,
-  CardHeader,
-  makeStyles,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { PeopleAddRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -19,6 +11,7 @@ import { RouterButton } from '@/components/RouterLink';
 import { apiErrorOf, withApiError, type ApiError, type Envelope } from '@/lib/http';
 import { rememberRoute, useAccessToken } from '@/lib/session';
 import { refreshWorkspaces, workspaceKeys, workspacesApi } from '../api';
+import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
   root: {
@@ -93,7 +86,7 @@ export default function JoinPage() {
       />
     );
   }
-  if (!preview.data) return <Spinner />;
+  if (!preview.data) return <Busy />;
   const invitation = preview.data;
   const toSignIn = () => {
     rememberRoute(here);

@@ -1,0 +1,134 @@
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ZoomAccount } from '@contracts/notifications';
+import { integrationsApi } from './api';
+import IntegrationsPage, { teamsAppLink } from './IntegrationsPage';
+import { withoutAnimations } from '@/testing/no-animations';
+
+vi.mock('./api', () => ({
+  integrationKeys: {
+    all: ['integrations'],
+    plugins: ['integrations', 'lti-plugins'],
+    meetings: ['integrations', 'meeting-options'],
+    zoom: ['integrations', 'zoom-account'],
+    plans: ['integrations', 'plans'],
+  },
+  integrationsApi: {
+    plugins: vi.fn(),
+    meetingOptions: vi.fn(),
+    zoomAccount: vi.fn(),
+    zoomLogin: vi.fn(),
+    zoomDisconnect: vi.fn(),
+    plans: vi.fn(),
+  },
+}));
+vi.mock('@/features/calendar', () => ({ CalendarConnections: () => null }));
+vi.mock('@tabs/host', () => ({ useHostState: () => ({ mode: 'browser' }) }));
+
+const mocked = vi.mocked(integrationsApi);
+
+function show(zoom: ZoomAccount, teamsAppId: string | null, url = '/settings/integrations') {
+  mocked.plugins.mockResolvedValue({ plugins: [] } as never);
+  mocked.plans.mockResolvedValue([]);
+  mocked.meetingOptions.mockResolvedValue({
+    zoom: zoom.status === 'connected',
+    teams_app_id: teamsAppId,
+  });
+  mocked.zoomAccount.mockResolvedValue(zoom);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <FluentProvider theme={webLightTheme}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[url]}>
+          <IntegrationsPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </FluentProvider>,
+  );
+}
+
+const zoomCard = () => screen.getByTestId('integration-zoom');
+
+describe('the integrations page', () => {
+  withoutAnimations();
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
+
+  it('links to the Teams app by its id in a browser; without an id, says how to find it', async () => {
+    show({ status: 'not_configured', connected_at: null, server_wide: false }, 'app-123');
+    const add = await screen.findByRole('link', { name: 'billing:integrations.teams.add' });
+    expect(add.getAttribute('href')).toBe('https://teams.microsoft.com/l/app/app-123');
+    expect(add.getAttribute('target')).toBe('_blank');
+    expect(teamsAppLink('a b')).toBe('https://teams.microsoft.com/l/app/a%20b');
+    cleanup();
+    show({ status: 'not_configured', connected_at: null, server_wide: false }, null);
+    expect(await screen.findByText('billing:integrations.teams.how_search')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'billing:integrations.teams.add' })).toBeNull();
+  });
+
+  it('Zoom not configured: says so, with nothing to connect', async () => {
+    show({ status: 'not_configured', connected_at: null, server_wide: false }, null);
+    await waitFor(() => expect(zoomCard().dataset.status).toBe('not_configured'));
+    expect(within(zoomCard()).queryByRole('button')).toBeNull();
+    expect(within(zoomCard()).getByText('billing:integrations.zoom.not_configured')).toBeTruthy();
+  });
+
+  it('Zoom not connected: Connect sends the browser to Zoom’s consent page', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    mocked.zoomLogin.mockResolvedValue({ url: 'https://zoom.example/oauth/authorize?state=s' });
+    show({ status: 'not_connected', connected_at: null, server_wide: true }, null);
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'billing:integrations.zoom.connect' }),
+    );
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://zoom.example/oauth/authorize?state=s'),
+    );
+    expect(
+      within(zoomCard()).getByText('billing:integrations.zoom.server_wide_fallback'),
+    ).toBeTruthy();
+    vi.unstubAllGlobals();
+  });
+
+  it('Zoom connected: Disconnect asks first, and only then disconnects', async () => {
+    mocked.zoomDisconnect.mockResolvedValue({
+      status: 'not_connected',
+      connected_at: null,
+      server_wide: false,
+    });
+    show(
+      { status: 'connected', connected_at: '2026-11-28T05:00:00.000Z', server_wide: false },
+      null,
+      '/settings/integrations?zoom=connected',
+    );
+    await waitFor(() => expect(zoomCard().dataset.status).toBe('connected'));
+    expect(
+      await within(zoomCard()).findByText('billing:integrations.zoom.connected_now'),
+    ).toBeTruthy();
+    fireEvent.click(
+      within(zoomCard()).getByRole('button', { name: 'billing:integrations.zoom.disconnect' }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(mocked.zoomDisconnect).not.toHaveBeenCalled();
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: 'billing:integrations.zoom.disconnect' }),
+    );
+    await waitFor(() => expect(mocked.zoomDisconnect).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(zoomCard().dataset.status).toBe('not_connected'));
+    expect(within(zoomCard()).queryByText('billing:integrations.zoom.connected_now')).toBeNull();
+  });
+
+  it('a refused consent coming back from Zoom is said in words', async () => {
+    show(
+      { status: 'not_connected', connected_at: null, server_wide: false },
+      null,
+      '/settings/integrations?zoom_error=state_invalid',
+    );
+    expect(await screen.findByText('billing:integrations.zoom.errors.state_invalid')).toBeTruthy();
+  });
+});
