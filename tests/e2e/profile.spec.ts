@@ -139,6 +139,8 @@ test('skills are picked from the shipped list: it opens on click, narrows as one
 
   // A skill the list lacks: type it and press Enter.
   await picker.fill('Kite surfing');
+  // As a person does: the list has answered for what was typed before Enter is pressed.
+  await expect(page.getByRole('option', { name: 'Add “Kite surfing”' })).toBeVisible();
   await picker.press('Enter');
   await expect(mine.getByText('Kite surfing', { exact: true })).toBeVisible();
   await picker.press('Escape');
