@@ -19,8 +19,9 @@ import {
   type QuestionOptions,
   type RaterRules,
 } from '../../../contracts/assessments';
-import { users } from './users';
-import { workspaces } from './workspaces';
+import { personId, users } from './users';
+import { workspaceId } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * 360 assessments of a workspace (spec 3 "Assessment", 7.20). `status` is open (current),
@@ -32,9 +33,7 @@ export const assessments = pgTable(
   'assessments',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     description: text('description'),
     type: text('type', { enum: ASSESSMENT_TYPES }).notNull(),
@@ -51,8 +50,8 @@ export const assessments = pgTable(
     /** The who-assesses-whom rules last set at creation or in Edit (null: none recorded). */
     raterRules: jsonb('rater_rules').$type<RaterRules>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('assessments_workspace_idx').on(t.workspaceId, t.status)],
 );
@@ -84,12 +83,8 @@ export const assessmentEvaluables = pgTable(
     assessmentId: integer('assessment_id')
       .notNull()
       .references(() => assessments.id, { onDelete: 'cascade' }),
-    assessorId: integer('assessor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    evaluateeId: integer('evaluatee_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    assessorId: personId('assessor_id'),
+    evaluateeId: personId('evaluatee_id'),
     raterGroup: text('rater_group', { enum: RATER_GROUPS }).notNull(),
     /** The formed team both belong to, for team (peer) assessments. */
     teamId: integer('team_id'),
@@ -100,7 +95,7 @@ export const assessmentEvaluables = pgTable(
      */
     reportPool: text('report_pool', { enum: RATER_GROUPS }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('assessment_evaluables_pair_unique').on(
@@ -149,8 +144,8 @@ export const assessmentFiles = pgTable(
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     storageKey: text('storage_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('assessment_files_storage_key_unique').on(t.storageKey),

@@ -18,7 +18,8 @@ import {
   type InvoiceLine,
 } from '../../../contracts/billing';
 import { users } from './users';
-import { workspaces } from './workspaces';
+import { workspaceId, workspaces } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * An invoice of a workspace (spec 3 "Invoice"): a period of a paid plan, or an upgrade inside a
@@ -30,9 +31,7 @@ export const invoices = pgTable(
     id: serial('id').primaryKey(),
     /** TL-<year>-<id, six digits>, set in the transaction that creates the row. */
     number: text('number').notNull(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
     /** The plan it pays for (an upgrade's target). */
     paymentType: text('payment_type', { enum: PLAN_CODES }).notNull(),
@@ -46,8 +45,8 @@ export const invoices = pgTable(
     currency: text('currency').notNull(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('invoices_number_unique').on(t.number),
@@ -70,7 +69,7 @@ export const invoicePayments = pgTable(
     processor: text('processor', { enum: ['stripe', 'local'] }).notNull(),
     sessionId: text('session_id').notNull(),
     url: text('url').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoice_payments_session_unique').on(t.sessionId),
@@ -89,7 +88,7 @@ export const billingCustomers = pgTable(
       .primaryKey()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     customerId: text('customer_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('billing_customers_customer_unique').on(t.customerId)],
 );
@@ -99,15 +98,13 @@ export const invoiceLogs = pgTable(
   'invoice_logs',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
     action: text('action', { enum: INVOICE_LOG_ACTIONS }).notNull(),
     /** Who did it; null for the processor's webhook and jobs (and after account deletion). */
     userId: integer('user_id').references(() => users.id),
     detail: text('detail'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('invoice_logs_workspace_idx').on(t.workspaceId, t.id)],
 );

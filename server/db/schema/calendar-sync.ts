@@ -10,7 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { personId, users } from './users';
+import { createdAt } from './columns';
 
 /**
  * Sync with Outlook (Microsoft Graph) and Google Calendar (issue 31): one connection per person
@@ -29,9 +30,7 @@ export const calendarConnections = pgTable(
   'calendar_connections',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     /** `google` or `outlook`. */
     provider: text('provider').notNull(),
     /** The remote account's address, as the provider names it (shown, never used to sign in). */
@@ -51,7 +50,7 @@ export const calendarConnections = pgTable(
     /** `ok` or `failed`, with counts or a reason in `lastSyncDetail`. */
     lastSyncStatus: text('last_sync_status'),
     lastSyncDetail: jsonb('last_sync_detail').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_connections_user_provider_idx').on(t.userId, t.provider)],
 );
@@ -85,9 +84,7 @@ export const calendarBusyTimes = pgTable(
     connectionId: integer('connection_id')
       .notNull()
       .references(() => calendarConnections.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
   },
@@ -105,9 +102,7 @@ export const calendarSyncSettings = pgTable('calendar_sync_settings', {
 /** OAuth `state` values handed out by a login route, used once by the callback. */
 export const calendarOauthStates = pgTable('calendar_oauth_states', {
   stateHash: text('state_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: personId('user_id'),
   provider: text('provider').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

@@ -12,8 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { meetings } from './notifications';
 import { tasks } from './tasks';
-import { users } from './users';
+import { personId, users } from './users';
 import { workspaces } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Calendar events (spec 3 "Calendar event", 7.18): a person's own, optionally in a workspace
@@ -28,9 +29,7 @@ export const calendarEvents = pgTable(
   {
     id: serial('id').primaryKey(),
     uid: text('uid').notNull(),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: personId('created_by'),
     workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     meetingId: integer('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
@@ -48,8 +47,8 @@ export const calendarEvents = pgTable(
     /** The last occurrence's end, or null when the rule never ends: what a range reads by. */
     lastEndAt: timestamp('last_end_at', { withTimezone: true }),
     sequence: integer('sequence').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('calendar_events_uid_idx').on(t.uid),
@@ -64,9 +63,7 @@ export const calendarEventAttendees = pgTable(
     eventId: integer('event_id')
       .notNull()
       .references(() => calendarEvents.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),
@@ -87,7 +84,7 @@ export const calendarFeeds = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     salt: text('salt').notNull(),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.tokenHash)],
 );

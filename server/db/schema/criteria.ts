@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CRITERIA_TYPES, NAME_BANK_TYPES } from '../../../contracts/criteria';
 import { users } from './users';
-import { workspaces } from './workspaces';
+import { workspaceId } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 export { CRITERIA_TYPES, NAME_BANK_TYPES };
 
@@ -11,16 +12,14 @@ export const criteria = pgTable(
   'criteria',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     type: text('type', { enum: CRITERIA_TYPES }).notNull(),
     name: text('name').notNull(),
     description: text('description'),
     color: text('color'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('criteria_workspace_idx').on(t.workspaceId, t.type),
@@ -50,13 +49,11 @@ export const nameBanks = pgTable(
   'name_banks',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     type: text('type', { enum: NAME_BANK_TYPES }).notNull(),
     name: text('name').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('name_banks_unique').on(t.workspaceId, t.type, sql`lower(${t.name})`)],
 );

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DRIVE_FILE_STATUSES } from '../../../contracts/drive';
 import { users } from './users';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * A person's drive file (spec 3 "Drive file"): its name and list, and which of its versions it
@@ -17,8 +18,8 @@ export const driveFiles = pgTable(
     status: text('status', { enum: DRIVE_FILE_STATUSES }).notNull().default('current'),
     currentVersion: integer('current_version').notNull().default(1),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('drive_files_user_idx').on(t.userId, t.status),
@@ -39,7 +40,7 @@ export const driveFileVersions = pgTable(
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     thumbnailKey: text('thumbnail_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('drive_file_versions_number_unique').on(t.fileId, t.number),

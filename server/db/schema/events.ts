@@ -1,5 +1,6 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { createdAt } from './columns';
 
 /**
  * The transactional outbox (docs/decisions/events-and-jobs.md): a change writes its domain
@@ -12,7 +13,7 @@ export const outboxEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     relayedAt: timestamp('relayed_at', { withTimezone: true }),
   },
   (t) => [
@@ -28,7 +29,7 @@ export const outboxEvents = pgTable(
  */
 export const jobEffects = pgTable('job_effects', {
   key: text('key').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type OutboxEventRow = typeof outboxEvents.$inferSelect;

@@ -9,8 +9,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { userIdentities, users } from './users';
-import { workspaces } from './workspaces';
+import { personId, userIdentities, users } from './users';
+import { workspaceId, workspaces } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Plugins (spec 7.13): learning platforms registered for LTI 1.3. One row per platform
@@ -39,8 +40,8 @@ export const ltiPlatforms = pgTable(
      */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('lti_platforms_issuer_client').on(t.issuer, t.clientId)],
@@ -64,7 +65,7 @@ export const ltiKeys = pgTable('lti_keys', {
   kid: text('kid').primaryKey(),
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
@@ -79,14 +80,12 @@ export const ltiContexts = pgTable(
     contextId: text('context_id').notNull(),
     deploymentId: text('deployment_id').notNull(),
     title: text('title'),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     /** AGS line items container and NRPS memberships URL from the latest launch. */
     lineItemsUrl: text('line_items_url'),
     agsScopes: jsonb('ags_scopes').$type<string[]>().notNull().default([]),
     membershipsUrl: text('memberships_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('lti_contexts_unique').on(t.platformId, t.contextId),
@@ -102,9 +101,7 @@ export const ltiMembers = pgTable(
     contextId: integer('context_id')
       .notNull()
       .references(() => ltiContexts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     subject: text('subject').notNull(),
   },
   (t) => [uniqueIndex('lti_members_unique').on(t.contextId, t.userId)],
@@ -120,9 +117,7 @@ export const ltiLaunches = pgTable('lti_launches', {
   platformId: integer('platform_id')
     .notNull()
     .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: personId('user_id'),
   workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
   deepLinking: jsonb('deep_linking').$type<Record<string, unknown> | null>(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -149,9 +144,7 @@ export const ltiRosterSyncs = pgTable(
     contextId: integer('context_id')
       .notNull()
       .references(() => ltiContexts.id, { onDelete: 'cascade' }),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     /** The job acts for this person and refuses what they could not do themselves. */
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     trigger: text('trigger', { enum: ['launch', 'button'] }).notNull(),
@@ -165,7 +158,7 @@ export const ltiRosterSyncs = pgTable(
     /** Why it failed: a code and the message key (with its values) shown to the reader. */
     errorCode: text('error_code'),
     errorMessage: jsonb('error_message').$type<{ key: string; params?: Record<string, unknown> }>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('lti_roster_syncs_context_idx').on(t.contextId, t.createdAt)],

@@ -13,8 +13,9 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { CHAT_KINDS, CHAT_MODEL_TYPES } from '../../../contracts/messaging';
-import { users } from './users';
+import { personId, users } from './users';
 import { workspaces } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Chats (spec 3 "Chat entry", 7.12): one-to-one (`user`, one per pair: `pair_key` is
@@ -35,8 +36,8 @@ export const chats = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** The newest message's id, kept with each send so lists sort without a scan. */
     lastMessageId: integer('last_message_id').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('chats_pair_unique')
@@ -62,9 +63,7 @@ export const chatMembers = pgTable(
     chatId: integer('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isMute: boolean('is_mute').notNull().default(false),
     lastReadMessageId: integer('last_read_message_id').notNull().default(0),
@@ -98,7 +97,7 @@ export const chatMessages = pgTable(
     linkPreview: jsonb('link_preview').$type<{ url: string; title: string } | null>(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('chat_messages_chat_idx').on(t.chatId, t.id),
@@ -113,9 +112,7 @@ export const chatMessageReactions = pgTable(
     messageId: integer('message_id')
       .notNull()
       .references(() => chatMessages.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     emoji: text('emoji').notNull(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId, t.emoji] })],
@@ -133,7 +130,7 @@ export const chatMessageFiles = pgTable(
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('chat_message_files_message_idx').on(t.messageId)],
 );

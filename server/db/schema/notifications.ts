@@ -9,8 +9,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
-import { workspaces } from './workspaces';
+import { personId, users } from './users';
+import { workspaceId, workspaces } from './workspaces';
+import { createdAt } from './columns';
 
 /**
  * In-app notifications (spec 3 "Notification", 7.12). Made by the tasks module for reminders
@@ -22,9 +23,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
@@ -32,7 +31,7 @@ export const notifications = pgTable(
     referenceId: integer('reference_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
@@ -44,12 +43,8 @@ export const meetings = pgTable(
   'meetings',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
+    createdBy: personId('created_by'),
     title: text('title').notNull(),
     description: text('description'),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
@@ -57,7 +52,7 @@ export const meetings = pgTable(
     /** none, zoom, teams or link. */
     provider: text('provider').notNull().default('none'),
     joinUrl: text('join_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('meetings_workspace_idx').on(t.workspaceId, t.startAt)],
 );
@@ -68,9 +63,7 @@ export const meetingAttendees = pgTable(
     meetingId: integer('meeting_id')
       .notNull()
       .references(() => meetings.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
   },
   (t) => [
     primaryKey({ columns: [t.meetingId, t.userId] }),
@@ -97,9 +90,7 @@ export const zoomConnections = pgTable('zoom_connections', {
 /** A one-time `state` of a Zoom consent under way (its hash), tied to the person. */
 export const zoomOauthStates = pgTable('zoom_oauth_states', {
   stateHash: text('state_hash').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: personId('user_id'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
@@ -112,14 +103,12 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),

@@ -12,22 +12,21 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CHECK_IN_STATUSES, KEY_RESULT_KINDS, OBJECTIVE_STATUSES } from '../../../contracts/okrs';
 import { criteria } from './criteria';
-import { users } from './users';
-import { workspaces } from './workspaces';
+import { personId, users } from './users';
+import { workspaceId } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 /** Positions of a workspace's org chart (spec 3 "Org chart node"): a tree by parent. */
 export const orgPositions = pgTable(
   'org_positions',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     parentId: integer('parent_id').references((): AnyPgColumn => orgPositions.id, {
       onDelete: 'set null',
     }),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('org_positions_workspace_idx').on(t.workspaceId)],
 );
@@ -37,9 +36,7 @@ export const objectives = pgTable(
   'objectives',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     description: text('description'),
     status: text('status', { enum: OBJECTIVE_STATUSES }).notNull().default('open'),
@@ -51,8 +48,8 @@ export const objectives = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     checkInEveryDays: integer('check_in_every_days'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('objectives_workspace_idx').on(t.workspaceId, t.status)],
 );
@@ -63,9 +60,7 @@ export const objectiveOwners = pgTable(
     objectiveId: integer('objective_id')
       .notNull()
       .references(() => objectives.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
   },
   (t) => [primaryKey({ columns: [t.objectiveId, t.userId] })],
 );
@@ -91,9 +86,7 @@ export const keyResults = pgTable(
     objectiveId: integer('objective_id')
       .notNull()
       .references(() => objectives.id, { onDelete: 'cascade' }),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     kind: text('kind', { enum: KEY_RESULT_KINDS }).notNull(),
     startValue: doublePrecision('start_value').notNull().default(0),
@@ -110,8 +103,8 @@ export const keyResults = pgTable(
     /** The owner chose that its value follows its linked tasks as they are done. */
     progressFromTasks: boolean('progress_from_tasks').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('key_results_objective_idx').on(t.objectiveId),
@@ -125,9 +118,7 @@ export const keyResultOwners = pgTable(
     keyResultId: integer('key_result_id')
       .notNull()
       .references(() => keyResults.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
   },
   (t) => [primaryKey({ columns: [t.keyResultId, t.userId] })],
 );
@@ -147,7 +138,7 @@ export const keyResultAnswers = pgTable(
     /** Made by Teamloop when a linked task was done or undone, not by a person. */
     fromTasks: boolean('from_tasks').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('key_result_answers_kr_idx').on(t.keyResultId, t.createdAt)],
 );
@@ -164,7 +155,7 @@ export const objectiveAnswers = pgTable(
     confidence: integer('confidence'),
     note: text('note'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('objective_answers_objective_idx').on(t.objectiveId)],
 );
@@ -177,9 +168,7 @@ export const objectiveAlignments = pgTable(
   'objective_alignments',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     objectiveId: integer('objective_id')
       .notNull()
       .references(() => objectives.id, { onDelete: 'cascade' }),
@@ -190,7 +179,7 @@ export const objectiveAlignments = pgTable(
       onDelete: 'cascade',
     }),
     weight: doublePrecision('weight').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('objective_alignments_workspace_idx').on(t.workspaceId),

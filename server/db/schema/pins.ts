@@ -1,7 +1,8 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { PIN_REFERENCE_TYPES } from '../../../contracts/pins';
 import { users } from './users';
-import { workspaces } from './workspaces';
+import { workspaceId } from './workspaces';
+import { createdAt } from './columns';
 
 export { PIN_REFERENCE_TYPES };
 
@@ -13,16 +14,14 @@ export const pins = pgTable(
   'pins',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     referenceType: text('reference_type', { enum: PIN_REFERENCE_TYPES }).notNull(),
     referenceId: integer('reference_id'),
     title: text('title'),
     url: text('url'),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('pins_workspace_user_idx').on(t.workspaceId, t.userId)],
 );

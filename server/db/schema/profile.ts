@@ -13,8 +13,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_KINDS } from '../../../contracts/profile';
-import { users } from './users';
+import { personId, users } from './users';
 import { workspaces } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * The skills catalogue (`core/skills`). The shipped list (seeded at start-up, with a Vietnamese
@@ -33,7 +34,7 @@ export const skills = pgTable(
     workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     searchKey: text('search_key').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('skills_scope_name_unique').on(
@@ -47,15 +48,13 @@ export const skills = pgTable(
 export const userSkills = pgTable(
   'user_skills',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     skillId: integer('skill_id')
       .notNull()
       .references(() => skills.id, { onDelete: 'cascade' }),
     /** Self-rated 1 (beginner) to 5 (expert); null when not rated. */
     level: smallint('level'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.skillId] }),
@@ -85,7 +84,7 @@ export const userProfiles = pgTable('user_profiles', {
   cv: jsonb('cv').$type<StoredFile | null>(),
   /** How a person likes to work (roles, work style, meetings), shown on the profile. */
   workPreferences: jsonb('work_preferences').$type<Record<string, unknown>>().notNull().default({}),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -98,7 +97,7 @@ export const personalityAnswers = pgTable('personality_answers', {
     .references(() => users.id, { onDelete: 'cascade' }),
   answers: jsonb('answers').$type<Record<string, number>>().notNull().default({}),
   completedAt: timestamp('completed_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** What a person lists on their profile page beyond skills: projects, work, courses, awards. */
@@ -106,9 +105,7 @@ export const userActivities = pgTable(
   'user_activities',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     kind: text('kind', { enum: ACTIVITY_KINDS }).notNull(),
     title: text('title').notNull(),
     organization: text('organization'),
@@ -116,7 +113,7 @@ export const userActivities = pgTable(
     url: text('url'),
     startedOn: date('started_on'),
     endedOn: date('ended_on'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('user_activities_user_idx').on(t.userId)],
 );

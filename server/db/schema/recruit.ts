@@ -24,16 +24,15 @@ import {
 } from '../../../contracts/recruit';
 import { skills } from './profile';
 import { users } from './users';
-import { workspaces } from './workspaces';
+import { workspaceId } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 /** A job of a recruit workspace (spec 3 "Job"); closing sets `closed_at` to the day. */
 export const recruitJobs = pgTable(
   'recruit_jobs',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('open'),
@@ -49,8 +48,8 @@ export const recruitJobs = pgTable(
       .notNull()
       .default({}),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('recruit_jobs_workspace_idx').on(t.workspaceId, t.status)],
 );
@@ -79,9 +78,7 @@ export const recruitCandidates = pgTable(
   'recruit_candidates',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     /** Lower case. */
     email: text('email'),
@@ -95,8 +92,8 @@ export const recruitCandidates = pgTable(
     source: text('source', { enum: CANDIDATE_SOURCES }).notNull(),
     experience: jsonb('experience').$type<string[]>().notNull().default([]),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('recruit_candidates_email_unique')
@@ -139,7 +136,7 @@ export const recruitCandidateFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('recruit_candidate_files_candidate_idx').on(t.candidateId),
@@ -173,8 +170,8 @@ export const recruitJobCandidates = pgTable(
       .notNull()
       .default([]),
     stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('recruit_job_candidates_unique').on(t.jobId, t.candidateId),
@@ -213,7 +210,7 @@ export const recruitHistory = pgTable(
     fromStage: text('from_stage', { enum: RECRUIT_STAGES }),
     toStage: text('to_stage', { enum: RECRUIT_STAGES }),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('recruit_history_candidate_idx').on(t.candidateId)],
 );

@@ -1,7 +1,8 @@
 import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { GENERALIZED_STEPS, SCHEDULE_TYPES } from '../../../contracts/schedules';
-import { users } from './users';
-import { workspaces } from './workspaces';
+import { personId, users } from './users';
+import { workspaceId, workspaces } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 export { GENERALIZED_STEPS, SCHEDULE_TYPES };
 
@@ -17,9 +18,7 @@ export const schedules = pgTable(
   'schedules',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     type: text('type', { enum: SCHEDULE_TYPES }).notNull().default('course'),
     name: text('name').notNull(),
     description: text('description'),
@@ -28,8 +27,8 @@ export const schedules = pgTable(
     endsOn: date('ends_on').notNull(),
     sessions: jsonb('sessions').$type<ScheduleSession[]>().notNull().default([]),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [index('schedules_workspace_idx').on(t.workspaceId)],
@@ -44,17 +43,15 @@ export const workspaceDrafts = pgTable(
   'workspace_drafts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     basicInformation: jsonb('basic_information').$type<Record<string, unknown>>(),
     plan: jsonb('plan').$type<Record<string, unknown>>(),
     schedule: jsonb('schedule').$type<Record<string, unknown> | null>(),
     /** The furthest step saved so far. */
     step: text('step', { enum: GENERALIZED_STEPS }).notNull().default('basic-information'),
     workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [index('workspace_drafts_user_idx').on(t.userId)],

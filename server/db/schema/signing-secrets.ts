@@ -1,4 +1,5 @@
-import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 /**
  * The secrets that sign access tokens when JWT_SECRET is unset: generated once into the
@@ -8,5 +9,5 @@ import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 export const signingSecrets = pgTable('signing_secrets', {
   id: serial('id').primaryKey(),
   secret: text('secret').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

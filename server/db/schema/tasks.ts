@@ -22,8 +22,9 @@ import {
 } from '../../../contracts/tasks';
 import { criteria } from './criteria';
 import { teams } from './workspace-teams';
-import { users } from './users';
-import { workspaces } from './workspaces';
+import { personId, users } from './users';
+import { workspaceId } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 // The names live in contracts/ so the client shares them; re-exported for server code.
 export { REPORT_KINDS, TASK_STATUSES, TASK_TYPES, WORK_STATUSES, type TaskStatus, type WorkStatus };
@@ -38,9 +39,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     parentId: integer('parent_id').references((): AnyPgColumn => tasks.id, {
       onDelete: 'cascade',
     }),
@@ -57,8 +56,8 @@ export const tasks = pgTable(
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
@@ -75,9 +74,7 @@ export const taskReviewers = pgTable(
     taskId: integer('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.userId] }),
@@ -106,8 +103,8 @@ export const taskAssignments = pgTable(
     comment: text('comment'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('task_assignments_one_assignee', sql`(${t.userId} is null) <> (${t.teamId} is null)`),
@@ -143,8 +140,8 @@ export const taskReports = pgTable(
       .references(() => users.id),
     kind: text('kind', { enum: REPORT_KINDS }).notNull(),
     body: text('body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('task_reports_task_idx').on(t.taskId, t.assignmentId)],
 );
@@ -168,8 +165,8 @@ export const taskFiles = pgTable(
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     storageKey: text('storage_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('task_files_storage_key_unique').on(t.storageKey),
@@ -192,7 +189,7 @@ export const taskEvents = pgTable(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('task_events_task_idx').on(t.taskId, t.id)],
 );
@@ -233,13 +230,11 @@ export const taskKeyResults = pgTable(
 export const reminderSettings = pgTable(
   'reminder_settings',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     referenceType: text('reference_type', { enum: ['task', 'assessment'] }).notNull(),
     referenceId: integer('reference_id').notNull(),
     snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.referenceType, t.referenceId] })],
 );

@@ -17,8 +17,9 @@ import {
   TEAM_REQUEST_STATUSES,
   TEAM_REQUEST_TYPES,
 } from '../../../contracts/workspace-teams';
-import { users } from './users';
-import { workspaces } from './workspaces';
+import { personId, users } from './users';
+import { workspaceId, workspaces } from './workspaces';
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Teams of a workspace (spec 3 "Team", 7.3). A deleted team keeps its row with `deleted_at`
@@ -28,9 +29,7 @@ export const teams = pgTable(
   'teams',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     description: text('description'),
     avatarUrl: text('avatar_url'),
@@ -45,8 +44,8 @@ export const teams = pgTable(
       onDelete: 'set null',
     }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('teams_workspace_idx').on(t.workspaceId)],
@@ -65,12 +64,8 @@ export const teamMembers = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
+    userId: personId('user_id'),
     role: text('role', { enum: TEAM_MEMBER_ROLES }).notNull().default('member'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -95,21 +90,15 @@ export const teamRequests = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
+    userId: personId('user_id'),
     type: text('type', { enum: TEAM_REQUEST_TYPES }).notNull(),
     status: text('status', { enum: TEAM_REQUEST_STATUSES }).notNull().default('pending'),
     message: text('message'),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: personId('created_by'),
     answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('team_requests_one_pending')
@@ -141,9 +130,7 @@ export const teamFormationRuns = pgTable(
     token: uuid('token')
       .notNull()
       .default(sql`gen_random_uuid()`),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     status: text('status', { enum: TEAM_FORMATION_STATUSES }).notNull().default('queued'),
     /** What the owner asked for, in API words (strategy, sizes, groups, pairs). */
     options: jsonb('options').$type<Record<string, unknown>>().notNull(),
@@ -154,7 +141,7 @@ export const teamFormationRuns = pgTable(
     /** Share of the engine's work done while it runs (0 to 1); null before it starts. */
     progress: real('progress'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

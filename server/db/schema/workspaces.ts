@@ -19,11 +19,19 @@ import {
   WORKSPACE_STATUSES,
   WORKSPACE_TYPES,
 } from '../../../contracts/workspaces';
-import { users } from './users';
+import { personId, users } from './users';
+import { createdAt, updatedAt } from './columns';
 
 // The names live in contracts/ so the client shares them; re-exported for server code.
 export { QUESTION_TYPES, WORKSPACE_ROLES, WORKSPACE_STATUSES, WORKSPACE_TYPES };
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** A workspace's id on a row that goes with it: removed when the workspace is. */
+export function workspaceId(column: string) {
+  return integer(column)
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+}
 
 export const workspaces = pgTable(
   'workspaces',
@@ -53,8 +61,8 @@ export const workspaces = pgTable(
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [
@@ -69,12 +77,8 @@ export const workspaceMembers = pgTable(
   'workspace_members',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
+    userId: personId('user_id'),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull().default('member'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,9 +97,7 @@ export const workspaceInvitations = pgTable(
   'workspace_invitations',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     email: text('email').notNull(),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull().default('member'),
     /** The token is a split token (server/auth/split-token.ts); wrong verifiers count in `attempts`. */
@@ -103,7 +105,7 @@ export const workspaceInvitations = pgTable(
     tokenHash: text('token_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -129,16 +131,14 @@ export const workspaceQuestions = pgTable(
   'workspace_questions',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
     type: text('type', { enum: QUESTION_TYPES }).notNull(),
     text: text('text').notNull(),
     /** Choices for a multiple-choice question; empty for free text. */
     options: jsonb('options').$type<string[]>().notNull().default([]),
     required: boolean('required').notNull().default(false),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('workspace_questions_workspace_idx').on(t.workspaceId, t.type)],
 );
@@ -148,16 +148,12 @@ export const boardViews = pgTable(
   'board_views',
   {
     id: serial('id').primaryKey(),
-    workspaceId: integer('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId('workspace_id'),
+    userId: personId('user_id'),
     name: text('name').notNull(),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('board_views_workspace_user_idx').on(t.workspaceId, t.userId)],
 );
