@@ -64,12 +64,23 @@ export function TourHost() {
   // After a tour ends, no other starts until the person moves to another page.
   const endedOn = useRef<string | null>(null);
 
+  // Saves go one after another, and only the last one's answer is kept: a slow "started" must
+  // never land after the skip that followed it (on the server or in the cache).
+  const saving = useRef<{ queue: Promise<unknown>; latest: number }>({
+    queue: Promise.resolve(),
+    latest: 0,
+  });
   const save = useCallback(
     (name: TourName, state: SavedTour) => {
       queryClient.setQueryData<TourStates>(tourKeys.all, (old) => ({ ...old, [name]: state }));
-      toursApi.save(name, state).then(
-        (saved) => queryClient.setQueryData(tourKeys.all, saved),
-        () => undefined,
+      const order = ++saving.current.latest;
+      saving.current.queue = saving.current.queue.then(() =>
+        toursApi.save(name, state).then(
+          (saved) => {
+            if (order === saving.current.latest) queryClient.setQueryData(tourKeys.all, saved);
+          },
+          () => undefined,
+        ),
       );
     },
     [queryClient],
