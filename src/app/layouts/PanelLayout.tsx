@@ -12,10 +12,8 @@ import { AppNavigation } from './AppNavigation';
 import { COLLAPSED_KEY } from './FrameSkeleton';
 import { useFrameStyles } from './frame-styles';
 
-/** The guided tours and the support widget load with their words, after the frame. */
-const TourHost = lazyComponent(() =>
-  Promise.all([import('@/features/tours'), loadNamespaces(['tours'])]).then(([m]) => m.TourHost),
-);
+/** The guided tours (their card loads when a tour shows) and the support widget, after the frame. */
+const TourHost = lazyComponent(() => import('@/features/tours').then((m) => m.TourHost));
 const SupportWidget = lazyComponent(() =>
   Promise.all([import('@/features/support'), loadNamespaces(['support'])]).then(
     ([m]) => m.SupportWidget,

@@ -1,31 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Spinner,
-  Text,
-  Textarea,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
+import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { ChatHelpRegular, DismissRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { supportEndpoints } from '@contracts/endpoints/support';
-import { FormAlert } from '@/components/FormAlert';
-import { InlineMessage } from '@/components/InlineMessage';
 import { useIsMobile } from '@/lib/device';
-import { api, apiErrorOf } from '@/lib/http';
-import { notify } from '@/lib/notify';
+import { lazyComponent } from '@/lib/lazy-page';
 import { setSupportHidden, useSupportHidden } from '@/lib/support-visibility';
 
 const useStyles = makeStyles({
@@ -42,96 +20,10 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow8,
     padding: tokens.spacingHorizontalXXS,
   },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  surface: { maxWidth: '550px' },
 });
 
-/** Spec 9 modal width for a form: 550 px. */
-function SupportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const styles = useStyles();
-  const { pathname } = useLocation();
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const target = useQuery({
-    queryKey: ['core', 'support'],
-    queryFn: () => api.call(supportEndpoints.target),
-    enabled: open,
-    staleTime: 5 * 60_000,
-  });
-  const send = useMutation({
-    mutationFn: () =>
-      api.call(
-        supportEndpoints.send,
-        { body: { subject, message, page: pathname } },
-        { hideMessages: true },
-      ),
-    onSuccess: () => {
-      notify({ intent: 'success', text: t('support:widget.sent') });
-      setSubject('');
-      setMessage('');
-      onClose();
-    },
-  });
-  // Until the server said where messages go, the form waits.
-  const configured = target.data?.configured ?? false;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send.mutate();
-  };
-  return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>{t('support:widget.title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {target.isPending ? (
-                <Spinner size="small" aria-label={t('app:loading')} />
-              ) : !configured ? (
-                <InlineMessage intent="warning" role="status">
-                  {t('support:widget.not_configured')}
-                </InlineMessage>
-              ) : (
-                <>
-                  <Text>{t('support:widget.intro')}</Text>
-                  <FormAlert error={send.error ? apiErrorOf(send.error) : null} />
-                  <Field label={t('support:widget.subject')} required>
-                    <Input
-                      value={subject}
-                      maxLength={200}
-                      onChange={(_, data) => setSubject(data.value)}
-                    />
-                  </Field>
-                  <Field label={t('support:widget.message')} required>
-                    <Textarea
-                      value={message}
-                      maxLength={5000}
-                      rows={6}
-                      onChange={(_, data) => setMessage(data.value)}
-                    />
-                  </Field>
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('support:widget.cancel')}</Button>
-              {configured && (
-                <Button
-                  type="submit"
-                  appearance="primary"
-                  disabled={send.isPending || !subject.trim() || !message.trim()}
-                >
-                  {t('support:widget.send')}
-                </Button>
-              )}
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
-  );
-}
+/** The form loads on the first click: most pages never open it. */
+const SupportDialog = lazyComponent(() => import('./SupportDialog').then((m) => m.SupportDialog));
 
 /**
  * The support widget (spec 1, 4, 9): a small button at the lower right that opens the support
@@ -144,6 +36,8 @@ export function SupportWidget() {
   const hidden = useSupportHidden();
   const mobile = useIsMobile();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps Fluent's exit transition.
+  const [opened, setOpened] = useState(false);
   if (mobile) return null;
   return (
     <>
@@ -153,7 +47,10 @@ export function SupportWidget() {
             appearance="primary"
             shape="circular"
             icon={<ChatHelpRegular />}
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setOpened(true);
+              setOpen(true);
+            }}
           >
             {t('support:widget.open')}
           </Button>
@@ -168,7 +65,11 @@ export function SupportWidget() {
           </Tooltip>
         </div>
       )}
-      <SupportDialog open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <SupportDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

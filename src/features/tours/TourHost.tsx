@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 import { useIsMobile } from '@/lib/device';
+import { loadNamespaces } from '@/lib/i18n';
+import { lazyComponent } from '@/lib/lazy-page';
 import { tourKeys, toursApi } from './api';
 import { TOUR_NAMES, TOURS, type TourName, type TourStep } from './definitions';
 import {
@@ -15,7 +17,11 @@ import {
   type SavedTour,
   type TourStates,
 } from './logic';
-import { TourCard } from './TourCard';
+
+/** The card (Fluent's TeachingPopover) and its words load only when a tour has a step to show. */
+const TourCard = lazyComponent(() =>
+  Promise.all([import('./TourCard'), loadNamespaces(['tours'])]).then(([m]) => m.TourCard),
+);
 
 interface Running {
   name: TourName;
@@ -172,17 +178,19 @@ export function TourHost() {
   const { run, target } = card;
   const steps = TOURS[run.name].steps;
   return (
-    <TourCard
-      key={`${run.name}-${run.step}`}
-      name={run.name}
-      stepKey={steps[run.step].key}
-      step={run.step}
-      count={steps.length}
-      target={target}
-      onBack={() => go(Math.max(0, run.step - 1))}
-      onNext={() => (run.step >= steps.length - 1 ? leave(true) : go(run.step + 1))}
-      onSkip={() => leave(false)}
-      onClose={() => leave(false)}
-    />
+    <Suspense fallback={null}>
+      <TourCard
+        key={`${run.name}-${run.step}`}
+        name={run.name}
+        stepKey={steps[run.step].key}
+        step={run.step}
+        count={steps.length}
+        target={target}
+        onBack={() => go(Math.max(0, run.step - 1))}
+        onNext={() => (run.step >= steps.length - 1 ? leave(true) : go(run.step + 1))}
+        onSkip={() => leave(false)}
+        onClose={() => leave(false)}
+      />
+    </Suspense>
   );
 }
