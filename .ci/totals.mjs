@@ -18,6 +18,8 @@ const playwrightFile = '.ci-results/playwright.json';
 if (existsSync(playwrightFile)) {
   const { stats } = JSON.parse(readFileSync(playwrightFile, 'utf8'));
   passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  if (stats?.flaky)
+    console.log(`${stats.flaky} browser test(s) passed only on their retry (flaky)`);
   failed += stats?.unexpected ?? 0;
   skipped += stats?.skipped ?? 0;
 }
