@@ -115,6 +115,8 @@ const pushWords = {
 
 for (const [language, width, height] of [
   ['en', 1280, 800],
+  ['vi', 1280, 800],
+  ['en', 360, 740],
   ['vi', 360, 740],
 ] as const) {
   test(`browser notifications (${language}, ${width} px): the switch asks the browser, and says when it cannot subscribe`, async ({
@@ -150,7 +152,7 @@ for (const [language, width, height] of [
     );
     expect(worker).toBe(true);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screens/browser-push-${language}.png` });
+    await page.screenshot({ path: `test-results/screens/browser-push-${language}-${width}.png` });
   });
 }
 
