@@ -63,13 +63,14 @@ function evaluationBudget(units: number): number {
 /**
  * Pair evaluations the exchange on the five factors may spend after the middle proposal's
  * search: BALANCE_PASSES passes over everyone (each unit against every other unit and team),
- * and at least BALANCE_MINIMUM, which lets the chains of two finish up to about 1,000 people.
+ * and at least BALANCE_MINIMUM, which lets the double exchanges and then the chains of two
+ * finish up to about 1,000 people.
  */
 function balanceBudget(units: number, teams: number): number {
   return Math.max(BALANCE_PASSES * units * (units + teams), BALANCE_MINIMUM);
 }
 const BALANCE_PASSES = 3;
-const BALANCE_MINIMUM = 30_000_000;
+const BALANCE_MINIMUM = 50_000_000;
 /** Pair evaluations of the exchange that take as long as one move evaluation of the search. */
 const PAIRS_PER_EVALUATION = 8;
 
