@@ -69,8 +69,8 @@ function evaluationBudget(units: number): number {
 function balanceBudget(units: number, teams: number): number {
   return Math.max(BALANCE_PASSES * units * (units + teams), BALANCE_MINIMUM);
 }
-const BALANCE_PASSES = 3;
-const BALANCE_MINIMUM = 50_000_000;
+const BALANCE_PASSES = 4;
+const BALANCE_MINIMUM = 80_000_000;
 /** Pair evaluations of the exchange that take as long as one move evaluation of the search. */
 const PAIRS_PER_EVALUATION = 8;
 
