@@ -11,7 +11,7 @@ const CANDIDATES = 32;
 /** First steps of a chain of two tried per unit (the best-ranked that keep rules and floors). */
 const CHAIN_FIRST = 8;
 /** Teams a double exchange is looked for in, at most (all of them below this many). */
-const DOUBLE_SCAN_TEAMS = 200;
+export const DOUBLE_SCAN_TEAMS = 200;
 /** Passes of double exchanges, each followed by single ones. */
 const DOUBLE_ROUNDS = 4;
 /**
