@@ -10,6 +10,15 @@ const FACTORS = 5;
 const CANDIDATES = 32;
 /** First steps of a chain of two tried per unit (the best-ranked that keep rules and floors). */
 const CHAIN_FIRST = 8;
+/** Teams a double exchange is looked for in, at most (all of them below this many). */
+export const DOUBLE_SCAN_TEAMS = 200;
+/** Passes of double exchanges, each followed by single ones. */
+const DOUBLE_ROUNDS = 4;
+/**
+ * Passes of single exchanges before the double ones: one, so that at 5,000 people (a pass is
+ * 30 million pairs) the double ones get their share of the budget.
+ */
+const FIRST_PASSES = 1;
 /** Improvements smaller than this are rounding noise. */
 const EPSILON = 1e-12;
 
@@ -25,8 +34,10 @@ export interface Floors {
  * into every team with room) are ranked by how much they lower rho, one 5-dimensional step
  * each from the teams' means; the best that breaks no more rules and keeps missing skills at
  * most `floors.gaps` and shared slots at least `floors.slots` (or, when a floor is not met
- * yet, does not worsen it) is applied. Passes repeat until one changes nothing or `budget`
- * pair evaluations are spent. Returns the evaluations spent.
+ * yet, does not worsen it) is applied. After FIRST_PASSES such passes, rounds of double
+ * exchanges (one or two units of a team for as many people of another, ranked the same way
+ * on their summed factors), each followed by single passes until they stop; then chains of
+ * two, until `budget` pair evaluations are spent. Returns the evaluations spent.
  */
 export function balanceUnderFloors(
   partition: Partition,
@@ -46,6 +57,14 @@ export function balanceUnderFloors(
   for (let u = 0; u < units; u++) {
     for (let f = 0; f < FACTORS; f++) z[u * FACTORS + f] = p.features[u * FEATURE_DIMS + f];
   }
+  const zNorm = new Float64Array(units);
+  for (let u = 0; u < units; u++) {
+    for (let f = 0; f < FACTORS; f++) zNorm[u] += z[u * FACTORS + f] ** 2;
+  }
+  /** Per team, the swap change's slope, curvature and offset for the unit being ranked. */
+  const slopes = new Float64Array(teams * FACTORS);
+  const curvatures = new Float64Array(teams);
+  const offsets = new Float64Array(teams);
   const means = new Float64Array(teams * FACTORS);
   const inverse = new Float64Array(teams);
   const refresh = (t: number): void => {
@@ -81,12 +100,29 @@ export function balanceUnderFloors(
     const zu2 = z[uz + 2];
     const zu3 = z[uz + 3];
     const zu4 = z[uz + 4];
-    const ma0 = means[az];
-    const ma1 = means[az + 1];
-    const ma2 = means[az + 2];
-    const ma3 = means[az + 3];
-    const ma4 = means[az + 4];
     const inverseA = inverse[a];
+    const normU = zu0 * zu0 + zu1 * zu1 + zu2 * zu2 + zu3 * zu3 + zu4 * zu4;
+    // With d = z_v - z_u and g = m_a - m_b, a swap changes w_p rho by 2 d . g + |d|^2 w, w =
+    // 1/n_a + 1/n_b: per team b, z_v . (2 g - 2 w z_u) + w |z_v|^2 + (w |z_u|^2 - 2 z_u . g).
+    for (let b = 0; b < teams; b++) {
+      const bz = b * FACTORS;
+      const g0 = means[az] - means[bz];
+      const g1 = means[az + 1] - means[bz + 1];
+      const g2 = means[az + 2] - means[bz + 2];
+      const g3 = means[az + 3] - means[bz + 3];
+      const g4 = means[az + 4] - means[bz + 4];
+      const w = inverseA + inverse[b];
+      slopes[bz] = 2 * (g0 - w * zu0);
+      slopes[bz + 1] = 2 * (g1 - w * zu1);
+      slopes[bz + 2] = 2 * (g2 - w * zu2);
+      slopes[bz + 3] = 2 * (g3 - w * zu3);
+      slopes[bz + 4] = 2 * (g4 - w * zu4);
+      curvatures[b] = w;
+      offsets[b] = w * normU - 2 * (zu0 * g0 + zu1 * g1 + zu2 * g2 + zu3 * g3 + zu4 * g4);
+    }
+    // Partners in u's own team or in `skip` compare false (NaN) and are never offered.
+    curvatures[a] = NaN;
+    if (skip >= 0) curvatures[skip] = NaN;
     count = 0;
     let threshold = below;
     const offer = (partner: number, change: number): void => {
@@ -101,25 +137,19 @@ export function balanceUnderFloors(
       if (count === keep) threshold = changes[keep - 1];
     };
 
-    // Swaps: with d = z_v - z_u, the change is 2 d . (m_a - m_b) + |d|^2 (1/n_a + 1/n_b).
     for (let v = 0; v < units; v++) {
+      if (unitSize[v] !== size) continue;
       const b = teamOf[v];
-      if (b === a || b === skip || unitSize[v] !== size) continue;
       const vz = v * FACTORS;
       const bz = b * FACTORS;
-      const d0 = z[vz] - zu0;
-      const d1 = z[vz + 1] - zu1;
-      const d2 = z[vz + 2] - zu2;
-      const d3 = z[vz + 3] - zu3;
-      const d4 = z[vz + 4] - zu4;
       const change =
-        2 *
-          (d0 * (ma0 - means[bz]) +
-            d1 * (ma1 - means[bz + 1]) +
-            d2 * (ma2 - means[bz + 2]) +
-            d3 * (ma3 - means[bz + 3]) +
-            d4 * (ma4 - means[bz + 4])) +
-        (d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3 + d4 * d4) * (inverseA + inverse[b]);
+        z[vz] * slopes[bz] +
+        z[vz + 1] * slopes[bz + 1] +
+        z[vz + 2] * slopes[bz + 2] +
+        z[vz + 3] * slopes[bz + 3] +
+        z[vz + 4] * slopes[bz + 4] +
+        zNorm[v] * curvatures[b] +
+        offsets[b];
       if (change < threshold) offer(v, change);
     }
     // Moves into teams with room, when u's team can spare it.
@@ -169,12 +199,255 @@ export function balanceUnderFloors(
     return -1;
   };
 
-  for (let improved = true; improved && evaluations < budget;) {
+  // The units of each team one by one and two by two, with their summed factors, rebuilt when
+  // the team changes: an exchange of one or two units for as many of another team is ranked
+  // like a single one, with subset sums in place of units.
+  const capacity = partition.capacity;
+  const subsetSlots = capacity + (capacity * (capacity - 1)) / 2;
+  const subsetFirst = new Int32Array(teams * subsetSlots);
+  /** The second unit of the subset, or -1 for one unit alone. */
+  const subsetSecond = new Int32Array(teams * subsetSlots);
+  const subsetPeople = new Int32Array(teams * subsetSlots);
+  const subsetZ = new Float64Array(teams * subsetSlots * FACTORS);
+  const subsetNorm = new Float64Array(teams * subsetSlots);
+  const subsetCount = new Int32Array(teams);
+  const buildSubsets = (t: number): void => {
+    const first = t * capacity;
+    const n = partition.unitsIn[t];
+    let k = t * subsetSlots;
+    for (let i = 0; i < n; i++) {
+      const x = partition.members[first + i];
+      for (let j = i; j < n; j++, k++) {
+        const y = j === i ? -1 : partition.members[first + j];
+        subsetFirst[k] = x;
+        subsetSecond[k] = y;
+        subsetPeople[k] = unitSize[x] + (y >= 0 ? unitSize[y] : 0);
+        let norm = 0;
+        for (let f = 0; f < FACTORS; f++) {
+          const value = z[x * FACTORS + f] + (y >= 0 ? z[y * FACTORS + f] : 0);
+          subsetZ[k * FACTORS + f] = value;
+          norm += value * value;
+        }
+        subsetNorm[k] = norm;
+      }
+    }
+    subsetCount[t] = k - t * subsetSlots;
+  };
+
+  const teamOrder = shuffle(
+    Int32Array.from({ length: teams }, (_, t) => t),
+    random,
+  );
+  const scanned = new Int32Array(Math.min(teams, DOUBLE_SCAN_TEAMS));
+  const distances = new Float64Array(teams);
+  const sorted = new Float64Array(teams);
+  /**
+   * Teams an exchange out of team a is looked for in: all of them when there are few, else
+   * half the teams whose means lie furthest from a's (where exchanges gain most) and half the
+   * nearest in team order (where the first split put people free at the same hours).
+   */
+  const pickTeams = (a: number): number => {
+    if (teams - 1 <= scanned.length) {
+      let count = 0;
+      for (let t = 0; t < teams; t++) if (t !== a) scanned[count++] = t;
+      return count;
+    }
+    const near = scanned.length >> 1;
+    let count = 0;
+    for (let offset = 1; count < near; offset++) {
+      scanned[count++] = (a + offset) % teams;
+      if (count < near) scanned[count++] = (a - offset + teams) % teams;
+    }
+    for (let t = 0; t < teams; t++) {
+      let distance = 0;
+      for (let f = 0; f < FACTORS; f++) {
+        const gap = means[a * FACTORS + f] - means[t * FACTORS + f];
+        distance += gap * gap;
+      }
+      distances[t] = distance;
+    }
+    for (let c = 0; c < near; c++) distances[scanned[c]] = -1;
+    distances[a] = -1;
+    sorted.set(distances);
+    sorted.sort();
+    const threshold = sorted[teams - (scanned.length - near)];
+    for (let t = 0; t < teams && count < scanned.length; t++) {
+      if (distances[t] >= threshold) scanned[count++] = t;
+    }
+    evaluations += teams;
+    return count;
+  };
+
+  const firstSubsets = new Int32Array(CANDIDATES);
+  const secondSubsets = new Int32Array(CANDIDATES);
+  const subsetChanges = new Float64Array(CANDIDATES);
+  const projections = new Float64Array(subsetSlots);
+  let found = 0;
+  let threshold = -EPSILON;
+  /**
+   * Ranks the exchanges of one or two units of team a for as many people of team b by the
+   * change of w_p rho: with D = Q - P entering a and leaving b, 2 D . (m_a - m_b) +
+   * |D|^2 (1/n_a + 1/n_b). The best below `threshold` go to firstSubsets / secondSubsets.
+   */
+  const rankSubsets = (a: number, b: number): void => {
+    const subsetsA = subsetCount[a];
+    const subsetsB = subsetCount[b];
+    const g0 = means[a * FACTORS] - means[b * FACTORS];
+    const g1 = means[a * FACTORS + 1] - means[b * FACTORS + 1];
+    const g2 = means[a * FACTORS + 2] - means[b * FACTORS + 2];
+    const g3 = means[a * FACTORS + 3] - means[b * FACTORS + 3];
+    const g4 = means[a * FACTORS + 4] - means[b * FACTORS + 4];
+    const weight = inverse[a] + inverse[b];
+    for (let j = 0; j < subsetsB; j++) {
+      const q = (b * subsetSlots + j) * FACTORS;
+      projections[j] =
+        subsetZ[q] * g0 +
+        subsetZ[q + 1] * g1 +
+        subsetZ[q + 2] * g2 +
+        subsetZ[q + 3] * g3 +
+        subsetZ[q + 4] * g4;
+    }
+    for (let i = 0; i < subsetsA; i++) {
+      const ka = a * subsetSlots + i;
+      const p = ka * FACTORS;
+      const p0 = subsetZ[p];
+      const p1 = subsetZ[p + 1];
+      const p2 = subsetZ[p + 2];
+      const p3 = subsetZ[p + 3];
+      const p4 = subsetZ[p + 4];
+      const projection = p0 * g0 + p1 * g1 + p2 * g2 + p3 * g3 + p4 * g4;
+      const norm = subsetNorm[ka];
+      const people = subsetPeople[ka];
+      for (let j = 0; j < subsetsB; j++) {
+        const kb = b * subsetSlots + j;
+        if (subsetPeople[kb] !== people) continue;
+        const q = kb * FACTORS;
+        const dot =
+          p0 * subsetZ[q] +
+          p1 * subsetZ[q + 1] +
+          p2 * subsetZ[q + 2] +
+          p3 * subsetZ[q + 3] +
+          p4 * subsetZ[q + 4];
+        const change =
+          2 * (projections[j] - projection) + (subsetNorm[kb] + norm - 2 * dot) * weight;
+        if (change >= threshold) continue;
+        let c = found < CANDIDATES ? found++ : CANDIDATES - 1;
+        while (c > 0 && subsetChanges[c - 1] > change) {
+          subsetChanges[c] = subsetChanges[c - 1];
+          firstSubsets[c] = firstSubsets[c - 1];
+          secondSubsets[c] = secondSubsets[c - 1];
+          c--;
+        }
+        subsetChanges[c] = change;
+        firstSubsets[c] = ka;
+        secondSubsets[c] = kb;
+        if (found === CANDIDATES) threshold = subsetChanges[CANDIDATES - 1];
+      }
+    }
+    evaluations += subsetsA * subsetsB;
+  };
+
+  /**
+   * Applies the first ranked exchange out of team a that keeps rules and floors (its first
+   * half is applied, then undone when the whole would not do); true if one was.
+   */
+  const applySubsets = (a: number): boolean => {
+    for (let c = 0; c < found; c++) {
+      const ka = firstSubsets[c];
+      const kb = secondSubsets[c];
+      const u1 = subsetFirst[ka];
+      const u2 = subsetSecond[ka];
+      const v1 = subsetFirst[kb];
+      const v2 = subsetSecond[kb];
+      const b = teamOf[v1];
+      const violations = partition.violations;
+      const gaps = partition.gapTotal;
+      const slots = partition.slotTotal;
+      evaluations += 24;
+      let violationsAfter: number;
+      let gapsAfter: number;
+      let slotsAfter: number;
+      if (u2 < 0 && v2 < 0) {
+        partition.changeOf(u1, v1, b);
+        violationsAfter = violations + partition.changeViolations;
+        gapsAfter = gaps + partition.changeGaps;
+        slotsAfter = slots + partition.changeSlots;
+      } else if (u2 >= 0 && v2 >= 0) {
+        partition.swap(u1, v1);
+        partition.changeOf(u2, v2, b);
+        violationsAfter = partition.violations + partition.changeViolations;
+        gapsAfter = partition.gapTotal + partition.changeGaps;
+        slotsAfter = partition.slotTotal + partition.changeSlots;
+      } else {
+        // One unit for two of the same people in all: rare (keep_together pairs); left out.
+        continue;
+      }
+      const keeps =
+        violationsAfter <= violations &&
+        (gapsAfter <= gaps || gapsAfter <= floors.gaps) &&
+        (slotsAfter >= slots || slotsAfter >= floors.slots);
+      if (u2 >= 0) {
+        if (!keeps) {
+          partition.swap(u1, v1);
+          continue;
+        }
+        partition.swap(u2, v2);
+      } else {
+        if (!keeps) continue;
+        partition.swap(u1, v1);
+      }
+      refresh(a);
+      refresh(b);
+      buildSubsets(a);
+      buildSubsets(b);
+      return true;
+    }
+    return false;
+  };
+
+  /** One pass of exchanges of one or two units over the teams; returns how many were applied. */
+  const exchangeSubsets = (): number => {
+    for (let t = 0; t < teams; t++) buildSubsets(t);
+    let applied = 0;
+    for (const a of teamOrder) {
+      if (evaluations >= budget) break;
+      found = 0;
+      threshold = -EPSILON;
+      const scan = pickTeams(a);
+      for (let s = 0; s < scan; s++) rankSubsets(a, scanned[s]);
+      if (evaluations >= nextReport) {
+        nextReport = evaluations + 1_000_000;
+        onProgress?.(Math.min(evaluations, budget));
+      }
+      if (applySubsets(a)) applied++;
+    }
+    return applied;
+  };
+
+  for (
+    let pass = 0, improved = true;
+    improved && evaluations < budget && pass < FIRST_PASSES;
+    pass++
+  ) {
     improved = false;
     for (const u of order) {
       if (evaluations >= budget) break;
       rank(u, -1, -EPSILON, CANDIDATES);
       if (applyFirst(u) >= 0) improved = true;
+    }
+  }
+
+  // Double exchanges: two units of one team for two of another, where single ones are spent.
+  for (let round = 0; round < DOUBLE_ROUNDS && evaluations < budget; round++) {
+    if (exchangeSubsets() === 0) break;
+    // Each double exchange opens single ones around it.
+    for (let improved = true; improved && evaluations < budget;) {
+      improved = false;
+      for (const u of order) {
+        if (evaluations >= budget) break;
+        rank(u, -1, -EPSILON, CANDIDATES);
+        if (applyFirst(u) >= 0) improved = true;
+      }
     }
   }
 

@@ -1,10 +1,10 @@
-import { balanceUnderFloors } from './balance';
+import { DOUBLE_SCAN_TEAMS, balanceUnderFloors, type Floors } from './balance';
 import { buildCohort } from './cohort';
 import { buildFirstSplit } from './construct';
 import { planTeams, type InfeasibleRule, type Plan } from './plan';
 import { Partition } from './partition';
 import { buildSearchProblem, type SearchProblem } from './problem';
-import { createRandom } from './random';
+import { createRandom, type Random } from './random';
 import {
   parseTeamFormationInput,
   type PersonId,
@@ -63,15 +63,88 @@ function evaluationBudget(units: number): number {
 /**
  * Pair evaluations the exchange on the five factors may spend after the middle proposal's
  * search: BALANCE_PASSES passes over everyone (each unit against every other unit and team),
- * and at least BALANCE_MINIMUM, which lets the chains of two finish up to about 1,000 people.
+ * and at least BALANCE_MINIMUM, which lets the double exchanges and then the chains of two
+ * finish up to about 1,000 people.
  */
 function balanceBudget(units: number, teams: number): number {
   return Math.max(BALANCE_PASSES * units * (units + teams), BALANCE_MINIMUM);
 }
-const BALANCE_PASSES = 3;
-const BALANCE_MINIMUM = 30_000_000;
+const BALANCE_PASSES = 4;
+const BALANCE_MINIMUM = 80_000_000;
 /** Pair evaluations of the exchange that take as long as one move evaluation of the search. */
 const PAIRS_PER_EVALUATION = 8;
+
+/**
+ * Small cohorts: after the exchange, KICK_ROUNDS rounds of a few random exchanges that keep
+ * rules and floors, then the exchange again with KICK_BUDGET pair evaluations, the split kept
+ * only when rho fell (iterated local search). Where one exchange pass over everyone and one of
+ * double exchanges take more than KICK_SHARE of a round, rounds would be mostly spent
+ * starting over, and there are none (at 200 people a round is 2 million pairs, 40 ms).
+ */
+const KICK_ROUNDS = 50;
+const KICK_BUDGET = 2_000_000;
+const KICK_SHARE = 0.5;
+/** Subsets of one or two of five people: a double exchange compares 15 x 15 per pair of teams. */
+const SUBSET_PAIRS = 225;
+
+/** KICK_ROUNDS for cohorts where a round is mostly search, else none. */
+function kickRoundsFor(problem: SearchProblem): number {
+  const { unitCount: units, teamCount: teams } = problem;
+  const restart =
+    units * (units + teams) + teams * Math.min(teams - 1, DOUBLE_SCAN_TEAMS) * SUBSET_PAIRS;
+  return restart <= KICK_SHARE * KICK_BUDGET ? KICK_ROUNDS : 0;
+}
+
+/**
+ * Iterated local search on the five factors: `rounds` times, two to four random exchanges
+ * that break no rule and keep the floors, then balanceUnderFloors; the split goes back to the
+ * best one found whenever rho did not fall. Returns the partition holding the best split.
+ */
+function kickAndBalance(
+  start: Partition,
+  random: Random,
+  rounds: number,
+  floors: Floors,
+  onProgress: (rounds: number) => void,
+): Partition {
+  const problem = start.problem;
+  const units = problem.unitCount;
+  const rhoOf = (partition: Partition): number => partition.rhoTotal / problem.rhoWeight;
+  let partition = start;
+  let best = Int32Array.from(partition.teamOf);
+  let bestRho = rhoOf(partition);
+  for (let round = 0; round < rounds; round++) {
+    const swaps = 2 + random.int(3);
+    for (let done = 0, tries = 0; done < swaps && tries < KICK_TRIES; tries++) {
+      const u = random.int(units);
+      const v = random.int(units);
+      const b = partition.teamOf[v];
+      if (b === partition.teamOf[u] || problem.unitSize[u] !== problem.unitSize[v]) continue;
+      partition.changeOf(u, v, b);
+      if (partition.changeViolations > 0) continue;
+      if (partition.gapTotal + partition.changeGaps > floors.gaps) continue;
+      if (partition.slotTotal + partition.changeSlots < floors.slots) continue;
+      partition.swap(u, v);
+      done++;
+    }
+    balanceUnderFloors(partition, random, KICK_BUDGET, floors);
+    if (rhoOf(partition) < bestRho - 1e-12) {
+      best = Int32Array.from(partition.teamOf);
+      bestRho = rhoOf(partition);
+    } else {
+      const restored = new Partition(problem);
+      for (let u = 0; u < units; u++) restored.add(u, best[u]);
+      restored.rhoCap = partition.rhoCap;
+      restored.gapCap = partition.gapCap;
+      restored.slotFloor = partition.slotFloor;
+      partition = restored;
+    }
+    onProgress(round + 1);
+  }
+  return partition;
+}
+/** Random picks per kick to find its exchanges that keep rules and floors. */
+const KICK_TRIES = 200;
 
 /** Shares of the budget: balance first, then each proposal from the one before it. */
 const STAGE_SHARES = { hours: 0.3, middle: 0.5, balance: 0.12, balanced: 0.08 };
@@ -121,8 +194,10 @@ export function formTeams(
   const budget = evaluationBudget(problem.unitCount);
   const pairBudget = balanceBudget(problem.unitCount, problem.teamCount);
   const front = optimise && problem.rhoWeight > 0 && problem.teamCount > 1;
+  const kickRounds = front ? kickRoundsFor(problem) : 0;
   /** The whole run in move evaluations, for progress: the search and the exchange. */
-  const total = budget + (front ? pairBudget / PAIRS_PER_EVALUATION : 0);
+  const total =
+    budget + (front ? (pairBudget + kickRounds * KICK_BUDGET) / PAIRS_PER_EVALUATION : 0);
   let spent = 0;
   /**
    * Searches for `share` of the budget on `stageProblem` under a cap on rho and, when given,
@@ -187,18 +262,22 @@ export function formTeams(
       // Then an exchange on the five factors alone that keeps the floors, or what the middle
       // reached of them: the search stalls where only a precise partner still lowers rho.
       const base = spent;
-      balanceUnderFloors(
-        partition,
-        random,
-        pairBudget,
-        {
-          gaps: Math.max(floors.gaps, partition.gapTotal),
-          slots: Math.min(floors.slots, partition.slotTotal),
-        },
-        (done) => onProgress?.(Math.min(1, (base + done / PAIRS_PER_EVALUATION) / total)),
+      const kept = {
+        gaps: Math.max(floors.gaps, partition.gapTotal),
+        slots: Math.min(floors.slots, partition.slotTotal),
+      };
+      balanceUnderFloors(partition, random, pairBudget, kept, (done) =>
+        onProgress?.(Math.min(1, (base + done / PAIRS_PER_EVALUATION) / total)),
       );
+      if (kickRounds > 0) {
+        partition = kickAndBalance(partition, random, kickRounds, kept, (done) =>
+          onProgress?.(
+            Math.min(1, (base + (pairBudget + done * KICK_BUDGET) / PAIRS_PER_EVALUATION) / total),
+          ),
+        );
+      }
       // Stopping early (no exchange left) counts as its whole share of the run.
-      spent += pairBudget / PAIRS_PER_EVALUATION;
+      spent += (pairBudget + kickRounds * KICK_BUDGET) / PAIRS_PER_EVALUATION;
       snapshot('middle', RHO_TARGET);
       // Recommended when it bought balance (not when, in a small cohort, only skills moved).
       const [hours, middle] = proposals;

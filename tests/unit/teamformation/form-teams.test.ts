@@ -11,6 +11,7 @@ import {
 import { balanceUnderFloors } from '../../../server/teamformation/balance';
 import { buildCohort } from '../../../server/teamformation/cohort';
 import { buildFirstSplit } from '../../../server/teamformation/construct';
+import { Partition } from '../../../server/teamformation/partition';
 import { planTeams } from '../../../server/teamformation/plan';
 import { buildSearchProblem } from '../../../server/teamformation/problem';
 import { createRandom } from '../../../server/teamformation/random';
@@ -179,6 +180,31 @@ describe('the exchange on the five factors under floors', () => {
     expect(after.availability_mean).toBeGreaterThanOrEqual(before.availability_mean - 1e-12);
     expect(partition.rhoTotal / problem.rhoWeight).toBeCloseTo(after.rho, 9);
     expect(partition.objective).toBeCloseTo(after.objective, 9);
+  });
+});
+
+describe('double exchanges in the balancing', () => {
+  it('exchanges two people for two when no single exchange lowers rho', () => {
+    // One factor varies (30 + value). Teams {0, 5, -2, -2} and {2, 2, -5, 0}: every single
+    // exchange leaves rho as it is or raises it, while {0, 5} for {2, 2} balances both teams.
+    const values = [0, 5, -2, -2, 2, 2, -5, 0];
+    const request: TeamFormationRequest = {
+      team_size: { min: 4, max: 4 },
+      people: values.map((value, i) => ({
+        id: `p${i + 1}`,
+        big5: { E: 30 + value, A: 30, C: 30, ES: 30, I: 30 },
+      })),
+    };
+    const cohort = buildCohort(parseTeamFormationInput(request));
+    const plan = planTeams(cohort);
+    const problem = buildSearchProblem(cohort, plan, true);
+    const partition = new Partition(problem);
+    plan.units.forEach((members, u) => partition.add(u, members[0] < 4 ? 0 : 1));
+    const rho = () => partition.rhoTotal / problem.rhoWeight;
+    expect(rho()).toBeGreaterThan(0.01);
+    balanceUnderFloors(partition, createRandom(1), 1_000_000, { gaps: Infinity, slots: -Infinity });
+    expect(rho()).toBeCloseTo(0, 12);
+    expect([...partition.people]).toEqual([4, 4]);
   });
 });
 

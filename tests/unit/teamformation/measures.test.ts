@@ -120,4 +120,16 @@ describe('proposals along the front', () => {
     expect(seen.every((done, i) => done >= (seen[i - 1] ?? 0) && done <= 1)).toBe(true);
     expect(seen[seen.length - 1]).toBe(1);
   });
+
+  it('reports progress from 0 to 1 with all four criteria on (exchange and kicks included)', () => {
+    const seen: number[] = [];
+    const request: TeamFormationRequest = {
+      ...generateInstance(120, 7),
+      weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
+    };
+    const result = formTeams(request, (done) => seen.push(done));
+    expect(result.proposals.map((proposal) => proposal.kind)).toContain('middle');
+    expect(seen.every((done, i) => done >= (seen[i - 1] ?? 0) && done <= 1)).toBe(true);
+    expect(seen[seen.length - 1]).toBe(1);
+  });
 });
