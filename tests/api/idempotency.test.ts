@@ -109,6 +109,24 @@ describe('chat messages', () => {
     expect(await stored('once, @member')).toBe(1);
   });
 
+  it('sent twice at once under one key: one message, both answered with it', async () => {
+    for (const text of ['at once', 'at once, @member']) {
+      const key = randomUUID();
+      const payload = {
+        chat_id: chatId,
+        text,
+        ...(text.includes('@') ? { mentions: [member.user.id] } : {}),
+      };
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => send(owner, 'POST', 'messaging/messages', { payload, key })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+      const ids = new Set(answers.map((answer) => answer.json().resource.message.id));
+      expect(ids.size).toBe(1);
+      expect(await stored(text)).toBe(1);
+    }
+  });
+
   it('the same key with another body is a 422 in the caller’s language, and writes nothing', async () => {
     const key = randomUUID();
     await send(owner, 'POST', 'messaging/messages', {
