@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
 import { idempotentRequests } from '../db/schema';
 import { refusal } from '../http/errors';
 
@@ -103,15 +102,30 @@ export function rememberedAs(idempotency: Idempotency, made: SQL) {
     )`;
 }
 
-/** A write that failed because another request with the same key committed first. */
-export const lostToSameKey = (error: unknown, idempotency: Idempotency | undefined) =>
-  idempotency !== undefined && isUniqueViolation(error);
+/**
+ * After a keyed write failed: the result of a request with the same key that committed while
+ * it ran (it then failed on the key, or on what that request changed, e.g. "already submitted"),
+ * or undefined when there is none and the failure stands.
+ */
+export async function resultOfRace(
+  db: DbOrTx,
+  idempotency: Idempotency | undefined,
+  failure: unknown,
+): Promise<number | undefined> {
+  if (!idempotency) return undefined;
+  try {
+    return await earlierResult(db, idempotency);
+  } catch {
+    throw failure;
+  }
+}
 
 /**
  * A keyed write done once: when the key was used, `replay` answers from the first request's
  * result without writing; otherwise `write` runs (and records its result in its transaction).
  * Two requests with one key at once: the later one's record waits for the earlier one's commit,
- * fails on the unique key, its transaction rolls back, and it answers the earlier result.
+ * fails on the unique key (or on the change the earlier one made), its transaction rolls back,
+ * and it answers the earlier result.
  */
 export async function writeOnce<T>(
   db: DbOrTx,
@@ -124,8 +138,7 @@ export async function writeOnce<T>(
   try {
     return await write();
   } catch (error) {
-    if (!lostToSameKey(error, idempotency)) throw error;
-    const first = await earlierResult(db, idempotency);
+    const first = await resultOfRace(db, idempotency, error);
     if (first === undefined) throw error;
     return replay(first);
   }

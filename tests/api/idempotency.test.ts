@@ -302,10 +302,20 @@ describe('task hand-ins', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json().code).toBe('idempotency_key_reused');
 
+    // Two at once under one key (a resubmit): both answered, one hand-in stored.
+    const resubmitKey = randomUUID();
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        send(member, 'POST', `core/tasks/${taskId}/resubmit`, { parts, key: resubmitKey }),
+      ),
+    );
+    expect(both.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(await handIns()).toBe(2);
+
     // Without a key, a second submit is refused as before.
     const unkeyed = await send(member, 'POST', `core/tasks/${taskId}/submit`, { parts });
     expect(unkeyed.statusCode).toBe(409);
-    expect(await handIns()).toBe(1);
+    expect(await handIns()).toBe(2);
   });
 });
 

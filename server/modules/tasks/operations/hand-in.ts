@@ -4,10 +4,9 @@ import { can } from '../../../auth/permissions';
 import type { AppDeps } from '../../../context';
 import {
   earlierRequest,
-  earlierResult,
   idempotencyOf,
-  lostToSameKey,
   rememberResult,
+  resultOfRace,
   sameRequest,
   type Idempotency,
 } from '../../../core/idempotency';
@@ -152,7 +151,7 @@ export async function handIn(
   } catch (error) {
     await form.discard();
     // The same hand-in, sent twice at once: the other one stored it.
-    if (lostToSameKey(error, idempotency) && (await earlierResult(db, idempotency))) return;
+    if ((await resultOfRace(db, idempotency, error)) !== undefined) return;
     throw error;
   }
   await form.publish();
