@@ -143,6 +143,13 @@ export const sendMessageBody = z
     mentions: z.array(rowId).max(MAX_GROUP_MEMBERS).optional(),
   })
   .strict();
+/**
+ * A send over the live socket: the body, and the key a retry of the same send carries (over the
+ * socket or as the HTTP route's `Idempotency-Key` header), so it is stored once.
+ */
+export const socketSendMessage = sendMessageBody
+  .extend({ idempotency_key: z.uuid().optional() })
+  .strict();
 /** The text fields of a message sent with files (multipart). */
 export const sendFilesQuery = z.object({ chat_id: rowIdText }).strict();
 export const sendFilesFields = z

@@ -213,7 +213,10 @@ type Env = z.infer<typeof envSchema>;
 export interface AppConfig extends Omit<Env, 'JWT_SECRET' | 'DATA_DIR' | 'APP_URL'> {
   APP_URL: string;
   DATA_DIR: string;
-  /** The current signing secret ('' in loadConfig's answer when it lives in the database). */
+  /**
+   * The signing secret at start ('' in loadConfig's answer when it lives in the database). What
+   * signs and verifies is `deps.signingKeys`, which follows rotations (server/auth/signing-keys.ts).
+   */
   JWT_SECRET: string;
   oidc?: { issuer: string; clientId: string; clientSecret?: string; displayName: string };
 }

@@ -17,6 +17,11 @@ export interface WriteCheck {
   figures: WriteFigure[];
   /** Acknowledged chat messages whose id is not in the database. */
   missingChats: number;
+  /**
+   * Chat messages stored twice (the same person, chat and text: each of the load's texts is
+   * sent once, then only retried under its idempotency key).
+   */
+  duplicateChats: number;
   /** Rows that are only part of a write, by what they are (empty when all is whole). */
   halfWritten: Record<string, number>;
   ok: boolean;
@@ -114,6 +119,15 @@ export async function checkWrites(
       ]));
   }
 
+  const duplicateChats = await count(
+    query,
+    `select coalesce(sum(n - 1), 0)::int as n from (
+       select count(*) as n from chat_messages
+        where user_id = any(coalesce($1, array[user_id]))
+        group by user_id, chat_id, text having count(*) > 1) twice`,
+    whose,
+  );
+
   const halfWritten: Record<string, number> = {
     'hand-ins without exactly one file': await count(
       query,
@@ -157,9 +171,13 @@ export async function checkWrites(
   return {
     figures,
     missingChats,
+    duplicateChats,
     halfWritten,
     ok:
-      figures.every((f) => f.holds) && missingChats === 0 && Object.keys(halfWritten).length === 0,
+      figures.every((f) => f.holds) &&
+      missingChats === 0 &&
+      duplicateChats === 0 &&
+      Object.keys(halfWritten).length === 0,
   };
 }
 
@@ -175,6 +193,7 @@ export function describeCheck(check: WriteCheck): string[] {
     lines.push(`unknown outcomes that were committed after all: ${committed.join(', ')}`);
   }
   lines.push(`chat messages acknowledged but missing by id: ${check.missingChats}`);
+  lines.push(`chat messages stored twice: ${check.duplicateChats}`);
   const half = Object.entries(check.halfWritten);
   lines.push(
     half.length === 0

@@ -1,7 +1,10 @@
 /**
  * The load's HTTP client: one call per request, timed and counted per kind of request, and
- * for every write the outcome a client can know (acknowledged, refused, or unknown).
+ * for every write the outcome a client can know (acknowledged, refused, or unknown). A write
+ * whose outcome is unknown is sent again, as a client would, under the same Idempotency-Key:
+ * the server stores it once however often it is sent.
  */
+import { randomUUID } from 'node:crypto';
 
 export const READ_KINDS = [
   'sign_in',
@@ -52,6 +55,7 @@ export class Recorder {
   /** Writes answered with a 5xx: their request ids, to find in the processes' logs. */
   readonly unknownWrites: { kind: WriteKind; status: string; requestId?: string }[] = [];
 
+  /** One request's answer (every try of a write counts here). */
   note(kind: Kind, ms: number, status: string) {
     if (status.startsWith('2')) {
       let list = this.samples.get(kind);
@@ -62,12 +66,13 @@ export class Recorder {
       if (!map) this.failures.set(kind, (map = new Map()));
       map.set(status, (map.get(status) ?? 0) + 1);
     }
-    if ((WRITE_KINDS as readonly string[]).includes(kind)) {
-      const write = kind as WriteKind;
-      let counts = this.writes.get(write);
-      if (!counts) this.writes.set(write, (counts = { ok: 0, refused: 0, unknown: 0 }));
-      counts[outcomeOf(status === 'network' ? 0 : Number(status))] += 1;
-    }
+  }
+
+  /** What the client learnt of one write in the end, after its tries (0: no answer). */
+  noteWrite(kind: WriteKind, status: number) {
+    let counts = this.writes.get(kind);
+    if (!counts) this.writes.set(kind, (counts = { ok: 0, refused: 0, unknown: 0 }));
+    counts[outcomeOf(status)] += 1;
   }
 
   /** Non-2xx answers by class, over every kind: 502/503 degraded, other 5xx, 4xx, no answer. */
@@ -88,6 +93,8 @@ export class Recorder {
 export interface Answer {
   status: number;
   token?: string;
+  /** Retry-After, in seconds, when the answer gave one. */
+  retryAfter?: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the load reads a few fields of many answers
   body: any;
 }
@@ -99,7 +106,7 @@ export async function call(
   kind: Kind,
   method: string,
   url: string,
-  options: { token?: string; json?: object; form?: FormData } = {},
+  options: CallOptions = {},
 ): Promise<Answer> {
   const started = performance.now();
   try {
@@ -108,6 +115,7 @@ export async function call(
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.json ? { 'content-type': 'application/json' } : {}),
+        ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
       },
       body: options.json ? JSON.stringify(options.json) : options.form,
       signal: AbortSignal.timeout(30_000),
@@ -140,9 +148,52 @@ export async function call(
         body = null;
       }
     }
-    return { status, token: response.headers.get('access-token') ?? undefined, body };
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    return {
+      status,
+      token: response.headers.get('access-token') ?? undefined,
+      body,
+      ...(Number.isFinite(retryAfter) ? { retryAfter } : {}),
+    };
   } catch {
     recorder.note(kind, performance.now() - started, 'network');
     return { status: 0, token: undefined, body: null };
   }
+}
+
+interface CallOptions {
+  token?: string;
+  json?: object;
+  form?: FormData;
+  idempotencyKey?: string;
+}
+
+/** How often a write whose outcome is unknown is sent, in all. */
+const WRITE_TRIES = 3;
+/** The longest wait before a retry, whatever Retry-After says (s). */
+const LONGEST_RETRY_WAIT_S = 5;
+
+/**
+ * A write, with one Idempotency-Key made for it: sent again while its outcome is unknown (no
+ * answer, a 5xx), after Retry-After (1 s when the answer gave none), at most WRITE_TRIES times.
+ * Counted once, by what the client learnt in the end.
+ */
+export async function write(
+  recorder: Recorder,
+  base: string,
+  kind: WriteKind,
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<Answer> {
+  const idempotencyKey = randomUUID();
+  let answer: Answer;
+  for (let tries = 1; ; tries += 1) {
+    answer = await call(recorder, base, kind, method, url, { ...options, idempotencyKey });
+    if (outcomeOf(answer.status) !== 'unknown' || tries === WRITE_TRIES) break;
+    const wait = Math.min(answer.retryAfter ?? 1, LONGEST_RETRY_WAIT_S);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+  recorder.noteWrite(kind, answer.status);
+  return answer;
 }

@@ -1,4 +1,4 @@
-import { call, type Recorder } from './client';
+import { call, write, WRITE_KINDS, type Recorder, type WriteKind } from './client';
 import { PASSWORD, type Person } from './world';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,7 +51,10 @@ export async function simulatePerson(
     url: string,
     options: { json?: object; form?: FormData } = {},
   ) => {
-    const answer = await call(recorder, base, kind, method, url, { ...options, token });
+    const isWrite = (WRITE_KINDS as readonly string[]).includes(kind);
+    const answer = isWrite
+      ? await write(recorder, base, kind as WriteKind, method, url, { ...options, token })
+      : await call(recorder, base, kind, method, url, { ...options, token });
     if (answer.status === 401) token = undefined;
     return answer;
   };

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { SETTING_OF_KIND, type NotificationKind } from '@contracts/notifications';
 import { notificationSettingDefault, type NotificationChannel } from '@contracts/profile';
 import { signLinkToken } from '../auth/signed-link';
+import { SIGNED_LINK_MAX_TTL_MS } from '../auth/signing-keys';
 import type { AppDeps } from '../context';
 import type { DbOrTx } from '../db/client';
 import { notifications, users, type UserRow } from '../db/schema';
@@ -117,7 +118,7 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number[]> 
 
 export const SETTINGS_LINK_PURPOSE = 'notification-settings';
 /** A settings link in a mail keeps working this long. */
-export const SETTINGS_LINK_TTL_MS = 180 * 86_400_000;
+export const SETTINGS_LINK_TTL_MS = SIGNED_LINK_MAX_TTL_MS;
 
 /**
  * The public page where a person changes their notification settings from a mail, without
@@ -125,7 +126,7 @@ export const SETTINGS_LINK_TTL_MS = 180 * 86_400_000;
  */
 export function settingsLink(deps: AppDeps, userId: number) {
   const token = signLinkToken(
-    deps.config.JWT_SECRET,
+    deps.signingKeys.current(),
     SETTINGS_LINK_PURPOSE,
     userId,
     SETTINGS_LINK_TTL_MS,

@@ -8,6 +8,7 @@ import axios, {
 import {
   API_BASE_URL,
   HIDE_MESSAGE_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
   messagesIn,
   SERVER_ERROR_TIMEOUT,
   serverMessageTimeout,
@@ -40,6 +41,8 @@ export interface HttpEnvironment {
   logError(...details: unknown[]): void;
   /** A failed call (5xx, or none at all): to the server's client log with its request id. */
   reportFailure?(requestId: string, description: string): void;
+  /** Waits before a retry (tests pass one that does not). */
+  wait?(ms: number): Promise<void>;
 }
 
 /** Each call's id, sent as x-request-id: the server logs it, and client log entries name it. */
@@ -58,6 +61,30 @@ function headerOf(
   return value === undefined || value === null ? undefined : String(value);
 }
 
+/** How often a keyed write whose outcome is unknown is sent, in all. */
+export const KEYED_WRITE_TRIES = 3;
+/** The longest wait before such a retry, whatever Retry-After says (ms). */
+const LONGEST_RETRY_WAIT_MS = 10_000;
+
+/**
+ * How long to wait before sending a keyed write again, or null to give up: only while its
+ * outcome is unknown (no answer, or a 503 that says when to try again), never after it was
+ * answered otherwise, and at most KEYED_WRITE_TRIES times in all.
+ */
+function retryDelay(
+  config: InternalAxiosRequestConfig | undefined,
+  response: AxiosResponse | undefined,
+  tries: number,
+): number | null {
+  if (!config || !headerOf(config, IDEMPOTENCY_KEY_HEADER) || tries >= KEYED_WRITE_TRIES) {
+    return null;
+  }
+  if (!response) return 1000;
+  if (response.status !== 503) return null;
+  const seconds = Number(response.headers['retry-after']);
+  return Math.min(Number.isFinite(seconds) ? seconds * 1000 : 1000, LONGEST_RETRY_WAIT_MS);
+}
+
 /**
  * The API client (spec 7 and 8): bearer and language headers, token renewal from the
  * `access-token` response header, server messages as toasts, and the per-status rules.
@@ -65,6 +92,9 @@ function headerOf(
 export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): AxiosInstance {
   const client = axios.create({ baseURL, headers: { Accept: 'application/json' } });
   const finishLoading = new WeakMap<object, () => void>();
+  // Tries of each keyed write so far, by its key (a retry is a new request with the same key).
+  const triesOf = new Map<string, number>();
+  const wait = env.wait ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   let lastUnauthorizedNotice = Number.NEGATIVE_INFINITY;
 
   const showMessages = (messages: string[], intent: NoticeIntent, link?: Notice['link']) =>
@@ -95,6 +125,8 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
   client.interceptors.response.use(
     (response) => {
       finish(response.config);
+      const key = headerOf(response.config, IDEMPOTENCY_KEY_HEADER);
+      if (key) triesOf.delete(key);
       env.setServerReachable(true);
       takeToken(response);
       if (!hidesMessages(response.config)) showMessages(messagesIn(response.data), 'success');
@@ -105,6 +137,16 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
       const config = error.config;
       finish(config);
       const response = error.response;
+      const key = headerOf(config, IDEMPOTENCY_KEY_HEADER);
+      const tries = (key && triesOf.get(key)) || 1;
+      const delay = retryDelay(config, response, tries);
+      if (key && config && delay !== null) {
+        // The write may have been stored: the same key again, so it is stored once.
+        triesOf.set(key, tries + 1);
+        await wait(delay);
+        return client.request(config);
+      }
+      if (key) triesOf.delete(key);
       if (!response) {
         // No answer at all: the network banner says so; a toast per call would only repeat it.
         env.setServerReachable(false);

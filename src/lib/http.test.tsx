@@ -1,7 +1,14 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import type { Notice } from './notify';
-import { apiErrorOf, HIDE_MESSAGE, serverMessageTimeout, SERVER_ERROR_TIMEOUT } from './http';
+import {
+  apiErrorOf,
+  HIDE_MESSAGE,
+  IDEMPOTENCY_KEY_HEADER,
+  newIdempotencyKey,
+  serverMessageTimeout,
+  SERVER_ERROR_TIMEOUT,
+} from './http';
 import { createHttpClient, type HttpEnvironment } from './http-client';
 
 interface Answer {
@@ -45,6 +52,7 @@ function setup(answer: Parameters<typeof fakeApi>[0], token: string | null = 'ol
     beginLoading: vi.fn(() => vi.fn()),
     setServerReachable: vi.fn(),
     logError: vi.fn(),
+    wait: vi.fn(async () => undefined),
   } satisfies HttpEnvironment;
   const client = createHttpClient(env);
   const seen: Record<string, unknown>[] = [];
@@ -204,5 +212,40 @@ describe('the HTTP client (spec 7 and 8)', () => {
     const ends = env.beginLoading.mock.results.map((result) => result.value as () => void);
     expect(ends).toHaveLength(3);
     for (const end of ends) expect(end).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a keyed write again under the same key while its outcome is unknown', async () => {
+    const answers: (Answer | 'network-down')[] = [
+      { status: 503, headers: { 'retry-after': '5' } },
+      'network-down',
+      { status: 201, data: { resource: { id: 1 } } },
+    ];
+    const { client, env, seen } = setup(() => answers.shift()!);
+    const key = newIdempotencyKey();
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const answered = await client.post(
+      'messaging/messages',
+      {},
+      {
+        headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+      },
+    );
+    expect(answered.status).toBe(201);
+    expect(seen.map((headers) => headers[IDEMPOTENCY_KEY_HEADER])).toEqual([key, key, key]);
+    // Retry-After (5 s), then a second for no answer.
+    expect(env.wait.mock.calls).toEqual([[5000], [1000]]);
+  });
+
+  it('gives up after three tries, and never sends again what was answered or carries no key', async () => {
+    const down = setup(() => ({ status: 503, headers: { 'retry-after': '1' } }));
+    const keyed = { headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() } };
+    await expect(down.client.post('okrs', {}, keyed)).rejects.toBeInstanceOf(AxiosError);
+    expect(down.seen).toHaveLength(3);
+    const unkeyed = setup(() => ({ status: 503 }));
+    await expect(unkeyed.client.post('okrs', {})).rejects.toBeInstanceOf(AxiosError);
+    expect(unkeyed.seen).toHaveLength(1);
+    const refused = setup(() => ({ status: 422, data: { messages: ['No.'] } }));
+    await expect(refused.client.post('okrs', {}, keyed)).rejects.toBeInstanceOf(AxiosError);
+    expect(refused.seen).toHaveLength(1);
   });
 });

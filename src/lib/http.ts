@@ -142,6 +142,26 @@ interface CallOptions extends Partial<
 > {
   /** The screen shows the server's messages itself (forms); no toasts. */
   hideMessages?: boolean;
+  /**
+   * A write the server stores once per key (chat messages, check-ins, hand-ins, answers): sent
+   * with an `Idempotency-Key` (this one, or one made for the call) and sent again under it
+   * while its outcome is unknown (no answer, 503), so a retry never makes a second one.
+   */
+  idempotent?: true | string;
+}
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** A key for one person's action (a UUID, as the server asks), reused on its retries. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  const hex = Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  const text = hex.join('');
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
 }
 
 type Schemas<E extends Endpoint> = NonNullable<E['schemas']>;
@@ -180,9 +200,10 @@ type FileEndpoint = Endpoint<HttpMethod, string, { response: 'file'; [key: strin
 async function send<T>(
   { method, path }: Endpoint,
   args: { params?: Record<string, string | number>; query?: unknown; body?: unknown } = {},
-  { hideMessages, headers, ...config }: CallOptions = {},
+  { hideMessages, headers, idempotent, ...config }: CallOptions = {},
   responseType?: 'blob',
 ): Promise<AxiosResponse<T>> {
+  const key = idempotent === true ? newIdempotencyKey() : idempotent;
   return (await loadClient()).request<T>({
     method,
     url: fillPath(path, args.params),
@@ -190,7 +211,11 @@ async function send<T>(
     data: args.body,
     responseType,
     ...config,
-    headers: { ...headers, ...(hideMessages ? HIDE_MESSAGE.headers : {}) },
+    headers: {
+      ...headers,
+      ...(hideMessages ? HIDE_MESSAGE.headers : {}),
+      ...(key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}),
+    },
   });
 }
 

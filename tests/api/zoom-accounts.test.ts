@@ -121,7 +121,9 @@ describe('connecting a person’s Zoom', () => {
     // Sealed: no token Zoom issued is in the row as it is.
     const sealed = `${row.accessTokenSealed} ${row.refreshTokenSealed}`;
     expect(sealed).not.toMatch(/^[0-9a-f]{48}\b/);
-    expect(row.accessTokenSealed.split('.')).toHaveLength(3);
+    // `<key id>.<iv>.<tag>.<body>`: sealed with the current signing key, which it names.
+    expect(row.accessTokenSealed.split('.')).toHaveLength(4);
+    expect(row.accessTokenSealed.split('.')[0]).toBe(userOnly.app.deps.signingKeys.current().kid);
     // The state was spent.
     expect(
       await userOnly.db

@@ -1,25 +1,42 @@
 import { describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { signLinkToken, verifyLinkToken } from '@server/auth/signed-link';
+import { fixedSigningKeys } from '@server/auth/signing-keys';
 import { meetingIcs } from '@server/modules/notifications/ics';
 import { nextDigestAt } from '@server/modules/notifications/digest';
 import type { MeetingRow } from '@server/db/schema';
 
 const SECRET = 'a-secret-long-enough-for-the-test';
+const keys = fixedSigningKeys([SECRET]);
 
 describe('signed settings links', () => {
-  it('name their person until they expire, for their purpose only', () => {
+  it('name their person until they expire, for their purpose only', async () => {
     const now = Date.UTC(2026, 0, 1);
-    const token = signLinkToken(SECRET, 'notification-settings', 42, 60_000, now);
-    expect(verifyLinkToken(SECRET, 'notification-settings', token, now)).toBe(42);
-    expect(verifyLinkToken(SECRET, 'notification-settings', token, now + 120_000)).toBeNull();
-    expect(verifyLinkToken(SECRET, 'other-purpose', token, now)).toBeNull();
+    const token = signLinkToken(keys.current(), 'notification-settings', 42, 60_000, now);
+    expect(await verifyLinkToken(keys, 'notification-settings', token, now)).toBe(42);
+    expect(await verifyLinkToken(keys, 'notification-settings', token, now + 120_000)).toBeNull();
+    expect(await verifyLinkToken(keys, 'other-purpose', token, now)).toBeNull();
+    const stranger = fixedSigningKeys(['another-secret-entirely-here']);
+    expect(await verifyLinkToken(stranger, 'notification-settings', token, now)).toBeNull();
     expect(
-      verifyLinkToken('another-secret-entirely-here', 'notification-settings', token, now),
+      await verifyLinkToken(keys, 'notification-settings', token.replace(/^42/, '43'), now),
     ).toBeNull();
-    expect(
-      verifyLinkToken(SECRET, 'notification-settings', token.replace(/^42/, '43'), now),
-    ).toBeNull();
-    expect(verifyLinkToken(SECRET, 'notification-settings', 'garbage', now)).toBeNull();
+    expect(await verifyLinkToken(keys, 'notification-settings', 'garbage', now)).toBeNull();
+  });
+
+  it('still open after a rotation, and links from before key ids too', async () => {
+    const now = Date.UTC(2026, 0, 1);
+    const token = signLinkToken(keys.current(), 'notification-settings', 42, 60_000, now);
+    const rotated = fixedSigningKeys(['the-new-secret-after-a-rotation', SECRET]);
+    expect(await verifyLinkToken(rotated, 'notification-settings', token, now)).toBe(42);
+    const expires = Math.floor((now + 60_000) / 1000);
+    const signature = createHmac('sha256', SECRET)
+      .update(`notification-settings:42.${expires}`)
+      .digest('base64url');
+    const before = `42.${expires}.${signature}`;
+    expect(await verifyLinkToken(rotated, 'notification-settings', before, now)).toBe(42);
+    const retired = fixedSigningKeys(['the-new-secret-after-a-rotation']);
+    expect(await verifyLinkToken(retired, 'notification-settings', token, now)).toBeNull();
   });
 });
 

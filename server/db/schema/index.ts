@@ -18,3 +18,4 @@ export * from './drive';
 export * from './recruit';
 export * from './billing';
 export * from './signing-secrets';
+export * from './idempotency';

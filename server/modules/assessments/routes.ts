@@ -29,6 +29,7 @@ import {
   whoAssesses as whoAssessesSchema,
 } from '@contracts/assessments';
 import { ok } from '../../http/envelope';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import type { ExportKind } from './exports';
@@ -243,6 +244,7 @@ export default async function assessmentRoutes(app: App) {
       const evaluable = await answerAssessment(deps, actorOf(request), {
         ...request.body,
         id: request.params.id,
+        idempotencyKey: idempotencyKeyOf(request),
       });
       return ok(
         evaluable,

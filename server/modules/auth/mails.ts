@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createOneTimeToken, createOtpCode } from '../../auth/one-time-tokens';
+import { derivedSecret, keyNamed, type SigningKey } from '../../auth/signing-keys';
 import { sealedSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
 import { appLink } from '../../core/links';
@@ -30,6 +31,11 @@ export interface AccountMail {
   resetLink?: Link;
   /** For otp_code: what the six digits are derived from. */
   codeSeed?: string;
+  /**
+   * The signing key the token or code was derived with, so a mail sent after a rotation still
+   * carries the one its row holds; absent in mails queued before key ids (the current key).
+   */
+  kid?: string;
 }
 
 declare module '../../jobs' {
@@ -40,12 +46,10 @@ declare module '../../jobs' {
 }
 
 /** The key sealed tokens and codes of account mails are derived with. */
-function accountMailKey(deps: Pick<AppDeps, 'config'>) {
-  return createHash('sha256').update(`account-mail:${deps.config.JWT_SECRET}`).digest();
-}
+const accountMailKey = (key: SigningKey) => derivedSecret(key, 'account-mail');
 
-function codeOf(deps: Pick<AppDeps, 'config'>, seed: string) {
-  const digest = createHmac('sha256', accountMailKey(deps)).update(`code:${seed}`).digest();
+function codeOf(key: SigningKey, seed: string) {
+  const digest = createHmac('sha256', accountMailKey(key)).update(`code:${seed}`).digest();
   return String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0');
 }
 
@@ -72,29 +76,32 @@ type Recipient = AccountMail['to'];
  * now, in the caller's transaction, with a sealed token whose raw form only the job makes.
  */
 export async function oneTimeLinkMail(
-  deps: Pick<AppDeps, 'config'>,
+  deps: Pick<AppDeps, 'signingKeys'>,
   tx: DbOrTx,
   to: Recipient & { userId: number },
   purpose: 'verify_email' | 'reset_password',
   { ttlMs, path }: { ttlMs: number; path: string },
 ): Promise<AccountMail> {
-  const token = sealedSplitToken(accountMailKey(deps));
+  const signing = deps.signingKeys.current();
+  const token = sealedSplitToken(accountMailKey(signing));
   await createOneTimeToken(tx, purpose, { userId: to.userId, email: to.email, ttlMs, token });
   const { userId: _userId, ...recipient } = to;
-  return { key: newKey(), kind: purpose, to: recipient, link: { path, token: token.selector } };
+  const link = { path, token: token.selector };
+  return { key: newKey(), kind: purpose, to: recipient, link, kid: signing.kid };
 }
 
 /** A mailed six-digit code; its row (the code's hash) is written in the caller's transaction. */
 export async function otpCodeMail(
-  deps: Pick<AppDeps, 'config'>,
+  deps: Pick<AppDeps, 'signingKeys'>,
   tx: DbOrTx,
   to: Recipient,
   purpose: string,
   ttlMs: number,
 ): Promise<AccountMail> {
+  const signing = deps.signingKeys.current();
   const codeSeed = newKey();
-  await createOtpCode(tx, to.email, purpose, ttlMs, codeOf(deps, codeSeed));
-  return { key: newKey(), kind: 'otp_code', to, codeSeed };
+  await createOtpCode(tx, to.email, purpose, ttlMs, codeOf(signing, codeSeed));
+  return { key: newKey(), kind: 'otp_code', to, codeSeed, kid: signing.kid };
 }
 
 /** The mail a sign-up with a known address sends its owner instead of a second account. */
@@ -111,13 +118,14 @@ export function accountExistsMail(to: Recipient): AccountMail {
 /** Account mails, written in the recipient's language. */
 async function sendAccountMail(deps: AppDeps, mail: AccountMail) {
   const t = translator(mail.to.language);
+  const signing = await keyNamed(deps.signingKeys, mail.kid);
   const linkOf = (link: AccountMail['link']) => {
     if (!link) return undefined;
-    const token = link.token && sealedSplitToken(accountMailKey(deps), link.token).raw;
+    const token = link.token && sealedSplitToken(accountMailKey(signing), link.token).raw;
     return appLink(deps, link.path, { ...link.query, ...(token ? { token } : {}) });
   };
   const link = linkOf(mail.link);
-  const code = mail.codeSeed && codeOf(deps, mail.codeSeed);
+  const code = mail.codeSeed && codeOf(signing, mail.codeSeed);
   const vars = {
     name: mail.to.name,
     link,

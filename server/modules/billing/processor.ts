@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import type { ProcessorMode } from '@contracts/billing';
+import type { SigningKey, SigningKeys } from '../../auth/signing-keys';
 import type { AppConfig } from '../../config';
 
 /**
@@ -11,7 +12,7 @@ import type { AppConfig } from '../../config';
  */
 type BillingConfig = Pick<
   AppConfig,
-  'NODE_ENV' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL' | 'JWT_SECRET'
+  'NODE_ENV' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'
 >;
 
 export type StripeEvent = ReturnType<Stripe['webhooks']['constructEvent']>;
@@ -49,15 +50,22 @@ export function stripeClient(config: BillingConfig): Stripe {
 }
 
 /**
- * The secret the local processor signs its events with: derived from JWT_SECRET, so every
- * process of one installation agrees on it and nobody outside knows it.
+ * The secret the local processor signs its events with: derived from the server's signing key,
+ * so every process of one installation agrees on it and nobody outside knows it.
  */
-export const localWebhookSecret = (config: BillingConfig) =>
-  `whsec_local_${createHmac('sha256', config.JWT_SECRET).update('local-payment-processor').digest('hex')}`;
+export const localWebhookSecret = (key: SigningKey) =>
+  `whsec_local_${createHmac('sha256', key.secret).update('local-payment-processor').digest('hex')}`;
 
-/** The secret a webhook must be signed with, in the current mode (null: none accepted). */
-export function webhookSecret(config: BillingConfig): string | null {
+/**
+ * The secrets a webhook may be signed with in the current mode, the one to sign with first
+ * (the local processor's follow the key ring: an event signed before a rotation still counts);
+ * empty: none accepted.
+ */
+export async function webhookSecrets(config: BillingConfig, keys: SigningKeys): Promise<string[]> {
   const mode = processorMode(config);
-  if (mode === 'stripe') return config.STRIPE_WEBHOOK_SECRET ?? null;
-  return mode === 'local' ? localWebhookSecret(config) : null;
+  if (mode === 'stripe') return config.STRIPE_WEBHOOK_SECRET ? [config.STRIPE_WEBHOOK_SECRET] : [];
+  if (mode !== 'local') return [];
+  const current = keys.current();
+  const others = (await keys.candidates(undefined)).filter((key) => key.kid !== current.kid);
+  return [current, ...others].map(localWebhookSecret);
 }

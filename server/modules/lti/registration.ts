@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
+import { signDerivedJwt, verifyDerivedJwt } from '../../auth/derived-jwt';
 import type { AppDeps } from '../../context';
 import { eq } from 'drizzle-orm';
 import { ltiPlatforms, users } from '../../db/schema';
@@ -10,29 +10,26 @@ import { toolUrls } from './present';
 const TIMEOUT_MS = 10_000;
 const REGISTER_TOKEN_DAYS = 7;
 
-function registerKey(deps: AppDeps) {
-  return createHash('sha256').update(`lti-register:${deps.config.JWT_SECRET}`).digest();
-}
+/** What the registration link's secret is derived for from the signing key (signing-keys.ts). */
+const REGISTER_PURPOSE = 'lti-register';
 
 /** The `t` of our registration URL: who the platform registered through it will belong to. */
 export function registerToken(deps: AppDeps, userId: number) {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuedAt()
-    .setExpirationTime(`${REGISTER_TOKEN_DAYS}d`)
-    .sign(registerKey(deps));
+  return signDerivedJwt(
+    deps.signingKeys,
+    REGISTER_PURPOSE,
+    new SignJWT({})
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(`${REGISTER_TOKEN_DAYS}d`),
+  );
 }
 
 export async function registerTokenOwner(deps: AppDeps, token: string | undefined) {
   if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, registerKey(deps), { algorithms: ['HS256'] });
-    const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
+  const verified = await verifyDerivedJwt(deps.signingKeys, REGISTER_PURPOSE, token);
+  const id = Number(verified?.payload.sub);
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 interface PlatformConfiguration {

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
+import { signDerivedJwt, verifyDerivedJwt } from '../../auth/derived-jwt';
+import type { SigningKey, SigningKeys } from '../../auth/signing-keys';
 import type { AppConfig } from '../../config';
 
 /** Where the state cookie is sent: only to our LTI endpoints. */
@@ -7,9 +9,8 @@ export const STATE_COOKIE_PATH = '/api/v2/core/lti';
 const STATE_TTL_SECONDS = 600;
 const COOKIE_PREFIX = 'lti_state_';
 
-function stateKey(config: AppConfig) {
-  return createHash('sha256').update(`lti-state:${config.JWT_SECRET}`).digest();
-}
+/** What the state's secret is derived for from the signing key (signing-keys.ts). */
+const STATE_PURPOSE = 'lti-state';
 
 /** What the launch needs to redo the login in a window of its own (blocked cookie). */
 export interface Relaunch {
@@ -31,18 +32,21 @@ export interface LaunchState {
 
 export async function newState(
   config: AppConfig,
+  keys: SigningKeys,
   platformId: number,
   relaunch: Relaunch,
 ): Promise<{ state: string; nonce: string; cookie: string }> {
   const sid = randomBytes(12).toString('base64url');
   const nonce = randomBytes(24).toString('base64url');
-  const state = await new SignJWT({ nonce, pid: platformId, relaunch })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setJti(sid)
-    .setIssuedAt()
-    .setExpirationTime(`${STATE_TTL_SECONDS}s`)
-    .sign(stateKey(config));
-  const cookie = frameCookie(config, `${COOKIE_PREFIX}${sid}`, cookieValue(config, sid), {
+  const state = await signDerivedJwt(
+    keys,
+    STATE_PURPOSE,
+    new SignJWT({ nonce, pid: platformId, relaunch })
+      .setJti(sid)
+      .setIssuedAt()
+      .setExpirationTime(`${STATE_TTL_SECONDS}s`),
+  );
+  const cookie = frameCookie(config, `${COOKIE_PREFIX}${sid}`, cookieValue(keys.current(), sid), {
     path: STATE_COOKIE_PATH,
     maxAgeSeconds: STATE_TTL_SECONDS,
   });
@@ -70,11 +74,9 @@ export function frameCookie(
   ].join('; ');
 }
 
-function cookieValue(config: AppConfig, sid: string) {
-  return createHash('sha256')
-    .update(`${sid}:${config.JWT_SECRET}`)
-    .digest('base64url')
-    .slice(0, 32);
+/** The state cookie's value: bound to the state's login and the key that signed the state. */
+function cookieValue(key: SigningKey, sid: string) {
+  return createHash('sha256').update(`${sid}:${key.secret}`).digest('base64url').slice(0, 32);
 }
 
 export function clearStateCookie(sid: string) {
@@ -87,17 +89,14 @@ export type StateCheck =
 
 /** The state is ours, unexpired, and the browser posting it holds the cookie of its login. */
 export async function checkState(
-  config: AppConfig,
+  keys: SigningKeys,
   raw: string | undefined,
   cookieHeader: string | undefined,
 ): Promise<StateCheck> {
   if (!raw) return { ok: false, reason: 'state_mismatch' };
-  let payload;
-  try {
-    ({ payload } = await jwtVerify(raw, stateKey(config), { algorithms: ['HS256'] }));
-  } catch {
-    return { ok: false, reason: 'state_mismatch' };
-  }
+  const verified = await verifyDerivedJwt(keys, STATE_PURPOSE, raw);
+  if (!verified) return { ok: false, reason: 'state_mismatch' };
+  const { payload, key } = verified;
   const sid = String(payload.jti ?? '');
   const state: LaunchState = {
     sid,
@@ -107,7 +106,7 @@ export async function checkState(
   };
   const cookies = parseCookies(cookieHeader);
   const ours = Object.keys(cookies).filter((name) => name.startsWith(COOKIE_PREFIX));
-  if (cookies[`${COOKIE_PREFIX}${sid}`] === cookieValue(config, sid)) return { ok: true, state };
+  if (cookies[`${COOKIE_PREFIX}${sid}`] === cookieValue(key, sid)) return { ok: true, state };
   // No state cookie at all: the browser did not keep it (third-party cookies blocked).
   if (ours.length === 0) return { ok: false, reason: 'cookie_blocked', relaunch: state.relaunch };
   return { ok: false, reason: 'state_mismatch' };

@@ -10,6 +10,7 @@ import {
   sendFilesFields,
   sendFilesQuery,
   sendMessageBody,
+  socketSendMessage,
 } from '@contracts/messaging';
 import { CHAT_SEND_REQUEST } from '@contracts/constants';
 import { actorFor } from '../../core/actor';
@@ -18,6 +19,7 @@ import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import { invalidInput } from '../../http/error-handler';
 import { validationFailed } from '../../http/errors';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
 import { storageFor } from '../../storage';
 import { parseFields, receiveUploads } from '../../storage/uploads';
@@ -60,15 +62,16 @@ export default async function messageRoutes(app: App) {
   // The same send from a socket (src/lib/realtime.ts): no HTTP round, so a message reaches the
   // room sooner.
   app.deps.realtime.onClientRequest(CHAT_SEND_REQUEST, async (client, payload) => {
-    const parsed = sendMessageBody.safeParse(payload, { reportInput: true });
+    const parsed = socketSendMessage.safeParse(payload, { reportInput: true });
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     const body = parsed.data;
     const actor = actorFor({ id: client.userId, role: client.role }, 'socket', client.sessionId);
-    const message = await sendMessage(app.deps, actor, {
+    const { message } = await sendMessage(app.deps, actor, {
       chatId: body.chat_id,
       text: body.text,
       parentId: body.parent_id,
       mentions: body.mentions,
+      idempotencyKey: body.idempotency_key,
     });
     return { message };
   });
@@ -78,11 +81,12 @@ export default async function messageRoutes(app: App) {
     { schema: { tags, body: sendMessageBody, response: { 201: envelope(messageResource) } } },
     async (request, reply) => {
       const body = request.body;
-      const message = await sendMessage(app.deps, actorOf(request), {
+      const { message } = await sendMessage(app.deps, actorOf(request), {
         chatId: body.chat_id,
         text: body.text,
         parentId: body.parent_id,
         mentions: body.mentions,
+        idempotencyKey: idempotencyKeyOf(request),
       });
       return reply.status(201).send(ok({ message }));
     },
@@ -100,7 +104,8 @@ export default async function messageRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      // Who may send is checked before the body is read.
+      // Who may send is checked before the body is read (and a bad key refused).
+      const idempotencyKey = idempotencyKeyOf(request);
       await checkMaySend(app.deps, actorOf(request), request.query.chat_id);
       const form = await receiveUploads(request, {
         storage: storageFor(app.deps.config),
@@ -121,13 +126,14 @@ export default async function messageRoutes(app: App) {
         if (!fields.text && form.files.length === 0) {
           throw validationFailed({ text: 'messaging:messages.empty' });
         }
-        const message = await sendMessage(app.deps, actorOf(request), {
+        const { message, replayed } = await sendMessage(app.deps, actorOf(request), {
           chatId: request.query.chat_id,
           text: fields.text,
           parentId: fields.parent_id,
           files: form.files,
+          idempotencyKey,
         });
-        await form.publish();
+        await (replayed ? form.discard() : form.publish());
         return reply.status(201).send(ok({ message }));
       } catch (error) {
         await form.discard();

@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { MeetingItem } from '@contracts/notifications';
-import type { AppConfig } from '../../config';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { meetingAttendees, type MeetingRow } from '../../db/schema';
 import { refusal } from '../../http/errors';
 import {
@@ -11,7 +10,7 @@ import {
   ZoomError,
   type ZoomMeetingInput,
 } from './zoom';
-import { zoomUserSettings, zoomUserToken, ZoomReconnect } from './zoom-account';
+import { zoomUserSettings, zoomUserToken, ZoomReconnect, type ZoomDeps } from './zoom-account';
 
 /** A Teams "new meeting" deep link with the subject and attendees filled in. */
 export function teamsMeetingLink(subject: string, attendees: string[], start: Date, end: Date) {
@@ -61,16 +60,12 @@ export function presentMeeting(meeting: MeetingRow, attendeeIds: number[]): Meet
  * their connection stopped working and there is no server app), 502 when Zoom fails or does
  * not answer.
  */
-export async function zoomMeetingFor(
-  deps: { db: Database; config: AppConfig },
-  userId: number,
-  meeting: ZoomMeetingInput,
-) {
-  const { db, config } = deps;
+export async function zoomMeetingFor(deps: ZoomDeps, userId: number, meeting: ZoomMeetingInput) {
+  const { config } = deps;
   try {
     let own = null;
     try {
-      own = await zoomUserToken(db, config, userId);
+      own = await zoomUserToken(deps, userId);
     } catch (error) {
       if (!(error instanceof ZoomReconnect)) throw error;
       if (!zoomSettings(config)) {

@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { RetiredKeyError, type SigningKeys } from '../../auth/signing-keys';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { seal, unseal } from '../../core/seal';
 import { zoomConnections } from '../../db/schema';
 import { ZoomError } from './zoom';
+
+type ZoomConnectionRow = typeof zoomConnections.$inferSelect;
 
 /**
  * A person's own Zoom (a general, user-managed OAuth app): the authorization-code flow at
@@ -107,10 +110,10 @@ export async function revokeZoomToken(settings: ZoomUserSettings, token: string)
   }
 }
 
-export function sealedTokens(secret: string, tokens: ZoomTokens) {
+export function sealedTokens(keys: SigningKeys, tokens: ZoomTokens) {
   return {
-    accessTokenSealed: seal(secret, tokens.accessToken, ZOOM_TOKEN_PURPOSE),
-    refreshTokenSealed: seal(secret, tokens.refreshToken, ZOOM_TOKEN_PURPOSE),
+    accessTokenSealed: seal(keys, tokens.accessToken, ZOOM_TOKEN_PURPOSE),
+    refreshTokenSealed: seal(keys, tokens.refreshToken, ZOOM_TOKEN_PURPOSE),
     accessTokenExpiresAt: tokens.expiresAt,
   };
 }
@@ -122,50 +125,87 @@ export class ZoomReconnect extends Error {
   }
 }
 
+export interface ZoomDeps {
+  db: Database;
+  config: AppConfig;
+  signingKeys: SigningKeys;
+}
+
 /**
  * The person's Zoom access token, refreshed when due (the row locked meanwhile, so two requests
  * never spend one refresh token); null when they have not connected Zoom (or the server no
- * longer has the app). A refresh Zoom refuses (revoked, expired) forgets the connection and
- * throws ZoomReconnect.
+ * longer has the app). A refresh Zoom refuses (revoked, expired), or tokens sealed with a key
+ * this server retired, forget the connection and throw ZoomReconnect.
  */
-export async function zoomUserToken(db: Database, config: AppConfig, userId: number) {
+export async function zoomUserToken(deps: ZoomDeps, userId: number) {
+  const { db, config, signingKeys: keys } = deps;
   const settings = zoomUserSettings(config);
   if (!settings) return null;
-  const secret = config.JWT_SECRET;
   const [row] = await db.select().from(zoomConnections).where(eq(zoomConnections.userId, userId));
   if (!row) return null;
-  if (row.accessTokenExpiresAt.getTime() > Date.now() + EARLY_MS) {
-    return { settings, token: unseal(secret, row.accessTokenSealed, ZOOM_TOKEN_PURPOSE) };
-  }
   const outcome = await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(zoomConnections)
-      .where(eq(zoomConnections.userId, userId))
-      .for('update');
-    if (!locked) return null;
-    if (locked.accessTokenExpiresAt.getTime() > Date.now() + EARLY_MS) {
-      return unseal(secret, locked.accessTokenSealed, ZOOM_TOKEN_PURPOSE);
-    }
-    let fresh: ZoomTokens;
     try {
-      fresh = await refreshZoomTokens(
-        settings,
-        unseal(secret, locked.refreshTokenSealed, ZOOM_TOKEN_PURPOSE),
-      );
-    } catch (error) {
-      if (error instanceof ZoomError && error.status >= 400 && error.status < 500) {
-        await tx.delete(zoomConnections).where(eq(zoomConnections.userId, userId));
-        return 'reconnect' as const;
+      if (row.accessTokenExpiresAt.getTime() > Date.now() + EARLY_MS) {
+        return await currentAccessToken(tx, keys, row);
       }
-      throw error;
+      const [locked] = await tx
+        .select()
+        .from(zoomConnections)
+        .where(eq(zoomConnections.userId, userId))
+        .for('update');
+      if (!locked) return null;
+      if (locked.accessTokenExpiresAt.getTime() > Date.now() + EARLY_MS) {
+        return await currentAccessToken(tx, keys, locked);
+      }
+      const refreshToken = await unseal(keys, locked.refreshTokenSealed, ZOOM_TOKEN_PURPOSE);
+      let fresh: ZoomTokens;
+      try {
+        fresh = await refreshZoomTokens(settings, refreshToken.plain);
+      } catch (error) {
+        if (error instanceof ZoomError && error.status >= 400 && error.status < 500) {
+          await tx.delete(zoomConnections).where(eq(zoomConnections.userId, userId));
+          return 'reconnect' as const;
+        }
+        throw error;
+      }
+      await tx
+        .update(zoomConnections)
+        .set(sealedTokens(keys, fresh))
+        .where(eq(zoomConnections.userId, userId));
+      return fresh.accessToken;
+    } catch (error) {
+      if (!(error instanceof RetiredKeyError)) throw error;
+      await tx.delete(zoomConnections).where(eq(zoomConnections.userId, userId));
+      return 'reconnect' as const;
     }
-    await tx
-      .update(zoomConnections)
-      .set(sealedTokens(secret, fresh))
-      .where(eq(zoomConnections.userId, userId));
-    return fresh.accessToken;
   });
   if (outcome === 'reconnect') throw new ZoomReconnect();
   return outcome === null ? null : { settings, token: outcome };
+}
+
+/**
+ * The access token of a connection that is not due for a refresh; sealed again with the current
+ * key when an older one sealed it (unless a refresh replaced the tokens meanwhile).
+ */
+async function currentAccessToken(tx: Tx, keys: SigningKeys, row: ZoomConnectionRow) {
+  const access = await unseal(keys, row.accessTokenSealed, ZOOM_TOKEN_PURPOSE);
+  if (access.stale) {
+    const refresh = await unseal(keys, row.refreshTokenSealed, ZOOM_TOKEN_PURPOSE);
+    await tx
+      .update(zoomConnections)
+      .set(
+        sealedTokens(keys, {
+          accessToken: access.plain,
+          refreshToken: refresh.plain,
+          expiresAt: row.accessTokenExpiresAt,
+        }),
+      )
+      .where(
+        and(
+          eq(zoomConnections.userId, row.userId),
+          eq(zoomConnections.accessTokenSealed, row.accessTokenSealed),
+        ),
+      );
+  }
+  return access.plain;
 }

@@ -10,6 +10,7 @@ import {
   updateKeyResultBody,
 } from '@contracts/okrs';
 import { ok } from '../../http/envelope';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { checkInKeyResult } from './operations/check-in-key-result';
@@ -127,6 +128,7 @@ export default async function keyResultRoutes(app: App) {
       const keyResult = await checkInKeyResult(deps, actorOf(request), {
         id: request.params.id,
         ...request.body,
+        idempotencyKey: idempotencyKeyOf(request),
       });
       return reply.status(201).send(ok({ key_result: keyResult }, 'okrs:messages.checked_in'));
     },

@@ -27,6 +27,7 @@ import {
   userParams,
 } from '@contracts/tasks';
 import { ok } from '../../http/envelope';
+import { idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
 import type { AppDeps } from '../../context';
 import { storageFor } from '../../storage';
@@ -368,7 +369,10 @@ export function workRoutes(kind: TaskKind) {
         },
         async (request) => {
           const ctx = await load(request, request.params.id);
-          await handIn(app.deps, () => receiveTaskFiles(request, app.deps), ctx, mode);
+          const idempotencyKey = idempotencyKeyOf(request);
+          await handIn(app.deps, () => receiveTaskFiles(request, app.deps), ctx, mode, {
+            idempotencyKey,
+          });
           return answerWith(
             ctx,
             mode === 'submit' ? 'tasks:messages.submitted' : 'tasks:messages.resubmitted',
@@ -505,12 +509,13 @@ export function workRoutes(kind: TaskKind) {
         },
         async (request) => {
           const ctx = await load(request, request.params.id);
+          const idempotencyKey = idempotencyKeyOf(request);
           await handIn(
             app.deps,
             () => receiveTaskFiles(request, app.deps),
             ctx,
             'resubmit_by_teammate',
-            await teammateUnits(db, ctx),
+            { teammateUnits: await teammateUnits(db, ctx), idempotencyKey },
           );
           return answerWith(ctx, 'tasks:messages.resubmitted');
         },

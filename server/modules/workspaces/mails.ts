@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { derivedSecret, keyNamed, type SigningKey } from '../../auth/signing-keys';
 import { sealedSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
 import { appLink } from '../../core/links';
@@ -28,6 +28,11 @@ export interface WorkspaceMail {
     /** `{name}` in the path or a query value is replaced by the sealed token of this selector. */
     sealed?: Record<string, string>;
   };
+  /**
+   * The signing key its sealed tokens were derived with, so a mail sent after a rotation still
+   * carries the tokens their rows hold; absent in mails queued before key ids (the current key).
+   */
+  kid?: string;
 }
 
 declare module '../../jobs' {
@@ -37,9 +42,7 @@ declare module '../../jobs' {
 }
 
 /** The key sealed tokens of workspace mails are derived with. */
-export function mailTokenKey(deps: Pick<AppDeps, 'config'>) {
-  return createHash('sha256').update(`workspace-mail:${deps.config.JWT_SECRET}`).digest();
-}
+export const mailTokenKey = (key: SigningKey) => derivedSecret(key, 'workspace-mail');
 
 /**
  * Queues mails in the caller's transaction: they go out from a job once it commits, so a
@@ -49,8 +52,9 @@ export async function queueWorkspaceMails(tx: DbOrTx, mails: WorkspaceMail[]) {
   if (mails.length > 0) await recordEvent(tx, 'workspace.mails', { mails });
 }
 
-function linkOf(deps: AppDeps, link: WorkspaceMail['link']) {
-  const key = mailTokenKey(deps);
+async function linkOf(deps: AppDeps, mail: WorkspaceMail) {
+  const { link } = mail;
+  const key = mailTokenKey(await keyNamed(deps.signingKeys, mail.kid));
   const fill = (text: string) =>
     text.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const selector = link.sealed?.[name];
@@ -65,7 +69,7 @@ function linkOf(deps: AppDeps, link: WorkspaceMail['link']) {
 /** Workspace mails, in the recipient's language. Each carries one link, the page to open. */
 async function sendWorkspaceMail(deps: AppDeps, mail: WorkspaceMail) {
   const t = translator(mail.to.language);
-  const link = linkOf(deps, mail.link);
+  const link = await linkOf(deps, mail);
   const values = { ...mail.vars, link, name: mail.to.name ?? mail.to.email, app: 'Teamloop' };
   const lines = [
     t(`workspaces:mail.${mail.kind}.greeting`, values),

@@ -77,7 +77,8 @@ export const assessmentsApi = {
   questionsWithoutAnswers: (id: number) =>
     api.call(endpoints.questionsWithoutAnswers, one(id)).then((r) => r.questions),
   questions: (id: number) => api.call(endpoints.questions, one(id)),
-  answer: (id: number, body: AnswersBody) => api.call(endpoints.answer, { params: { id }, body }),
+  answer: (id: number, body: AnswersBody) =>
+    api.call(endpoints.answer, { params: { id }, body }, { idempotent: true }),
   evaluables: (id: number) => api.call(endpoints.evaluables, one(id)).then((r) => r.evaluables),
   report: (id: number, userId?: number) =>
     api.call(endpoints.report, { params: { id }, query: { user_id: userId || undefined } }),

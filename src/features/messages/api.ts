@@ -13,7 +13,7 @@ import { messagingEndpoints as endpoints } from '@contracts/endpoints/messaging'
 import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import { CHAT_SEND_REQUEST, MESSAGES_PAGE } from '@contracts/constants';
 import { liveUpdates } from '@/lib/live-socket';
-import { api } from '@/lib/http';
+import { api, newIdempotencyKey } from '@/lib/http';
 
 export type { ChatDetail, ChatEntry, ChatMessage };
 export type SearchResult = z.infer<typeof chatSearchResult>;
@@ -48,6 +48,7 @@ export const messagingApi = {
   /**
    * Over the live socket when it is up (the message reaches the room sooner), otherwise with
    * POST. A refusal over the socket is thrown in the shape of an HTTP one, so callers see one.
+   * One idempotency key for both ways: a send that reached the server once is stored once.
    */
   send: async (body: {
     chat_id: number;
@@ -55,8 +56,16 @@ export const messagingApi = {
     parent_id?: number;
     mentions?: number[];
   }) => {
-    const answer = await liveUpdates.request<{ message: ChatMessage }>(CHAT_SEND_REQUEST, body);
-    if (!answer) return api.call(endpoints.send, { body }, quiet).then((r) => r.message);
+    const key = newIdempotencyKey();
+    const answer = await liveUpdates.request<{ message: ChatMessage }>(CHAT_SEND_REQUEST, {
+      ...body,
+      idempotency_key: key,
+    });
+    if (!answer) {
+      return api
+        .call(endpoints.send, { body }, { ...quiet, idempotent: key })
+        .then((r) => r.message);
+    }
     if (answer.ok) return answer.resource.message;
     throw Object.assign(new Error(answer.messages[0]), {
       response: { status: answer.status, data: answer },
@@ -68,7 +77,11 @@ export const messagingApi = {
     if (parentId) form.append('parent_id', String(parentId));
     files.forEach((file) => form.append('files', file));
     return api
-      .call(endpoints.sendFiles, { query: { chat_id: chatId }, body: form }, quiet)
+      .call(
+        endpoints.sendFiles,
+        { query: { chat_id: chatId }, body: form },
+        { ...quiet, idempotent: true },
+      )
       .then((r) => r.message);
   },
   /** A message's file as a blob (the route needs the bearer header, so no plain link). */

@@ -85,7 +85,7 @@ export const okrsApi = {
   removeKeyResult: (id: number) => api.call(endpoints.removeKeyResult, { params: { id } }),
   tracking: (keyResultId: number) => api.call(endpoints.tracking, { params: { id: keyResultId } }),
   checkIn: (keyResultId: number, body: CheckInBody) =>
-    api.call(endpoints.checkIn, { params: { id: keyResultId }, body }),
+    api.call(endpoints.checkIn, { params: { id: keyResultId }, body }, { idempotent: true }),
   removeCheckIn: (keyResultId: number, report: number) =>
     api.call(endpoints.removeCheckIn, { params: { id: keyResultId, report } }),
   keyResults: (workspaceId: number) => api.call(endpoints.keyResults, workspace(workspaceId)),

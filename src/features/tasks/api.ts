@@ -141,6 +141,7 @@ export const tasksApi = {
         {
           onUploadProgress: (event: AxiosProgressEvent) =>
             handIn.onProgress?.({ loaded: event.loaded, total: event.total ?? event.loaded }),
+          idempotent: true,
         },
       )
     ).task,

@@ -1,4 +1,4 @@
 import type { AppDeps } from '../../../context';
 
 /** What billing's operations use of the app. */
-export type BillingDeps = Pick<AppDeps, 'db' | 'config'>;
+export type BillingDeps = Pick<AppDeps, 'db' | 'config' | 'signingKeys'>;

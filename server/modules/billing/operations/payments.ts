@@ -5,7 +5,7 @@ import type { Actor } from '../../../core/actor';
 import { planRank } from '../../../core/plans';
 import { invoicePayments, invoices, paymentEvents, workspaces } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound, refusal } from '../../../http/errors';
-import { processorMode, stripeClient, webhookSecret, type StripeEvent } from '../processor';
+import { processorMode, stripeClient, webhookSecrets, type StripeEvent } from '../processor';
 import { ensureCustomer } from './customers';
 import type { BillingDeps } from './deps';
 import { invoiceFor, logBilling } from './invoices';
@@ -215,15 +215,21 @@ export async function receiveWebhook(
   deps: BillingDeps,
   input: { raw: Buffer | string; signature: string | undefined },
 ) {
-  const secret = webhookSecret(deps.config);
-  if (!secret) throw refusal(409, 'not_configured', 'billing:errors.not_configured');
-  if (!input.signature) throw badRequest('billing:errors.bad_signature');
-  let event: StripeEvent;
-  try {
-    event = stripeClient(deps.config).webhooks.constructEvent(input.raw, input.signature, secret);
-  } catch {
-    throw badRequest('billing:errors.bad_signature');
-  }
+  const secrets = await webhookSecrets(deps.config, deps.signingKeys);
+  if (secrets.length === 0) throw refusal(409, 'not_configured', 'billing:errors.not_configured');
+  const signature = input.signature;
+  if (!signature) throw badRequest('billing:errors.bad_signature');
+  const webhooks = stripeClient(deps.config).webhooks;
+  const event = secrets
+    .map((secret) => {
+      try {
+        return webhooks.constructEvent(input.raw, signature, secret);
+      } catch {
+        return null;
+      }
+    })
+    .find((verified): verified is StripeEvent => verified !== null);
+  if (!event) throw badRequest('billing:errors.bad_signature');
   const { applied } = await applyPaymentEvent(deps, event);
   return { received: true as const, applied };
 }
@@ -275,7 +281,7 @@ export async function completeLocalSession(
     livemode: false,
     data: { object },
   });
-  const secret = webhookSecret(deps.config);
+  const [secret] = await webhookSecrets(deps.config, deps.signingKeys);
   if (!secret) throw new AppError(404, 'not_found', { key: 'billing:errors.session_not_found' });
   const signature = stripeClient(deps.config).webhooks.generateTestHeaderString({
     payload,

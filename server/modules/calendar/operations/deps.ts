@@ -1,4 +1,4 @@
 import type { AppDeps } from '../../../context';
 
 /** What the calendar operations use of the app. */
-export type CalendarDeps = Pick<AppDeps, 'db' | 'config'>;
+export type CalendarDeps = Pick<AppDeps, 'db' | 'config' | 'signingKeys'>;

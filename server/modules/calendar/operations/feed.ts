@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { SigningKey } from '../../../auth/signing-keys';
 import type { Actor } from '../../../core/actor';
 import { calendarFeeds, users } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
@@ -9,15 +10,14 @@ import type { CalendarDeps } from './deps';
 import { deadlinesOf, eventsOf, meetingPath, meetingsOf } from './sources';
 
 /**
- * The ICS feed's secret is HMAC(server secret, user id and a salt): the stored row (salt and
- * the secret's SHA-256) alone does not give the address. A reset draws a new salt, so the old
- * address answers 404 at once.
+ * The ICS feed's secret is HMAC(server signing key, user id and a salt): the stored row (salt
+ * and the secret's SHA-256) alone does not give the address. A reset draws a new salt, so the
+ * old address answers 404 at once. The address is found again with any key that still verifies,
+ * so a rotation does not change it; only once its key retired does the next ask make a new one.
  */
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-const tokenOf = (deps: CalendarDeps, userId: number, salt: string) =>
-  createHmac('sha256', deps.config.JWT_SECRET)
-    .update(`calendar-feed:${userId}:${salt}`)
-    .digest('base64url');
+const tokenOf = (key: SigningKey, userId: number, salt: string) =>
+  createHmac('sha256', key.secret).update(`calendar-feed:${userId}:${salt}`).digest('base64url');
 const TOKEN = /^[\w-]{43}$/;
 
 /** An address of this server (appLink wants all of the app's deps). */
@@ -26,7 +26,7 @@ const appLink = (deps: CalendarDeps, path: string) => new URL(path, deps.config.
 export const feedPath = (token: string) => `/api/v2/calendar/ics/${token}.ics`;
 
 async function writeFeed(deps: CalendarDeps, userId: number, salt: string) {
-  const token = tokenOf(deps, userId, salt);
+  const token = tokenOf(deps.signingKeys.current(), userId, salt);
   await deps.db
     .insert(calendarFeeds)
     .values({ userId, salt, tokenHash: hash(token) })
@@ -43,13 +43,18 @@ export async function showFeed(deps: CalendarDeps, actor: Actor) {
     .select()
     .from(calendarFeeds)
     .where(eq(calendarFeeds.userId, actor.userId));
-  let token: string;
-  if (!feed) token = await writeFeed(deps, actor.userId, randomBytes(16).toString('base64url'));
-  else {
-    token = tokenOf(deps, actor.userId, feed.salt);
-    // The server's secret changed: the address follows it.
-    if (hash(token) !== feed.tokenHash) await writeFeed(deps, actor.userId, feed.salt);
+  let token: string | undefined;
+  if (feed) {
+    token = (await deps.signingKeys.candidates(undefined))
+      .map((key) => tokenOf(key, actor.userId, feed.salt))
+      .find((candidate) => hash(candidate) === feed.tokenHash);
   }
+  // No feed yet, or its key retired: a new address.
+  token ??= await writeFeed(
+    deps,
+    actor.userId,
+    feed?.salt ?? randomBytes(16).toString('base64url'),
+  );
   return { url: appLink(deps, feedPath(token)) };
 }
 

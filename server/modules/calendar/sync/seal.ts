@@ -1,3 +1,4 @@
+import type { SigningKeys } from '../../../auth/signing-keys';
 import { seal as sealFor, unseal as unsealFor } from '../../../core/seal';
 
 /**
@@ -6,5 +7,5 @@ import { seal as sealFor, unseal as unsealFor } from '../../../core/seal';
  */
 const PURPOSE = 'calendar-sync-tokens';
 
-export const seal = (secret: string, plain: string) => sealFor(secret, plain, PURPOSE);
-export const unseal = (secret: string, sealed: string) => unsealFor(secret, sealed, PURPOSE);
+export const seal = (keys: SigningKeys, plain: string) => sealFor(keys, plain, PURPOSE);
+export const unseal = (keys: SigningKeys, sealed: string) => unsealFor(keys, sealed, PURPOSE);

@@ -13,7 +13,7 @@ export async function receiveLaunch(
   deps: LtiDeps,
   input: { id_token?: string; state?: string; cookieHeader?: string },
 ) {
-  const checked = await checkState(deps.config, input.state, input.cookieHeader);
+  const checked = await checkState(deps.signingKeys, input.state, input.cookieHeader);
   if (!checked.ok) {
     if (checked.reason === 'cookie_blocked' && checked.relaunch) {
       const again = new URL(toolUrls(deps.config).login_url);

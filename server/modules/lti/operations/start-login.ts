@@ -34,7 +34,7 @@ export async function startLogin(deps: LtiDeps, input: LoginInput) {
   if (input.lti_deployment_id && !platform.deploymentIds.includes(input.lti_deployment_id)) {
     throw new LaunchError('unknown_deployment', 400, { deployment: input.lti_deployment_id });
   }
-  const { state, nonce, cookie } = await newState(deps.config, platform.id, {
+  const { state, nonce, cookie } = await newState(deps.config, deps.signingKeys, platform.id, {
     iss: input.iss,
     login_hint: input.login_hint,
     target_link_uri: input.target_link_uri,

@@ -2,7 +2,14 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { chatMembers, chatMessageFiles, chatMessages, chats } from '../../../db/schema';
-import { validationFailed } from '../../../http/errors';
+import {
+  rememberedAs,
+  idempotencyOf,
+  rememberResult,
+  writeOnce,
+  type Idempotency,
+} from '../../../core/idempotency';
+import { notFound, validationFailed } from '../../../http/errors';
 import { recordEvent } from '../../../jobs';
 import type { StoredUpload } from '../../../storage/uploads';
 import { firstLink } from '../link-preview';
@@ -44,6 +51,8 @@ export interface NewMessageInput {
   mentions?: number[];
   /** Files already stored (not yet visible): they count only once the message commits. */
   files?: StoredUpload[];
+  /** The client's key for this send: a retry with it answers the first message, unwritten. */
+  idempotencyKey?: string;
 }
 
 /** Refuses an actor who may not write in the chat, before any upload of theirs is read. */
@@ -53,10 +62,38 @@ export async function checkMaySend(deps: MessagingDeps, actor: Actor, chatId: nu
 
 /**
  * Sends a message to a chat the actor may send to (spec 7.12), over HTTP, the socket or from a
- * job alike. A plain message is one guarded statement, so it reaches the room after one round
- * trip; a refused one goes through the full gate to say why.
+ * job alike; under an idempotency key, once (`replayed`: the message an earlier send made).
+ * A plain message is one guarded statement, so it reaches the room after one round trip; a
+ * refused one goes through the full gate to say why.
  */
 export async function sendMessage(deps: MessagingDeps, actor: Actor, input: NewMessageInput) {
+  const files = input.files ?? [];
+  const idempotency = idempotencyOf(actor.userId, input.idempotencyKey, 'chat_message', {
+    chat: input.chatId,
+    text: input.text,
+    parent: input.parentId ?? null,
+    mentions: input.mentions ?? [],
+    files: files.map((file) => [file.name, file.size, file.mimeType]),
+  });
+  return writeOnce(
+    deps.db,
+    idempotency,
+    async () => ({ message: await storeMessage(deps, actor, input, idempotency), replayed: false }),
+    async (id) => {
+      const [message] = await presentMessages(deps.db, actor.userId, [id]);
+      if (!message) throw notFound('messaging:messages.message_not_found');
+      // Files this retry stored again are not the message's: the caller discards them.
+      return { message, replayed: true };
+    },
+  );
+}
+
+async function storeMessage(
+  deps: MessagingDeps,
+  actor: Actor,
+  input: NewMessageInput,
+  idempotency: Idempotency | undefined,
+) {
   const { db, database } = deps;
   const files = input.files ?? [];
   const link = firstLink(input.text);
@@ -65,9 +102,13 @@ export async function sendMessage(deps: MessagingDeps, actor: Actor, input: NewM
   if (plain) {
     const row = { chatId: input.chatId, userId: actor.userId, text: input.text, mentions: [] };
     // One name per text: an actor with a session (HTTP, socket) has it checked in the guard.
-    const [stored] = await database.queryNamed<{ id: number }>(
+    const name = [
       actor.sessionId ? 'chat_send_plain' : 'chat_send_plain_sessionless',
-      messageInsert(row, maySend(actor, input.chatId)),
+      ...(idempotency ? ['keyed'] : []),
+    ].join('_');
+    const [stored] = await database.queryNamed<{ id: number }>(
+      name,
+      messageInsert(row, maySend(actor, input.chatId), idempotency),
     );
     if (stored) return delivered(deps, actor.userId, input.chatId, Number(stored.id), null);
   }
@@ -103,6 +144,7 @@ export async function sendMessage(deps: MessagingDeps, actor: Actor, input: NewM
   };
   const id = await db.transaction(async (tx) => {
     const id = await insertMessage(tx, draftRow);
+    await rememberResult(tx, idempotency, id);
     if (files.length > 0) {
       await tx.insert(chatMessageFiles).values(
         files.map((f) => ({
@@ -171,16 +213,17 @@ interface NewMessage {
 /**
  * Inserts a message, moves its chat's last message and marks it read for its sender (what one
  * sends, one has read), in one statement: data-modifying CTEs run once and to completion.
- * With a `guard`, nothing is written (no row comes back) unless the guard holds.
+ * With a `guard`, nothing is written (no row comes back) unless the guard holds; with an
+ * idempotency key, the key is recorded in the same statement.
  */
-function messageInsert(message: NewMessage, guard: SQL = sql`true`) {
+function messageInsert(message: NewMessage, guard: SQL = sql`true`, idempotency?: Idempotency) {
   return sql`with inserted as (
       insert into ${chatMessages} (chat_id, user_id, parent_id, text, mentions)
       select ${message.chatId}, ${message.userId}, ${message.parentId ?? null}, ${message.text},
         ${JSON.stringify(message.mentions)}::jsonb
       where ${guard}
       returning id
-    ), read_mark as (
+    ), ${idempotency ? sql`${rememberedAs(idempotency, sql`inserted`)},` : sql``} read_mark as (
       update ${chatMembers} set last_read_message_id = inserted.id from inserted
       where chat_members.chat_id = ${message.chatId} and chat_members.user_id = ${message.userId}
     )

@@ -7,14 +7,14 @@ import { workspaceAccessFor } from '../../../core/workspace-access';
 import { meetingAttendees, meetings, users, workspaceMembers } from '../../../db/schema';
 import { validationFailed } from '../../../http/errors';
 import { presentMeeting, teamsMeetingLink, zoomMeetingFor } from '../meetings';
-import type { NotificationsDeps } from './deps';
+import type { SigningNotificationsDeps } from './deps';
 
 /**
  * Makes a meeting in a workspace with its calendar event (a Zoom meeting or a Teams link when
  * asked); the attendees, who must be members, are told.
  */
 export async function createMeeting(
-  deps: NotificationsDeps,
+  deps: SigningNotificationsDeps,
   actor: Actor,
   body: z.output<typeof createMeetingBody>,
 ) {

@@ -5,11 +5,11 @@ import { SETTINGS_LINK_PURPOSE } from '../../../core/notify';
 import { users, type UserRow } from '../../../db/schema';
 import { refusal } from '../../../http/errors';
 import { changeNotificationSettings, notificationSettingsOf } from '../../profile';
-import type { NotificationsDeps } from './deps';
+import type { SigningNotificationsDeps } from './deps';
 
 /** The person a mailed settings link is for: no sign-in, the signed token is the key. */
-async function personOfToken(deps: NotificationsDeps, token: string) {
-  const userId = verifyLinkToken(deps.config.JWT_SECRET, SETTINGS_LINK_PURPOSE, token);
+async function personOfToken(deps: SigningNotificationsDeps, token: string) {
+  const userId = await verifyLinkToken(deps.signingKeys, SETTINGS_LINK_PURPOSE, token);
   const [person] =
     userId === null ? [] : await deps.db.select().from(users).where(eq(users.id, userId));
   if (!person || person.deletedAt || person.deactivatedAt) {
@@ -26,13 +26,13 @@ const presentTokenSettings = (person: UserRow) => ({
 });
 
 /** The notification settings a mailed settings link opens. */
-export async function showTokenSettings(deps: NotificationsDeps, input: { token: string }) {
+export async function showTokenSettings(deps: SigningNotificationsDeps, input: { token: string }) {
   return presentTokenSettings(await personOfToken(deps, input.token));
 }
 
 /** Changes notification settings through a mailed settings link; unknown switches are ignored. */
 export async function saveTokenSettings(
-  deps: NotificationsDeps,
+  deps: SigningNotificationsDeps,
   input: { token: string; notification_settings: Record<string, boolean> },
 ) {
   const person = await personOfToken(deps, input.token);

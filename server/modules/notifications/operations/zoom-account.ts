@@ -15,7 +15,7 @@ import {
   zoomRedirectUri,
   zoomUserSettings,
 } from '../zoom-account';
-import type { NotificationsDeps } from './deps';
+import type { SigningNotificationsDeps } from './deps';
 
 /** How long a consent may take between the login route and Zoom's redirect. */
 const STATE_TTL_MS = 10 * 60_000;
@@ -23,7 +23,7 @@ const hashOf = (state: string) => createHash('sha256').update(state).digest('hex
 
 /** `integrations/zoom`: whether the caller's own Zoom is connected (no token ever leaves). */
 export async function showZoomAccount(
-  deps: NotificationsDeps,
+  deps: SigningNotificationsDeps,
   actor: Actor,
 ): Promise<{ zoom_account: ZoomAccount }> {
   const server_wide = zoomSettings(deps.config) !== null;
@@ -44,7 +44,7 @@ export async function showZoomAccount(
 }
 
 /** `integrations/zoom/login`: Zoom's consent page, with a one-time state tied to the caller. */
-export async function startZoomConnect(deps: NotificationsDeps, actor: Actor) {
+export async function startZoomConnect(deps: SigningNotificationsDeps, actor: Actor) {
   const settings = zoomUserSettings(deps.config);
   if (!settings) {
     throw refusal(409, 'zoom_not_configured', 'notifications:messages.zoom_user_not_configured');
@@ -66,7 +66,7 @@ export async function startZoomConnect(deps: NotificationsDeps, actor: Actor) {
  * them sealed. Answers the integrations page's address with `zoom=connected` or `zoom_error=`.
  */
 export async function finishZoomConnect(
-  deps: NotificationsDeps,
+  deps: SigningNotificationsDeps,
   input: { code?: string; state?: string; error?: string },
 ) {
   const back = (query: string) =>
@@ -91,7 +91,7 @@ export async function finishZoomConnect(
   } catch {
     return back('zoom_error=provider_error');
   }
-  const sealed = sealedTokens(deps.config.JWT_SECRET, tokens);
+  const sealed = sealedTokens(deps.signingKeys, tokens);
   await deps.db
     .insert(zoomConnections)
     .values({ userId: spent.userId, ...sealed })
@@ -106,17 +106,18 @@ export async function finishZoomConnect(
  * `DELETE integrations/zoom`: forgets the caller's Zoom tokens (idempotent), and asks Zoom to
  * revoke the grant (best effort: a Zoom that does not answer does not keep anyone connected).
  */
-export async function disconnectZoom(deps: NotificationsDeps, actor: Actor) {
+export async function disconnectZoom(deps: SigningNotificationsDeps, actor: Actor) {
   const [gone] = await deps.db
     .delete(zoomConnections)
     .where(eq(zoomConnections.userId, actor.userId))
     .returning();
   const settings = zoomUserSettings(deps.config);
   if (gone && settings) {
-    await revokeZoomToken(
-      settings,
-      unseal(deps.config.JWT_SECRET, gone.refreshTokenSealed, ZOOM_TOKEN_PURPOSE),
-    );
+    // A token sealed with a retired key cannot be told to Zoom: forgetting it is all there is.
+    const refresh = await unseal(deps.signingKeys, gone.refreshTokenSealed, ZOOM_TOKEN_PURPOSE)
+      .then((unsealed) => unsealed.plain)
+      .catch(() => null);
+    if (refresh !== null) await revokeZoomToken(settings, refresh);
   }
   return showZoomAccount(deps, actor);
 }

@@ -2,6 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { submitFields } from '@contracts/tasks';
 import { can } from '../../../auth/permissions';
 import type { AppDeps } from '../../../context';
+import {
+  earlierRequest,
+  idempotencyOf,
+  rememberResult,
+  resultOfRace,
+  sameRequest,
+  type Idempotency,
+} from '../../../core/idempotency';
 import type { DbOrTx } from '../../../db/client';
 import {
   taskAssignments,
@@ -30,32 +38,52 @@ const FROM: Record<HandInMode, readonly WorkStatus[]> = {
  * Who and whether is checked before the upload is read; the files are then stored and the
  * report, its files and the unit's new status are written in one transaction. If anything
  * fails after the files were stored, they are removed again: nothing half-made remains.
+ * Under an idempotency key, a retry of a hand-in that was stored is answered as it was (its
+ * files dropped) instead of handing in again or meeting "already submitted".
  */
 export async function handIn(
   deps: AppDeps,
   receive: FormSource,
   ctx: TaskContext,
   mode: HandInMode,
-  teammateUnits: readonly TaskAssignmentRow[] = [],
+  options: { teammateUnits?: readonly TaskAssignmentRow[]; idempotencyKey?: string } = {},
 ) {
   const { db } = deps;
-  const candidates = mode === 'resubmit_by_teammate' ? teammateUnits : ctx.units;
+  const candidates = mode === 'resubmit_by_teammate' ? (options.teammateUnits ?? []) : ctx.units;
   if (mode === 'resubmit_by_teammate') {
     if (!can(ctx.access, 'submit_tasks')) throw forbidden();
     if (candidates.length === 0) throw forbidden();
   } else {
     requireRole(ctx, 'work');
   }
-  requireOpen(ctx);
-  if (!candidates.some((u) => FROM[mode].includes(u.status))) {
-    throw conflict(
-      mode === 'submit' ? 'tasks:messages.already_submitted' : 'tasks:messages.nothing_to_resubmit',
-    );
+  const earlier = await earlierRequest(db, ctx.userId, options.idempotencyKey);
+  if (!earlier) {
+    requireOpen(ctx);
+    if (!candidates.some((u) => FROM[mode].includes(u.status))) {
+      throw conflict(
+        mode === 'submit'
+          ? 'tasks:messages.already_submitted'
+          : 'tasks:messages.nothing_to_resubmit',
+      );
+    }
   }
 
   const form = await receive();
+  let idempotency: Idempotency | undefined;
   try {
     const { answer, assignment_id: assignmentId } = parseFields(submitFields, form.fields);
+    idempotency = idempotencyOf(ctx.userId, options.idempotencyKey, 'task_hand_in', {
+      task: ctx.task.id,
+      mode,
+      answer: answer ?? null,
+      assignment: assignmentId ?? null,
+      files: form.files.map((file) => [file.name, file.size, file.mimeType]),
+    });
+    if (earlier && idempotency) {
+      sameRequest(earlier, idempotency);
+      await form.discard();
+      return;
+    }
     if (mode === 'resubmit_by_teammate' && assignmentId === undefined) {
       throw validationFailed({ assignment_id: 'tasks:messages.unit_required' });
     }
@@ -95,6 +123,7 @@ export async function handIn(
           body: answer || null,
         })
         .returning();
+      await rememberResult(tx, idempotency, report.id);
       await saveFiles(tx, ctx, report.id, form.files);
       await track(tx, {
         taskId: ctx.task.id,
@@ -121,6 +150,8 @@ export async function handIn(
     });
   } catch (error) {
     await form.discard();
+    // The same hand-in, sent twice at once: the other one stored it.
+    if ((await resultOfRace(db, idempotency, error)) !== undefined) return;
     throw error;
   }
   await form.publish();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MEMBER_CAP, type SkipReason, type WorkspaceRoleName } from '@contracts/workspaces';
+import { keyNamed } from '../../../auth/signing-keys';
 import { sealedSplitToken } from '../../../auth/split-token';
 import type { AppDeps } from '../../../context';
 import type { Tx } from '../../../db/client';
@@ -28,11 +29,13 @@ const SIGN_IN_LINK_TTL_MS = 3 * DAY_MS;
  * The columns of a fresh e-mailed invitation token (a new one also resets its tries). It is
  * sealed, so the mail job rebuilds the link from the selector.
  */
-export function newInvitationToken(deps: Pick<AppDeps, 'config'>) {
-  const token = sealedSplitToken(mailTokenKey(deps));
+export function newInvitationToken(deps: Pick<AppDeps, 'signingKeys'>) {
+  const signing = deps.signingKeys.current();
+  const token = sealedSplitToken(mailTokenKey(signing));
   return {
     raw: token.raw,
     selector: token.selector,
+    kid: signing.kid,
     columns: { tokenSelector: token.selector, tokenHash: token.verifierHash, attempts: 0 },
   };
 }
@@ -210,6 +213,7 @@ export async function inviteToWorkspace(
           email: outcome.email,
           account,
           tokenSelector: token.selector,
+          tokenKid: token.kid,
           language: options.language,
         }),
       );
@@ -237,16 +241,19 @@ export async function invitationMail(
     email: string;
     account: UserRow | null;
     tokenSelector: string;
+    /** The key the invitation's token was derived with: the sign-in link's too. */
+    tokenKid: string;
     language: Language;
   },
 ): Promise<WorkspaceMail> {
-  const { workspace, inviter, account, tokenSelector } = options;
+  const { workspace, inviter, account, tokenSelector, tokenKid } = options;
   const mail = {
     key: `invitation:${tokenSelector}`,
     vars: { workspace: workspace.name, inviter: inviterName(inviter) },
+    kid: tokenKid,
   };
   if (account && !account.deletedAt) {
-    const signIn = sealedSplitToken(mailTokenKey(deps));
+    const signIn = sealedSplitToken(mailTokenKey(await keyNamed(deps.signingKeys, tokenKid)));
     await createOneTimeToken(tx, 'sign_in_link', {
       userId: account.id,
       email: account.email,

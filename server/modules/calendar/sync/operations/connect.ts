@@ -80,7 +80,7 @@ export async function finishConnect(deps: SyncDeps, name: SyncProvider, input: C
   } catch {
     return back('error=provider_error');
   }
-  const secret = deps.config.JWT_SECRET;
+  const keys = deps.signingKeys;
   const primary = calendars.find((calendar) => calendar.primary) ?? calendars[0];
   const fresh = {
     account,
@@ -93,8 +93,8 @@ export async function finishConnect(deps: SyncDeps, name: SyncProvider, input: C
     lastSyncDetail: null,
   };
   const sealed = {
-    accessTokenSealed: seal(secret, tokens.accessToken),
-    refreshTokenSealed: tokens.refreshToken ? seal(secret, tokens.refreshToken) : null,
+    accessTokenSealed: seal(keys, tokens.accessToken),
+    refreshTokenSealed: tokens.refreshToken ? seal(keys, tokens.refreshToken) : null,
     accessTokenExpiresAt: tokens.expiresAt,
   };
   await deps.db.transaction(async (tx) => {

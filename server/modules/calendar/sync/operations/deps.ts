@@ -1,4 +1,4 @@
 import type { AppDeps } from '../../../../context';
 
 /** What the sync's operations use of the app. */
-export type SyncDeps = Pick<AppDeps, 'db' | 'config'>;
+export type SyncDeps = Pick<AppDeps, 'db' | 'config' | 'signingKeys'>;

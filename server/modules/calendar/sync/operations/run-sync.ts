@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SyncDetail, SyncProvider } from '@contracts/calendar';
+import { RetiredKeyError } from '../../../../auth/signing-keys';
 import type { Actor } from '../../../../core/actor';
 import {
   calendarBusyTimes,
@@ -35,23 +36,59 @@ const DAY_MS = 86_400_000;
 
 type Remote = typeof calendarEventRemotes.$inferSelect;
 
-/** A token that is good for at least another minute, refreshed (and kept) when needed. */
+/**
+ * A token that is good for at least another minute, refreshed (and kept) when needed. Tokens
+ * sealed with an older key are sealed again with the current one (so that key can retire);
+ * tokens sealed with a key already retired can only be connected again.
+ */
 async function accessToken(deps: SyncDeps, provider: CalendarProvider, row: CalendarConnectionRow) {
-  const secret = deps.config.JWT_SECRET;
-  if (!row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() > Date.now() + 60_000) {
-    return unseal(secret, row.accessTokenSealed);
+  const keys = deps.signingKeys;
+  try {
+    const refresh = row.refreshTokenSealed ? await unseal(keys, row.refreshTokenSealed) : null;
+    if (!row.accessTokenExpiresAt || row.accessTokenExpiresAt.getTime() > Date.now() + 60_000) {
+      const access = await unseal(keys, row.accessTokenSealed);
+      if (access.stale || refresh?.stale) {
+        await keepTokens(deps, row, {
+          accessToken: access.plain,
+          refreshToken: refresh?.plain,
+          expiresAt: row.accessTokenExpiresAt,
+        });
+      }
+      return access.plain;
+    }
+    if (!refresh) throw new AccessRevoked('no refresh token');
+    const tokens = await provider.refresh(refresh.plain);
+    await keepTokens(deps, row, { ...tokens, refreshToken: tokens.refreshToken ?? undefined });
+    return tokens.accessToken;
+  } catch (error) {
+    if (error instanceof RetiredKeyError) throw new AccessRevoked('sealed with a retired key');
+    throw error;
   }
-  if (!row.refreshTokenSealed) throw new AccessRevoked('no refresh token');
-  const tokens = await provider.refresh(unseal(secret, row.refreshTokenSealed));
+}
+
+/**
+ * Seals a connection's tokens with the current key, unless another sync replaced them since
+ * `row` was read (its sealed access token is the one this sync read).
+ */
+async function keepTokens(
+  deps: SyncDeps,
+  row: CalendarConnectionRow,
+  tokens: { accessToken: string; refreshToken?: string; expiresAt: Date | null },
+) {
+  const keys = deps.signingKeys;
   await deps.db
     .update(calendarConnections)
     .set({
-      accessTokenSealed: seal(secret, tokens.accessToken),
-      refreshTokenSealed: tokens.refreshToken ? seal(secret, tokens.refreshToken) : null,
+      accessTokenSealed: seal(keys, tokens.accessToken),
+      refreshTokenSealed: tokens.refreshToken ? seal(keys, tokens.refreshToken) : null,
       accessTokenExpiresAt: tokens.expiresAt,
     })
-    .where(eq(calendarConnections.id, row.id));
-  return tokens.accessToken;
+    .where(
+      and(
+        eq(calendarConnections.id, row.id),
+        eq(calendarConnections.accessTokenSealed, row.accessTokenSealed),
+      ),
+    );
 }
 
 /** The person's events: those they made and those they attend. */

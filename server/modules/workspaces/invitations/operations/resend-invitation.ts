@@ -50,6 +50,7 @@ export async function resendInvitation(
       email: invitation.email,
       account: account ?? null,
       tokenSelector: token.selector,
+      tokenKid: token.kid,
       language: input.language,
     });
     await queueWorkspaceMails(tx, [mail]);
