@@ -16,7 +16,11 @@ import { AREAS } from '@server/modules';
  * an entry that no longer matches a person's table fails the test, so the list stays true.
  */
 const NO_PERSONAL_DATA = new Map<string, string>([
-  // None today: every table with a user id is covered by its area.
+  [
+    'idempotent_requests',
+    'a random key per retried write, a hash of what it asked and the id of the row it made: ' +
+      'nothing a person wrote; kept a day, and removed with the person (foreign key cascade)',
+  ],
 ]);
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>

@@ -1,5 +1,6 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { personId } from './users';
 
 /**
  * Writes a client may send again after an answer it did not get (a 503, a cut connection),
@@ -9,9 +10,7 @@ import { users } from './users';
 export const idempotentRequests = pgTable(
   'idempotent_requests',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personId('user_id'),
     key: uuid('key').notNull(),
     /** What the request made: chat_message, okr_check_in, task_hand_in, assessment_answer. */
     kind: text('kind').notNull(),
@@ -19,7 +18,7 @@ export const idempotentRequests = pgTable(
     fingerprint: text('fingerprint').notNull(),
     /** The row the first request made (or, for a hand-in, its report). */
     resultId: integer('result_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // Old keys are forgotten per person (user_id, the key's first column), so no other index.
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
