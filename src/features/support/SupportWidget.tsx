@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -17,7 +11,7 @@ import {
 } from '@fluentui/react-components';
 import { ChatHelpRegular, DismissRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { supportEndpoints } from '@contracts/endpoints/support';
@@ -27,6 +21,7 @@ import { useIsMobile } from '@/lib/device';
 import { api, apiErrorOf } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { setSupportHidden, useSupportHidden } from '@/lib/support-visibility';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   dock: {
@@ -75,61 +70,44 @@ function SupportDialog({ open, onClose }: { open: boolean; onClose: () => void }
   });
   // Until the server said where messages go, the form waits.
   const configured = target.data?.configured ?? false;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     send.mutate();
   };
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>{t('support:widget.title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {target.isPending ? (
-                <Spinner size="small" aria-label={t('app:loading')} />
-              ) : !configured ? (
-                <InlineMessage intent="warning" role="status">
-                  {t('support:widget.not_configured')}
-                </InlineMessage>
-              ) : (
-                <>
-                  <Text>{t('support:widget.intro')}</Text>
-                  <FormAlert error={send.error ? apiErrorOf(send.error) : null} />
-                  <Field label={t('support:widget.subject')} required>
-                    <Input
-                      value={subject}
-                      maxLength={200}
-                      onChange={(_, data) => setSubject(data.value)}
-                    />
-                  </Field>
-                  <Field label={t('support:widget.message')} required>
-                    <Textarea
-                      value={message}
-                      maxLength={5000}
-                      rows={6}
-                      onChange={(_, data) => setMessage(data.value)}
-                    />
-                  </Field>
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('support:widget.cancel')}</Button>
-              {configured && (
-                <Button
-                  type="submit"
-                  appearance="primary"
-                  disabled={send.isPending || !subject.trim() || !message.trim()}
-                >
-                  {t('support:widget.send')}
-                </Button>
-              )}
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('support:widget.title')}
+      onSubmit={submit}
+      contentClassName={styles.form}
+      surfaceClassName={styles.surface}
+      onClose={onClose}
+      submitLabel={configured ? t('support:widget.send') : undefined}
+      submitDisabled={send.isPending || !subject.trim() || !message.trim()}
+    >
+      {target.isPending ? (
+        <Spinner size="small" aria-label={t('app:loading')} />
+      ) : !configured ? (
+        <InlineMessage intent="warning" role="status">
+          {t('support:widget.not_configured')}
+        </InlineMessage>
+      ) : (
+        <>
+          <Text>{t('support:widget.intro')}</Text>
+          <FormAlert error={send.error ? apiErrorOf(send.error) : null} />
+          <Field label={t('support:widget.subject')} required>
+            <Input value={subject} maxLength={200} onChange={(_, d) => setSubject(d.value)} />
+          </Field>
+          <Field label={t('support:widget.message')} required>
+            <Textarea
+              value={message}
+              maxLength={5000}
+              rows={6}
+              onChange={(_, data) => setMessage(data.value)}
+            />
+          </Field>
+        </>
+      )}
+    </FormDialog>
   );
 }
 

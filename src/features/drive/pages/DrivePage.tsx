@@ -53,7 +53,7 @@ import { RenameDialog } from '../components/RenameDialog';
 import { UploadPanel } from '../components/UploadPanel';
 import { VersionsDialog } from '../components/VersionsDialog';
 import { downloadFile, useDriveChange, useDriveList, useDriveUploads } from '../hooks';
-import { Busy } from '@/components/Busy';
+import { ShowMoreButton } from '@/components/ShowMoreButton';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -360,16 +360,9 @@ export default function DrivePage() {
             onToggleAll={toggleAll}
             onAction={(action, file) => actOn(action, [file])}
           />
-          {list.hasNextPage && (
-            <Button
-              className={styles.more}
-              disabled={list.isFetchingNextPage}
-              icon={list.isFetchingNextPage ? <Busy size="tiny" /> : undefined}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t('drive:more')}
-            </Button>
-          )}
+          <ShowMoreButton list={list} className={styles.more}>
+            {t('drive:more')}
+          </ShowMoreButton>
           {!archive && <Text className={styles.dropHint}>{t('drive:upload.hint')}</Text>}
         </>
       )}

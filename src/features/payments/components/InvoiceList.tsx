@@ -16,6 +16,7 @@ import { useInvoicePdf, useInvoices, usePay, usePlanName } from '../hooks';
 import { formatMoney, formatPeriod } from '../money';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { Busy } from '@/components/Busy';
+import { ShowMoreButton } from '@/components/ShowMoreButton';
 
 const useStyles = makeStyles({
   list: {
@@ -167,16 +168,9 @@ export function InvoiceList({ workspaceId, canPay }: { workspaceId: number; canP
           />
         ))}
       </ul>
-      {list.hasNextPage && (
-        <Button
-          className={styles.more}
-          disabled={list.isFetchingNextPage}
-          icon={list.isFetchingNextPage ? <Busy size="tiny" /> : undefined}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {t('billing:settings.invoices.more')}
-        </Button>
-      )}
+      <ShowMoreButton list={list} className={styles.more}>
+        {t('billing:settings.invoices.more')}
+      </ShowMoreButton>
     </>
   );
 }

@@ -1,12 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  makeStyles,
-  mergeClasses,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { usePlanName } from '../hooks';
@@ -14,7 +6,7 @@ import { PLAN_CODES, PLAN_FEATURES } from '@contracts/billing';
 import { formatFileSize } from '@/lib/file-size';
 import type { PlanCode, PricingRule } from '../api';
 import { formatMoney } from '../money';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 const useStyles = makeStyles({
   grid: {
@@ -162,14 +154,14 @@ export function PlanCards({
             </ul>
             {higher && canManage && plan.payment_type !== 'free' && (
               <div className={styles.footer}>
-                <Button
+                <BusyButton
+                  busy={upgrading === plan.payment_type}
                   appearance="primary"
                   disabled={!canPay || upgrading !== undefined}
-                  icon={upgrading === plan.payment_type ? <Busy size="tiny" /> : undefined}
                   onClick={() => onUpgrade(plan.payment_type as Exclude<PlanCode, 'free'>)}
                 >
                   {t('billing:settings.plans.upgrade', { plan: planName(plan.payment_type) })}
-                </Button>
+                </BusyButton>
               </div>
             )}
           </Card>
