@@ -42,6 +42,7 @@ import { saveFile } from '@/lib/save-file';
 import { dashboardApi, dashboardKeys, type WorkspaceDashboard } from './api';
 import { activityChartData, okrChartData, taskChartData } from './chart-data';
 import { useWidth } from '@/lib/use-width';
+import { visuallyHidden } from '@/lib/styles';
 
 const CHART_HEIGHT = 240;
 
@@ -109,14 +110,7 @@ const useStyles = makeStyles({
     gap: '4px',
     color: tokens.colorNeutralForeground3,
   },
-  srOnly: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  srOnly: visuallyHidden,
   cardHead: {
     '& > h3': { margin: 0 },
     display: 'flex',

@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { QuestionReport } from '@contracts/assessments';
+import { visuallyHidden } from '@/lib/styles';
 
 /**
  * Hand-drawn SVG charts (no chart library in the app): a radar of the rating questions and
@@ -14,14 +15,7 @@ const useStyles = makeStyles({
   legend: { display: 'flex', gap: tokens.spacingHorizontalM, fontSize: tokens.fontSizeBase200 },
   key: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   dot: { width: '12px', height: '12px', borderRadius: tokens.borderRadiusSmall },
-  srOnly: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
+  srOnly: visuallyHidden,
 });
 
 const SELF = tokens.colorPaletteDarkOrangeForeground1;

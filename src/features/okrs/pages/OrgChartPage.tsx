@@ -32,6 +32,7 @@ import { okrKeys, okrsApi } from '../api';
 import { useOkrMutation, useWorkspaceId } from '../components/ObjectiveBits';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
+import { bareList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -48,14 +49,7 @@ const useStyles = makeStyles({
     maxWidth: '100%',
   },
   canvas: { transformOrigin: '0 0', padding: tokens.spacingHorizontalL, width: 'max-content' },
-  level: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalL,
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    justifyContent: 'center',
-  },
+  level: { ...bareList, display: 'flex', gap: tokens.spacingHorizontalL, justifyContent: 'center' },
   item: {
     display: 'flex',
     flexDirection: 'column',

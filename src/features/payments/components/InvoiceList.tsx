@@ -17,15 +17,10 @@ import { formatMoney, formatPeriod } from '../money';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { Busy } from '@/components/Busy';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-  },
+  list: { ...columnList },
   row: {
     display: 'flex',
     flexWrap: 'wrap',

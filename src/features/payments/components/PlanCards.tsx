@@ -7,6 +7,7 @@ import { formatFileSize } from '@/lib/file-size';
 import type { PlanCode, PricingRule } from '../api';
 import { formatMoney } from '../money';
 import { BusyButton } from '@/components/BusyButton';
+import { columnList, visuallyHidden } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
@@ -31,27 +32,13 @@ const useStyles = makeStyles({
     '& > h3': { margin: 0 },
   },
   price: { margin: 0 },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalXS },
   item: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'flex-start' },
   yes: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0, marginTop: '2px' },
   no: { color: tokens.colorNeutralForeground4, flexShrink: 0, marginTop: '2px' },
   missing: { color: tokens.colorNeutralForeground3 },
   footer: { marginTop: 'auto', paddingTop: tokens.spacingVerticalS },
-  srOnly: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
+  srOnly: visuallyHidden,
 });
 
 const rank = (plan: PlanCode) => PLAN_CODES.indexOf(plan);

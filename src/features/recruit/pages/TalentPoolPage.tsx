@@ -24,6 +24,7 @@ import { formatDate } from '@/lib/format';
 import { recruitApi, recruitKeys, type PoolSearch, type TalentPoolEntry } from '../api';
 import { ListSkeleton, LoadError } from '../components/PageStates';
 import { stageLabel } from '../recruit-view';
+import { bareList, columnList } from '@/lib/styles';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -37,14 +38,7 @@ const useStyles = makeStyles({
     alignItems: 'start',
   },
   chosen: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   card: { minWidth: 0, gap: tokens.spacingVerticalXS },
   cardHead: {
     display: 'flex',
@@ -56,9 +50,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   applications: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
+    ...bareList,
     display: 'flex',
     flexWrap: 'wrap',
     columnGap: tokens.spacingHorizontalM,

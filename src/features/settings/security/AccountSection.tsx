@@ -10,7 +10,7 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { endSessionLocally } from '@/lib/session';
 import { accountApi } from '../api';
 import { ConfirmValueDialog } from './CodeDialog';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
 import { BusyButton } from '@/components/BusyButton';
 import { SimpleDialog } from '@/components/SimpleDialog';
 

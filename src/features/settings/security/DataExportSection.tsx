@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import { accountApi } from '../api';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
 import { BusyButton } from '@/components/BusyButton';
 
 /** A copy of everything Teamloop holds about the user (GET user/export-user-data). */

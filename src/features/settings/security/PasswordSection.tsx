@@ -6,7 +6,7 @@ import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
 import { NewPasswordFields, newPasswordProblems } from '@/components/NewPasswordFields';
 import { withApiError, type ApiError } from '@/lib/http';
 import { accountApi } from '../api';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
 import { SaveForm } from '@/components/SaveForm';
 import { TextField } from '@/components/TextField';
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { PRIVACY_KEYS, type privacyAudience, type CurrentUser } from '@contracts/auth';
 import { currentUserKey } from '@/lib/current-user';
 import { accountApi } from '../api';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
 import { SaveForm } from '@/components/SaveForm';
 
 type Audience = z.infer<typeof privacyAudience>;

@@ -11,7 +11,7 @@ import { TwoFactorQr } from '@/components/TwoFactorQr';
 import { announce, withApiError, type ApiError, type Envelope } from '@/lib/http';
 import { accountApi, type TwoFactorResult } from '../api';
 import { ConfirmValueDialog } from './CodeDialog';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
 import { BusyButton } from '@/components/BusyButton';
 import { TextField } from '@/components/TextField';
 

@@ -2,11 +2,9 @@ import {
   Button,
   ColorSwatch,
   Divider,
-  Dropdown,
   Field,
   Input,
   makeStyles,
-  Option,
   Switch,
   SwatchPicker,
   Text,
@@ -16,7 +14,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FORMATION_STRATEGIES } from '@contracts/team-formation';
 import {
   CARD_COLORS,
   MEMBER_ACCESS_KEYS,
@@ -29,6 +26,7 @@ import { refreshWorkspaces, workspacesApi } from '../api';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { DateField } from '@/components/DateField';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { StrategyField, type FormationStrategy } from '../generalized/StrategyField';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -131,7 +129,7 @@ export function WorkspaceSettingsDialog({
     onSuccess: done,
   });
   const strategy = useMutation({
-    mutationFn: (value: (typeof FORMATION_STRATEGIES)[number] | null) =>
+    mutationFn: (value: FormationStrategy | null) =>
       workspacesApi.setTeamFormationStrategy(workspace.id, value),
     onSuccess: done,
   });
@@ -192,29 +190,11 @@ export function WorkspaceSettingsDialog({
         />
       ))}
       {abilities.form_teams && (
-        <Field label={t('workspaces:generalized.strategy')}>
-          <Dropdown
-            disabled={archived || strategy.isPending}
-            value={
-              workspace.team_formation_strategy
-                ? t(`workspaces:generalized.strategies.${workspace.team_formation_strategy}`)
-                : t('workspaces:generalized.no_strategy')
-            }
-            selectedOptions={[workspace.team_formation_strategy ?? '']}
-            onOptionSelect={(_event, data) =>
-              strategy.mutate(
-                (data.optionValue || null) as (typeof FORMATION_STRATEGIES)[number] | null,
-              )
-            }
-          >
-            <Option value="">{t('workspaces:generalized.no_strategy')}</Option>
-            {FORMATION_STRATEGIES.map((option) => (
-              <Option key={option} value={option}>
-                {t(`workspaces:generalized.strategies.${option}`)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <StrategyField
+          value={workspace.team_formation_strategy ?? null}
+          disabled={archived || strategy.isPending}
+          onChange={(value) => strategy.mutate(value)}
+        />
       )}
       <Divider />
       <div className={styles.danger}>
