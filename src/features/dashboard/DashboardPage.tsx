@@ -20,6 +20,7 @@ import { notificationText } from '@/features/notifications';
 import { useSignedInUser } from '@/lib/current-user';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { dashboardApi, dashboardKeys, type PersonalDashboard } from './api';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -39,14 +40,7 @@ const useStyles = makeStyles({
   },
   card: { gap: tokens.spacingVerticalS, minWidth: 0 },
   heading: { margin: 0 },
-  list: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   row: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
   rowHead: {
     display: 'flex',

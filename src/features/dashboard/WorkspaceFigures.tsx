@@ -42,7 +42,7 @@ import { saveFile } from '@/lib/save-file';
 import { dashboardApi, dashboardKeys, type WorkspaceDashboard } from './api';
 import { activityChartData, okrChartData, taskChartData } from './chart-data';
 import { useWidth } from '@/lib/use-width';
-import { visuallyHidden } from '@/lib/styles';
+import { columnList, visuallyHidden } from '@/lib/styles';
 
 const CHART_HEIGHT = 240;
 
@@ -79,14 +79,7 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS, minWidth: 0 },
   chart: { width: '100%', height: `${CHART_HEIGHT}px`, minWidth: 0 },
   tableWrap: { overflowX: 'auto', maxWidth: '100%' },
-  rowCards: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  rowCards: { ...columnList, gap: tokens.spacingVerticalS },
   rowCard: {
     display: 'flex',
     flexDirection: 'column',

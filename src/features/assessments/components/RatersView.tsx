@@ -29,6 +29,7 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -39,14 +40,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
   },
   grow: { flexGrow: 1 },
-  list: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalXS },
   // One rater a line; on a phone the badges and buttons wrap under the name.
   row: {
     display: 'flex',

@@ -54,8 +54,7 @@ import { UploadPanel } from '../components/UploadPanel';
 import { VersionsDialog } from '../components/VersionsDialog';
 import { downloadFile, useDriveChange, useDriveList, useDriveUploads } from '../hooks';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
-
-const SEARCH_DELAY_MS = 300;
+import { useSettled } from '@/lib/use-settled';
 
 const useStyles = makeStyles({
   root: {
@@ -100,16 +99,6 @@ const useStyles = makeStyles({
 
 const LAYOUTS = ['list', 'grid'] as const;
 type Layout = (typeof LAYOUTS)[number];
-
-/** Words typed in the search box, sent once typing pauses. */
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 /** /drive and /drive/archive (spec 2.1, 7.15): one's files, current or archived. */
 export default function DrivePage() {

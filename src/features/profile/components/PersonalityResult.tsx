@@ -12,6 +12,7 @@ import {
 import type { FactorResult } from '@contracts/profile';
 import { fitRadius, wrapLabel } from './radar-labels';
 import { useWidth } from '@/lib/use-width';
+import { columnList } from '@/lib/styles';
 
 const CHART_HEIGHT = 300;
 const LABEL_SIZE = 12;
@@ -25,13 +26,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
   },
   chart: { width: '100%', height: `${CHART_HEIGHT}px`, minWidth: 0 },
-  list: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    margin: 0,
-    padding: 0,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalM },
   item: {
     listStyleType: 'none',
     display: 'flex',

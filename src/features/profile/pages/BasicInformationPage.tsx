@@ -35,18 +35,13 @@ import { TimeZonePicker } from '../components/TimeZonePicker';
 import { useRefreshProfile } from '../use-refresh-user';
 import { DateField } from '@/components/DateField';
 import { BusyButton } from '@/components/BusyButton';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   form: { maxWidth: '520px' },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
-  list: {
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   item: {
     listStyleType: 'none',
     display: 'flex',

@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { PeopleSearchRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { RouterLink } from '@/components/RouterLink';
@@ -25,8 +25,7 @@ import { recruitApi, recruitKeys, type PoolSearch, type TalentPoolEntry } from '
 import { ListSkeleton, LoadError } from '../components/PageStates';
 import { stageLabel } from '../recruit-view';
 import { bareList, columnList } from '@/lib/styles';
-
-const SEARCH_DELAY_MS = 300;
+import { useSettled } from '@/lib/use-settled';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -57,15 +56,6 @@ const useStyles = makeStyles({
   },
   more: { alignSelf: 'center' },
 });
-
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 function PoolCard({ entry, base }: { entry: TalentPoolEntry; base: string }) {
   const styles = useStyles();
