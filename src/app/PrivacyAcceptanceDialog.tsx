@@ -1,12 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,7 +8,8 @@ import { api } from '@/lib/http';
 import { takeRememberedRoute } from '@/lib/session';
 import { currentUserKey } from '@/lib/current-user';
 import { useSignOut } from './sign-out';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
+import { SimpleDialog } from '@/components/SimpleDialog';
 
 /** Spec 2.8 and 4: the dashboard asks for acceptance of the privacy policy before anything else. */
 export function PrivacyAcceptanceDialog() {
@@ -35,37 +28,30 @@ export function PrivacyAcceptanceDialog() {
   });
 
   return (
-    <Dialog open modalType="alert">
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('app:privacy_acceptance.title')}</DialogTitle>
-          <DialogContent>
-            <p>
-              <Trans
-                i18nKey="app:privacy_acceptance.body"
-                components={{
-                  privacy: <RouterLink to="/privacy-policy" />,
-                  terms: <RouterLink to="/terms-of-use" />,
-                }}
-              />
-            </p>
-            <p>{t('app:privacy_acceptance.choice')}</p>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={() => void signOut()}>
-              {t('app:user_menu.sign_out')}
-            </Button>
-            <Button
-              appearance="primary"
-              disabled={accept.isPending}
-              icon={accept.isPending ? <Busy size="tiny" /> : undefined}
-              onClick={() => accept.mutate()}
-            >
-              {t('app:privacy_acceptance.accept')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SimpleDialog
+      modalType="alert"
+      title={t('app:privacy_acceptance.title')}
+      actions={
+        <>
+          <Button appearance="secondary" onClick={() => void signOut()}>
+            {t('app:user_menu.sign_out')}
+          </Button>
+          <BusyButton busy={accept.isPending} appearance="primary" onClick={() => accept.mutate()}>
+            {t('app:privacy_acceptance.accept')}
+          </BusyButton>
+        </>
+      }
+    >
+      <p>
+        <Trans
+          i18nKey="app:privacy_acceptance.body"
+          components={{
+            privacy: <RouterLink to="/privacy-policy" />,
+            terms: <RouterLink to="/terms-of-use" />,
+          }}
+        />
+      </p>
+      <p>{t('app:privacy_acceptance.choice')}</p>
+    </SimpleDialog>
   );
 }

@@ -1,14 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SimpleDialog } from './SimpleDialog';
 
 export interface ConfirmRequest {
   message: string;
@@ -46,28 +39,24 @@ export function useConfirm(): [(request: ConfirmRequest) => Promise<boolean>, Re
   };
 
   const dialog = (
-    <Dialog
+    <SimpleDialog
       open={request !== null}
       modalType="alert"
-      onOpenChange={(_, data) => {
-        if (!data.open) close(false);
-      }}
+      onClose={() => close(false)}
+      title={request?.title ?? request?.confirmLabel}
+      actions={
+        <>
+          <Button appearance="secondary" onClick={() => close(false)}>
+            {request?.cancelLabel ?? t('app:actions.cancel')}
+          </Button>
+          <Button appearance="primary" onClick={() => close(true)}>
+            {request?.confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{request?.title ?? request?.confirmLabel}</DialogTitle>
-          <DialogContent>{request?.message}</DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={() => close(false)}>
-              {request?.cancelLabel ?? t('app:actions.cancel')}
-            </Button>
-            <Button appearance="primary" onClick={() => close(true)}>
-              {request?.confirmLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      {request?.message}
+    </SimpleDialog>
   );
   return [confirm, dialog];
 }

@@ -3,6 +3,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/lib/file-size';
 import type { Upload } from '@/lib/uploads';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -14,14 +15,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
   },
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { localStore } from './storage';
 
 export const LIST_STATUSES = ['open', 'closed', 'archived'] as const;
 export type ListStatus = (typeof LIST_STATUSES)[number];
@@ -24,4 +26,29 @@ export function useListStatus(): [ListStatus, (next: ListStatus) => void] {
       { replace: true },
     );
   return [status, setStatus];
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/**
+ * A list's sort order (newest first until chosen), kept in this browser under `storageKey` so the
+ * list opens sorted as it was left. `choose` (a section card's `sort.onChange`) keeps the choice;
+ * `show` sorts for now without keeping it (a saved view being applied).
+ */
+export function useStoredSort<Sort extends string>(
+  storageKey: string,
+): [
+  { value: Sort; direction: SortDirection },
+  (value: string, direction: SortDirection) => void,
+  (sort: { value: Sort; direction: SortDirection }) => void,
+] {
+  const [sort, show] = useState<{ value: Sort; direction: SortDirection }>(
+    () => localStore.getJSON(storageKey) ?? { value: 'created_at' as Sort, direction: 'desc' },
+  );
+  const choose = (value: string, direction: SortDirection) => {
+    const next = { value: value as Sort, direction };
+    localStore.setJSON(storageKey, next);
+    show(next);
+  };
+  return [sort, choose, show];
 }

@@ -21,6 +21,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/lib/device';
 import { useColumnOptions, type DataTableId } from './use-column-options';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -31,14 +32,7 @@ const useStyles = makeStyles({
   head: { whiteSpace: 'nowrap' },
   cell: { verticalAlign: 'middle' },
   /** Phones: each row a card of label and value pairs instead of a table wider than the screen. */
-  cards: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  cards: { ...columnList, gap: tokens.spacingVerticalS },
   card: {
     display: 'flex',
     flexDirection: 'column',

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/RouterLink';
 import { apiErrorOf } from '@/lib/http';
 import { ASSISTANT_QUESTION_MAX, assistantApi, assistantKeys, type AssistantAnswer } from './api';
+import { visuallyHidden } from '@/lib/styles';
 
 const useStyles = makeStyles({
   /** Spec 2.7 and 9: a third of the width, 45% under 920 px; the whole width on phones. */
@@ -64,14 +65,7 @@ const useStyles = makeStyles({
   examples: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   form: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end', width: '100%' },
   field: { flexGrow: 1, minWidth: 0 },
-  srOnly: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  srOnly: visuallyHidden,
 });
 
 interface Exchange {

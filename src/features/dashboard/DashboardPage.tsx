@@ -20,6 +20,7 @@ import { notificationText } from '@/features/notifications';
 import { useSignedInUser } from '@/lib/current-user';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { dashboardApi, dashboardKeys, type PersonalDashboard } from './api';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -39,14 +40,7 @@ const useStyles = makeStyles({
   },
   card: { gap: tokens.spacingVerticalS, minWidth: 0 },
   heading: { margin: 0 },
-  list: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   row: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
   rowHead: {
     display: 'flex',
@@ -115,6 +109,27 @@ function Empty({ children }: { children: ReactNode }) {
   return <Text className={styles.muted}>{children}</Text>;
 }
 
+/** A card's list of rows, or its words for none. */
+function RowList<T>({
+  items,
+  empty,
+  row,
+  testId,
+}: {
+  items: T[];
+  empty: string;
+  row: (item: T) => ReactNode;
+  testId?: string;
+}) {
+  const styles = useStyles();
+  if (items.length === 0) return <Empty>{empty}</Empty>;
+  return (
+    <ul className={styles.list} data-testid={testId}>
+      {items.map(row)}
+    </ul>
+  );
+}
+
 function Cards({ data }: { data: PersonalDashboard }) {
   const styles = useStyles();
   const { t } = useTranslation();
@@ -132,15 +147,12 @@ function Cards({ data }: { data: PersonalDashboard }) {
           )
         }
       >
-        {data.due.length === 0 ? (
-          <Empty>{t('dashboard:mine.due_empty')}</Empty>
-        ) : (
-          <ul className={styles.list} data-testid="dashboard-due">
-            {data.due.map((item) => (
-              <WorkRow key={`${item.kind}-${item.id}`} item={item} />
-            ))}
-          </ul>
-        )}
+        <RowList
+          items={data.due}
+          empty={t('dashboard:mine.due_empty')}
+          testId="dashboard-due"
+          row={(item) => <WorkRow key={`${item.kind}-${item.id}`} item={item} />}
+        />
       </DashCard>
 
       <DashCard
@@ -148,68 +160,60 @@ function Cards({ data }: { data: PersonalDashboard }) {
         title={t('dashboard:mine.my_work')}
         footer={<RouterLink to="/workspaces">{t('app:titles.workspaces')}</RouterLink>}
       >
-        {data.my_work.length === 0 ? (
-          <Empty>{t('dashboard:mine.my_work_empty')}</Empty>
-        ) : (
-          <ul className={styles.list}>
-            {data.my_work.map((entry) => (
-              <li key={entry.workspace_id} className={styles.row}>
-                <RouterLink to={entry.link}>
-                  <span className={styles.name}>{entry.workspace_name}</span>
-                </RouterLink>
-                <Text size={200} className={styles.muted}>
-                  {t('dashboard:mine.my_work_counts', { count: entry.to_do })}
-                  {entry.overdue > 0 &&
-                    ` · ${t('dashboard:mine.overdue_count', { count: entry.overdue })}`}
-                </Text>
-              </li>
-            ))}
-          </ul>
-        )}
+        <RowList
+          items={data.my_work}
+          empty={t('dashboard:mine.my_work_empty')}
+          row={(entry) => (
+            <li key={entry.workspace_id} className={styles.row}>
+              <RouterLink to={entry.link}>
+                <span className={styles.name}>{entry.workspace_name}</span>
+              </RouterLink>
+              <Text size={200} className={styles.muted}>
+                {t('dashboard:mine.my_work_counts', { count: entry.to_do })}
+                {entry.overdue > 0 &&
+                  ` · ${t('dashboard:mine.overdue_count', { count: entry.overdue })}`}
+              </Text>
+            </li>
+          )}
+        />
       </DashCard>
 
       <DashCard id="dash-okrs" title={t('dashboard:mine.objectives')}>
-        {data.objectives.length === 0 ? (
-          <Empty>{t('dashboard:mine.objectives_empty')}</Empty>
-        ) : (
-          <ul className={styles.list}>
-            {data.objectives.map((objective) => (
-              <li key={objective.id} className={styles.row}>
-                <div className={styles.rowHead}>
-                  <RouterLink to={objective.link}>
-                    <span className={styles.name}>{objective.name}</span>
-                  </RouterLink>
-                  {objective.status && (
-                    <Badge appearance="outline" size="small">
-                      {t(`dashboard:okr_status.${objective.status}`)}
-                    </Badge>
-                  )}
-                </div>
-                <ProgressBar
-                  value={objective.progress / 100}
-                  thickness="large"
-                  aria-label={t('dashboard:mine.progress', { percent: objective.progress })}
-                />
-                <Text size={200} className={styles.muted}>
-                  {t('dashboard:mine.progress', { percent: objective.progress })} ·{' '}
-                  {objective.workspace_name}
-                </Text>
-              </li>
-            ))}
-          </ul>
-        )}
+        <RowList
+          items={data.objectives}
+          empty={t('dashboard:mine.objectives_empty')}
+          row={(objective) => (
+            <li key={objective.id} className={styles.row}>
+              <div className={styles.rowHead}>
+                <RouterLink to={objective.link}>
+                  <span className={styles.name}>{objective.name}</span>
+                </RouterLink>
+                {objective.status && (
+                  <Badge appearance="outline" size="small">
+                    {t(`dashboard:okr_status.${objective.status}`)}
+                  </Badge>
+                )}
+              </div>
+              <ProgressBar
+                value={objective.progress / 100}
+                thickness="large"
+                aria-label={t('dashboard:mine.progress', { percent: objective.progress })}
+              />
+              <Text size={200} className={styles.muted}>
+                {t('dashboard:mine.progress', { percent: objective.progress })} ·{' '}
+                {objective.workspace_name}
+              </Text>
+            </li>
+          )}
+        />
       </DashCard>
 
       <DashCard id="dash-assessments" title={t('dashboard:mine.assessments')}>
-        {data.assessments.length === 0 ? (
-          <Empty>{t('dashboard:mine.assessments_empty')}</Empty>
-        ) : (
-          <ul className={styles.list}>
-            {data.assessments.map((item) => (
-              <WorkRow key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
+        <RowList
+          items={data.assessments}
+          empty={t('dashboard:mine.assessments_empty')}
+          row={(item) => <WorkRow key={item.id} item={item} />}
+        />
       </DashCard>
 
       <DashCard
@@ -236,26 +240,24 @@ function Cards({ data }: { data: PersonalDashboard }) {
             {t('dashboard:mine.unread_notifications', { count: data.unread_notifications })}
           </Badge>
         )}
-        {data.notifications.length === 0 ? (
-          <Empty>{t('dashboard:mine.notifications_empty')}</Empty>
-        ) : (
-          <ul className={styles.list}>
-            {data.notifications.map((item) => (
-              <li key={item.id} className={styles.row}>
-                {item.link ? (
-                  <RouterLink to={item.link}>
-                    <span className={styles.name}>{notificationText(t, item)}</span>
-                  </RouterLink>
-                ) : (
-                  <Text className={styles.name}>{notificationText(t, item)}</Text>
-                )}
-                <Text size={200} className={styles.muted}>
-                  {formatDateTime(item.created_at)}
-                </Text>
-              </li>
-            ))}
-          </ul>
-        )}
+        <RowList
+          items={data.notifications}
+          empty={t('dashboard:mine.notifications_empty')}
+          row={(item) => (
+            <li key={item.id} className={styles.row}>
+              {item.link ? (
+                <RouterLink to={item.link}>
+                  <span className={styles.name}>{notificationText(t, item)}</span>
+                </RouterLink>
+              ) : (
+                <Text className={styles.name}>{notificationText(t, item)}</Text>
+              )}
+              <Text size={200} className={styles.muted}>
+                {formatDateTime(item.created_at)}
+              </Text>
+            </li>
+          )}
+        />
       </DashCard>
     </div>
   );

@@ -20,7 +20,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, EyeOffRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -41,6 +41,8 @@ import { formatDate } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { dashboardApi, dashboardKeys, type WorkspaceDashboard } from './api';
 import { activityChartData, okrChartData, taskChartData } from './chart-data';
+import { useWidth } from '@/lib/use-width';
+import { columnList, visuallyHidden } from '@/lib/styles';
 
 const CHART_HEIGHT = 240;
 
@@ -77,14 +79,7 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS, minWidth: 0 },
   chart: { width: '100%', height: `${CHART_HEIGHT}px`, minWidth: 0 },
   tableWrap: { overflowX: 'auto', maxWidth: '100%' },
-  rowCards: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  rowCards: { ...columnList, gap: tokens.spacingVerticalS },
   rowCard: {
     display: 'flex',
     flexDirection: 'column',
@@ -108,14 +103,7 @@ const useStyles = makeStyles({
     gap: '4px',
     color: tokens.colorNeutralForeground3,
   },
-  srOnly: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  srOnly: visuallyHidden,
   cardHead: {
     '& > h3': { margin: 0 },
     display: 'flex',
@@ -135,21 +123,6 @@ function useShortWeek() {
     timeZone: 'UTC',
   });
   return (week: string) => format.format(new Date(`${week}T00:00:00Z`));
-}
-
-/** The width of the element, followed as it changes (the chart draws at pixel sizes). */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return undefined;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
 }
 
 /** A figure, or the word that it is hidden and why. */

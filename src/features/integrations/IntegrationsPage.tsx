@@ -22,6 +22,7 @@ import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { PLANS_PATH } from '@/lib/plan-gate';
 import { integrationKeys, integrationsApi } from './api';
 import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -326,24 +327,24 @@ function ZoomCard() {
     );
   } else if (data?.status === 'not_connected') {
     actions = (
-      <Button
+      <BusyButton
+        busy={connect.isPending}
         appearance="primary"
-        icon={connect.isPending ? <Busy size="tiny" /> : <PlugConnectedRegular />}
-        disabled={connect.isPending}
+        icon={<PlugConnectedRegular />}
         onClick={() => connect.mutate()}
       >
         {t('billing:integrations.zoom.connect')}
-      </Button>
+      </BusyButton>
     );
   } else if (data?.status === 'connected') {
     actions = (
-      <Button
-        icon={disconnect.isPending ? <Busy size="tiny" /> : <PlugDisconnectedRegular />}
-        disabled={disconnect.isPending}
+      <BusyButton
+        busy={disconnect.isPending}
+        icon={<PlugDisconnectedRegular />}
         onClick={() => void askDisconnect()}
       >
         {t('billing:integrations.zoom.disconnect')}
-      </Button>
+      </BusyButton>
     );
   }
   let text: string;

@@ -3,12 +3,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -19,7 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plugin, PluginBody, ToolUrls } from '@contracts/lti';
 import { useSignedInUser } from '@/lib/current-user';
@@ -27,6 +21,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -249,8 +244,7 @@ function AddPluginDialog({
   });
   const set = (key: keyof typeof empty) => (_e: unknown, d: { value: string }) =>
     setForm((f) => ({ ...f, [key]: d.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     create.mutate({
       ...form,
       deployment_ids: form.deployment_ids.split(/[\s,]+/).filter(Boolean),
@@ -259,60 +253,52 @@ function AddPluginDialog({
   };
   const fieldError = (key: string) => create.error?.fields?.[key]?.[0];
   return (
-    <Dialog open={open} onOpenChange={(_e, d) => !d.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>{t('plugins.add_title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={create.error} />
-              {(['name', 'issuer', 'client_id'] as const).map((key) => (
-                <Field
-                  key={key}
-                  label={t(`plugins.fields.${key}`)}
-                  required
-                  validationMessage={fieldError(key)}
-                >
-                  <Input value={form[key]} onChange={set(key)} />
-                </Field>
-              ))}
-              <Field
-                label={t('plugins.fields.deployment_ids')}
-                hint={t('plugins.fields.deployment_ids_hint')}
-                required
-                validationMessage={fieldError('deployment_ids')}
-              >
-                <Textarea value={form.deployment_ids} onChange={set('deployment_ids')} />
-              </Field>
-              {(['auth_login_url', 'access_token_url', 'jwks_url'] as const).map((key) => (
-                <Field
-                  key={key}
-                  label={t(`plugins.fields.${key}`)}
-                  required
-                  validationMessage={fieldError(key)}
-                >
-                  <Input type="url" value={form[key]} onChange={set(key)} />
-                </Field>
-              ))}
-              <Checkbox
-                checked={trust}
-                onChange={(_e, d) => setTrust(Boolean(d.checked))}
-                label={
-                  supervisor
-                    ? t('plugins.fields.trust_emails')
-                    : t('plugins.fields.trust_emails_request')
-                }
-              />
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('plugins.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={create.isPending}>
-                {t('plugins.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('plugins.add_title')}
+      onSubmit={submit}
+      contentClassName={styles.form}
+      surfaceClassName={styles.surface}
+      onClose={onClose}
+      submitLabel={t('plugins.save')}
+      submitDisabled={create.isPending}
+    >
+      <FormAlert error={create.error} />
+      {(['name', 'issuer', 'client_id'] as const).map((key) => (
+        <Field
+          key={key}
+          label={t(`plugins.fields.${key}`)}
+          required
+          validationMessage={fieldError(key)}
+        >
+          <Input value={form[key]} onChange={set(key)} />
+        </Field>
+      ))}
+      <Field
+        label={t('plugins.fields.deployment_ids')}
+        hint={t('plugins.fields.deployment_ids_hint')}
+        required
+        validationMessage={fieldError('deployment_ids')}
+      >
+        <Textarea value={form.deployment_ids} onChange={set('deployment_ids')} />
+      </Field>
+      {(['auth_login_url', 'access_token_url', 'jwks_url'] as const).map((key) => (
+        <Field
+          key={key}
+          label={t(`plugins.fields.${key}`)}
+          required
+          validationMessage={fieldError(key)}
+        >
+          <Input type="url" value={form[key]} onChange={set(key)} />
+        </Field>
+      ))}
+      <Checkbox
+        checked={trust}
+        onChange={(_e, d) => setTrust(Boolean(d.checked))}
+        label={
+          supervisor ? t('plugins.fields.trust_emails') : t('plugins.fields.trust_emails_request')
+        }
+      />
+    </FormDialog>
   );
 }

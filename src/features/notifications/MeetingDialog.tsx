@@ -26,7 +26,7 @@ import { useIsInTeams } from './in-teams';
 import { notificationKeys, notificationsApi, type CreateMeeting } from './api';
 import { DateTimeField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -188,14 +188,14 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
               </DialogContent>
               <DialogActions>
                 <Button onClick={onClose}>{t('notifications:meeting.cancel')}</Button>
-                <Button
+                <BusyButton
+                  busy={create.isPending}
                   type="submit"
                   appearance="primary"
-                  disabled={!title.trim() || chosenWorkspace === null || create.isPending}
-                  icon={create.isPending ? <Busy size="tiny" /> : undefined}
+                  disabled={!title.trim() || chosenWorkspace === null}
                 >
                   {t('notifications:meeting.create')}
-                </Button>
+                </BusyButton>
               </DialogActions>
             </form>
           )}

@@ -1,6 +1,5 @@
 import {
   Button,
-  Card,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -14,9 +13,9 @@ import { notificationKeys, notificationsApi, type Settings } from './api';
 import { BrowserPushSetting } from './BrowserPushSetting';
 import { useIsInTeams } from './in-teams';
 import { SettingsGrid } from './SettingsGrid';
+import { SettingsSection } from '@/components/SettingsSection';
 
 const useStyles = makeStyles({
-  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
   head: {
     display: 'flex',
     flexDirection: 'column',
@@ -56,15 +55,11 @@ export default function NotificationSettingsPage() {
   });
 
   return (
-    <Card className={styles.card} role="region" aria-labelledby="notification-settings-title">
-      <div className={styles.head}>
-        <Text as="h2" id="notification-settings-title" size={500} weight="semibold">
-          {t('notifications:settings.heading')}
-        </Text>
-        <Text as="p" className={styles.muted}>
-          {t('notifications:settings.description')}
-        </Text>
-      </div>
+    <SettingsSection
+      id="notification-settings"
+      title={t('notifications:settings.heading')}
+      description={t('notifications:settings.description')}
+    >
       {channels.data && (
         <MessageBar
           intent={channels.data.teams_activity_feed ? 'info' : 'warning'}
@@ -102,6 +97,6 @@ export default function NotificationSettingsPage() {
           <BrowserPushSetting publicKey={channels.data.web_push_public_key} />
         </section>
       )}
-    </Card>
+    </SettingsSection>
   );
 }

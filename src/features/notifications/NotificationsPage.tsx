@@ -24,7 +24,7 @@ import { RouterButton } from '@/components/RouterLink';
 import { formatDateTime } from '@/lib/format';
 import { notificationKeys, notificationsApi, type NotificationItem } from './api';
 import { notificationText } from './words';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 const MeetingDialog = lazy(() => import('./MeetingDialog'));
 const PER_PAGE = 20;
@@ -115,14 +115,15 @@ export default function NotificationsPage() {
         <RouterButton to="/settings/notifications" icon={<SettingsRegular />}>
           {t('notifications:inbox.settings')}
         </RouterButton>
-        <Button
+        <BusyButton
+          busy={markAll.isPending}
           appearance="primary"
-          icon={markAll.isPending ? <Busy size="tiny" /> : <CheckmarkCircleRegular />}
-          disabled={unreadCount === 0 || markAll.isPending}
+          icon={<CheckmarkCircleRegular />}
+          disabled={unreadCount === 0}
           onClick={() => markAll.mutate()}
         >
           {t('notifications:inbox.mark_all')}
-        </Button>
+        </BusyButton>
       </div>
       <TabList
         selectedValue={unread ? 'unread' : 'all'}

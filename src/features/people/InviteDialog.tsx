@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Dropdown,
   Field,
   Input,
@@ -40,6 +34,7 @@ import {
   type InvitableRole,
 } from '@/features/workspaces';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { SimpleDialog } from '@/components/SimpleDialog';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -276,28 +271,25 @@ export function InviteDialog({
   const styles = useStyles();
   const [tab, setTab] = useState<InviteTab>('email');
   return (
-    <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('workspaces:invite.title', { name: workspace.name })}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <TabList
-              selectedValue={tab}
-              onTabSelect={(_event, data) => setTab(data.value as InviteTab)}
-            >
-              <Tab value="email">{t('workspaces:invite.by_email')}</Tab>
-              <Tab value="link">{t('workspaces:invite.by_link')}</Tab>
-              <Tab value="csv">{t('workspaces:invite.by_csv')}</Tab>
-            </TabList>
-            {tab === 'email' && <ByEmail workspace={workspace} onDone={onClose} />}
-            {tab === 'link' && <ByLink workspace={workspace} />}
-            {tab === 'csv' && <ByCsv workspace={workspace} />}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('workspaces:settings.close')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SimpleDialog
+      open={open}
+      onClose={onClose}
+      title={t('workspaces:invite.title', { name: workspace.name })}
+      contentClassName={styles.content}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('workspaces:settings.close')}</Button>
+        </>
+      }
+    >
+      <TabList selectedValue={tab} onTabSelect={(_event, data) => setTab(data.value as InviteTab)}>
+        <Tab value="email">{t('workspaces:invite.by_email')}</Tab>
+        <Tab value="link">{t('workspaces:invite.by_link')}</Tab>
+        <Tab value="csv">{t('workspaces:invite.by_csv')}</Tab>
+      </TabList>
+      {tab === 'email' && <ByEmail workspace={workspace} onDone={onClose} />}
+      {tab === 'link' && <ByLink workspace={workspace} />}
+      {tab === 'csv' && <ByCsv workspace={workspace} />}
+    </SimpleDialog>
   );
 }

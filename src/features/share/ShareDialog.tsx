@@ -1,17 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CopyRegular, ShareRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +6,7 @@ import { getHostState } from '@tabs/host';
 import { teamsDeepLink } from '@tabs/launch';
 import { notify } from '@/lib/notify';
 import { sharePath, type ShareRecord } from './links';
+import { SimpleDialog } from '@/components/SimpleDialog';
 
 const useStyles = makeStyles({
   // Spec 9 modal widths: 550 px for a small form.
@@ -108,21 +96,21 @@ export function ShareButton({
       <Button icon={<ShareRegular />} size={size} onClick={() => setOpen(true)}>
         {t('share:action')}
       </Button>
-      <Dialog open={open} onOpenChange={(_, data) => setOpen(data.open)}>
-        <DialogSurface className={styles.surface}>
-          <DialogBody>
-            <DialogTitle>{t('share:dialog.title', { name })}</DialogTitle>
-            <DialogContent>
-              <ShareLinks record={record} name={name} />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => setOpen(false)}>
-                {t('share:dialog.done')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <SimpleDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('share:dialog.title', { name })}
+        surfaceClassName={styles.surface}
+        actions={
+          <>
+            <Button appearance="primary" onClick={() => setOpen(false)}>
+              {t('share:dialog.done')}
+            </Button>
+          </>
+        }
+      >
+        <ShareLinks record={record} name={name} />
+      </SimpleDialog>
     </>
   );
 }

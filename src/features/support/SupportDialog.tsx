@@ -1,11 +1,4 @@
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -15,11 +8,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { supportEndpoints } from '@contracts/endpoints/support';
 import { FormAlert } from '@/components/FormAlert';
+import { FormDialog } from '@/components/FormDialog';
 import { InlineMessage } from '@/components/InlineMessage';
 import { api, apiErrorOf } from '@/lib/http';
 import { notify } from '@/lib/notify';
@@ -58,60 +52,43 @@ export function SupportDialog({ open, onClose }: { open: boolean; onClose: () =>
   });
   // Until the server said where messages go, the form waits.
   const configured = target.data?.configured ?? false;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     send.mutate();
   };
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>{t('support:widget.title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {target.isPending ? (
-                <Spinner size="small" aria-label={t('app:loading')} />
-              ) : !configured ? (
-                <InlineMessage intent="warning" role="status">
-                  {t('support:widget.not_configured')}
-                </InlineMessage>
-              ) : (
-                <>
-                  <Text>{t('support:widget.intro')}</Text>
-                  <FormAlert error={send.error ? apiErrorOf(send.error) : null} />
-                  <Field label={t('support:widget.subject')} required>
-                    <Input
-                      value={subject}
-                      maxLength={200}
-                      onChange={(_, data) => setSubject(data.value)}
-                    />
-                  </Field>
-                  <Field label={t('support:widget.message')} required>
-                    <Textarea
-                      value={message}
-                      maxLength={5000}
-                      rows={6}
-                      onChange={(_, data) => setMessage(data.value)}
-                    />
-                  </Field>
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('support:widget.cancel')}</Button>
-              {configured && (
-                <Button
-                  type="submit"
-                  appearance="primary"
-                  disabled={send.isPending || !subject.trim() || !message.trim()}
-                >
-                  {t('support:widget.send')}
-                </Button>
-              )}
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('support:widget.title')}
+      onSubmit={submit}
+      contentClassName={styles.form}
+      surfaceClassName={styles.surface}
+      onClose={onClose}
+      submitLabel={configured ? t('support:widget.send') : undefined}
+      submitDisabled={send.isPending || !subject.trim() || !message.trim()}
+    >
+      {target.isPending ? (
+        <Spinner size="small" aria-label={t('app:loading')} />
+      ) : !configured ? (
+        <InlineMessage intent="warning" role="status">
+          {t('support:widget.not_configured')}
+        </InlineMessage>
+      ) : (
+        <>
+          <Text>{t('support:widget.intro')}</Text>
+          <FormAlert error={send.error ? apiErrorOf(send.error) : null} />
+          <Field label={t('support:widget.subject')} required>
+            <Input value={subject} maxLength={200} onChange={(_, d) => setSubject(d.value)} />
+          </Field>
+          <Field label={t('support:widget.message')} required>
+            <Textarea
+              value={message}
+              maxLength={5000}
+              rows={6}
+              onChange={(_, data) => setMessage(data.value)}
+            />
+          </Field>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   makeStyles,
   Radio,
@@ -20,6 +14,7 @@ import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { assessmentsApi, type Announcement } from '../api';
 import { useAssessmentMutation } from '../hooks';
+import { SimpleDialog } from '@/components/SimpleDialog';
 
 const useStyles = makeStyles({
   surface: { maxHeight: '86dvh', overflowY: 'auto' },
@@ -50,59 +45,56 @@ export function AnnouncementDialog({
   );
   const error = (answer.error as ApiError | null) ?? null;
   return (
-    <Dialog open modalType="alert">
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>
-            {t('assessments:announcement.title')}: {current.name}
-          </DialogTitle>
-          <DialogContent className={styles.content}>
-            {current.description && <Text>{current.description}</Text>}
-            <FormAlert error={error} />
-            {current.questions.map((q) => (
-              <Field key={q.id} label={q.title} required={q.required}>
-                {q.kind === 'text' ? (
-                  <Textarea
-                    value={values[q.id]?.text ?? ''}
-                    onChange={(_, d) => setValues({ ...values, [q.id]: { text: d.value } })}
-                  />
-                ) : (
-                  <RadioGroup
-                    layout={q.kind === 'rating' ? 'horizontal' : 'vertical'}
-                    value={String(
-                      (q.kind === 'rating' ? values[q.id]?.rating : values[q.id]?.choice) ?? '',
-                    )}
-                    onChange={(_, d) =>
-                      setValues({
-                        ...values,
-                        [q.id]:
-                          q.kind === 'rating' ? { rating: Number(d.value) } : { choice: d.value },
-                      })
-                    }
-                  >
-                    {(q.kind === 'rating'
-                      ? Array.from({ length: q.options.scale ?? 5 }, (_, i) => String(i + 1))
-                      : (q.options.choices ?? [])
-                    ).map((v) => (
-                      <Radio key={v} value={v} label={v} />
-                    ))}
-                  </RadioGroup>
-                )}
-              </Field>
-            ))}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onLater}>{t('assessments:announcement.later')}</Button>
-            <Button
-              appearance="primary"
-              disabled={answer.isPending}
-              onClick={() => answer.mutate(undefined, { onSuccess: () => setValues({}) })}
+    <SimpleDialog
+      modalType="alert"
+      title={`${t('assessments:announcement.title')}: ${current.name}`}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.content}
+      actions={
+        <>
+          <Button onClick={onLater}>{t('assessments:announcement.later')}</Button>
+          <Button
+            appearance="primary"
+            disabled={answer.isPending}
+            onClick={() => answer.mutate(undefined, { onSuccess: () => setValues({}) })}
+          >
+            {t('assessments:announcement.send')}
+          </Button>
+        </>
+      }
+    >
+      {current.description && <Text>{current.description}</Text>}
+      <FormAlert error={error} />
+      {current.questions.map((q) => (
+        <Field key={q.id} label={q.title} required={q.required}>
+          {q.kind === 'text' ? (
+            <Textarea
+              value={values[q.id]?.text ?? ''}
+              onChange={(_, d) => setValues({ ...values, [q.id]: { text: d.value } })}
+            />
+          ) : (
+            <RadioGroup
+              layout={q.kind === 'rating' ? 'horizontal' : 'vertical'}
+              value={String(
+                (q.kind === 'rating' ? values[q.id]?.rating : values[q.id]?.choice) ?? '',
+              )}
+              onChange={(_, d) =>
+                setValues({
+                  ...values,
+                  [q.id]: q.kind === 'rating' ? { rating: Number(d.value) } : { choice: d.value },
+                })
+              }
             >
-              {t('assessments:announcement.send')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+              {(q.kind === 'rating'
+                ? Array.from({ length: q.options.scale ?? 5 }, (_, i) => String(i + 1))
+                : (q.options.choices ?? [])
+              ).map((v) => (
+                <Radio key={v} value={v} label={v} />
+              ))}
+            </RadioGroup>
+          )}
+        </Field>
+      ))}
+    </SimpleDialog>
   );
 }

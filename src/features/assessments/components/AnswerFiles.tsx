@@ -11,17 +11,11 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import { assessmentKeys, assessmentsApi } from '../api';
 import { Busy } from '@/components/Busy';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  list: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalXS },
   item: {
     display: 'flex',
     alignItems: 'center',

@@ -1,12 +1,6 @@
 import {
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Dropdown,
   Field,
   Input,
@@ -42,6 +36,7 @@ import { assessmentKeys, assessmentsApi } from '../api';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { DateTimeField } from '@/components/DateField';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   // Never the whole window on a phone: the page shows around the dialog.
@@ -239,239 +234,214 @@ export function AssessmentFormDialog({
   const error = (save.error as ApiError | null) ?? null;
 
   return (
-    <Dialog open onOpenChange={guard.onOpenChange}>
-      <DialogSurface className={styles.surface}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate(undefined, { onSuccess: onClose });
-          }}
+    <FormDialog
+      guard={guard}
+      title={t(editing ? 'assessments:form.edit_title' : 'assessments:form.create_title')}
+      onSubmit={() => save.mutate(undefined, { onSuccess: onClose })}
+      contentClassName={styles.form}
+      surfaceClassName={styles.surface}
+      onClose={onClose}
+      submitLabel={t('assessments:form.save')}
+      submitDisabled={save.isPending || !name.trim()}
+    >
+      {locked && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('assessments:form.locked_note')}</MessageBarBody>
+        </MessageBar>
+      )}
+      <FormAlert error={error} />
+      <Field
+        label={t('assessments:form.name')}
+        required
+        validationMessage={fieldError(error, 'name')}
+      >
+        <Input value={name} onChange={(_, d) => setName(d.value)} />
+      </Field>
+      <Field label={t('assessments:form.description')}>
+        <Textarea value={description} onChange={(_, d) => setDescription(d.value)} />
+      </Field>
+      <div className={styles.row}>
+        <Field label={t('assessments:form.type')}>
+          <Dropdown
+            value={t(`assessments:list.types.${type}`)}
+            selectedOptions={[type]}
+            disabled={locked}
+            onOptionSelect={(_, d) => {
+              const next = d.optionValue as 'general' | 'team';
+              setType(next);
+              if (next === 'team') setRules(['self', 'teammates']);
+            }}
+          >
+            {(['general', 'team'] as const).map((value) => (
+              <Option key={value} value={value}>
+                {t(`assessments:list.types.${value}`)}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <DateTimeField
+          label={t('assessments:form.due')}
+          validationMessage={fieldError(error, 'expired_at')}
+          value={due}
+          onChange={setDue}
+        />
+        <Field
+          label={t('assessments:form.threshold')}
+          hint={t(
+            locked ? 'assessments:form.threshold_up_only' : 'assessments:form.threshold_hint',
+          )}
+          validationMessage={fieldError(error, 'anonymity_threshold')}
         >
-          <DialogBody>
-            <DialogTitle>
-              {t(editing ? 'assessments:form.edit_title' : 'assessments:form.create_title')}
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              {locked && (
-                <MessageBar intent="info">
-                  <MessageBarBody>{t('assessments:form.locked_note')}</MessageBarBody>
-                </MessageBar>
-              )}
-              <FormAlert error={error} />
-              <Field
-                label={t('assessments:form.name')}
-                required
-                validationMessage={fieldError(error, 'name')}
+          <SpinButton
+            value={threshold}
+            min={locked ? initial.threshold : MIN_ANONYMITY_THRESHOLD}
+            max={MAX_ANONYMITY_THRESHOLD}
+            onChange={(_, d) => {
+              const value = d.value ?? Number(d.displayValue);
+              if (Number.isFinite(value)) setThreshold(value as number);
+            }}
+          />
+        </Field>
+      </div>
+      <Field
+        validationMessage={
+          !locked && started && !initial.named ? t('assessments:form.named_locked') : undefined
+        }
+        validationState="none"
+      >
+        <Switch
+          checked={named}
+          disabled={locked || (started && !initial.named)}
+          onChange={(_, d) => setNamed(d.checked)}
+          label={t('assessments:form.named')}
+        />
+      </Field>
+      <div role="group" aria-labelledby={whoId} className={styles.rules}>
+        <Label id={whoId} weight="semibold">
+          {t('assessments:form.who')}
+        </Label>
+        <Text size={200}>
+          {t(
+            locked
+              ? 'assessments:form.who_locked'
+              : named
+                ? 'assessments:form.who_named_note'
+                : 'assessments:form.who_anonymous_note',
+          )}
+        </Text>
+        {RULES.map((rule) => (
+          <Checkbox
+            key={rule}
+            checked={rules.includes(rule)}
+            disabled={locked}
+            label={t(`assessments:form.rules.${rule}`)}
+            onChange={(_, d) =>
+              setRules(d.checked ? [...rules, rule] : rules.filter((r) => r !== rule))
+            }
+          />
+        ))}
+      </div>
+      {rules.includes('reviewer') && !locked && (
+        <PeoplePicker
+          label={t('assessments:form.reviewer')}
+          people={raters}
+          selected={reviewer}
+          onChange={(ids) => setReviewer(ids.slice(-1))}
+        />
+      )}
+      <Text weight="semibold">{t('assessments:form.questions')}</Text>
+      {editing && started && !locked && (
+        <Text size={200}>{t('assessments:form.questions_reset_drafts')}</Text>
+      )}
+      {shown.map((q, i) => (
+        <fieldset
+          key={i}
+          className={styles.question}
+          aria-label={t('assessments:form.question_title', { n: i + 1 })}
+          disabled={locked}
+        >
+          <div className={styles.head}>
+            <Text weight="semibold">{t('assessments:form.question_title', { n: i + 1 })}</Text>
+            <Button
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              aria-label={t('assessments:form.remove_question', { n: i + 1 })}
+              disabled={locked || shown.length <= 1}
+              onClick={() => setQuestions(shown.filter((_, j) => j !== i))}
+            />
+          </div>
+          <Field
+            label={t('assessments:form.name')}
+            required
+            validationMessage={fieldError(error, `questions.${i}`)}
+          >
+            <Input
+              value={q.title}
+              disabled={locked}
+              onChange={(_, d) => update(i, { title: d.value })}
+            />
+          </Field>
+          <div className={styles.row}>
+            <Field label={t('assessments:form.kind')}>
+              <Dropdown
+                value={t(`assessments:kinds.${q.kind}`)}
+                selectedOptions={[q.kind]}
+                disabled={locked}
+                onOptionSelect={(_, d) => update(i, { kind: d.optionValue as QuestionKind })}
               >
-                <Input value={name} onChange={(_, d) => setName(d.value)} />
-              </Field>
-              <Field label={t('assessments:form.description')}>
-                <Textarea value={description} onChange={(_, d) => setDescription(d.value)} />
-              </Field>
-              <div className={styles.row}>
-                <Field label={t('assessments:form.type')}>
-                  <Dropdown
-                    value={t(`assessments:list.types.${type}`)}
-                    selectedOptions={[type]}
-                    disabled={locked}
-                    onOptionSelect={(_, d) => {
-                      const next = d.optionValue as 'general' | 'team';
-                      setType(next);
-                      if (next === 'team') setRules(['self', 'teammates']);
-                    }}
-                  >
-                    {(['general', 'team'] as const).map((value) => (
-                      <Option key={value} value={value}>
-                        {t(`assessments:list.types.${value}`)}
-                      </Option>
-                    ))}
-                  </Dropdown>
-                </Field>
-                <DateTimeField
-                  label={t('assessments:form.due')}
-                  validationMessage={fieldError(error, 'expired_at')}
-                  value={due}
-                  onChange={setDue}
-                />
-                <Field
-                  label={t('assessments:form.threshold')}
-                  hint={t(
-                    locked
-                      ? 'assessments:form.threshold_up_only'
-                      : 'assessments:form.threshold_hint',
-                  )}
-                  validationMessage={fieldError(error, 'anonymity_threshold')}
-                >
-                  <SpinButton
-                    value={threshold}
-                    min={locked ? initial.threshold : MIN_ANONYMITY_THRESHOLD}
-                    max={MAX_ANONYMITY_THRESHOLD}
-                    onChange={(_, d) => {
-                      const value = d.value ?? Number(d.displayValue);
-                      if (Number.isFinite(value)) setThreshold(value as number);
-                    }}
-                  />
-                </Field>
-              </div>
-              <Field
-                validationMessage={
-                  !locked && started && !initial.named
-                    ? t('assessments:form.named_locked')
-                    : undefined
-                }
-                validationState="none"
-              >
-                <Switch
-                  checked={named}
-                  disabled={locked || (started && !initial.named)}
-                  onChange={(_, d) => setNamed(d.checked)}
-                  label={t('assessments:form.named')}
-                />
-              </Field>
-              <div role="group" aria-labelledby={whoId} className={styles.rules}>
-                <Label id={whoId} weight="semibold">
-                  {t('assessments:form.who')}
-                </Label>
-                <Text size={200}>
-                  {t(
-                    locked
-                      ? 'assessments:form.who_locked'
-                      : named
-                        ? 'assessments:form.who_named_note'
-                        : 'assessments:form.who_anonymous_note',
-                  )}
-                </Text>
-                {RULES.map((rule) => (
-                  <Checkbox
-                    key={rule}
-                    checked={rules.includes(rule)}
-                    disabled={locked}
-                    label={t(`assessments:form.rules.${rule}`)}
-                    onChange={(_, d) =>
-                      setRules(d.checked ? [...rules, rule] : rules.filter((r) => r !== rule))
-                    }
-                  />
+                {QUESTION_KINDS.map((kind) => (
+                  <Option key={kind} value={kind}>
+                    {t(`assessments:kinds.${kind}`)}
+                  </Option>
                 ))}
-              </div>
-              {rules.includes('reviewer') && !locked && (
-                <PeoplePicker
-                  label={t('assessments:form.reviewer')}
-                  people={raters}
-                  selected={reviewer}
-                  onChange={(ids) => setReviewer(ids.slice(-1))}
-                />
-              )}
-              <Text weight="semibold">{t('assessments:form.questions')}</Text>
-              {editing && started && !locked && (
-                <Text size={200}>{t('assessments:form.questions_reset_drafts')}</Text>
-              )}
-              {shown.map((q, i) => (
-                <fieldset
-                  key={i}
-                  className={styles.question}
-                  aria-label={t('assessments:form.question_title', { n: i + 1 })}
+              </Dropdown>
+            </Field>
+            <Checkbox
+              checked={q.required}
+              disabled={locked}
+              label={t('assessments:form.required')}
+              onChange={(_, d) => update(i, { required: Boolean(d.checked) })}
+            />
+          </div>
+          {q.kind === 'rating' && (
+            <div className={styles.row}>
+              <Field label={t('assessments:form.scale')}>
+                <SpinButton
+                  value={q.scale}
+                  min={2}
+                  max={10}
                   disabled={locked}
-                >
-                  <div className={styles.head}>
-                    <Text weight="semibold">
-                      {t('assessments:form.question_title', { n: i + 1 })}
-                    </Text>
-                    <Button
-                      appearance="subtle"
-                      icon={<DeleteRegular />}
-                      aria-label={t('assessments:form.remove_question', { n: i + 1 })}
-                      disabled={locked || shown.length <= 1}
-                      onClick={() => setQuestions(shown.filter((_, j) => j !== i))}
-                    />
-                  </div>
-                  <Field
-                    label={t('assessments:form.name')}
-                    required
-                    validationMessage={fieldError(error, `questions.${i}`)}
-                  >
-                    <Input
-                      value={q.title}
-                      disabled={locked}
-                      onChange={(_, d) => update(i, { title: d.value })}
-                    />
-                  </Field>
-                  <div className={styles.row}>
-                    <Field label={t('assessments:form.kind')}>
-                      <Dropdown
-                        value={t(`assessments:kinds.${q.kind}`)}
-                        selectedOptions={[q.kind]}
-                        disabled={locked}
-                        onOptionSelect={(_, d) =>
-                          update(i, { kind: d.optionValue as QuestionKind })
-                        }
-                      >
-                        {QUESTION_KINDS.map((kind) => (
-                          <Option key={kind} value={kind}>
-                            {t(`assessments:kinds.${kind}`)}
-                          </Option>
-                        ))}
-                      </Dropdown>
-                    </Field>
-                    <Checkbox
-                      checked={q.required}
-                      disabled={locked}
-                      label={t('assessments:form.required')}
-                      onChange={(_, d) => update(i, { required: Boolean(d.checked) })}
-                    />
-                  </div>
-                  {q.kind === 'rating' && (
-                    <div className={styles.row}>
-                      <Field label={t('assessments:form.scale')}>
-                        <SpinButton
-                          value={q.scale}
-                          min={2}
-                          max={10}
-                          disabled={locked}
-                          onChange={(_, d) => {
-                            const value = d.value ?? Number(d.displayValue);
-                            if (Number.isFinite(value)) update(i, { scale: value as number });
-                          }}
-                        />
-                      </Field>
-                      <Field label={t('assessments:form.labels')}>
-                        <Input
-                          value={q.labels}
-                          disabled={locked}
-                          onChange={(_, d) => update(i, { labels: d.value })}
-                        />
-                      </Field>
-                    </div>
-                  )}
-                  {q.kind === 'choice' && (
-                    <Field label={t('assessments:form.choices')}>
-                      <Textarea
-                        value={q.choices}
-                        disabled={locked}
-                        onChange={(_, d) => update(i, { choices: d.value })}
-                      />
-                    </Field>
-                  )}
-                </fieldset>
-              ))}
-              {!locked && (
-                <Button
-                  icon={<AddRegular />}
-                  onClick={() => setQuestions([...shown, emptyQuestion()])}
-                >
-                  {t('assessments:form.add_question')}
-                </Button>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('assessments:form.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={save.isPending || !name.trim()}>
-                {t('assessments:form.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-        {guard.confirmDialog}
-      </DialogSurface>
-    </Dialog>
+                  onChange={(_, d) => {
+                    const value = d.value ?? Number(d.displayValue);
+                    if (Number.isFinite(value)) update(i, { scale: value as number });
+                  }}
+                />
+              </Field>
+              <Field label={t('assessments:form.labels')}>
+                <Input
+                  value={q.labels}
+                  disabled={locked}
+                  onChange={(_, d) => update(i, { labels: d.value })}
+                />
+              </Field>
+            </div>
+          )}
+          {q.kind === 'choice' && (
+            <Field label={t('assessments:form.choices')}>
+              <Textarea
+                value={q.choices}
+                disabled={locked}
+                onChange={(_, d) => update(i, { choices: d.value })}
+              />
+            </Field>
+          )}
+        </fieldset>
+      ))}
+      {!locked && (
+        <Button icon={<AddRegular />} onClick={() => setQuestions([...shown, emptyQuestion()])}>
+          {t('assessments:form.add_question')}
+        </Button>
+      )}
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { QuestionReport } from '@contracts/assessments';
+import { visuallyHidden } from '@/lib/styles';
 
 /**
  * Hand-drawn SVG charts (no chart library in the app): a radar of the rating questions and
@@ -14,14 +15,7 @@ const useStyles = makeStyles({
   legend: { display: 'flex', gap: tokens.spacingHorizontalM, fontSize: tokens.fontSizeBase200 },
   key: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   dot: { width: '12px', height: '12px', borderRadius: tokens.borderRadiusSmall },
-  srOnly: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
+  srOnly: visuallyHidden,
 });
 
 const SELF = tokens.colorPaletteDarkOrangeForeground1;
@@ -157,6 +151,34 @@ export function RadarChart({ questions }: { questions: QuestionReport[] }) {
   );
 }
 
+/** One score as a bar on its track (only the track when nobody answered), its number after it. */
+function ScoreBar({
+  x,
+  y,
+  length,
+  score,
+  scale,
+  fill,
+}: {
+  x: number;
+  y: number;
+  length: number;
+  score: number | null;
+  scale: number | null;
+  fill: string;
+}) {
+  const reached = share(score, scale);
+  return (
+    <>
+      <rect x={x} y={y} width={length} height={14} fill={tokens.colorNeutralBackground3} />
+      {reached !== null && <rect x={x} y={y} width={length * reached} height={14} fill={fill} />}
+      <text x={x + length + 4} y={y + 11} fontSize="10" fill={tokens.colorNeutralForeground2}>
+        {score ?? '–'}
+      </text>
+    </>
+  );
+}
+
 export function BarsChart({ questions, title }: { questions: QuestionReport[]; title?: string }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -178,49 +200,27 @@ export function BarsChart({ questions, title }: { questions: QuestionReport[]; t
       >
         {rated.map((q, i) => {
           const y = i * row + 4;
-          const s = share(q.self, q.scale);
-          const o = share(q.others_mean, q.scale);
           return (
             <g key={q.question_id}>
               <text x={0} y={y + 18} fontSize="11" fill={tokens.colorNeutralForeground1}>
                 {shorten(q.title, 22)}
               </text>
-              <rect
+              <ScoreBar
                 x={labelWidth}
                 y={y + 4}
-                width={barMax}
-                height={14}
-                fill={tokens.colorNeutralBackground3}
+                length={barMax}
+                score={q.self}
+                scale={q.scale}
+                fill={SELF}
               />
-              {s !== null && (
-                <rect x={labelWidth} y={y + 4} width={barMax * s} height={14} fill={SELF} />
-              )}
-              <rect
+              <ScoreBar
                 x={labelWidth}
                 y={y + 22}
-                width={barMax}
-                height={14}
-                fill={tokens.colorNeutralBackground3}
+                length={barMax}
+                score={q.others_mean}
+                scale={q.scale}
+                fill={OTHERS}
               />
-              {o !== null && (
-                <rect x={labelWidth} y={y + 22} width={barMax * o} height={14} fill={OTHERS} />
-              )}
-              <text
-                x={labelWidth + barMax + 4}
-                y={y + 15}
-                fontSize="10"
-                fill={tokens.colorNeutralForeground2}
-              >
-                {q.self ?? '–'}
-              </text>
-              <text
-                x={labelWidth + barMax + 4}
-                y={y + 33}
-                fontSize="10"
-                fill={tokens.colorNeutralForeground2}
-              >
-                {q.others_mean ?? '–'}
-              </text>
             </g>
           );
         })}

@@ -5,12 +5,6 @@ import {
   AccordionPanel,
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   makeStyles,
   MessageBar,
@@ -34,6 +28,8 @@ import { assessmentKeys, assessmentsApi } from '../api';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { Busy } from '@/components/Busy';
+import { FormDialog } from '@/components/FormDialog';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -44,14 +40,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
   },
   grow: { flexGrow: 1 },
-  list: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalXS },
   // One rater a line; on a phone the badges and buttons wrap under the name.
   row: {
     display: 'flex',
@@ -295,56 +284,39 @@ function AddRaterDialog({ assessment, onClose }: { assessment: Assessment; onClo
   const guard = useDiscardGuard(person.length > 0 || rater.length > 0, onClose);
   const error = (add.error as ApiError | null) ?? null;
   return (
-    <Dialog open onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            add.mutate(undefined, { onSuccess: onClose });
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{t('assessments:raters.add')}</DialogTitle>
-            <DialogContent className={styles.dialog}>
-              <FormAlert error={error} />
-              <PeoplePicker
-                label={t('assessments:raters.person')}
-                people={assessable}
-                selected={person}
-                onChange={(ids) => setPerson(ids.slice(-1))}
-              />
-              <PeoplePicker
-                label={t('assessments:raters.rater')}
-                people={raters}
-                selected={rater}
-                onChange={(ids) => setRater(ids.slice(-1))}
-              />
-              {rater[0] !== undefined && rater[0] === person[0] ? (
-                <Text>{t('assessments:raters.self_group')}</Text>
-              ) : (
-                <Field label={t('assessments:raters.group')}>
-                  <RadioGroup value={group} onChange={(_, d) => setGroup(d.value as RaterGroup)}>
-                    {GROUPS.map((g) => (
-                      <Radio key={g} value={g} label={t(`assessments:groups.${g}`)} />
-                    ))}
-                  </RadioGroup>
-                </Field>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('assessments:form.cancel')}</Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={add.isPending || !person.length || !rater.length}
-              >
-                {t('assessments:raters.add_submit')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-        {guard.confirmDialog}
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      guard={guard}
+      title={t('assessments:raters.add')}
+      onSubmit={() => add.mutate(undefined, { onSuccess: onClose })}
+      contentClassName={styles.dialog}
+      onClose={onClose}
+      submitLabel={t('assessments:raters.add_submit')}
+      submitDisabled={add.isPending || !person.length || !rater.length}
+    >
+      <FormAlert error={error} />
+      <PeoplePicker
+        label={t('assessments:raters.person')}
+        people={assessable}
+        selected={person}
+        onChange={(ids) => setPerson(ids.slice(-1))}
+      />
+      <PeoplePicker
+        label={t('assessments:raters.rater')}
+        people={raters}
+        selected={rater}
+        onChange={(ids) => setRater(ids.slice(-1))}
+      />
+      {rater[0] !== undefined && rater[0] === person[0] ? (
+        <Text>{t('assessments:raters.self_group')}</Text>
+      ) : (
+        <Field label={t('assessments:raters.group')}>
+          <RadioGroup value={group} onChange={(_, d) => setGroup(d.value as RaterGroup)}>
+            {GROUPS.map((g) => (
+              <Radio key={g} value={g} label={t(`assessments:groups.${g}`)} />
+            ))}
+          </RadioGroup>
+        </Field>
+      )}
+    </FormDialog>
   );
 }

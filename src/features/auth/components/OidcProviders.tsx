@@ -1,11 +1,11 @@
-import { Button, Divider } from '@fluentui/react-components';
+import { Divider } from '@fluentui/react-components';
 import { KeyRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi, type OidcProvider } from '../api';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 /** "Sign in with <provider>" for each provider, under an "or" divider. */
 export function OidcProviders({ providers }: { providers: OidcProvider[] }) {
@@ -22,14 +22,15 @@ export function OidcProviders({ providers }: { providers: OidcProvider[] }) {
       <Divider>{t('auth:sign_in.or')}</Divider>
       <FormAlert error={redirect.error} />
       {providers.map((provider) => (
-        <Button
+        <BusyButton
+          busy={redirect.isPending}
           key={provider.id}
-          icon={redirect.isPending ? <Busy size="tiny" /> : <KeyRegular />}
-          disabled={redirect.isPending || redirect.isSuccess}
+          icon={<KeyRegular />}
+          disabled={redirect.isSuccess}
           onClick={() => redirect.mutate(provider.id)}
         >
           {t('auth:sign_in.with_provider', { provider: provider.name })}
-        </Button>
+        </BusyButton>
       ))}
     </>
   );

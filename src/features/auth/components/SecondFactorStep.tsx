@@ -1,4 +1,4 @@
-import { Button, Field, Input } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { authApi, type SignInWithCodes } from '../api';
 import { AuthCard, useAuthFormStyles } from './AuthCard';
 import { RecoveryCodes } from '@/components/RecoveryCodes';
 import { TwoFactorQr } from '@/components/TwoFactorQr';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
+import { TextField } from '@/components/TextField';
 
 /**
  * The second step of a sign-in that needs a code (spec 4): the code from the authenticator
@@ -77,30 +78,27 @@ export function SecondFactorStep({
       {enabling && <TwoFactorQr qrCode={challenge.qr_code} otpauthUrl={challenge.otpauth_url} />}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {expired && <FormAlert error={error} />}
-        <Field
+        <TextField
           label={enabling ? t('auth:two_factor.code_label') : t('auth:two_factor.code_or_recovery')}
           required
           validationMessage={
             expired ? undefined : (fieldError(error, 'code') ?? error?.messages[0])
           }
-        >
-          <Input
-            value={code}
-            onChange={(_event, data) => setCode(data.value)}
-            autoComplete="one-time-code"
-            inputMode={enabling ? 'numeric' : 'text'}
-            autoFocus
-            name="code"
-          />
-        </Field>
-        <Button
+          value={code}
+          onChange={setCode}
+          autoComplete="one-time-code"
+          inputMode={enabling ? 'numeric' : 'text'}
+          autoFocus
+          name="code"
+        />
+        <BusyButton
+          busy={submit.isPending}
           type="submit"
           appearance="primary"
-          disabled={submit.isPending || code.trim().length < 6}
-          icon={submit.isPending ? <Busy size="tiny" /> : undefined}
+          disabled={code.trim().length < 6}
         >
           {t('auth:two_factor.verify')}
-        </Button>
+        </BusyButton>
       </form>
     </AuthCard>
   );

@@ -1,8 +1,10 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { Button } from '@fluentui/react-components';
+import { useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignInResult } from '@contracts/auth';
-import type { ApiError } from '@/lib/http';
+import { FormAlert } from '@/components/FormAlert';
+import { withApiError, type ApiError } from '@/lib/http';
 import { AuthCard } from './AuthCard';
 import { SecondFactorStep } from './SecondFactorStep';
 import { useSignInSteps } from '../use-sign-in';
@@ -38,6 +40,38 @@ export function SignInResultStep({
   return (
     <AuthCard title={t('auth:signing_in')}>
       <Busy />
+    </AuthCard>
+  );
+}
+
+/** Asks the server once whether a link (or a provider's code) signs in; never again on the page. */
+export function useSignInCheck(queryKey: QueryKey, ask: () => Promise<SignInResult>) {
+  return useQuery<SignInResult, ApiError>({
+    queryKey,
+    queryFn: () => withApiError(ask),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Why a link or a provider did not sign in, with the one way on (back to the sign-in page). */
+export function SignInFailed({
+  title,
+  error,
+  actionLabel,
+  onAction,
+}: {
+  title: string;
+  error: ApiError;
+  actionLabel: string;
+  onAction: () => void;
+}) {
+  return (
+    <AuthCard title={title}>
+      <FormAlert error={error} />
+      <Button appearance="primary" onClick={onAction}>
+        {actionLabel}
+      </Button>
     </AuthCard>
   );
 }

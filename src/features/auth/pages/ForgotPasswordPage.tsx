@@ -1,4 +1,4 @@
-import { Button, Field, Input, Text } from '@fluentui/react-components';
+import { Text } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
+import { EmailField } from '../components/EmailField';
 
 /** /password/forgot?email=…: asks for a reset link by mail (the "account exists" mail fills it in). */
 export default function ForgotPasswordPage() {
@@ -40,27 +41,19 @@ export default function ForgotPasswordPage() {
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <FormAlert error={error && !error.fields.email ? error : null} />
-          <Field
-            label={t('auth:fields.email')}
-            required
+          <EmailField
+            value={email}
+            onChange={setEmail}
             validationMessage={fieldError(error, 'email')}
-          >
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(_event, data) => setEmail(data.value)}
-            />
-          </Field>
-          <Button
+          />
+          <BusyButton
+            busy={request.isPending}
             type="submit"
             appearance="primary"
-            disabled={request.isPending || email.trim() === ''}
-            icon={request.isPending ? <Busy size="tiny" /> : undefined}
+            disabled={email.trim() === ''}
           >
             {t('auth:forgot.submit')}
-          </Button>
+          </BusyButton>
         </form>
       )}
     </AuthCard>

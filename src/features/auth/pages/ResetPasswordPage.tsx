@@ -1,4 +1,4 @@
-import { Button, Spinner, Text } from '@fluentui/react-components';
+import { Spinner, Text } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi, authKeys } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 function InvalidLink({ error }: { error: ApiError | null }) {
   const { t } = useTranslation();
@@ -80,14 +80,9 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           tried={tried}
           error={error}
         />
-        <Button
-          type="submit"
-          appearance="primary"
-          disabled={reset.isPending}
-          icon={reset.isPending ? <Busy size="tiny" /> : undefined}
-        >
+        <BusyButton busy={reset.isPending} type="submit" appearance="primary">
           {t('auth:reset.submit')}
-        </Button>
+        </BusyButton>
       </form>
     </AuthCard>
   );

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Text } from '@fluentui/react-components';
+import { Text } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,9 @@ import { authApi } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { OidcSignIn } from '../components/OidcSignIn';
 import { useSignInSteps } from '../use-sign-in';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
+import { EmailField } from '../components/EmailField';
+import { TextField } from '@/components/TextField';
 
 /** Only accounts with two-factor authentication see it (with its QR code and recovery codes). */
 const SecondFactorStep = lazyComponent(() =>
@@ -86,41 +88,26 @@ export function SignInForm() {
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert error={error && !error.fields.email && !error.fields.password ? error : null} />
-        <Field
-          label={t('auth:fields.email')}
-          required
+        <EmailField
+          value={email}
+          onChange={setEmail}
           validationMessage={fieldError(error, 'email')}
-        >
-          <Input
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            onChange={(_event, data) => setEmail(data.value)}
-          />
-        </Field>
-        <Field
+          autoComplete="username"
+        />
+        <TextField
           label={t('auth:fields.password')}
           required
           validationMessage={fieldError(error, 'password')}
-        >
-          <Input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(_event, data) => setPassword(data.value)}
-          />
-        </Field>
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <RouterLink to="/password/forgot">{t('auth:sign_in.forgot_password')}</RouterLink>
-        <Button
-          type="submit"
-          appearance="primary"
-          disabled={signIn.isPending}
-          icon={signIn.isPending ? <Busy size="tiny" /> : undefined}
-        >
+        <BusyButton busy={signIn.isPending} type="submit" appearance="primary">
           {t('auth:sign_in.submit')}
-        </Button>
+        </BusyButton>
       </form>
       <OidcSignIn />
     </AuthCard>

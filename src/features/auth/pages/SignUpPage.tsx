@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Input, Text } from '@fluentui/react-components';
+import { Checkbox, Field, Text } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { keepVerifyEmail, rememberRoute } from '@/lib/session';
 import { authApi, authKeys } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
 import { useSignInSteps } from '../use-sign-in';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
+import { TextField } from '@/components/TextField';
+import { EmailField } from '../components/EmailField';
 
 const REQUIRED = ['first_name', 'email', 'password'] as const;
 
@@ -33,8 +35,8 @@ export default function SignUpPage() {
   const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '' });
   const [accepted, setAccepted] = useState(false);
   const [tried, setTried] = useState(false);
-  const set = (field: keyof typeof form) => (_event: unknown, data: { value: string }) =>
-    setForm((current) => ({ ...current, [field]: data.value }));
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
 
   // From an invitation: its address goes in the form and the page names the workspace.
   const invitation = useQuery({
@@ -114,39 +116,29 @@ export default function SignUpPage() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert error={generalError} />
         <div className={styles.row}>
-          <Field
+          <TextField
             label={t('auth:fields.first_name')}
             required
             validationMessage={fieldMessage('first_name')}
-          >
-            <Input
-              name="first_name"
-              autoComplete="given-name"
-              value={form.first_name}
-              onChange={set('first_name')}
-            />
-          </Field>
-          <Field
+            name="first_name"
+            autoComplete="given-name"
+            value={form.first_name}
+            onChange={set('first_name')}
+          />
+          <TextField
             label={t('auth:fields.last_name')}
             validationMessage={fieldError(error, 'last_name')}
-          >
-            <Input
-              name="last_name"
-              autoComplete="family-name"
-              value={form.last_name}
-              onChange={set('last_name')}
-            />
-          </Field>
-        </div>
-        <Field label={t('auth:fields.email')} required validationMessage={fieldMessage('email')}>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={form.email}
-            onChange={set('email')}
+            name="last_name"
+            autoComplete="family-name"
+            value={form.last_name}
+            onChange={set('last_name')}
           />
-        </Field>
+        </div>
+        <EmailField
+          value={form.email}
+          onChange={set('email')}
+          validationMessage={fieldMessage('email')}
+        />
         <NewPasswordFields
           password={form.password}
           onPasswordChange={(password) => setForm((f) => ({ ...f, password }))}
@@ -172,14 +164,9 @@ export default function SignUpPage() {
             }
           />
         </Field>
-        <Button
-          type="submit"
-          appearance="primary"
-          disabled={signUp.isPending}
-          icon={signUp.isPending ? <Busy size="tiny" /> : undefined}
-        >
+        <BusyButton busy={signUp.isPending} type="submit" appearance="primary">
           {t('auth:sign_up.submit')}
-        </Button>
+        </BusyButton>
       </form>
     </AuthCard>
   );

@@ -1,18 +1,18 @@
-import { Button, Field, Input, Text } from '@fluentui/react-components';
+import { Text } from '@fluentui/react-components';
 import { MailCheckmarkRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { SignInResult } from '@contracts/auth';
 import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
 import { RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { keptVerifyEmail, keepVerifyEmail } from '@/lib/session';
 import { authApi, authKeys } from '../api';
 import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
-import { SignInResultStep } from '../components/SignInResultStep';
-import { Busy } from '@/components/Busy';
+import { SignInResultStep, useSignInCheck } from '../components/SignInResultStep';
+import { BusyButton } from '@/components/BusyButton';
+import { EmailField } from '../components/EmailField';
 
 /** "Check your mail", with a way to get a new link sent to the kept (or typed) address. */
 function CheckYourMail({ notice, problem }: { notice?: string[]; problem?: ApiError }) {
@@ -49,30 +49,22 @@ function CheckYourMail({ notice, problem }: { notice?: string[]; problem?: ApiEr
       )}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {!kept && (
-          <Field
-            label={t('auth:fields.email')}
-            required
+          <EmailField
+            value={email}
+            onChange={setEmail}
             validationMessage={fieldError(resend.error, 'email')}
-          >
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(_event, data) => setEmail(data.value)}
-            />
-          </Field>
+          />
         )}
         {resend.isSuccess && <FormNotice>{(resend.data.messages ?? []).join(' ')}</FormNotice>}
         {resend.error && !resend.error.fields.email && <FormAlert error={resend.error} />}
-        <Button
+        <BusyButton
+          busy={resend.isPending}
           type="submit"
           appearance={problem ? 'primary' : 'secondary'}
-          disabled={resend.isPending || email.trim() === ''}
-          icon={resend.isPending ? <Busy size="tiny" /> : undefined}
+          disabled={email.trim() === ''}
         >
           {t('auth:verify.resend')}
-        </Button>
+        </BusyButton>
       </form>
     </AuthCard>
   );
@@ -80,12 +72,10 @@ function CheckYourMail({ notice, problem }: { notice?: string[]; problem?: ApiEr
 
 function VerifyWithToken({ token }: { token: string }) {
   const navigate = useNavigate();
-  const verification = useQuery<SignInResult, ApiError>({
-    queryKey: authKeys.verifyEmail(token),
-    queryFn: () => withApiError(async () => (await authApi.verifyEmail(token)).resource),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const verification = useSignInCheck(
+    authKeys.verifyEmail(token),
+    async () => (await authApi.verifyEmail(token)).resource,
+  );
   return (
     <SignInResultStep
       verification={verification}

@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -21,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarEvent, CalendarItem, CreateEventBody } from '@contracts/calendar';
 import { EVENT_DESCRIPTION_MAX, EVENT_TITLE_MAX } from '@contracts/calendar';
@@ -33,6 +27,7 @@ import { PeoplePicker } from '@/components/PeoplePicker';
 import type { ApiError } from '@/lib/http';
 import { calendarApi, calendarKeys } from '../api';
 import { addDays, instantAt, instantOfLocal, localOfInstant } from '../time';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -185,8 +180,7 @@ export function EventDialog({
     });
     if (agreed) remove.mutate(occurrence);
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     save.mutate();
   };
   const switchAllDay = (allDay: boolean) =>
@@ -213,160 +207,144 @@ export function EventDialog({
   const recurring = mode.kind === 'edit' && mode.item.recurring;
 
   return (
-    <Dialog open onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {confirmDialog}
-        {guard.confirmDialog}
-        <form onSubmit={onSubmit}>
-          <DialogBody>
-            <DialogTitle>
-              {mode.kind === 'create' ? t('calendar:event.new') : t('calendar:event.edit')}
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={error} />
-              <Field
-                label={t('calendar:event.title')}
-                required
-                validationMessage={fieldError(error, 'title')}
-              >
-                <Input
-                  value={draft.title}
-                  maxLength={EVENT_TITLE_MAX}
-                  onChange={(_event, data) => set('title', data.value)}
-                />
-              </Field>
-              <Switch
-                checked={draft.allDay}
-                label={t('calendar:event.all_day')}
-                onChange={(_event, data) => switchAllDay(data.checked)}
-              />
-              <div className={styles.pair}>
-                <Moment
-                  label={t('calendar:event.start')}
-                  required
-                  value={draft.start}
-                  validationMessage={fieldError(error, 'start')}
-                  onChange={moveStart}
-                />
-                <Moment
-                  label={t('calendar:event.end')}
-                  required
-                  value={draft.end}
-                  validationMessage={fieldError(error, 'end')}
-                  onChange={(value) => set('end', value)}
-                />
-              </div>
-              <div className={styles.pair}>
-                <Field
-                  label={t('calendar:event.time_zone')}
-                  validationMessage={fieldError(error, 'time_zone')}
-                >
-                  <Select
-                    value={draft.timeZone}
-                    onChange={(_event, data) => set('timeZone', data.value)}
-                  >
-                    {[...new Set([draft.timeZone, ...zones()])].map((name) => (
-                      <option key={name} value={name}>
-                        {name}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Field
-                  label={t('calendar:event.repeat')}
-                  validationMessage={fieldError(error, 'rrule')}
-                >
-                  <Select
-                    value={draft.repeat}
-                    onChange={(_event, data) => set('repeat', data.value as Repeat)}
-                  >
-                    {REPEATS.map((repeat) => (
-                      <option key={repeat} value={repeat}>
-                        {t(`calendar:repeat.${repeat}`)}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              </div>
-              <Field
-                label={t('calendar:event.workspace')}
-                hint={t('calendar:event.workspace_hint')}
-                validationMessage={fieldError(error, 'workspace_id')}
-              >
-                <Select
-                  value={draft.workspaceId === null ? '' : String(draft.workspaceId)}
-                  onChange={(_event, data) =>
-                    setDraft((current) => ({
-                      ...current,
-                      workspaceId: data.value ? Number(data.value) : null,
-                      attendees: [],
-                    }))
-                  }
-                >
-                  <option value="">{t('calendar:event.no_workspace')}</option>
-                  {(workspaces.data ?? []).map((workspace) => (
-                    <option key={workspace.id} value={workspace.id}>
-                      {workspace.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              {draft.workspaceId !== null && members.data && (
-                <PeoplePicker
-                  label={t('calendar:event.attendees')}
-                  people={members.data}
-                  selected={draft.attendees}
-                  onChange={(ids) => set('attendees', ids)}
-                  error={fieldError(error, 'attendee_ids')}
-                />
-              )}
-              <Field
-                label={t('calendar:event.description')}
-                validationMessage={fieldError(error, 'description')}
-              >
-                <Textarea
-                  value={draft.description}
-                  maxLength={EVENT_DESCRIPTION_MAX}
-                  resize="vertical"
-                  onChange={(_event, data) => set('description', data.value)}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions className={styles.actions}>
-              {mode.kind === 'edit' && !recurring && (
-                <Button disabled={busy} onClick={() => void askDelete()}>
-                  {t('calendar:delete.confirm')}
-                </Button>
-              )}
-              {mode.kind === 'edit' && recurring && (
-                <Menu>
-                  <MenuTrigger disableButtonEnhancement>
-                    <Button disabled={busy}>{t('calendar:delete.confirm')}</Button>
-                  </MenuTrigger>
-                  <MenuPopover>
-                    <MenuList>
-                      <MenuItem
-                        onClick={() => void askDelete(mode.item.occurrence ?? mode.item.start)}
-                      >
-                        {t('calendar:delete.this_occurrence')}
-                      </MenuItem>
-                      <MenuItem onClick={() => void askDelete()}>
-                        {t('calendar:delete.all')}
-                      </MenuItem>
-                    </MenuList>
-                  </MenuPopover>
-                </Menu>
-              )}
-              <Button disabled={busy} onClick={() => void guard.requestClose()}>
-                {t('calendar:event.cancel')}
-              </Button>
-              <Button type="submit" appearance="primary" disabled={busy || !draft.title.trim()}>
-                {mode.kind === 'create' ? t('calendar:event.create') : t('calendar:event.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      guard={guard}
+      title={mode.kind === 'create' ? t('calendar:event.new') : t('calendar:event.edit')}
+      onSubmit={onSubmit}
+      contentClassName={styles.form}
+      actionsClassName={styles.actions}
+      nested={confirmDialog}
+      onClose={() => void guard.requestClose()}
+      cancelDisabled={busy}
+      submitLabel={mode.kind === 'create' ? t('calendar:event.create') : t('calendar:event.save')}
+      submitDisabled={busy || !draft.title.trim()}
+      extraActions={
+        <>
+          {mode.kind === 'edit' && !recurring && (
+            <Button disabled={busy} onClick={() => void askDelete()}>
+              {t('calendar:delete.confirm')}
+            </Button>
+          )}
+          {mode.kind === 'edit' && recurring && (
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Button disabled={busy}>{t('calendar:delete.confirm')}</Button>
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem onClick={() => void askDelete(mode.item.occurrence ?? mode.item.start)}>
+                    {t('calendar:delete.this_occurrence')}
+                  </MenuItem>
+                  <MenuItem onClick={() => void askDelete()}>{t('calendar:delete.all')}</MenuItem>
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+          )}
+        </>
+      }
+    >
+      <FormAlert error={error} />
+      <Field
+        label={t('calendar:event.title')}
+        required
+        validationMessage={fieldError(error, 'title')}
+      >
+        <Input
+          value={draft.title}
+          maxLength={EVENT_TITLE_MAX}
+          onChange={(_event, data) => set('title', data.value)}
+        />
+      </Field>
+      <Switch
+        checked={draft.allDay}
+        label={t('calendar:event.all_day')}
+        onChange={(_event, data) => switchAllDay(data.checked)}
+      />
+      <div className={styles.pair}>
+        <Moment
+          label={t('calendar:event.start')}
+          required
+          value={draft.start}
+          validationMessage={fieldError(error, 'start')}
+          onChange={moveStart}
+        />
+        <Moment
+          label={t('calendar:event.end')}
+          required
+          value={draft.end}
+          validationMessage={fieldError(error, 'end')}
+          onChange={(value) => set('end', value)}
+        />
+      </div>
+      <div className={styles.pair}>
+        <Field
+          label={t('calendar:event.time_zone')}
+          validationMessage={fieldError(error, 'time_zone')}
+        >
+          <Select value={draft.timeZone} onChange={(_event, data) => set('timeZone', data.value)}>
+            {[...new Set([draft.timeZone, ...zones()])].map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('calendar:event.repeat')} validationMessage={fieldError(error, 'rrule')}>
+          <Select
+            value={draft.repeat}
+            onChange={(_event, data) => set('repeat', data.value as Repeat)}
+          >
+            {REPEATS.map((repeat) => (
+              <option key={repeat} value={repeat}>
+                {t(`calendar:repeat.${repeat}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field
+        label={t('calendar:event.workspace')}
+        hint={t('calendar:event.workspace_hint')}
+        validationMessage={fieldError(error, 'workspace_id')}
+      >
+        <Select
+          value={draft.workspaceId === null ? '' : String(draft.workspaceId)}
+          onChange={(_event, data) =>
+            setDraft((current) => ({
+              ...current,
+              workspaceId: data.value ? Number(data.value) : null,
+              attendees: [],
+            }))
+          }
+        >
+          <option value="">{t('calendar:event.no_workspace')}</option>
+          {(workspaces.data ?? []).map((workspace) => (
+            <option key={workspace.id} value={workspace.id}>
+              {workspace.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {draft.workspaceId !== null && members.data && (
+        <PeoplePicker
+          label={t('calendar:event.attendees')}
+          people={members.data}
+          selected={draft.attendees}
+          onChange={(ids) => set('attendees', ids)}
+          error={fieldError(error, 'attendee_ids')}
+        />
+      )}
+      <Field
+        label={t('calendar:event.description')}
+        validationMessage={fieldError(error, 'description')}
+      >
+        <Textarea
+          value={draft.description}
+          maxLength={EVENT_DESCRIPTION_MAX}
+          resize="vertical"
+          onChange={(_event, data) => set('description', data.value)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

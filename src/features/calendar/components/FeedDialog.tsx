@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   DialogTrigger,
   Field,
   Input,
@@ -23,6 +17,7 @@ import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
+import { SimpleDialog } from '@/components/SimpleDialog';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -60,41 +55,40 @@ export function FeedDialog({ onClose }: { onClose: () => void }) {
   const error = ((feed.error ?? reset.error) as ApiError | null) ?? null;
 
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface>
-        {confirmDialog}
-        <DialogBody>
-          <DialogTitle>{t('calendar:feed.title')}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <Text>{t('calendar:feed.description')}</Text>
-            <FormAlert error={error} />
-            {feed.isPending ? (
-              <Skeleton aria-label={t('calendar:loading')}>
-                <SkeletonItem size={32} />
-              </Skeleton>
-            ) : (
-              feed.data && (
-                <div className={styles.row}>
-                  <Field label={t('calendar:feed.address')} className={styles.url}>
-                    <Input readOnly value={feed.data} onFocus={(event) => event.target.select()} />
-                  </Field>
-                  <Button icon={<CopyRegular />} onClick={() => void copy()}>
-                    {t('calendar:feed.copy')}
-                  </Button>
-                </div>
-              )
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button disabled={!feed.data || reset.isPending} onClick={() => void askReset()}>
-              {t('calendar:feed.reset')}
+    <SimpleDialog
+      onClose={onClose}
+      title={t('calendar:feed.title')}
+      contentClassName={styles.content}
+      nested={confirmDialog}
+      actions={
+        <>
+          <Button disabled={!feed.data || reset.isPending} onClick={() => void askReset()}>
+            {t('calendar:feed.reset')}
+          </Button>
+          <DialogTrigger disableButtonEnhancement>
+            <Button appearance="primary">{t('calendar:feed.close')}</Button>
+          </DialogTrigger>
+        </>
+      }
+    >
+      <Text>{t('calendar:feed.description')}</Text>
+      <FormAlert error={error} />
+      {feed.isPending ? (
+        <Skeleton aria-label={t('calendar:loading')}>
+          <SkeletonItem size={32} />
+        </Skeleton>
+      ) : (
+        feed.data && (
+          <div className={styles.row}>
+            <Field label={t('calendar:feed.address')} className={styles.url}>
+              <Input readOnly value={feed.data} onFocus={(event) => event.target.select()} />
+            </Field>
+            <Button icon={<CopyRegular />} onClick={() => void copy()}>
+              {t('calendar:feed.copy')}
             </Button>
-            <DialogTrigger disableButtonEnhancement>
-              <Button appearance="primary">{t('calendar:feed.close')}</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          </div>
+        )
+      )}
+    </SimpleDialog>
   );
 }

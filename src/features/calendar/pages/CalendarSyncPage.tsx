@@ -26,7 +26,7 @@ import type { ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
 import { useCalendarSyncState, useSyncDisconnect, useSyncLogin } from '../sync/connection';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 type ProviderState = CalendarSyncState['providers'][number];
 type Connection = NonNullable<ProviderState['connection']>;
@@ -157,14 +157,14 @@ function ProviderCard({ state }: { state: ProviderState }) {
         <>
           <Text>{t('calendar:sync.not_connected')}</Text>
           <div className={styles.actions}>
-            <Button
+            <BusyButton
+              busy={login.isPending}
               appearance="primary"
-              icon={login.isPending ? <Busy size="tiny" /> : <LinkRegular />}
-              disabled={login.isPending}
+              icon={<LinkRegular />}
               onClick={() => login.mutate()}
             >
               {t('calendar:sync.connect')}
-            </Button>
+            </BusyButton>
           </div>
           <FormAlert error={(login.error as ApiError | null) ?? null} />
         </>
@@ -261,13 +261,9 @@ function ConnectedPanel({
         <Button appearance="primary" disabled={save.isPending} onClick={() => save.mutate()}>
           {t('calendar:sync.save')}
         </Button>
-        <Button
-          icon={run.isPending ? <Busy size="tiny" /> : <ArrowSyncRegular />}
-          disabled={run.isPending}
-          onClick={() => run.mutate()}
-        >
+        <BusyButton busy={run.isPending} icon={<ArrowSyncRegular />} onClick={() => run.mutate()}>
           {run.isPending ? t('calendar:sync.syncing') : t('calendar:sync.sync_now')}
-        </Button>
+        </BusyButton>
         <Button disabled={disconnect.isPending} onClick={() => void askDisconnect()}>
           {t('calendar:sync.disconnect')}
         </Button>

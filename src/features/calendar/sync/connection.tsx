@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { apiErrorOf, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 export function useCalendarSyncState() {
   return useQuery({ queryKey: calendarKeys.sync, queryFn: calendarApi.syncState });
@@ -99,16 +99,16 @@ function ProviderRow({ state }: { state: ProviderState }) {
             : ''}
       </Text>
       {state.configured && !state.connection && (
-        <Button
+        <BusyButton
+          busy={login.isPending}
           size="small"
           appearance="primary"
-          icon={login.isPending ? <Busy size="tiny" /> : <LinkRegular />}
-          disabled={login.isPending}
+          icon={<LinkRegular />}
           onClick={() => login.mutate()}
           aria-label={t('calendar:sync.connect_named', { name })}
         >
           {t('calendar:sync.connect')}
-        </Button>
+        </BusyButton>
       )}
       {state.connection && (
         <Button

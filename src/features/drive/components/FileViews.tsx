@@ -17,6 +17,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import type { DriveFile } from '../api';
 import { FileMenu, type FileAction } from './FileMenu';
 import { FilePreview } from './FilePreview';
+import { bareList } from '@/lib/styles';
 
 const PHONE = '@media (max-width: 599px)';
 
@@ -35,9 +36,7 @@ const useStyles = makeStyles({
     [PHONE]: { display: 'block' },
   },
   grid: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
+    ...bareList,
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
     gap: tokens.spacingHorizontalM,

@@ -1,12 +1,6 @@
 import {
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   ProgressBar,
   Skeleton,
@@ -25,6 +19,7 @@ import { formatDateTime } from '@/lib/format';
 import { withApiError, type ApiError } from '@/lib/http';
 import { driveApi, driveKeys, type DriveFile } from '../api';
 import { downloadFile, useDriveRefresh } from '../hooks';
+import { SimpleDialog } from '@/components/SimpleDialog';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
@@ -87,81 +82,78 @@ export function VersionsDialog({ file, onClose }: { file: DriveFile; onClose: ()
   });
 
   return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('drive:versions.title', { name: file.name })}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <FormAlert error={replace.error ?? restore.error} />
-            <div {...getRootProps({ className: styles.zone })}>
-              <input {...getInputProps({ 'aria-label': t('drive:versions.upload') })} />
-              <Button icon={<ArrowUploadRegular />} onClick={open} disabled={replace.isPending}>
-                {t('drive:versions.upload')}
-              </Button>
-              <Text size={200} className={styles.muted}>
-                {t('drive:versions.upload_hint')}
-              </Text>
-              {progress !== null && (
-                <ProgressBar value={progress} aria-label={t('drive:versions.uploading')} />
-              )}
-            </div>
-            {versions.isPending ? (
-              <Skeleton aria-label={t('drive:loading')}>
-                <SkeletonItem size={32} />
-                <SkeletonItem size={32} />
-              </Skeleton>
-            ) : versions.isError ? (
-              <FormAlert
-                error={{ status: null, messages: [t('drive:errors.versions')], fields: {} }}
+    <SimpleDialog
+      onClose={onClose}
+      title={t('drive:versions.title', { name: file.name })}
+      contentClassName={styles.content}
+      actions={
+        <>
+          <Button appearance="secondary" onClick={onClose}>
+            {t('drive:versions.close')}
+          </Button>
+        </>
+      }
+    >
+      <FormAlert error={replace.error ?? restore.error} />
+      <div {...getRootProps({ className: styles.zone })}>
+        <input {...getInputProps({ 'aria-label': t('drive:versions.upload') })} />
+        <Button icon={<ArrowUploadRegular />} onClick={open} disabled={replace.isPending}>
+          {t('drive:versions.upload')}
+        </Button>
+        <Text size={200} className={styles.muted}>
+          {t('drive:versions.upload_hint')}
+        </Text>
+        {progress !== null && (
+          <ProgressBar value={progress} aria-label={t('drive:versions.uploading')} />
+        )}
+      </div>
+      {versions.isPending ? (
+        <Skeleton aria-label={t('drive:loading')}>
+          <SkeletonItem size={32} />
+          <SkeletonItem size={32} />
+        </Skeleton>
+      ) : versions.isError ? (
+        <FormAlert error={{ status: null, messages: [t('drive:errors.versions')], fields: {} }} />
+      ) : (
+        <ul className={styles.list} aria-label={t('drive:versions.list')}>
+          {versions.data.map((version) => (
+            <li key={version.id} className={styles.item} data-testid="drive-version">
+              <div className={styles.body}>
+                <Text weight="semibold">
+                  {t('drive:versions.number', { number: version.number })}{' '}
+                  {version.current && (
+                    <Badge appearance="tint" color="brand">
+                      {t('drive:versions.current')}
+                    </Badge>
+                  )}
+                </Text>
+                <Text size={200} className={styles.muted}>
+                  {formatDateTime(version.created_at)} · {formatFileSize(version.size)}
+                </Text>
+              </div>
+              <Button
+                appearance="subtle"
+                icon={<ArrowDownloadRegular />}
+                aria-label={t('drive:versions.download', { number: version.number })}
+                onClick={() =>
+                  void downloadFile(file.name, () =>
+                    driveApi.downloadVersion(file.id, version.number),
+                  )
+                }
               />
-            ) : (
-              <ul className={styles.list} aria-label={t('drive:versions.list')}>
-                {versions.data.map((version) => (
-                  <li key={version.id} className={styles.item} data-testid="drive-version">
-                    <div className={styles.body}>
-                      <Text weight="semibold">
-                        {t('drive:versions.number', { number: version.number })}{' '}
-                        {version.current && (
-                          <Badge appearance="tint" color="brand">
-                            {t('drive:versions.current')}
-                          </Badge>
-                        )}
-                      </Text>
-                      <Text size={200} className={styles.muted}>
-                        {formatDateTime(version.created_at)} · {formatFileSize(version.size)}
-                      </Text>
-                    </div>
-                    <Button
-                      appearance="subtle"
-                      icon={<ArrowDownloadRegular />}
-                      aria-label={t('drive:versions.download', { number: version.number })}
-                      onClick={() =>
-                        void downloadFile(file.name, () =>
-                          driveApi.downloadVersion(file.id, version.number),
-                        )
-                      }
-                    />
-                    {!version.current && (
-                      <Button
-                        icon={<ArrowUndoRegular />}
-                        disabled={restore.isPending}
-                        onClick={() => restore.mutate(version.number)}
-                      >
-                        {t('drive:versions.restore')}
-                      </Button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>
-              {t('drive:versions.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+              {!version.current && (
+                <Button
+                  icon={<ArrowUndoRegular />}
+                  disabled={restore.isPending}
+                  onClick={() => restore.mutate(version.number)}
+                >
+                  {t('drive:versions.restore')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </SimpleDialog>
   );
 }

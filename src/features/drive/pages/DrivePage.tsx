@@ -53,9 +53,8 @@ import { RenameDialog } from '../components/RenameDialog';
 import { UploadPanel } from '../components/UploadPanel';
 import { VersionsDialog } from '../components/VersionsDialog';
 import { downloadFile, useDriveChange, useDriveList, useDriveUploads } from '../hooks';
-import { Busy } from '@/components/Busy';
-
-const SEARCH_DELAY_MS = 300;
+import { ShowMoreButton } from '@/components/ShowMoreButton';
+import { useSettled } from '@/lib/use-settled';
 
 const useStyles = makeStyles({
   root: {
@@ -100,16 +99,6 @@ const useStyles = makeStyles({
 
 const LAYOUTS = ['list', 'grid'] as const;
 type Layout = (typeof LAYOUTS)[number];
-
-/** Words typed in the search box, sent once typing pauses. */
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 /** /drive and /drive/archive (spec 2.1, 7.15): one's files, current or archived. */
 export default function DrivePage() {
@@ -360,16 +349,9 @@ export default function DrivePage() {
             onToggleAll={toggleAll}
             onAction={(action, file) => actOn(action, [file])}
           />
-          {list.hasNextPage && (
-            <Button
-              className={styles.more}
-              disabled={list.isFetchingNextPage}
-              icon={list.isFetchingNextPage ? <Busy size="tiny" /> : undefined}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t('drive:more')}
-            </Button>
-          )}
+          <ShowMoreButton list={list} className={styles.more}>
+            {t('drive:more')}
+          </ShowMoreButton>
           {!archive && <Text className={styles.dropHint}>{t('drive:upload.hint')}</Text>}
         </>
       )}

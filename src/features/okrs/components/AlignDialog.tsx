@@ -1,25 +1,13 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Select,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Objective } from '@contracts/okrs';
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { okrKeys, okrsApi } from '../api';
 import { useOkrMutation } from './ObjectiveBits';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -52,68 +40,53 @@ export function AlignDialog({ objective, onClose }: { objective: Objective; onCl
     });
   });
   const error = align.error as ApiError | null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     align.mutate(undefined, { onSuccess: onClose });
   };
   const objectives = (list.data?.objectives ?? []).filter((o) => o.id !== objective.id);
   const krs = (keyResults.data?.key_results ?? []).filter((k) => k.objective_id !== objective.id);
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>{t('okrs:align.title', { name: objective.name })}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={error} />
-              <Field label={t('okrs:align.parent')} required>
-                <Select value={parent} onChange={(_, d) => setParent(d.value)} required>
-                  <option value="">{t('okrs:align.choose')}</option>
-                  <optgroup label={t('okrs:align.objectives')}>
-                    {objectives.map((o) => (
-                      <option key={o.id} value={`objective:${o.id}`}>
-                        {o.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                  <optgroup label={t('okrs:align.key_results')}>
-                    {krs.map((k) => (
-                      <option key={k.id} value={`key_result:${k.id}`}>
-                        {`${k.objective.name} › ${k.name}`}
-                      </option>
-                    ))}
-                  </optgroup>
-                </Select>
-              </Field>
-              <Field
-                label={t('okrs:fields.weight')}
-                hint={t('okrs:align.weight_hint')}
-                validationMessage={error?.fields.weight?.[0]}
-              >
-                <Input
-                  type="number"
-                  step="any"
-                  min={0.1}
-                  value={weight}
-                  onChange={(_, d) => setWeight(d.value)}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('okrs:actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={align.isPending || parent === ''}
-              >
-                {t('okrs:align.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t('okrs:align.title', { name: objective.name })}
+      onSubmit={submit}
+      contentClassName={styles.form}
+      onClose={onClose}
+      submitLabel={t('okrs:align.save')}
+      submitDisabled={align.isPending || parent === ''}
+    >
+      <FormAlert error={error} />
+      <Field label={t('okrs:align.parent')} required>
+        <Select value={parent} onChange={(_, d) => setParent(d.value)} required>
+          <option value="">{t('okrs:align.choose')}</option>
+          <optgroup label={t('okrs:align.objectives')}>
+            {objectives.map((o) => (
+              <option key={o.id} value={`objective:${o.id}`}>
+                {o.name}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label={t('okrs:align.key_results')}>
+            {krs.map((k) => (
+              <option key={k.id} value={`key_result:${k.id}`}>
+                {`${k.objective.name} › ${k.name}`}
+              </option>
+            ))}
+          </optgroup>
+        </Select>
+      </Field>
+      <Field
+        label={t('okrs:fields.weight')}
+        hint={t('okrs:align.weight_hint')}
+        validationMessage={error?.fields.weight?.[0]}
+      >
+        <Input
+          type="number"
+          step="any"
+          min={0.1}
+          value={weight}
+          onChange={(_, d) => setWeight(d.value)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,11 +1,4 @@
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -16,7 +9,7 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHECK_IN_STATUSES, type CheckInStatus, type KeyResult } from '@contracts/okrs';
 import { FormAlert } from '@/components/FormAlert';
@@ -24,6 +17,7 @@ import type { ApiError } from '@/lib/http';
 import { okrsApi } from '../api';
 import { statusKey, useOkrMutation } from './ObjectiveBits';
 import { useDiscardGuard } from '@/components/discard-guard';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -55,8 +49,7 @@ export function CheckInDialog({
       ...(note.trim() ? { note: note.trim() } : {}),
     }),
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (value.trim() === '' || !Number.isFinite(Number(value))) {
       setLocalError(t('okrs:check_in.value_needed'));
       return;
@@ -71,81 +64,67 @@ export function CheckInDialog({
     onClose,
   );
   return (
-    <Dialog open onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>{t('okrs:check_in.title', { name: keyResult.name })}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={error} />
-              {isDone ? (
-                <Switch
-                  label={t('okrs:check_in.done')}
-                  checked={value === '1'}
-                  onChange={(_, data) => setValue(data.checked ? '1' : '0')}
-                />
-              ) : (
-                <Field
-                  label={
-                    keyResult.unit
-                      ? t('okrs:check_in.value_unit', { unit: keyResult.unit })
-                      : t('okrs:check_in.value')
-                  }
-                  hint={t('okrs:check_in.value_hint', {
-                    start: keyResult.start_value,
-                    target: keyResult.target_value,
-                  })}
-                  required
-                  validationMessage={localError ?? error?.fields.value?.[0]}
-                >
-                  <Input
-                    type="number"
-                    step="any"
-                    inputMode="decimal"
-                    value={value}
-                    onChange={(_, data) => setValue(data.value)}
-                  />
-                </Field>
-              )}
-              <Field label={t('okrs:check_in.status')} required>
-                <RadioGroup
-                  layout="horizontal"
-                  value={status}
-                  onChange={(_, data) => setStatus(data.value as CheckInStatus)}
-                >
-                  {CHECK_IN_STATUSES.map((s) => (
-                    <Radio key={s} value={s} label={t(`okrs:status.${statusKey(s)}`)} />
-                  ))}
-                </RadioGroup>
-              </Field>
-              <Field label={t('okrs:check_in.confidence', { value: confidence })}>
-                <Slider
-                  min={1}
-                  max={10}
-                  value={confidence}
-                  onChange={(_, data) => setConfidence(data.value)}
-                />
-              </Field>
-              <Field label={t('okrs:check_in.note')}>
-                <Textarea
-                  value={note}
-                  maxLength={2000}
-                  onChange={(_, data) => setNote(data.value)}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('okrs:actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={save.isPending}>
-                {t('okrs:check_in.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      guard={guard}
+      title={t('okrs:check_in.title', { name: keyResult.name })}
+      onSubmit={submit}
+      contentClassName={styles.form}
+      onClose={onClose}
+      submitLabel={t('okrs:check_in.save')}
+      submitDisabled={save.isPending}
+    >
+      <FormAlert error={error} />
+      {isDone ? (
+        <Switch
+          label={t('okrs:check_in.done')}
+          checked={value === '1'}
+          onChange={(_, data) => setValue(data.checked ? '1' : '0')}
+        />
+      ) : (
+        <Field
+          label={
+            keyResult.unit
+              ? t('okrs:check_in.value_unit', { unit: keyResult.unit })
+              : t('okrs:check_in.value')
+          }
+          hint={t('okrs:check_in.value_hint', {
+            start: keyResult.start_value,
+            target: keyResult.target_value,
+          })}
+          required
+          validationMessage={localError ?? error?.fields.value?.[0]}
+        >
+          <Input
+            type="number"
+            step="any"
+            inputMode="decimal"
+            value={value}
+            onChange={(_, data) => setValue(data.value)}
+          />
+        </Field>
+      )}
+      <Field label={t('okrs:check_in.status')} required>
+        <RadioGroup
+          layout="horizontal"
+          value={status}
+          onChange={(_, data) => setStatus(data.value as CheckInStatus)}
+        >
+          {CHECK_IN_STATUSES.map((s) => (
+            <Radio key={s} value={s} label={t(`okrs:status.${statusKey(s)}`)} />
+          ))}
+        </RadioGroup>
+      </Field>
+      <Field label={t('okrs:check_in.confidence', { value: confidence })}>
+        <Slider
+          min={1}
+          max={10}
+          value={confidence}
+          onChange={(_, data) => setConfidence(data.value)}
+        />
+      </Field>
+      <Field label={t('okrs:check_in.note')}>
+        <Textarea value={note} maxLength={2000} onChange={(_, data) => setNote(data.value)} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,18 +1,5 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Switch,
-  tokens,
-} from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyResult, KeyResultKind } from '@contracts/okrs';
 import { FormAlert } from '@/components/FormAlert';
@@ -26,6 +13,7 @@ import {
 } from './KeyResultFields';
 import { useOkrMutation } from './ObjectiveBits';
 import { useDiscardGuard } from '@/components/discard-guard';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -76,53 +64,40 @@ export function KeyResultDialog({
   });
   const error = add.error as ApiError | null;
   const fieldError = (field: string) => error?.fields[field]?.[0];
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     add.mutate(undefined, { onSuccess: onClose });
   };
   const guard = useDiscardGuard(name.trim() !== (keyResult?.name ?? ''), onClose);
   return (
-    <Dialog open onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>
-              {keyResult ? t('okrs:actions.edit_key_result') : t('okrs:actions.add_key_result')}
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={error} />
-              <Field label={t('okrs:fields.name')} required validationMessage={fieldError('name')}>
-                <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
-              </Field>
-              <KeyResultKindField kind={kind} onChange={(k) => change({ kind: k })} />
-              <div className={styles.values}>
-                <KeyResultValueFields values={values} onChange={change} error={fieldError} />
-              </div>
-              {followsTasks(kind) && (
-                <Field
-                  hint={t('okrs:fields.progress_from_tasks_hint')}
-                  validationMessage={fieldError('progress_from_tasks')}
-                >
-                  <Switch
-                    checked={fromTasks}
-                    label={t('okrs:fields.progress_from_tasks')}
-                    onChange={(_, d) => setFromTasks(d.checked)}
-                  />
-                </Field>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('okrs:actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={add.isPending}>
-                {t('okrs:actions.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      guard={guard}
+      title={keyResult ? t('okrs:actions.edit_key_result') : t('okrs:actions.add_key_result')}
+      onSubmit={submit}
+      contentClassName={styles.form}
+      onClose={onClose}
+      submitLabel={t('okrs:actions.save')}
+      submitDisabled={add.isPending}
+    >
+      <FormAlert error={error} />
+      <Field label={t('okrs:fields.name')} required validationMessage={fieldError('name')}>
+        <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
+      </Field>
+      <KeyResultKindField kind={kind} onChange={(k) => change({ kind: k })} />
+      <div className={styles.values}>
+        <KeyResultValueFields values={values} onChange={change} error={fieldError} />
+      </div>
+      {followsTasks(kind) && (
+        <Field
+          hint={t('okrs:fields.progress_from_tasks_hint')}
+          validationMessage={fieldError('progress_from_tasks')}
+        >
+          <Switch
+            checked={fromTasks}
+            label={t('okrs:fields.progress_from_tasks')}
+            onChange={(_, d) => setFromTasks(d.checked)}
+          />
+        </Field>
+      )}
+    </FormDialog>
   );
 }

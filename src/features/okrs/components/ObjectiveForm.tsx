@@ -1,12 +1,6 @@
 import {
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   MessageBar,
@@ -18,7 +12,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, LightbulbRegular } from '@fluentui/react-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Objective } from '@contracts/okrs';
@@ -37,6 +31,7 @@ import { objectiveLink, useOkrMutation } from './ObjectiveBits';
 import { DateField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { Busy } from '@/components/Busy';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -207,8 +202,7 @@ export function ObjectiveFormDialog({
   const fieldError = (field: string) => error?.fields[field]?.[0];
   const update = (key: number, change: Partial<KeyResultDraft>) =>
     setDrafts((all) => all.map((d) => (d.key === key ? { ...d, ...change } : d)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     create.mutate(undefined, {
       onSuccess: (result) => {
         onClose();
@@ -225,161 +219,142 @@ export function ObjectiveFormDialog({
     onClose,
   );
   return (
-    <Dialog open onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <form onSubmit={submit}>
-          <DialogBody className={styles.body}>
-            <DialogTitle>
-              {objective ? t('okrs:form.edit_title') : t('okrs:form.title')}
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={error} />
-              <Field label={t('okrs:fields.name')} required validationMessage={fieldError('name')}>
-                <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
-              </Field>
-              <div>
+    <FormDialog
+      guard={guard}
+      title={objective ? t('okrs:form.edit_title') : t('okrs:form.title')}
+      onSubmit={submit}
+      bodyClassName={styles.body}
+      contentClassName={styles.form}
+      onClose={onClose}
+      submitLabel={objective ? t('okrs:actions.save') : t('okrs:actions.create')}
+      submitDisabled={create.isPending}
+    >
+      <FormAlert error={error} />
+      <Field label={t('okrs:fields.name')} required validationMessage={fieldError('name')}>
+        <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
+      </Field>
+      <div>
+        <Button
+          appearance="subtle"
+          icon={<LightbulbRegular />}
+          onClick={() => setAsked(name.trim())}
+        >
+          {t('okrs:suggest.ask')}
+        </Button>
+      </div>
+      {asked !== null && suggestions.isFetching && <Busy size="tiny" />}
+      {asked !== null && suggestions.data && (
+        <>
+          {!suggestions.data.ai_configured && (
+            <MessageBar intent="info">
+              <MessageBarBody>{t('okrs:suggest.no_ai')}</MessageBarBody>
+            </MessageBar>
+          )}
+          {suggestions.data.suggestions.length === 0 ? (
+            <Text size={200}>{t('okrs:suggest.none')}</Text>
+          ) : (
+            <div className={styles.suggestions} role="group" aria-label={t('okrs:suggest.label')}>
+              {suggestions.data.suggestions.map((s) => (
                 <Button
-                  appearance="subtle"
-                  icon={<LightbulbRegular />}
-                  onClick={() => setAsked(name.trim())}
+                  key={s.name}
+                  size="small"
+                  appearance="outline"
+                  onClick={() => setName(s.name)}
                 >
-                  {t('okrs:suggest.ask')}
+                  {s.name}
                 </Button>
-              </div>
-              {asked !== null && suggestions.isFetching && <Busy size="tiny" />}
-              {asked !== null && suggestions.data && (
-                <>
-                  {!suggestions.data.ai_configured && (
-                    <MessageBar intent="info">
-                      <MessageBarBody>{t('okrs:suggest.no_ai')}</MessageBarBody>
-                    </MessageBar>
-                  )}
-                  {suggestions.data.suggestions.length === 0 ? (
-                    <Text size={200}>{t('okrs:suggest.none')}</Text>
-                  ) : (
-                    <div
-                      className={styles.suggestions}
-                      role="group"
-                      aria-label={t('okrs:suggest.label')}
-                    >
-                      {suggestions.data.suggestions.map((s) => (
-                        <Button
-                          key={s.name}
-                          size="small"
-                          appearance="outline"
-                          onClick={() => setName(s.name)}
-                        >
-                          {s.name}
-                        </Button>
-                      ))}
-                    </div>
-                  )}
-                </>
-              )}
-              <Field label={t('okrs:fields.description')}>
-                <Textarea value={description} onChange={(_, d) => setDescription(d.value)} />
-              </Field>
-              <PeoplePicker
-                label={t('okrs:fields.owners')}
-                people={pickable}
-                selected={owners}
-                onChange={setOwners}
-                error={fieldError('owner_ids')}
-              />
-              <div className={styles.period}>
-                <DateField
-                  label={t('okrs:fields.started_at')}
-                  validationMessage={fieldError('started_at')}
-                  value={start}
-                  onChange={setStart}
-                />
-                <DateField
-                  label={t('okrs:fields.ended_at')}
-                  validationMessage={fieldError('ended_at')}
-                  value={end}
-                  onChange={setEnd}
-                />
-              </div>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+      <Field label={t('okrs:fields.description')}>
+        <Textarea value={description} onChange={(_, d) => setDescription(d.value)} />
+      </Field>
+      <PeoplePicker
+        label={t('okrs:fields.owners')}
+        people={pickable}
+        selected={owners}
+        onChange={setOwners}
+        error={fieldError('owner_ids')}
+      />
+      <div className={styles.period}>
+        <DateField
+          label={t('okrs:fields.started_at')}
+          validationMessage={fieldError('started_at')}
+          value={start}
+          onChange={setStart}
+        />
+        <DateField
+          label={t('okrs:fields.ended_at')}
+          validationMessage={fieldError('ended_at')}
+          value={end}
+          onChange={setEnd}
+        />
+      </div>
+      <Field
+        label={t('okrs:fields.cadence')}
+        hint={t('okrs:fields.cadence_hint')}
+        validationMessage={fieldError('check_in_every_days')}
+      >
+        <Input
+          type="number"
+          min={1}
+          max={90}
+          value={cadence}
+          onChange={(_, d) => setCadence(d.value)}
+        />
+      </Field>
+      <TagChoice workspaceId={workspaceId} selected={tagIds} onChange={setTagIds} />
+      {!objective && <Text weight="semibold">{t('okrs:fields.key_results')}</Text>}
+      {!objective &&
+        drafts.map((draft, i) => {
+          const at = shownIndex(draft.key);
+          const krError = (field: string) =>
+            at >= 0 ? fieldError(`key_results.${at}.${field}`) : undefined;
+          return (
+            <fieldset key={draft.key} className={styles.keyResult} data-key-result-draft={i}>
               <Field
-                label={t('okrs:fields.cadence')}
-                hint={t('okrs:fields.cadence_hint')}
-                validationMessage={fieldError('check_in_every_days')}
+                className={styles.wide}
+                label={t('okrs:fields.key_result_name', { n: i + 1 })}
+                validationMessage={krError('name')}
               >
                 <Input
-                  type="number"
-                  min={1}
-                  max={90}
-                  value={cadence}
-                  onChange={(_, d) => setCadence(d.value)}
+                  value={draft.name}
+                  maxLength={200}
+                  onChange={(_, d) => update(draft.key, { name: d.value })}
                 />
               </Field>
-              <TagChoice workspaceId={workspaceId} selected={tagIds} onChange={setTagIds} />
-              {!objective && <Text weight="semibold">{t('okrs:fields.key_results')}</Text>}
-              {!objective &&
-                drafts.map((draft, i) => {
-                  const at = shownIndex(draft.key);
-                  const krError = (field: string) =>
-                    at >= 0 ? fieldError(`key_results.${at}.${field}`) : undefined;
-                  return (
-                    <fieldset
-                      key={draft.key}
-                      className={styles.keyResult}
-                      data-key-result-draft={i}
-                    >
-                      <Field
-                        className={styles.wide}
-                        label={t('okrs:fields.key_result_name', { n: i + 1 })}
-                        validationMessage={krError('name')}
-                      >
-                        <Input
-                          value={draft.name}
-                          maxLength={200}
-                          onChange={(_, d) => update(draft.key, { name: d.value })}
-                        />
-                      </Field>
-                      <KeyResultKindField
-                        kind={draft.kind}
-                        onChange={(kind) => update(draft.key, { kind })}
-                      />
-                      <KeyResultValueFields
-                        values={draft}
-                        onChange={(change) => update(draft.key, change)}
-                        error={krError}
-                      />
-                      {drafts.length > 1 && (
-                        <Button
-                          appearance="subtle"
-                          icon={<DeleteRegular />}
-                          onClick={() => setDrafts((all) => all.filter((d) => d.key !== draft.key))}
-                        >
-                          {t('okrs:actions.remove_key_result')}
-                        </Button>
-                      )}
-                    </fieldset>
-                  );
-                })}
-              {!objective && (
+              <KeyResultKindField
+                kind={draft.kind}
+                onChange={(kind) => update(draft.key, { kind })}
+              />
+              <KeyResultValueFields
+                values={draft}
+                onChange={(change) => update(draft.key, change)}
+                error={krError}
+              />
+              {drafts.length > 1 && (
                 <Button
-                  appearance="secondary"
-                  icon={<AddRegular />}
-                  onClick={() => setDrafts((all) => [...all, emptyDraft()])}
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  onClick={() => setDrafts((all) => all.filter((d) => d.key !== draft.key))}
                 >
-                  {t('okrs:actions.add_key_result')}
+                  {t('okrs:actions.remove_key_result')}
                 </Button>
               )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('okrs:actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={create.isPending}>
-                {objective ? t('okrs:actions.save') : t('okrs:actions.create')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+            </fieldset>
+          );
+        })}
+      {!objective && (
+        <Button
+          appearance="secondary"
+          icon={<AddRegular />}
+          onClick={() => setDrafts((all) => [...all, emptyDraft()])}
+        >
+          {t('okrs:actions.add_key_result')}
+        </Button>
+      )}
+    </FormDialog>
   );
 }

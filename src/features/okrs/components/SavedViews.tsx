@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -20,13 +14,14 @@ import {
 } from '@fluentui/react-components';
 import { BookmarkRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ObjectiveBoardViewConfig } from '@contracts/okrs';
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { okrKeys, okrsApi, type SavedObjectiveView } from '../api';
 import { useOkrMutation } from './ObjectiveBits';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -58,8 +53,7 @@ export function SavedViews({
   });
   const save = useOkrMutation(() => okrsApi.saveView(workspaceId, name.trim(), current));
   const remove = useOkrMutation((id: number) => okrsApi.removeView(id));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     save.mutate(undefined, {
       onSuccess: () => {
         setName('');
@@ -91,53 +85,40 @@ export function SavedViews({
           </MenuList>
         </MenuPopover>
       </Menu>
-      <Dialog open={saving} onOpenChange={(_, d) => setSaving(d.open)}>
-        <DialogSurface>
-          <form onSubmit={submit}>
-            <DialogBody>
-              <DialogTitle>{t('okrs:views.save')}</DialogTitle>
-              <DialogContent className={styles.form}>
-                <FormAlert error={(save.error ?? remove.error) as ApiError | null} />
-                <Field label={t('okrs:views.name')} required>
-                  <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
-                </Field>
-                {saved.length > 0 && (
-                  <>
-                    <Text weight="semibold">{t('okrs:views.saved')}</Text>
-                    <ul className={styles.list}>
-                      {saved.map((view) => (
-                        <li key={view.id} className={styles.item}>
-                          <Text className={styles.name}>{view.name}</Text>
-                          <Button
-                            size="small"
-                            appearance="subtle"
-                            icon={<DeleteRegular />}
-                            aria-label={t('okrs:views.delete', { name: view.name })}
-                            disabled={remove.isPending}
-                            onClick={() => remove.mutate(view.id)}
-                          />
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                )}
-              </DialogContent>
-              <DialogActions>
-                <Button appearance="secondary" onClick={() => setSaving(false)}>
-                  {t('okrs:actions.cancel')}
-                </Button>
-                <Button
-                  appearance="primary"
-                  type="submit"
-                  disabled={!name.trim() || save.isPending}
-                >
-                  {t('okrs:actions.save')}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
+      <FormDialog
+        open={saving}
+        title={t('okrs:views.save')}
+        onSubmit={submit}
+        contentClassName={styles.form}
+        onClose={() => setSaving(false)}
+        submitLabel={t('okrs:actions.save')}
+        submitDisabled={!name.trim() || save.isPending}
+      >
+        <FormAlert error={(save.error ?? remove.error) as ApiError | null} />
+        <Field label={t('okrs:views.name')} required>
+          <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
+        </Field>
+        {saved.length > 0 && (
+          <>
+            <Text weight="semibold">{t('okrs:views.saved')}</Text>
+            <ul className={styles.list}>
+              {saved.map((view) => (
+                <li key={view.id} className={styles.item}>
+                  <Text className={styles.name}>{view.name}</Text>
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    icon={<DeleteRegular />}
+                    aria-label={t('okrs:views.delete', { name: view.name })}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(view.id)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </FormDialog>
     </>
   );
 }

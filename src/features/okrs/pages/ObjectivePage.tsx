@@ -1,18 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import {
   AddRegular,
   ArchiveRegular,
@@ -51,6 +37,7 @@ import {
   useWorkspaceId,
 } from '../components/ObjectiveBits';
 import { ShareButton } from '@/features/share';
+import { SimpleDialog } from '@/components/SimpleDialog';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -330,27 +317,28 @@ function Actions({ objective }: { objective: Objective }) {
           onClose={() => setEditing(false)}
         />
       )}
-      <Dialog open={confirm} onOpenChange={(_, d) => setConfirm(d.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('okrs:delete.title')}</DialogTitle>
-            <DialogContent>{t('okrs:delete.body', { name: objective.name })}</DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirm(false)}>{t('okrs:actions.cancel')}</Button>
-              <Button
-                appearance="primary"
-                onClick={() =>
-                  remove.mutate(undefined, {
-                    onSuccess: () => navigate(`/workspaces/${objective.workspace_id}/objectives`),
-                  })
-                }
-              >
-                {t('okrs:actions.delete')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <SimpleDialog
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        title={t('okrs:delete.title')}
+        actions={
+          <>
+            <Button onClick={() => setConfirm(false)}>{t('okrs:actions.cancel')}</Button>
+            <Button
+              appearance="primary"
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => navigate(`/workspaces/${objective.workspace_id}/objectives`),
+                })
+              }
+            >
+              {t('okrs:actions.delete')}
+            </Button>
+          </>
+        }
+      >
+        {t('okrs:delete.body', { name: objective.name })}
+      </SimpleDialog>
     </>
   );
 }

@@ -21,7 +21,7 @@ import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { RouterButton } from '@/components/RouterLink';
 import { SectionCard, sectionStorageKey, type SectionView } from '@/components/SectionCard';
 import { localStore } from '@/lib/storage';
-import { useListStatus } from '@/lib/list-status';
+import { useListStatus, useStoredSort } from '@/lib/list-status';
 import { okrKeys, okrsApi, type ObjectiveListQuery } from '../api';
 import { usePersonalPins, useWorkspaceId } from '../components/ObjectiveBits';
 import { ObjectiveFormDialog } from '../components/ObjectiveForm';
@@ -58,9 +58,7 @@ export default function ObjectivesPage() {
   const styles = useStyles();
   const workspaceId = useWorkspaceId();
   const [status, setStatus] = useListStatus();
-  const [sort, setSort] = useState<{ value: Sort; direction: 'asc' | 'desc' }>(
-    () => localStore.getJSON(SORT_KEY) ?? { value: 'created_at', direction: 'desc' },
-  );
+  const [sort, chooseSort, setSort] = useStoredSort<Sort>(SORT_KEY);
   const [creating, setCreating] = useState(false);
   const [tagId, setTagId] = useState('');
   const [view, setView] = useState<SectionView>(
@@ -152,11 +150,7 @@ export default function ObjectivesPage() {
           options: OBJECTIVE_SORTS.map((value) => ({ value, label: t(`okrs:sort.${value}`) })),
           value: sort.value,
           direction: sort.direction,
-          onChange: (value, direction) => {
-            const next = { value: value as Sort, direction };
-            localStore.setJSON(SORT_KEY, next);
-            setSort(next);
-          },
+          onChange: chooseSort,
         }}
         onAdd={canAdd ? () => setCreating(true) : undefined}
         addLabel={t('okrs:actions.new_objective')}

@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -26,7 +20,7 @@ import {
   ZoomOutRegular,
 } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrgChartNode } from '@contracts/okrs';
 import { EmptyState } from '@/components/EmptyState';
@@ -37,6 +31,8 @@ import type { ApiError } from '@/lib/http';
 import { okrKeys, okrsApi } from '../api';
 import { useOkrMutation, useWorkspaceId } from '../components/ObjectiveBits';
 import { Busy } from '@/components/Busy';
+import { FormDialog } from '@/components/FormDialog';
+import { bareList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -53,14 +49,7 @@ const useStyles = makeStyles({
     maxWidth: '100%',
   },
   canvas: { transformOrigin: '0 0', padding: tokens.spacingHorizontalL, width: 'max-content' },
-  level: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalL,
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    justifyContent: 'center',
-  },
+  level: { ...bareList, display: 'flex', gap: tokens.spacingHorizontalL, justifyContent: 'center' },
   item: {
     display: 'flex',
     flexDirection: 'column',
@@ -122,8 +111,7 @@ function PositionDialog({
     return okrsApi.movePosition(editing.node.id, parent === '' ? null : Number(parent));
   });
   const error = save.error as ApiError | null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     save.mutate(undefined, { onSuccess: onClose });
   };
   const title =
@@ -134,46 +122,38 @@ function PositionDialog({
         : t('okrs:org_chart.move_title', { name: editing.node.org_position.name });
   const excluded = editing.mode === 'move' ? under(editing.node) : new Set<number>();
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={error} />
-              {editing.mode === 'move' ? (
-                <Field label={t('okrs:org_chart.new_parent')}>
-                  <Select value={parent} onChange={(_, d) => setParent(d.value)}>
-                    <option value="">{t('okrs:org_chart.top')}</option>
-                    {flatten(all)
-                      .filter((n) => !excluded.has(n.id))
-                      .map((n) => (
-                        <option key={n.id} value={n.id}>
-                          {n.org_position.name}
-                        </option>
-                      ))}
-                  </Select>
-                </Field>
-              ) : (
-                <Field
-                  label={t('okrs:org_chart.name')}
-                  required
-                  validationMessage={error?.fields.name?.[0]}
-                >
-                  <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
-                </Field>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('okrs:actions.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={save.isPending}>
-                {t('okrs:actions.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={title}
+      onSubmit={submit}
+      contentClassName={styles.form}
+      onClose={onClose}
+      submitLabel={t('okrs:actions.save')}
+      submitDisabled={save.isPending}
+    >
+      <FormAlert error={error} />
+      {editing.mode === 'move' ? (
+        <Field label={t('okrs:org_chart.new_parent')}>
+          <Select value={parent} onChange={(_, d) => setParent(d.value)}>
+            <option value="">{t('okrs:org_chart.top')}</option>
+            {flatten(all)
+              .filter((n) => !excluded.has(n.id))
+              .map((n) => (
+                <option key={n.id} value={n.id}>
+                  {n.org_position.name}
+                </option>
+              ))}
+          </Select>
+        </Field>
+      ) : (
+        <Field
+          label={t('okrs:org_chart.name')}
+          required
+          validationMessage={error?.fields.name?.[0]}
+        >
+          <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
+        </Field>
+      )}
+    </FormDialog>
   );
 }
 

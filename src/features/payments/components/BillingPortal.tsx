@@ -1,10 +1,10 @@
-import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { WalletCreditCardRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/FormAlert';
 import type { ActivePackage } from '../api';
 import { useBillingPortal, useProcessor } from '../hooks';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -43,13 +43,13 @@ export function BillingPortal({ active }: { active: ActivePackage }) {
     <div className={styles.root} data-testid="billing-portal" data-state="ready">
       <FormAlert error={portal.error} />
       <div className={styles.actions}>
-        <Button
-          icon={portal.isPending ? <Busy size="tiny" /> : <WalletCreditCardRegular />}
-          disabled={portal.isPending}
+        <BusyButton
+          busy={portal.isPending}
+          icon={<WalletCreditCardRegular />}
           onClick={() => portal.mutate(active.workspace_id)}
         >
           {t('billing:settings.portal.open')}
-        </Button>
+        </BusyButton>
       </div>
       <Text as="p" className={styles.muted}>
         {t('billing:settings.portal.description')}

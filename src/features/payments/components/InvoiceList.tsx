@@ -16,15 +16,11 @@ import { useInvoicePdf, useInvoices, usePay, usePlanName } from '../hooks';
 import { formatMoney, formatPeriod } from '../money';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { Busy } from '@/components/Busy';
+import { ShowMoreButton } from '@/components/ShowMoreButton';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-  },
+  list: { ...columnList },
   row: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -167,16 +163,9 @@ export function InvoiceList({ workspaceId, canPay }: { workspaceId: number; canP
           />
         ))}
       </ul>
-      {list.hasNextPage && (
-        <Button
-          className={styles.more}
-          disabled={list.isFetchingNextPage}
-          icon={list.isFetchingNextPage ? <Busy size="tiny" /> : undefined}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {t('billing:settings.invoices.more')}
-        </Button>
-      )}
+      <ShowMoreButton list={list} className={styles.more}>
+        {t('billing:settings.invoices.more')}
+      </ShowMoreButton>
     </>
   );
 }

@@ -1,12 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  makeStyles,
-  mergeClasses,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { usePlanName } from '../hooks';
@@ -14,7 +6,8 @@ import { PLAN_CODES, PLAN_FEATURES } from '@contracts/billing';
 import { formatFileSize } from '@/lib/file-size';
 import type { PlanCode, PricingRule } from '../api';
 import { formatMoney } from '../money';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
+import { columnList, visuallyHidden } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
@@ -39,27 +32,13 @@ const useStyles = makeStyles({
     '& > h3': { margin: 0 },
   },
   price: { margin: 0 },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalXS },
   item: { display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'flex-start' },
   yes: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0, marginTop: '2px' },
   no: { color: tokens.colorNeutralForeground4, flexShrink: 0, marginTop: '2px' },
   missing: { color: tokens.colorNeutralForeground3 },
   footer: { marginTop: 'auto', paddingTop: tokens.spacingVerticalS },
-  srOnly: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
+  srOnly: visuallyHidden,
 });
 
 const rank = (plan: PlanCode) => PLAN_CODES.indexOf(plan);
@@ -162,14 +141,14 @@ export function PlanCards({
             </ul>
             {higher && canManage && plan.payment_type !== 'free' && (
               <div className={styles.footer}>
-                <Button
+                <BusyButton
+                  busy={upgrading === plan.payment_type}
                   appearance="primary"
                   disabled={!canPay || upgrading !== undefined}
-                  icon={upgrading === plan.payment_type ? <Busy size="tiny" /> : undefined}
                   onClick={() => onUpgrade(plan.payment_type as Exclude<PlanCode, 'free'>)}
                 >
                   {t('billing:settings.plans.upgrade', { plan: planName(plan.payment_type) })}
-                </Button>
+                </BusyButton>
               </div>
             )}
           </Card>

@@ -15,7 +15,7 @@ import { FormAlert } from '@/components/FormAlert';
 import type { Invoice } from '../api';
 import { usePay, usePlanName } from '../hooks';
 import { formatMoney, formatPeriod } from '../money';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(520px, calc(100vw - 32px))', boxSizing: 'border-box' },
@@ -111,16 +111,15 @@ export function UpgradeDialog({
               {t('billing:settings.upgrade.later')}
             </Button>
             {canPay && (
-              <Button
+              <BusyButton
+                busy={pay.isPending}
                 appearance="primary"
-                disabled={pay.isPending}
-                icon={pay.isPending ? <Busy size="tiny" /> : undefined}
                 onClick={() => pay.mutate(invoice.id)}
               >
                 {t('billing:settings.upgrade.pay', {
                   total: formatMoney(invoice.total, invoice.currency),
                 })}
-              </Button>
+              </BusyButton>
             )}
           </DialogActions>
         </DialogBody>

@@ -14,7 +14,7 @@ import {
   HourglassHalfRegular,
 } from '@fluentui/react-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
@@ -25,7 +25,7 @@ import { billingApi, billingKeys, type Invoice } from '../api';
 import { ProcessorBanner } from '../components/ProcessorBanner';
 import { useActivePackage, usePay, usePlanName } from '../hooks';
 import { formatMoney } from '../money';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 /** How often the page asks whether the processor's webhook has arrived, and for how long. */
 export const VERIFY_INTERVAL_MS = 2000;
@@ -100,15 +100,39 @@ function TryAgain({ invoiceId }: { invoiceId: number }) {
   return (
     <>
       <FormAlert error={pay.error} />
-      <Button
-        appearance="primary"
-        disabled={pay.isPending}
-        icon={pay.isPending ? <Busy size="tiny" /> : undefined}
-        onClick={() => pay.mutate(invoiceId)}
-      >
+      <BusyButton busy={pay.isPending} appearance="primary" onClick={() => pay.mutate(invoiceId)}>
         {t('billing:result.try_again')}
-      </Button>
+      </BusyButton>
     </>
+  );
+}
+
+/** One answer about the payment under its icon, marked with its status for the tests. */
+function Outcome({
+  status,
+  icon,
+  description,
+  actions,
+  children,
+}: {
+  status: 'paid' | 'failed' | 'void' | 'cancelled' | 'pending';
+  icon: ReactNode;
+  description: string;
+  actions: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="payment-result" data-status={status}>
+      <EmptyState
+        headingLevel={2}
+        icon={icon}
+        title={t(`billing:result.${status}.title`)}
+        description={description}
+        actions={actions}
+      />
+      {children}
+    </div>
   );
 }
 
@@ -138,6 +162,8 @@ export default function PaymentResultPage() {
   });
   const status = verify.data?.status;
   const invoice = verify.data?.invoice;
+  // Not paid: the processor said no, the invoice was voided, or the person came back without paying.
+  const unpaid = status === 'failed' || status === 'void' ? status : cancelled ? 'cancelled' : null;
 
   useEffect(() => {
     // Settled: every billing view (plan, usage, invoices) reads the new state.
@@ -149,6 +175,11 @@ export default function PaymentResultPage() {
     }
   }, [status, queryClient]);
 
+  const checkAgain = (
+    <Button appearance="primary" onClick={() => void verify.refetch()}>
+      {t('billing:result.check_again')}
+    </Button>
+  );
   let content;
   if (!valid) {
     content = (
@@ -177,108 +208,71 @@ export default function PaymentResultPage() {
         <>
           <FormAlert error={error} />
           <div className={styles.actions}>
-            <Button appearance="primary" onClick={() => void verify.refetch()}>
-              {t('billing:result.check_again')}
-            </Button>
+            {checkAgain}
             <BackToSettings />
           </div>
         </>
       );
   } else if (status === 'paid' && invoice) {
     content = (
-      <div data-testid="payment-result" data-status="paid">
-        <EmptyState
-          headingLevel={2}
-          icon={<CheckmarkCircleRegular />}
-          title={t('billing:result.paid.title')}
-          description={t('billing:result.paid.description', {
-            total: formatMoney(invoice.total, invoice.currency),
-            number: invoice.number,
-            plan: planName(invoice.payment_type),
-            workspace: invoice.workspace.name,
-          })}
-          actions={<BackToSettings workspaceId={invoice.workspace.id} primary />}
-        />
+      <Outcome
+        status="paid"
+        icon={<CheckmarkCircleRegular />}
+        description={t('billing:result.paid.description', {
+          total: formatMoney(invoice.total, invoice.currency),
+          number: invoice.number,
+          plan: planName(invoice.payment_type),
+          workspace: invoice.workspace.name,
+        })}
+        actions={<BackToSettings workspaceId={invoice.workspace.id} primary />}
+      >
         <NewPlan invoice={invoice} />
-      </div>
+      </Outcome>
     );
-  } else if (status === 'failed' && invoice) {
+  } else if (unpaid && invoice) {
     content = (
-      <div data-testid="payment-result" data-status="failed">
-        <EmptyState
-          headingLevel={2}
-          icon={<DismissCircleRegular />}
-          title={t('billing:result.failed.title')}
-          description={t('billing:result.failed.description', { number: invoice.number })}
-          actions={
+      <Outcome
+        status={unpaid}
+        icon={unpaid === 'void' ? <DocumentDismissRegular /> : <DismissCircleRegular />}
+        description={t(`billing:result.${unpaid}.description`, { number: invoice.number })}
+        actions={
+          unpaid === 'void' ? (
+            <BackToSettings workspaceId={invoice.workspace.id} primary />
+          ) : (
             <>
               <TryAgain invoiceId={invoice.id} />
               <BackToSettings workspaceId={invoice.workspace.id} />
             </>
-          }
-        />
-      </div>
-    );
-  } else if (status === 'void' && invoice) {
-    content = (
-      <div data-testid="payment-result" data-status="void">
-        <EmptyState
-          headingLevel={2}
-          icon={<DocumentDismissRegular />}
-          title={t('billing:result.void.title')}
-          description={t('billing:result.void.description', { number: invoice.number })}
-          actions={<BackToSettings workspaceId={invoice.workspace.id} primary />}
-        />
-      </div>
-    );
-  } else if (cancelled && invoice) {
-    content = (
-      <div data-testid="payment-result" data-status="cancelled">
-        <EmptyState
-          headingLevel={2}
-          icon={<DismissCircleRegular />}
-          title={t('billing:result.cancelled.title')}
-          description={t('billing:result.cancelled.description', { number: invoice.number })}
-          actions={
-            <>
-              <TryAgain invoiceId={invoice.id} />
-              <BackToSettings workspaceId={invoice.workspace.id} />
-            </>
-          }
-        />
-      </div>
+          )
+        }
+      />
     );
   } else {
     // Still no word from the processor after a while: stop asking, let the person ask again.
     const answers = queryClient.getQueryState(billingKeys.verify(invoiceId))?.dataUpdateCount ?? 0;
     const gaveUp = answers >= VERIFY_ATTEMPTS && !verify.isFetching;
     content = (
-      <div data-testid="payment-result" data-status="pending">
-        <EmptyState
-          headingLevel={2}
-          icon={<HourglassHalfRegular />}
-          title={t('billing:result.pending.title')}
-          description={t(
-            gaveUp ? 'billing:result.pending.slow' : 'billing:result.pending.description',
-          )}
-          actions={
-            gaveUp ? (
-              <>
-                <Button appearance="primary" onClick={() => void verify.refetch()}>
-                  {t('billing:result.check_again')}
-                </Button>
-                <BackToSettings workspaceId={invoice?.workspace.id} />
-              </>
-            ) : (
-              <ProgressBar
-                className={styles.progress}
-                aria-label={t('billing:result.pending.progress')}
-                thickness="large"
-              />
-            )
-          }
-        />
-      </div>
+      <Outcome
+        status="pending"
+        icon={<HourglassHalfRegular />}
+        description={t(
+          gaveUp ? 'billing:result.pending.slow' : 'billing:result.pending.description',
+        )}
+        actions={
+          gaveUp ? (
+            <>
+              {checkAgain}
+              <BackToSettings workspaceId={invoice?.workspace.id} />
+            </>
+          ) : (
+            <ProgressBar
+              className={styles.progress}
+              aria-label={t('billing:result.pending.progress')}
+              thickness="large"
+            />
+          )
+        }
+      />
     );
   }
 

@@ -37,7 +37,7 @@ import {
   useUpgrade,
 } from '../hooks';
 import { formatMoney, formatPeriod, shareOf } from '../money';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -120,16 +120,16 @@ function WaitingInvoice({ invoice, canPay }: { invoice: Invoice; canPay: boolean
       <FormAlert error={pay.error} />
       {canPay && (
         <div className={styles.actions}>
-          <Button
+          <BusyButton
+            busy={pay.isPending}
             appearance="primary"
-            icon={pay.isPending ? <Busy size="tiny" /> : <PaymentRegular />}
-            disabled={pay.isPending}
+            icon={<PaymentRegular />}
             onClick={() => pay.mutate(invoice.id)}
           >
             {t('billing:settings.waiting.pay', {
               total: formatMoney(invoice.total, invoice.currency),
             })}
-          </Button>
+          </BusyButton>
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { Body1, Caption1, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useLayoutEffect, useRef, useState } from 'react';
+
 import { useTranslation } from 'react-i18next';
 import {
   PolarAngleAxis,
@@ -11,6 +11,8 @@ import {
 } from 'recharts';
 import type { FactorResult } from '@contracts/profile';
 import { fitRadius, wrapLabel } from './radar-labels';
+import { useWidth } from '@/lib/use-width';
+import { columnList } from '@/lib/styles';
 
 const CHART_HEIGHT = 300;
 const LABEL_SIZE = 12;
@@ -24,13 +26,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
   },
   chart: { width: '100%', height: `${CHART_HEIGHT}px`, minWidth: 0 },
-  list: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    margin: 0,
-    padding: 0,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalM },
   item: {
     listStyleType: 'none',
     display: 'flex',
@@ -46,21 +42,6 @@ const useStyles = makeStyles({
   },
   fill: { height: '100%', backgroundColor: tokens.colorBrandBackground },
 });
-
-/** The width of the element, followed as it changes (the chart draws at pixel sizes). */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return undefined;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 /** How wide each line is drawn in the chart's font. */
 function measureLines(element: HTMLElement | null, lines: string[]): number {

@@ -10,7 +10,7 @@ import { Section } from '@/components/Section';
 import { WeekGrid } from '../components/WeekGrid';
 import { useRefreshProfile } from '../use-refresh-user';
 import { offsetHours, toLocalSlots, toUtcSlots } from '../week-slots';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 const useStyles = makeStyles({
   actions: {
@@ -59,14 +59,14 @@ export default function AvailabilityPage() {
       <FormAlert error={save.error ? apiErrorOf(save.error) : null} />
       <WeekGrid value={slots} onChange={setSlots} label={t('profile:availability.grid_label')} />
       <div className={styles.actions}>
-        <Button
+        <BusyButton
+          busy={save.isPending}
           appearance="primary"
-          disabled={!changed || save.isPending}
-          icon={save.isPending ? <Busy size="tiny" /> : undefined}
+          disabled={!changed}
           onClick={() => save.mutate(slots)}
         >
           {t('app:actions.save')}
-        </Button>
+        </BusyButton>
         <Button disabled={slots.size === 0} onClick={() => setSlots(new Set())}>
           {t('profile:availability.clear')}
         </Button>

@@ -3,7 +3,6 @@ import {
   Button,
   Combobox,
   Field,
-  Input,
   makeStyles,
   Option,
   Select,
@@ -13,7 +12,7 @@ import {
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACTIVITY_KINDS,
@@ -25,6 +24,8 @@ import {
 import type { CurrentUser } from '@contracts/auth';
 import { currentUserKey, useSignedInUser } from '@/lib/current-user';
 import { FormAlert, fieldError } from '@/components/FormAlert';
+import { SaveForm } from '@/components/SaveForm';
+import { TextField } from '@/components/TextField';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
@@ -33,25 +34,14 @@ import { Section } from '@/components/Section';
 import { TimeZonePicker } from '../components/TimeZonePicker';
 import { useRefreshProfile } from '../use-refresh-user';
 import { DateField } from '@/components/DateField';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  form: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    maxWidth: '520px',
-  },
+  form: { maxWidth: '520px' },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  list: {
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   item: {
     listStyleType: 'none',
     display: 'flex',
@@ -89,49 +79,86 @@ function FilePickButton({
           event.target.value = '';
         }}
       />
-      <Button
-        disabled={busy}
-        icon={busy ? <Busy size="tiny" /> : undefined}
-        onClick={() => input.current?.click()}
-      >
+      <BusyButton busy={busy} onClick={() => input.current?.click()}>
         {label}
-      </Button>
+      </BusyButton>
+    </>
+  );
+}
+
+/** A file the profile holds (picture, CV): pick one to upload or replace it, or remove it. */
+function ProfileFile({
+  accept,
+  pickLabel,
+  removeLabel,
+  present,
+  upload,
+  remove,
+  leading,
+  children,
+}: {
+  accept: string;
+  pickLabel: string;
+  removeLabel: string;
+  /** The profile has such a file now: it may be removed. */
+  present: boolean;
+  upload: (file: File) => Promise<unknown>;
+  remove: () => Promise<unknown>;
+  /** Shown in the row before the buttons (the picture itself). */
+  leading?: ReactNode;
+  /** Shown above the row (what the file is). */
+  children?: ReactNode;
+}) {
+  const styles = useStyles();
+  const refresh = useRefreshProfile();
+  const uploading = useMutation({ mutationFn: upload, onSuccess: () => refresh() });
+  const removing = useMutation({ mutationFn: remove, onSuccess: () => refresh() });
+  const failure = uploading.error ?? removing.error;
+  return (
+    <>
+      <FormAlert error={failure ? apiErrorOf(failure) : null} />
+      {children}
+      <div className={styles.row}>
+        {leading}
+        <FilePickButton
+          accept={accept}
+          label={pickLabel}
+          busy={uploading.isPending}
+          onFile={(file) => uploading.mutate(file)}
+        />
+        {present && (
+          <Button disabled={removing.isPending} onClick={() => removing.mutate()}>
+            {removeLabel}
+          </Button>
+        )}
+      </div>
     </>
   );
 }
 
 function PictureSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const styles = useStyles();
-  const refresh = useRefreshProfile();
-  const upload = useMutation({ mutationFn: profileApi.uploadAvatar, onSuccess: () => refresh() });
-  const remove = useMutation({ mutationFn: profileApi.removeAvatar, onSuccess: () => refresh() });
-  const failure = upload.error ?? remove.error;
   return (
     <Section
       id="picture"
       title={t('profile:basic.picture')}
       description={t('profile:basic.picture_hint')}
     >
-      <FormAlert error={failure ? apiErrorOf(failure) : null} />
-      <div className={styles.row}>
-        <Avatar
-          size={96}
-          name={user.name}
-          image={user.avatar_url ? { src: user.avatar_url } : undefined}
-        />
-        <FilePickButton
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          label={t('profile:basic.upload_picture')}
-          busy={upload.isPending}
-          onFile={(file) => upload.mutate(file)}
-        />
-        {user.avatar_url && (
-          <Button disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {t('profile:basic.remove_picture')}
-          </Button>
-        )}
-      </div>
+      <ProfileFile
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        pickLabel={t('profile:basic.upload_picture')}
+        removeLabel={t('profile:basic.remove_picture')}
+        present={Boolean(user.avatar_url)}
+        upload={profileApi.uploadAvatar}
+        remove={profileApi.removeAvatar}
+        leading={
+          <Avatar
+            size={96}
+            name={user.name}
+            image={user.avatar_url ? { src: user.avatar_url } : undefined}
+          />
+        }
+      />
     </Section>
   );
 }
@@ -144,13 +171,12 @@ function AboutSection({ user }: { user: CurrentUser }) {
   const [lastName, setLastName] = useState(user.last_name);
   const [bio, setBio] = useState(user.bio ?? '');
   const [timezone, setTimezone] = useState(user.timezone);
-  const [error, setError] = useState<ApiError | null>(null);
   const zones = useQuery({
     queryKey: profileKeys.timezones,
     queryFn: profileApi.timezones,
     staleTime: Infinity,
   });
-  const save = useMutation({
+  const save = useMutation<Awaited<ReturnType<typeof profileApi.saveBasics>>, ApiError>({
     mutationFn: async () => {
       let updated = await withApiError(() =>
         profileApi.saveBasics({ first_name: firstName, last_name: lastName, bio: bio || null }),
@@ -159,30 +185,29 @@ function AboutSection({ user }: { user: CurrentUser }) {
         updated = await withApiError(() => profileApi.saveTimezone(timezone));
       return updated;
     },
-    onMutate: () => setError(null),
     onSuccess: (updated) => queryClient.setQueryData(currentUserKey, updated),
-    onError: (failure) => setError(failure as unknown as ApiError),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
+  const error = save.error;
   return (
     <Section id="about" title={t('profile:basic.about')}>
-      <form className={styles.form} onSubmit={onSubmit}>
-        <FormAlert error={error} />
-        <Field
+      <SaveForm
+        className={styles.form}
+        onSubmit={() => save.mutate()}
+        error={error}
+        submitDisabled={save.isPending}
+      >
+        <TextField
           label={t('profile:basic.first_name')}
           validationMessage={fieldError(error, 'first_name')}
-        >
-          <Input value={firstName} onChange={(_e, d) => setFirstName(d.value)} />
-        </Field>
-        <Field
+          value={firstName}
+          onChange={setFirstName}
+        />
+        <TextField
           label={t('profile:basic.last_name')}
           validationMessage={fieldError(error, 'last_name')}
-        >
-          <Input value={lastName} onChange={(_e, d) => setLastName(d.value)} />
-        </Field>
+          value={lastName}
+          onChange={setLastName}
+        />
         <Field
           label={t('profile:basic.timezone')}
           validationMessage={fieldError(error, 'timezone')}
@@ -197,12 +222,7 @@ function AboutSection({ user }: { user: CurrentUser }) {
             onChange={(_e, d) => setBio(d.value)}
           />
         </Field>
-        <div className={styles.actions}>
-          <Button type="submit" appearance="primary" disabled={save.isPending}>
-            {t('app:actions.save')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Section>
   );
 }
@@ -212,91 +232,68 @@ function LinksSection({ user }: { user: CurrentUser }) {
   const styles = useStyles();
   const refresh = useRefreshProfile();
   const [links, setLinks] = useState<Record<string, string>>(user.social_media);
-  const [error, setError] = useState<ApiError | null>(null);
-  const save = useMutation({
+  const save = useMutation<Awaited<ReturnType<typeof profileApi.saveSocialMedia>>, ApiError>({
     mutationFn: () =>
       withApiError(() =>
         profileApi.saveSocialMedia(
           Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, links[n] ?? ''])),
         ),
       ),
-    onMutate: () => setError(null),
     onSuccess: (saved) => {
       setLinks(saved.social_media);
       return refresh();
     },
-    onError: (failure) => setError(failure as unknown as ApiError),
   });
   return (
     <Section id="links" title={t('profile:basic.links')}>
-      <form
+      <SaveForm
         className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate();
-        }}
+        onSubmit={() => save.mutate()}
+        submitDisabled={save.isPending}
       >
         {SOCIAL_NETWORKS.map((network) => (
-          <Field
+          <TextField
             key={network}
             label={t(`profile:networks.${network}`)}
-            validationMessage={fieldError(error, `social_media.${network}`)}
-          >
-            <Input
-              type="url"
-              value={links[network] ?? ''}
-              placeholder="https://"
-              onChange={(_e, d) => setLinks((current) => ({ ...current, [network]: d.value }))}
-            />
-          </Field>
+            validationMessage={fieldError(save.error, `social_media.${network}`)}
+            type="url"
+            value={links[network] ?? ''}
+            placeholder="https://"
+            onChange={(value) => setLinks((current) => ({ ...current, [network]: value }))}
+          />
         ))}
-        <div className={styles.actions}>
-          <Button type="submit" appearance="primary" disabled={save.isPending}>
-            {t('app:actions.save')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Section>
   );
 }
 
 function CvSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   const page = useQuery({
     queryKey: profileKeys.section(user.id, 'page'),
     queryFn: () => profileApi.pageInformation(user.id),
   });
-  const refresh = useRefreshProfile();
-  const upload = useMutation({ mutationFn: profileApi.uploadCv, onSuccess: () => refresh() });
-  const remove = useMutation({ mutationFn: profileApi.removeCv, onSuccess: () => refresh() });
   const cv = page.data?.cv ?? null;
-  const failure = upload.error ?? remove.error;
   return (
     <Section id="cv" title={t('profile:basic.cv')} description={t('profile:basic.cv_hint')}>
-      <FormAlert error={failure ? apiErrorOf(failure) : null} />
-      {cv && (
-        <Text>
-          {t('profile:basic.cv_file', {
-            name: cv.name,
-            size: formatFileSize(cv.size),
-            date: formatDate(cv.uploaded_at),
-          })}
-        </Text>
-      )}
-      <div className={styles.row}>
-        <FilePickButton
-          accept=".pdf,.doc,.docx,.odt,.rtf,.txt"
-          label={cv ? t('profile:basic.replace_cv') : t('profile:basic.upload_cv')}
-          busy={upload.isPending}
-          onFile={(file) => upload.mutate(file)}
-        />
+      <ProfileFile
+        accept=".pdf,.doc,.docx,.odt,.rtf,.txt"
+        pickLabel={cv ? t('profile:basic.replace_cv') : t('profile:basic.upload_cv')}
+        removeLabel={t('profile:basic.remove_cv')}
+        present={cv !== null}
+        upload={profileApi.uploadCv}
+        remove={profileApi.removeCv}
+      >
         {cv && (
-          <Button disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {t('profile:basic.remove_cv')}
-          </Button>
+          <Text>
+            {t('profile:basic.cv_file', {
+              name: cv.name,
+              size: formatFileSize(cv.size),
+              date: formatDate(cv.uploaded_at),
+            })}
+          </Text>
         )}
-      </div>
+      </ProfileFile>
     </Section>
   );
 }
@@ -320,12 +317,10 @@ function PreferencesSection({ user }: { user: CurrentUser }) {
       title={t('profile:preferences.title')}
       description={t('profile:preferences.intro')}
     >
-      <form
+      <SaveForm
         className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(value);
-        }}
+        onSubmit={() => save.mutate(value)}
+        submitDisabled={!draft || save.isPending}
       >
         <Field label={t('profile:preferences.roles')}>
           <Combobox
@@ -364,12 +359,7 @@ function PreferencesSection({ user }: { user: CurrentUser }) {
             onChange={(_e, d) => change({ goals: d.value || null })}
           />
         </Field>
-        <div className={styles.actions}>
-          <Button type="submit" appearance="primary" disabled={!draft || save.isPending}>
-            {t('app:actions.save')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Section>
   );
 }
@@ -419,8 +409,7 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
     ended_on: '',
   };
   const [form, setForm] = useState(empty);
-  const [error, setError] = useState<ApiError | null>(null);
-  const add = useMutation({
+  const add = useMutation<unknown, ApiError>({
     mutationFn: () =>
       withApiError(() =>
         profileApi.addActivity(user.id, {
@@ -431,13 +420,12 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
           ended_on: form.ended_on || null,
         }),
       ),
-    onMutate: () => setError(null),
     onSuccess: () => {
       setForm(empty);
       return refresh();
     },
-    onError: (failure) => setError(failure as unknown as ApiError),
   });
+  const error = add.error;
   const remove = useMutation({
     mutationFn: (id: number) => profileApi.removeActivity(user.id, id),
     onSuccess: () => refresh(),
@@ -477,14 +465,14 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
           ))}
         </ul>
       )}
-      <form
+      <SaveForm
         className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate();
-        }}
+        onSubmit={() => add.mutate()}
+        error={error}
+        submitLabel={t('profile:activities.add')}
+        submitAppearance="secondary"
+        submitDisabled={!form.title.trim() || add.isPending}
       >
-        <FormAlert error={error} />
         <Field label={t('profile:activities.kind')}>
           <Select
             value={form.kind}
@@ -497,19 +485,18 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
             ))}
           </Select>
         </Field>
-        <Field
+        <TextField
           label={t('profile:activities.name')}
           required
           validationMessage={fieldError(error, 'title')}
-        >
-          <Input value={form.title} onChange={(_e, d) => setForm({ ...form, title: d.value })} />
-        </Field>
-        <Field label={t('profile:activities.organization')}>
-          <Input
-            value={form.organization}
-            onChange={(_e, d) => setForm({ ...form, organization: d.value })}
-          />
-        </Field>
+          value={form.title}
+          onChange={(title) => setForm({ ...form, title })}
+        />
+        <TextField
+          label={t('profile:activities.organization')}
+          value={form.organization}
+          onChange={(organization) => setForm({ ...form, organization })}
+        />
         <div className={styles.row}>
           <DateField
             label={t('profile:activities.started_on')}
@@ -523,12 +510,7 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
             onChange={(value) => setForm({ ...form, ended_on: value })}
           />
         </div>
-        <div className={styles.actions}>
-          <Button type="submit" disabled={!form.title.trim() || add.isPending}>
-            {t('profile:activities.add')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </Section>
   );
 }

@@ -1,8 +1,9 @@
-import { Avatar, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSignedInUser } from '@/lib/current-user';
 import { OverflowTabList } from '@/components/OverflowTabList';
+import { ProfileHeader } from '../components/ProfileHeader';
 
 const useStyles = makeStyles({
   root: {
@@ -11,12 +12,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalL,
     maxWidth: '960px',
     margin: '0 auto',
-  },
-  header: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalL,
-    flexWrap: 'wrap',
   },
   completion: {
     display: 'flex',
@@ -43,25 +38,15 @@ export default function ProfilePage() {
   const selected = useLocation().pathname.split('/')[2] || 'general';
   return (
     <div className={styles.root}>
-      <div className={styles.header}>
-        <Avatar
-          size={64}
-          name={user.name}
-          image={user.avatar_url ? { src: user.avatar_url } : undefined}
-        />
-        <div>
-          <Text as="h1" size={800} weight="semibold" block>
-            {user.name}
-          </Text>
-          <div className={styles.completion}>
-            <Text>{t('profile:completion', { percent: user.profile_completion_percent })}</Text>
-            <ProgressBar
-              value={user.profile_completion_percent / 100}
-              aria-label={t('profile:completion', { percent: user.profile_completion_percent })}
-            />
-          </div>
+      <ProfileHeader person={user} avatarSize={64}>
+        <div className={styles.completion}>
+          <Text>{t('profile:completion', { percent: user.profile_completion_percent })}</Text>
+          <ProgressBar
+            value={user.profile_completion_percent / 100}
+            aria-label={t('profile:completion', { percent: user.profile_completion_percent })}
+          />
         </div>
-      </div>
+      </ProfileHeader>
       <OverflowTabList
         selectedValue={selected}
         onSelect={(tab) => navigate(`/profile/${tab}`)}

@@ -1,13 +1,4 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  Link,
-  makeStyles,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -21,6 +12,7 @@ import { apiErrorOf } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import { profileApi, profileKeys, type PageInformation } from '../api';
 import { PersonalityResult } from '../components/PersonalityResult';
+import { ProfileHeader } from '../components/ProfileHeader';
 import { Section } from '@/components/Section';
 import { WeekGrid } from '../components/WeekGrid';
 import { offsetHours, toLocalSlots } from '../week-slots';
@@ -33,12 +25,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalL,
     maxWidth: '960px',
     margin: '0 auto',
-  },
-  header: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalL,
-    alignItems: 'center',
-    flexWrap: 'wrap',
   },
   tags: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   hidden: {
@@ -177,24 +163,14 @@ export default function PublicProfilePage() {
   };
   return (
     <div className={styles.root}>
-      <div className={styles.header}>
-        <Avatar
-          size={96}
-          name={person.name}
-          image={person.avatar_url ? { src: person.avatar_url } : undefined}
-        />
-        <div>
-          <Text as="h1" size={800} weight="semibold" block>
-            {person.name}
+      <ProfileHeader person={person} avatarSize={96}>
+        {person.timezone && <Text block>{person.timezone}</Text>}
+        {person.member_since && (
+          <Text block>
+            {t('profile:public.member_since', { date: formatDate(person.member_since) })}
           </Text>
-          {person.timezone && <Text block>{person.timezone}</Text>}
-          {person.member_since && (
-            <Text block>
-              {t('profile:public.member_since', { date: formatDate(person.member_since) })}
-            </Text>
-          )}
-        </div>
-      </div>
+        )}
+      </ProfileHeader>
       <Section id="public-about" title={t('profile:basic.about')}>
         {!person.visibility.profile ? (
           <Hidden>{t('profile:public.hidden_profile')}</Hidden>

@@ -20,7 +20,7 @@ import { profileApi, profileKeys } from '../api';
 import { PersonalityResult } from '../components/PersonalityResult';
 import { Section } from '@/components/Section';
 import { useRefreshProfile } from '../use-refresh-user';
-import { Busy } from '@/components/Busy';
+import { BusyButton } from '@/components/BusyButton';
 
 const PAGE_SIZE = 10;
 const PAGES = PERSONALITY_ITEM_COUNT / PAGE_SIZE;
@@ -197,13 +197,12 @@ export default function SelfAssessmentPage() {
               </Button>
             )}
           </div>
-          <Button
-            disabled={save.isPending}
-            icon={save.isPending ? <Busy size="tiny" /> : undefined}
+          <BusyButton
+            busy={save.isPending}
             onClick={() => void persist().then(() => navigate('/profile/general'))}
           >
             {t('profile:self_assessment.save_and_close')}
-          </Button>
+          </BusyButton>
         </div>
       </Section>
     </div>

@@ -18,16 +18,11 @@ import { apiErrorOf } from '@/lib/http';
 import { profileApi, profileKeys, type UserSkills } from '../api';
 import { Section } from '@/components/Section';
 import { useRefreshProfile } from '../use-refresh-user';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   picker: { maxWidth: '420px' },
-  list: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    margin: 0,
-    padding: 0,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   item: {
     listStyleType: 'none',
     display: 'flex',

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +10,7 @@ import { apiErrorOf, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { recruitApi, type JobCandidate } from '../api';
 import { useRecruitRefresh } from '../hooks';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -78,42 +68,26 @@ export function AddMembersDialog({
   });
   const guard = useDiscardGuard(selected.length > 0, close);
   return (
-    <Dialog open={open} onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (selected.length > 0) add.mutate();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{t('recruit:board.add_members')}</DialogTitle>
-            <DialogContent className={styles.body}>
-              <Text className={styles.muted}>{t('recruit:board.add_members_hint')}</Text>
-              <FormAlert error={add.error} />
-              <PeoplePicker
-                label={t('recruit:board.members')}
-                people={people}
-                selected={selected}
-                onChange={setSelected}
-              />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close}>
-                {t('app:actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={selected.length === 0 || add.isPending}
-              >
-                {t('recruit:board.add')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      guard={guard}
+      title={t('recruit:board.add_members')}
+      onSubmit={() => {
+        if (selected.length > 0) add.mutate();
+      }}
+      contentClassName={styles.body}
+      onClose={close}
+      submitLabel={t('recruit:board.add')}
+      submitDisabled={selected.length === 0 || add.isPending}
+    >
+      <Text className={styles.muted}>{t('recruit:board.add_members_hint')}</Text>
+      <FormAlert error={add.error} />
+      <PeoplePicker
+        label={t('recruit:board.members')}
+        people={people}
+        selected={selected}
+        onChange={setSelected}
+      />
+    </FormDialog>
   );
 }

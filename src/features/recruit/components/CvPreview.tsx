@@ -7,6 +7,7 @@ import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { recruitApi, recruitKeys, type CandidateFile } from '../api';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -17,14 +18,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground3,
   },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalXS },
   file: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   name: { flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },

@@ -12,8 +12,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CRITERIA_MAX,
@@ -24,25 +24,20 @@ import {
   STAGE_NAME_MAX,
 } from '@contracts/recruit';
 import { FormAlert, fieldError } from '@/components/FormAlert';
+import { SaveForm } from '@/components/SaveForm';
 import { SkillPicker } from '@/components/SkillPicker';
+import { TextField } from '@/components/TextField';
 import { apiErrorOf, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { recruitApi, type Job, type JobSkill } from '../api';
 import { useRecruitRefresh } from '../hooks';
 import { Block } from './Block';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   skill: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -87,8 +82,41 @@ function useJobChange<T>(change: (input: T) => Promise<Job>, saved: string) {
   });
 }
 
+/**
+ * One of the job's forms: the server's refusal above its fields, then Save, after an "Add …"
+ * button when the form is a list (`add`).
+ */
+function JobForm({
+  save,
+  ready = true,
+  add,
+  children,
+}: {
+  save: UseMutationResult<Job, ApiError, unknown>;
+  /** False while the form cannot be sent yet (a required field is empty). */
+  ready?: boolean;
+  add?: { label: string; full: boolean; onAdd: () => void };
+  children: ReactNode;
+}) {
+  return (
+    <SaveForm
+      onSubmit={() => save.mutate(undefined)}
+      error={save.error}
+      submitDisabled={!ready || save.isPending}
+      extraActions={
+        add && (
+          <Button icon={<AddRegular />} disabled={add.full} onClick={add.onAdd}>
+            {add.label}
+          </Button>
+        )
+      }
+    >
+      {children}
+    </SaveForm>
+  );
+}
+
 function TextForm({ job }: { job: Job }) {
-  const styles = useStyles();
   const { t } = useTranslation();
   const [title, setTitle] = useState(job.title);
   const [description, setDescription] = useState(job.description);
@@ -97,21 +125,15 @@ function TextForm({ job }: { job: Job }) {
     t('recruit:position.saved'),
   );
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(undefined);
-      }}
-    >
-      <FormAlert error={save.error} />
-      <Field
+    <JobForm save={save} ready={title.trim() !== ''}>
+      <TextField
         label={t('recruit:position.title')}
         required
         validationMessage={fieldError(save.error, 'title')}
-      >
-        <Input value={title} maxLength={JOB_TITLE_MAX} onChange={(_e, d) => setTitle(d.value)} />
-      </Field>
+        value={title}
+        maxLength={JOB_TITLE_MAX}
+        onChange={setTitle}
+      />
       <Field
         label={t('recruit:position.description')}
         validationMessage={fieldError(save.error, 'description')}
@@ -124,12 +146,7 @@ function TextForm({ job }: { job: Job }) {
           onChange={(_e, d) => setDescription(d.value)}
         />
       </Field>
-      <div className={styles.actions}>
-        <Button type="submit" appearance="primary" disabled={!title.trim() || save.isPending}>
-          {t('app:actions.save')}
-        </Button>
-      </div>
-    </form>
+    </JobForm>
   );
 }
 
@@ -231,6 +248,30 @@ interface QuestionDraft {
   required_answer: boolean;
 }
 
+/** One line of an editable list (a question, a criterion), with its remove button last. */
+function RemovableRow({
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  removeLabel: string;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.question}>
+      {children}
+      <Button
+        appearance="subtle"
+        icon={<DeleteRegular />}
+        aria-label={removeLabel}
+        onClick={onRemove}
+      />
+    </div>
+  );
+}
+
 function KnockoutForm({ job }: { job: Job }) {
   const styles = useStyles();
   const { t } = useTranslation();
@@ -247,26 +288,30 @@ function KnockoutForm({ job }: { job: Job }) {
   const change = (index: number, patch: Partial<QuestionDraft>) =>
     setDrafts((list) => list.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)));
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(undefined);
+    <JobForm
+      save={save}
+      add={{
+        label: t('recruit:position.add_question'),
+        full: drafts.length >= KNOCKOUT_MAX,
+        onAdd: () => setDrafts((list) => [...list, { question: '', required_answer: true }]),
       }}
     >
-      <FormAlert error={save.error} />
       {drafts.length === 0 && (
         <Text className={styles.muted}>{t('recruit:position.no_questions')}</Text>
       )}
       {drafts.map((draft, index) => (
-        <div key={draft.id ?? `new-${index}`} className={styles.question}>
-          <Field label={t('recruit:position.question_n', { n: index + 1 })} className={styles.grow}>
-            <Input
-              value={draft.question}
-              maxLength={300}
-              onChange={(_e, d) => change(index, { question: d.value })}
-            />
-          </Field>
+        <RemovableRow
+          key={draft.id ?? `new-${index}`}
+          removeLabel={t('recruit:position.remove_question', { n: index + 1 })}
+          onRemove={() => setDrafts((list) => list.filter((_d, i) => i !== index))}
+        >
+          <TextField
+            label={t('recruit:position.question_n', { n: index + 1 })}
+            className={styles.grow}
+            value={draft.question}
+            maxLength={300}
+            onChange={(question) => change(index, { question })}
+          />
           <Field label={t('recruit:position.required_answer')}>
             <RadioGroup
               layout="horizontal"
@@ -277,27 +322,9 @@ function KnockoutForm({ job }: { job: Job }) {
               <Radio value="no" label={t('recruit:position.no')} />
             </RadioGroup>
           </Field>
-          <Button
-            appearance="subtle"
-            icon={<DeleteRegular />}
-            aria-label={t('recruit:position.remove_question', { n: index + 1 })}
-            onClick={() => setDrafts((list) => list.filter((_d, i) => i !== index))}
-          />
-        </div>
+        </RemovableRow>
       ))}
-      <div className={styles.actions}>
-        <Button
-          icon={<AddRegular />}
-          disabled={drafts.length >= KNOCKOUT_MAX}
-          onClick={() => setDrafts((list) => [...list, { question: '', required_answer: true }])}
-        >
-          {t('recruit:position.add_question')}
-        </Button>
-        <Button type="submit" appearance="primary" disabled={save.isPending}>
-          {t('app:actions.save')}
-        </Button>
-      </div>
-    </form>
+    </JobForm>
   );
 }
 
@@ -313,49 +340,32 @@ function CriteriaForm({ job }: { job: Job }) {
     t('recruit:position.saved'),
   );
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(undefined);
+    <JobForm
+      save={save}
+      add={{
+        label: t('recruit:position.add_criterion'),
+        full: criteria.length >= CRITERIA_MAX,
+        onAdd: () => setCriteria((list) => [...list, '']),
       }}
     >
-      <FormAlert error={save.error} />
       {criteria.map((criterion, index) => (
-        <div key={index} className={styles.question}>
-          <Field
+        <RemovableRow
+          key={index}
+          removeLabel={t('recruit:position.remove_criterion', { n: index + 1 })}
+          onRemove={() => setCriteria((list) => list.filter((_c, i) => i !== index))}
+        >
+          <TextField
             label={t('recruit:position.criterion_n', { n: index + 1 })}
             className={styles.grow}
-          >
-            <Input
-              value={criterion}
-              maxLength={80}
-              onChange={(_e, d) =>
-                setCriteria((list) => list.map((c, i) => (i === index ? d.value : c)))
-              }
-            />
-          </Field>
-          <Button
-            appearance="subtle"
-            icon={<DeleteRegular />}
-            aria-label={t('recruit:position.remove_criterion', { n: index + 1 })}
-            onClick={() => setCriteria((list) => list.filter((_c, i) => i !== index))}
+            value={criterion}
+            maxLength={80}
+            onChange={(value) =>
+              setCriteria((list) => list.map((c, i) => (i === index ? value : c)))
+            }
           />
-        </div>
+        </RemovableRow>
       ))}
-      <div className={styles.actions}>
-        <Button
-          icon={<AddRegular />}
-          disabled={criteria.length >= CRITERIA_MAX}
-          onClick={() => setCriteria((list) => [...list, ''])}
-        >
-          {t('recruit:position.add_criterion')}
-        </Button>
-        <Button type="submit" appearance="primary" disabled={save.isPending}>
-          {t('app:actions.save')}
-        </Button>
-      </div>
-    </form>
+    </JobForm>
   );
 }
 
@@ -374,14 +384,7 @@ function StagesForm({ job }: { job: Job }) {
     t('recruit:position.saved'),
   );
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(undefined);
-      }}
-    >
-      <FormAlert error={save.error} />
+    <JobForm save={save}>
       <div className={styles.stages}>
         {RECRUIT_STAGES.map((key) => (
           <Field key={key} label={t(`recruit:stages.${key}`)}>
@@ -394,12 +397,7 @@ function StagesForm({ job }: { job: Job }) {
           </Field>
         ))}
       </div>
-      <div className={styles.actions}>
-        <Button type="submit" appearance="primary" disabled={save.isPending}>
-          {t('app:actions.save')}
-        </Button>
-      </div>
-    </form>
+    </JobForm>
   );
 }
 
@@ -424,6 +422,14 @@ function ReadOnlyDetails({ job }: { job: Job }) {
   );
 }
 
+/** The blocks below the text, each titled `recruit:position.<part>` with its `<part>_hint`. */
+const EDITABLE_PARTS = [
+  ['skills', SkillsForm],
+  ['knockout', KnockoutForm],
+  ['criteria', CriteriaForm],
+  ['stages', StagesForm],
+] as const;
+
 /** The job's text, weighted skills, knockout questions, scorecard criteria and stage names. */
 export function JobDetails({ job }: { job: Job; workspaceId: number }) {
   const styles = useStyles();
@@ -434,34 +440,16 @@ export function JobDetails({ job }: { job: Job; workspaceId: number }) {
       <Block id="job-text" title={t('recruit:position.text_heading')}>
         <TextForm job={job} />
       </Block>
-      <Block
-        id="job-skills"
-        title={t('recruit:position.skills')}
-        description={t('recruit:position.skills_hint')}
-      >
-        <SkillsForm job={job} />
-      </Block>
-      <Block
-        id="job-knockout"
-        title={t('recruit:position.knockout')}
-        description={t('recruit:position.knockout_hint')}
-      >
-        <KnockoutForm job={job} />
-      </Block>
-      <Block
-        id="job-criteria"
-        title={t('recruit:position.criteria')}
-        description={t('recruit:position.criteria_hint')}
-      >
-        <CriteriaForm job={job} />
-      </Block>
-      <Block
-        id="job-stages"
-        title={t('recruit:position.stages')}
-        description={t('recruit:position.stages_hint')}
-      >
-        <StagesForm job={job} />
-      </Block>
+      {EDITABLE_PARTS.map(([part, Form]) => (
+        <Block
+          key={part}
+          id={`job-${part}`}
+          title={t(`recruit:position.${part}`)}
+          description={t(`recruit:position.${part}_hint`)}
+        >
+          <Form job={job} />
+        </Block>
+      ))}
     </div>
   );
 }

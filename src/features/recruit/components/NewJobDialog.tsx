@@ -1,11 +1,4 @@
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -26,6 +19,7 @@ import { formatFileSize } from '@/lib/file-size';
 import { apiErrorOf, type ApiError } from '@/lib/http';
 import { recruitApi } from '../api';
 import { useRecruitRefresh } from '../hooks';
+import { FormDialog } from '@/components/FormDialog';
 
 export const DOCUMENT_TYPES = {
   'application/pdf': ['.pdf'],
@@ -95,70 +89,58 @@ export function NewJobDialog({
 
   const guard = useDiscardGuard(typed, close);
   return (
-    <Dialog open={open} onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (ready) create.mutate();
-          }}
+    <FormDialog
+      open={open}
+      guard={guard}
+      title={t('recruit:page.new_job')}
+      onSubmit={() => {
+        if (ready) create.mutate();
+      }}
+      contentClassName={styles.body}
+      onClose={close}
+      submitLabel={create.isPending ? t('recruit:page.creating') : t('recruit:page.create')}
+      submitDisabled={!ready || create.isPending}
+    >
+      <Text className={styles.muted}>{t('recruit:page.new_job_hint')}</Text>
+      <FormAlert error={create.error} />
+      <Field label={t('recruit:position.jd_file')}>
+        <UploadWidget
+          files={files}
+          onChange={setFiles}
+          multiple={false}
+          accept={JD_TYPES}
+          rules={[fileTooBig]}
+          label={t('recruit:position.jd_file')}
+          disabled={create.isPending}
+        />
+      </Field>
+      {files.length === 0 && (
+        <Field label={t('recruit:position.jd_text')}>
+          <Textarea
+            value={text}
+            rows={5}
+            resize="vertical"
+            onChange={(_event, data) => setText(data.value)}
+            disabled={create.isPending}
+          />
+        </Field>
+      )}
+      <Field label={t('recruit:position.title')} hint={t('recruit:position.title_hint')}>
+        <Input
+          value={title}
+          maxLength={JOB_TITLE_MAX}
+          onChange={(_event, data) => setTitle(data.value)}
+          disabled={create.isPending}
+        />
+      </Field>
+      {progress && (
+        <Field
+          label={t('recruit:position.uploading')}
+          hint={`${formatFileSize(progress.loaded)} / ${formatFileSize(progress.total)}`}
         >
-          <DialogBody>
-            <DialogTitle>{t('recruit:page.new_job')}</DialogTitle>
-            <DialogContent className={styles.body}>
-              <Text className={styles.muted}>{t('recruit:page.new_job_hint')}</Text>
-              <FormAlert error={create.error} />
-              <Field label={t('recruit:position.jd_file')}>
-                <UploadWidget
-                  files={files}
-                  onChange={setFiles}
-                  multiple={false}
-                  accept={JD_TYPES}
-                  rules={[fileTooBig]}
-                  label={t('recruit:position.jd_file')}
-                  disabled={create.isPending}
-                />
-              </Field>
-              {files.length === 0 && (
-                <Field label={t('recruit:position.jd_text')}>
-                  <Textarea
-                    value={text}
-                    rows={5}
-                    resize="vertical"
-                    onChange={(_event, data) => setText(data.value)}
-                    disabled={create.isPending}
-                  />
-                </Field>
-              )}
-              <Field label={t('recruit:position.title')} hint={t('recruit:position.title_hint')}>
-                <Input
-                  value={title}
-                  maxLength={JOB_TITLE_MAX}
-                  onChange={(_event, data) => setTitle(data.value)}
-                  disabled={create.isPending}
-                />
-              </Field>
-              {progress && (
-                <Field
-                  label={t('recruit:position.uploading')}
-                  hint={`${formatFileSize(progress.loaded)} / ${formatFileSize(progress.total)}`}
-                >
-                  <ProgressBar value={progress.total ? progress.loaded / progress.total : 0} />
-                </Field>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close}>
-                {t('app:actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={!ready || create.isPending}>
-                {create.isPending ? t('recruit:page.creating') : t('recruit:page.create')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+          <ProgressBar value={progress.total ? progress.loaded / progress.total : 0} />
+        </Field>
+      )}
+    </FormDialog>
   );
 }

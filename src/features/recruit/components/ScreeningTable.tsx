@@ -29,6 +29,7 @@ import { RouterLink } from '@/components/RouterLink';
 import { recruitApi, recruitKeys, type Job, type ScreeningRow } from '../api';
 import { skillsForReview, stageLabel } from '../recruit-view';
 import { ListSkeleton, LoadError } from './PageStates';
+import { visuallyHidden } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -42,14 +43,7 @@ const useStyles = makeStyles({
   scroll: { overflowX: 'auto', maxWidth: '100%' },
   table: { minWidth: '320px' },
   rank: { width: '40px' },
-  srOnly: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  srOnly: visuallyHidden,
   score: { width: '120px' },
   expand: { width: '44px' },
   name: { display: 'flex', flexDirection: 'column', minWidth: 0 },

@@ -44,6 +44,7 @@ import { ListSkeleton, LoadError } from '../components/PageStates';
 import { Scorecards } from '../components/Scorecards';
 import { useJob, useRecruitRefresh } from '../hooks';
 import { stageLabel } from '../recruit-view';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -75,14 +76,7 @@ const useStyles = makeStyles({
   },
   tagInput: { flex: '1 1 160px', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   quote: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   entry: {
     display: 'flex',

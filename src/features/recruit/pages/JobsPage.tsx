@@ -10,6 +10,7 @@ import { JobStatusBadge } from '../components/JobStatusBadge';
 import { NewJobDialog } from '../components/NewJobDialog';
 import { ListSkeleton, LoadError } from '../components/PageStates';
 import { useJobs } from '../hooks';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -20,14 +21,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     '& > h2': { margin: 0, flexGrow: 1 },
   },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   card: { minWidth: 0 },
   cardHead: {
     display: 'flex',

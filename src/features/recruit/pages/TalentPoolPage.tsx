@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { PeopleSearchRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { RouterLink } from '@/components/RouterLink';
@@ -24,8 +24,8 @@ import { formatDate } from '@/lib/format';
 import { recruitApi, recruitKeys, type PoolSearch, type TalentPoolEntry } from '../api';
 import { ListSkeleton, LoadError } from '../components/PageStates';
 import { stageLabel } from '../recruit-view';
-
-const SEARCH_DELAY_MS = 300;
+import { bareList, columnList } from '@/lib/styles';
+import { useSettled } from '@/lib/use-settled';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -37,14 +37,7 @@ const useStyles = makeStyles({
     alignItems: 'start',
   },
   chosen: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  list: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   card: { minWidth: 0, gap: tokens.spacingVerticalXS },
   cardHead: {
     display: 'flex',
@@ -56,24 +49,13 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   applications: {
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
+    ...bareList,
     display: 'flex',
     flexWrap: 'wrap',
     columnGap: tokens.spacingHorizontalM,
   },
   more: { alignSelf: 'center' },
 });
-
-function useSettled(value: string): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 function PoolCard({ entry, base }: { entry: TalentPoolEntry; base: string }) {
   const styles = useStyles();

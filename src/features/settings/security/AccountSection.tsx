@@ -1,12 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +10,9 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { endSessionLocally } from '@/lib/session';
 import { accountApi } from '../api';
 import { ConfirmValueDialog } from './CodeDialog';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
-import { Busy } from '@/components/Busy';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
+import { BusyButton } from '@/components/BusyButton';
+import { SimpleDialog } from '@/components/SimpleDialog';
 
 /** Deactivate (come back by signing in) or delete the account for good. */
 export function AccountSection({ user }: { user: CurrentUser }) {
@@ -48,33 +41,28 @@ export function AccountSection({ user }: { user: CurrentUser }) {
         <Button onClick={() => setDialog('delete')}>{t('account:account.delete')}</Button>
       </div>
 
-      <Dialog
+      <SimpleDialog
         open={dialog === 'deactivate'}
-        onOpenChange={(_e, data) => !data.open && setDialog(null)}
+        onClose={() => setDialog(null)}
+        title={t('account:account.deactivate_title')}
+        actions={
+          <>
+            <Button appearance="secondary" onClick={() => setDialog(null)}>
+              {t('app:actions.cancel')}
+            </Button>
+            <BusyButton
+              busy={deactivate.isPending}
+              appearance="primary"
+              onClick={() => deactivate.mutate()}
+            >
+              {t('account:account.deactivate')}
+            </BusyButton>
+          </>
+        }
       >
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('account:account.deactivate_title')}</DialogTitle>
-            <DialogContent>
-              <p>{t('account:account.deactivate_description')}</p>
-              <FormAlert error={deactivate.error} />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={() => setDialog(null)}>
-                {t('app:actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                disabled={deactivate.isPending}
-                icon={deactivate.isPending ? <Busy size="tiny" /> : undefined}
-                onClick={() => deactivate.mutate()}
-              >
-                {t('account:account.deactivate')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+        <p>{t('account:account.deactivate_description')}</p>
+        <FormAlert error={deactivate.error} />
+      </SimpleDialog>
 
       <ConfirmValueDialog
         open={dialog === 'delete'}

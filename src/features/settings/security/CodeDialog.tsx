@@ -1,22 +1,10 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState, type ReactNode } from 'react';
 import { fieldError, FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
-import { Busy } from '@/components/Busy';
+import { FormDialog } from '@/components/FormDialog';
+import { TextField } from '@/components/TextField';
 
 const useStyles = makeStyles({
   danger: {
@@ -52,7 +40,6 @@ export function ConfirmValueDialog({
   onSubmit: (value: string) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const styles = useStyles();
   const [value, setValue] = useState('');
   const run = useMutation<unknown, ApiError, string>({
@@ -64,48 +51,35 @@ export function ConfirmValueDialog({
     run.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     run.mutate(value.trim());
   };
   const error = run.error;
 
   return (
-    <Dialog open={open} onOpenChange={(_event, data) => !data.open && close()}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent>
-              <p>{description}</p>
-              <FormAlert error={error && !error.fields[field] ? error : null} />
-              <Field label={label} required validationMessage={fieldError(error, field)}>
-                <Input
-                  type={inputType}
-                  value={value}
-                  autoComplete={autoComplete}
-                  onChange={(_event, data) => setValue(data.value)}
-                  autoFocus
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close}>
-                {t('app:actions.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={run.isPending || value.trim() === ''}
-                icon={run.isPending ? <Busy size="tiny" /> : undefined}
-                className={danger ? styles.danger : undefined}
-              >
-                {submitLabel}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={title}
+      onSubmit={submit}
+      noValidate
+      onClose={close}
+      submitLabel={submitLabel}
+      busy={run.isPending}
+      submitDisabled={value.trim() === ''}
+      submitClassName={danger ? styles.danger : undefined}
+    >
+      <p>{description}</p>
+      <FormAlert error={error && !error.fields[field] ? error : null} />
+      <TextField
+        label={label}
+        required
+        validationMessage={fieldError(error, field)}
+        type={inputType}
+        value={value}
+        autoComplete={autoComplete}
+        onChange={setValue}
+        autoFocus
+      />
+    </FormDialog>
   );
 }

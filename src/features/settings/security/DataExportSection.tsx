@@ -1,4 +1,3 @@
-import { Button } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +5,8 @@ import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import { accountApi } from '../api';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
-import { Busy } from '@/components/Busy';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
+import { BusyButton } from '@/components/BusyButton';
 
 /** A copy of everything Teamloop holds about the user (GET user/export-user-data). */
 export function DataExportSection() {
@@ -28,13 +27,13 @@ export function DataExportSection() {
     >
       <FormAlert error={exportData.error} />
       <div className={styles.actions}>
-        <Button
-          icon={exportData.isPending ? <Busy size="tiny" /> : <ArrowDownloadRegular />}
-          disabled={exportData.isPending}
+        <BusyButton
+          busy={exportData.isPending}
+          icon={<ArrowDownloadRegular />}
           onClick={() => exportData.mutate()}
         >
           {t('account:export.download')}
-        </Button>
+        </BusyButton>
       </div>
     </SettingsSection>
   );

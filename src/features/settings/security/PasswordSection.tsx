@@ -1,14 +1,14 @@
-import { Button, Field, Input } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@contracts/auth';
 import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
 import { NewPasswordFields, newPasswordProblems } from '@/components/NewPasswordFields';
 import { withApiError, type ApiError } from '@/lib/http';
 import { accountApi } from '../api';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
-import { Busy } from '@/components/Busy';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
+import { SaveForm } from '@/components/SaveForm';
+import { TextField } from '@/components/TextField';
 
 const EMPTY = { current: '', next: '', confirmation: '' };
 
@@ -32,12 +32,9 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
       setTried(false);
     },
   });
-  const set = (field: keyof typeof EMPTY) => (_event: unknown, data: { value: string }) =>
-    setValues((current) => ({ ...current, [field]: data.value }));
 
   const { tooShort, differs } = newPasswordProblems(values.next, values.confirmation);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setTried(true);
     if (!tooShort && !differs) change.mutate();
   };
@@ -50,24 +47,27 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
       title={user.has_password ? t('account:password.title') : t('account:password.set_title')}
       description={t('account:password.description')}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <SaveForm
+        className={styles.form}
+        onSubmit={onSubmit}
+        noValidate
+        busy={change.isPending}
+        submitLabel={t('account:password.submit')}
+      >
         {change.isSuccess && <FormNotice>{(change.data.messages ?? []).join(' ')}</FormNotice>}
         <FormAlert
           error={error && !fieldsWithWords.some((field) => error.fields[field]) ? error : null}
         />
         {user.has_password && (
-          <Field
+          <TextField
             label={t('account:password.current')}
             required
             validationMessage={fieldError(error, 'current_password')}
-          >
-            <Input
-              type="password"
-              autoComplete="current-password"
-              value={values.current}
-              onChange={set('current')}
-            />
-          </Field>
+            type="password"
+            autoComplete="current-password"
+            value={values.current}
+            onChange={(current) => setValues((v) => ({ ...v, current }))}
+          />
         )}
         <NewPasswordFields
           password={values.next}
@@ -77,17 +77,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
           tried={tried}
           error={error}
         />
-        <div className={styles.actions}>
-          <Button
-            type="submit"
-            appearance="primary"
-            disabled={change.isPending}
-            icon={change.isPending ? <Busy size="tiny" /> : undefined}
-          >
-            {t('account:password.submit')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </SettingsSection>
   );
 }

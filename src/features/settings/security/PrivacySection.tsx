@@ -1,13 +1,13 @@
-import { Button, Field, Select } from '@fluentui/react-components';
+import { Field, Select } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PRIVACY_KEYS, type privacyAudience, type CurrentUser } from '@contracts/auth';
 import { currentUserKey } from '@/lib/current-user';
 import { accountApi } from '../api';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
-import { Busy } from '@/components/Busy';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
+import { SaveForm } from '@/components/SaveForm';
 
 type Audience = z.infer<typeof privacyAudience>;
 type PrivacyKey = (typeof PRIVACY_KEYS)[number];
@@ -35,10 +35,6 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
     onSuccess: (updated) => queryClient.setQueryData(currentUserKey, updated),
   });
   const changed = PRIVACY_KEYS.some((key) => options[key] !== user.privacy_options[key]);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
 
   return (
     <SettingsSection
@@ -46,7 +42,12 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
       title={t('account:privacy.title')}
       description={t('account:privacy.description')}
     >
-      <form className={styles.form} onSubmit={onSubmit}>
+      <SaveForm
+        className={styles.form}
+        onSubmit={() => save.mutate()}
+        busy={save.isPending}
+        submitDisabled={!changed}
+      >
         {PRIVACY_KEYS.map((key) => (
           <Field key={key} label={t(KEY_LABELS[key])}>
             <Select
@@ -63,17 +64,7 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
             </Select>
           </Field>
         ))}
-        <div className={styles.actions}>
-          <Button
-            type="submit"
-            appearance="primary"
-            disabled={!changed || save.isPending}
-            icon={save.isPending ? <Busy size="tiny" /> : undefined}
-          >
-            {t('app:actions.save')}
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </SettingsSection>
   );
 }

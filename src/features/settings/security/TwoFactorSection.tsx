@@ -1,4 +1,4 @@
-import { Badge, Button, Field, Input, Text } from '@fluentui/react-components';
+import { Badge, Button, Text } from '@fluentui/react-components';
 import { ShieldCheckmarkRegular, ShieldDismissRegular } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -11,8 +11,9 @@ import { TwoFactorQr } from '@/components/TwoFactorQr';
 import { announce, withApiError, type ApiError, type Envelope } from '@/lib/http';
 import { accountApi, type TwoFactorResult } from '../api';
 import { ConfirmValueDialog } from './CodeDialog';
-import { SettingsSection, useSettingsFormStyles } from './SettingsSection';
-import { Busy } from '@/components/Busy';
+import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
+import { BusyButton } from '@/components/BusyButton';
+import { TextField } from '@/components/TextField';
 
 type Answer = Envelope<TwoFactorResult>;
 
@@ -66,28 +67,25 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
         <Text as="p">{t('account:two_factor.scan')}</Text>
         <TwoFactorQr qrCode={setup.qr_code} otpauthUrl={setup.otpauth_url} />
         <FormAlert error={enable.error && !enable.error.fields.code ? enable.error : null} />
-        <Field
+        <TextField
           label={t('auth:two_factor.code_label')}
           required
           validationMessage={fieldError(enable.error, 'code')}
-        >
-          <Input
-            value={code}
-            onChange={(_event, data) => setCode(data.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            name="code"
-          />
-        </Field>
+          value={code}
+          onChange={setCode}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          name="code"
+        />
         <div className={styles.actions}>
-          <Button
+          <BusyButton
+            busy={enable.isPending}
             type="submit"
             appearance="primary"
-            disabled={enable.isPending || code.trim().length !== 6}
-            icon={enable.isPending ? <Busy size="tiny" /> : undefined}
+            disabled={code.trim().length !== 6}
           >
             {t('account:two_factor.enable')}
-          </Button>
+          </BusyButton>
           <Button onClick={() => setSetup(null)}>{t('app:actions.cancel')}</Button>
         </div>
       </form>
@@ -108,14 +106,14 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
       <>
         <FormAlert error={start.error} />
         <div className={styles.actions}>
-          <Button
+          <BusyButton
+            busy={start.isPending}
             appearance="primary"
-            icon={start.isPending ? <Busy size="tiny" /> : <ShieldCheckmarkRegular />}
-            disabled={start.isPending}
+            icon={<ShieldCheckmarkRegular />}
             onClick={() => start.mutate()}
           >
             {t('account:two_factor.turn_on')}
-          </Button>
+          </BusyButton>
         </div>
       </>
     );

@@ -1,17 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  makeStyles,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Assignment, Task } from '@contracts/tasks';
@@ -21,6 +8,7 @@ import type { ApiError } from '@/lib/http';
 import { tasksApi } from '../api';
 import { useTaskMutation } from '../hooks';
 import { PersonName, WorkStatusBadge } from './TaskBits';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -57,47 +45,30 @@ function VerdictDialog({
     ),
   );
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            decide.mutate(undefined, { onSuccess: onClose });
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>
-              {verdict === 'accept'
-                ? t('tasks:review.accept_title')
-                : t('tasks:review.return_title')}
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={(decide.error as ApiError | null) ?? null} />
-              <Field
-                label={t('tasks:review.comment')}
-                hint={
-                  verdict === 'accept'
-                    ? t('tasks:review.accept_comment_hint')
-                    : t('tasks:review.comment_hint')
-                }
-              >
-                <Textarea
-                  value={comment}
-                  onChange={(_, data) => setComment(data.value)}
-                  resize="vertical"
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('tasks:actions.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={decide.isPending}>
-                {verdict === 'accept' ? t('tasks:review.accept') : t('tasks:review.return')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={verdict === 'accept' ? t('tasks:review.accept_title') : t('tasks:review.return_title')}
+      onSubmit={() => decide.mutate(undefined, { onSuccess: onClose })}
+      contentClassName={styles.form}
+      onClose={onClose}
+      submitLabel={verdict === 'accept' ? t('tasks:review.accept') : t('tasks:review.return')}
+      submitDisabled={decide.isPending}
+    >
+      <FormAlert error={(decide.error as ApiError | null) ?? null} />
+      <Field
+        label={t('tasks:review.comment')}
+        hint={
+          verdict === 'accept'
+            ? t('tasks:review.accept_comment_hint')
+            : t('tasks:review.comment_hint')
+        }
+      >
+        <Textarea
+          value={comment}
+          onChange={(_, data) => setComment(data.value)}
+          resize="vertical"
+        />
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -1,18 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  makeStyles,
-  ProgressBar,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, makeStyles, ProgressBar, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '@contracts/tasks';
@@ -24,6 +10,7 @@ import { tasksApi } from '../api';
 import { fileProgress } from '../board';
 import { useTaskMutation } from '../hooks';
 import { useDiscardGuard } from '@/components/discard-guard';
+import { FormDialog } from '@/components/FormDialog';
 
 /** The server takes at most this many files in one hand-in (docs/decisions/tasks-files.md). */
 const MAX_FILES = 10;
@@ -97,69 +84,53 @@ export function SubmitDialog({
     if (!busy) onClose();
   });
   return (
-    <Dialog open onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            setProgress(files.map(() => 0));
-            handIn.mutate(undefined, { onSuccess: onClose, onError: () => setProgress(null) });
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{t(`tasks:submit.${mode}_title`, { name: task.name })}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={(handIn.error as ApiError | null) ?? null} />
-              {progress ? (
-                <ul className={styles.files} aria-label={t('tasks:submit.files')}>
-                  {files.map((file, index) => (
-                    <li key={`${file.name}-${index}`} className={styles.file}>
-                      <Text title={file.name}>
-                        {shortFileName(file.name)} ({formatFileSize(file.size)})
-                      </Text>
-                      <ProgressBar
-                        value={progress[index] ?? 0}
-                        thickness="large"
-                        aria-label={t('tasks:submit.progress', { name: file.name })}
-                        data-testid="upload-progress"
-                      />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <UploadWidget
-                  files={files}
-                  onChange={setFiles}
-                  rules={rules}
-                  onErrorChange={setBroken}
-                  label={t('tasks:submit.files')}
-                />
-              )}
-              <Field label={t('tasks:submit.answer')}>
-                <Textarea
-                  value={answer}
-                  onChange={(_, data) => setAnswer(data.value)}
-                  resize="vertical"
-                  disabled={busy}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={busy}>
-                {t('tasks:actions.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={busy || broken || (files.length === 0 && !answer.trim())}
-              >
-                {t(`tasks:submit.${mode}`)}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      guard={guard}
+      title={t(`tasks:submit.${mode}_title`, { name: task.name })}
+      onSubmit={() => {
+        setProgress(files.map(() => 0));
+        handIn.mutate(undefined, { onSuccess: onClose, onError: () => setProgress(null) });
+      }}
+      contentClassName={styles.form}
+      onClose={onClose}
+      cancelDisabled={busy}
+      submitLabel={t(`tasks:submit.${mode}`)}
+      submitDisabled={busy || broken || (files.length === 0 && !answer.trim())}
+    >
+      <FormAlert error={(handIn.error as ApiError | null) ?? null} />
+      {progress ? (
+        <ul className={styles.files} aria-label={t('tasks:submit.files')}>
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className={styles.file}>
+              <Text title={file.name}>
+                {shortFileName(file.name)} ({formatFileSize(file.size)})
+              </Text>
+              <ProgressBar
+                value={progress[index] ?? 0}
+                thickness="large"
+                aria-label={t('tasks:submit.progress', { name: file.name })}
+                data-testid="upload-progress"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <UploadWidget
+          files={files}
+          onChange={setFiles}
+          rules={rules}
+          onErrorChange={setBroken}
+          label={t('tasks:submit.files')}
+        />
+      )}
+      <Field label={t('tasks:submit.answer')}>
+        <Textarea
+          value={answer}
+          onChange={(_, data) => setAnswer(data.value)}
+          resize="vertical"
+          disabled={busy}
+        />
+      </Field>
+    </FormDialog>
   );
 }

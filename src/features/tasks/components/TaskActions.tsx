@@ -1,11 +1,5 @@
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Menu,
   MenuItem,
@@ -26,6 +20,7 @@ import { tasksApi, taskKeys, type TaskAction } from '../api';
 import { taskLink, useTaskMutation } from '../hooks';
 import { TaskFormDialog } from './TaskForm';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { SimpleDialog } from '@/components/SimpleDialog';
 
 /** Subtask → other task, or task → subtask of another: the target comes from can-move-to-tasks. */
 function MoveDialog({ task, onClose }: { task: Task; onClose: () => void }) {
@@ -38,42 +33,38 @@ function MoveDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const [target, setTarget] = useState('');
   const move = useTaskMutation((targetId: number) => tasksApi.move(task.kind, task.id, targetId));
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>
-            {t(task.kind === 'task' ? 'tasks:move.make_subtask' : 'tasks:move.move')}
-          </DialogTitle>
-          <DialogContent>
-            <FormAlert error={(move.error as ApiError | null) ?? null} />
-            <Field label={t('tasks:move.target')}>
-              <Select value={target} onChange={(_, data) => setTarget(data.value)}>
-                <option value="" />
-                {targets.data?.map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.name}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('tasks:actions.cancel')}</Button>
-            <Button
-              appearance="primary"
-              disabled={!target || move.isPending}
-              onClick={() =>
-                move.mutate(Number(target), {
-                  onSuccess: (moved) => navigate(taskLink(task.workspace_id, moved)),
-                })
-              }
-            >
-              {t('tasks:move.confirm')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SimpleDialog
+      onClose={onClose}
+      title={t(task.kind === 'task' ? 'tasks:move.make_subtask' : 'tasks:move.move')}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('tasks:actions.cancel')}</Button>
+          <Button
+            appearance="primary"
+            disabled={!target || move.isPending}
+            onClick={() =>
+              move.mutate(Number(target), {
+                onSuccess: (moved) => navigate(taskLink(task.workspace_id, moved)),
+              })
+            }
+          >
+            {t('tasks:move.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <FormAlert error={(move.error as ApiError | null) ?? null} />
+      <Field label={t('tasks:move.target')}>
+        <Select value={target} onChange={(_, data) => setTarget(data.value)}>
+          <option value="" />
+          {targets.data?.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </SimpleDialog>
   );
 }
 

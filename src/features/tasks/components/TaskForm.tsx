@@ -1,18 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Checkbox, Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +11,7 @@ import { tasksApi, taskKeys } from '../api';
 import { useTaskMutation } from '../hooks';
 import { DateTimeField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -126,91 +113,74 @@ export function TaskFormDialog({ mode, onClose }: { mode: TaskFormMode; onClose:
     userIds.length > 0;
   const guard = useDiscardGuard(typed, onClose);
   return (
-    <Dialog open onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate(undefined, { onSuccess: onClose });
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={error} />
-              <Field
-                label={t('tasks:fields.name')}
-                required
-                validationMessage={fieldError(error, 'name')}
-              >
-                <Input value={name} onChange={(_, data) => setName(data.value)} maxLength={200} />
-              </Field>
-              <Field label={t('tasks:fields.description')}>
-                <Textarea
-                  value={description}
-                  onChange={(_, data) => setDescription(data.value)}
-                  resize="vertical"
-                />
-              </Field>
-              <DateTimeField
-                label={t('tasks:fields.due_at')}
-                validationMessage={fieldError(error, 'expired_at')}
-                value={due}
-                onChange={setDue}
-              />
-              {mode.kind === 'subtask' && (
-                <Checkbox
-                  checked={forAll}
-                  onChange={(_, data) => setForAll(Boolean(data.checked))}
-                  label={t('tasks:form.for_all_users')}
-                />
-              )}
-              {(mode.kind === 'owner' || (mode.kind === 'subtask' && !forAll)) && users.data && (
-                <PeoplePicker
-                  label={t('tasks:fields.assignees')}
-                  people={users.data}
-                  selected={userIds}
-                  onChange={setUserIds}
-                  error={fieldError(error, 'user_ids')}
-                />
-              )}
-              {teams.data && teams.data.teams.length > 0 && (
-                <PeoplePicker
-                  kind="team"
-                  label={t('tasks:fields.teams')}
-                  people={teams.data.teams}
-                  selected={teamIds}
-                  onChange={setTeamIds}
-                  error={fieldError(error, 'team_ids')}
-                />
-              )}
-              {mode.kind === 'member' && (
-                <Checkbox
-                  checked={forMyTeam}
-                  onChange={(_, data) => setForMyTeam(Boolean(data.checked))}
-                  label={t('tasks:form.for_my_team')}
-                />
-              )}
-              {reviewers.data && (
-                <PeoplePicker
-                  label={t('tasks:fields.reviewers')}
-                  people={reviewers.data.all_reviewers}
-                  selected={chosenReviewers}
-                  onChange={setReviewerIds}
-                  error={fieldError(error, 'reviewer_ids')}
-                />
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('tasks:actions.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={save.isPending || !name.trim()}>
-                {editing ? t('tasks:actions.save') : t('tasks:actions.create')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      guard={guard}
+      title={title}
+      onSubmit={() => save.mutate(undefined, { onSuccess: onClose })}
+      contentClassName={styles.form}
+      onClose={onClose}
+      submitLabel={editing ? t('tasks:actions.save') : t('tasks:actions.create')}
+      submitDisabled={save.isPending || !name.trim()}
+    >
+      <FormAlert error={error} />
+      <Field label={t('tasks:fields.name')} required validationMessage={fieldError(error, 'name')}>
+        <Input value={name} onChange={(_, data) => setName(data.value)} maxLength={200} />
+      </Field>
+      <Field label={t('tasks:fields.description')}>
+        <Textarea
+          value={description}
+          onChange={(_, data) => setDescription(data.value)}
+          resize="vertical"
+        />
+      </Field>
+      <DateTimeField
+        label={t('tasks:fields.due_at')}
+        validationMessage={fieldError(error, 'expired_at')}
+        value={due}
+        onChange={setDue}
+      />
+      {mode.kind === 'subtask' && (
+        <Checkbox
+          checked={forAll}
+          onChange={(_, data) => setForAll(Boolean(data.checked))}
+          label={t('tasks:form.for_all_users')}
+        />
+      )}
+      {(mode.kind === 'owner' || (mode.kind === 'subtask' && !forAll)) && users.data && (
+        <PeoplePicker
+          label={t('tasks:fields.assignees')}
+          people={users.data}
+          selected={userIds}
+          onChange={setUserIds}
+          error={fieldError(error, 'user_ids')}
+        />
+      )}
+      {teams.data && teams.data.teams.length > 0 && (
+        <PeoplePicker
+          kind="team"
+          label={t('tasks:fields.teams')}
+          people={teams.data.teams}
+          selected={teamIds}
+          onChange={setTeamIds}
+          error={fieldError(error, 'team_ids')}
+        />
+      )}
+      {mode.kind === 'member' && (
+        <Checkbox
+          checked={forMyTeam}
+          onChange={(_, data) => setForMyTeam(Boolean(data.checked))}
+          label={t('tasks:form.for_my_team')}
+        />
+      )}
+      {reviewers.data && (
+        <PeoplePicker
+          label={t('tasks:fields.reviewers')}
+          people={reviewers.data.all_reviewers}
+          selected={chosenReviewers}
+          onChange={setReviewerIds}
+          error={fieldError(error, 'reviewer_ids')}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -5,13 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { TrackingEvent } from '@contracts/tasks';
 import { formatDateTime } from '@/lib/format';
 import { tasksApi, taskKeys, type TaskKind } from '../api';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   list: {
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
+    ...columnList,
     gap: tokens.spacingVerticalS,
     borderLeft: `2px solid ${tokens.colorNeutralStroke2}`,
   },

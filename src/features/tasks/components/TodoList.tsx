@@ -8,6 +8,7 @@ import { formatDate } from '@/lib/format';
 import { apiErrorOf } from '@/lib/http';
 import { tasksApi, taskKeys } from '../api';
 import { WorkStatusBadge } from './TaskBits';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   groups: {
@@ -16,13 +17,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     alignItems: 'start',
   },
-  list: {
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   item: {
     listStyleType: 'none',
     display: 'flex',

@@ -36,6 +36,7 @@ import { TaskActions } from '../components/TaskActions';
 import { TaskFormDialog } from '../components/TaskForm';
 import { Timeline } from '../components/Timeline';
 import { Busy } from '@/components/Busy';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -56,13 +57,7 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
   description: { whiteSpace: 'pre-wrap' },
-  list: {
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-  },
+  list: { ...columnList, gap: tokens.spacingVerticalS },
   item: {
     listStyleType: 'none',
     display: 'flex',

@@ -1,17 +1,17 @@
-import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_SORTS, type TaskStatus } from '@contracts/tasks';
 import { SectionCard } from '@/components/SectionCard';
 import { workspaceKeys, workspacesApi } from '@/features/workspaces';
-import { localStore } from '@/lib/storage';
-import { useListStatus } from '@/lib/list-status';
+import { useListStatus, useStoredSort } from '@/lib/list-status';
 import { tasksApi, taskKeys, type TaskListQuery } from '../api';
 import { useWorkspaceId } from '../hooks';
 import { TaskFormDialog, type TaskFormMode } from '../components/TaskForm';
 import { TaskBoard, TaskGrid, TaskTable, TaskTree } from '../components/TaskViews';
 import { Busy } from '@/components/Busy';
+import { ShowMoreButton } from '@/components/ShowMoreButton';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -33,9 +33,7 @@ export default function TasksPage() {
   const styles = useStyles();
   const workspaceId = useWorkspaceId();
   const [status, setStatus] = useListStatus();
-  const [sort, setSort] = useState<{ value: Sort; direction: 'asc' | 'desc' }>(
-    () => localStore.getJSON(SORT_KEY) ?? { value: 'created_at', direction: 'desc' },
-  );
+  const [sort, chooseSort] = useStoredSort<Sort>(SORT_KEY);
   const [form, setForm] = useState<TaskFormMode | null>(null);
   const query: TaskListQuery = { status, sort: sort.value, direction: sort.direction };
   const list = useInfiniteQuery({
@@ -80,11 +78,7 @@ export default function TasksPage() {
           options: TASK_SORTS.map((value) => ({ value, label: t(`tasks:sort.${value}`) })),
           value: sort.value,
           direction: sort.direction,
-          onChange: (value, direction) => {
-            const next = { value: value as Sort, direction };
-            localStore.setJSON(SORT_KEY, next);
-            setSort(next);
-          },
+          onChange: chooseSort,
         }}
         onAdd={
           canAdd
@@ -95,22 +89,14 @@ export default function TasksPage() {
       >
         {(view) => {
           if (!loaded) return <Busy />;
-          const more = list.hasNextPage && (
-            <Button
-              className={styles.more}
-              disabled={list.isFetchingNextPage}
-              icon={list.isFetchingNextPage ? <Busy size="tiny" /> : undefined}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t('tasks:page.show_more', { shown: loaded.length, total })}
-            </Button>
-          );
           const views = { grid: TaskGrid, board: TaskBoard, tree: TaskTree, list: TaskTable };
           const View = views[view as keyof typeof views] ?? TaskTable;
           return (
             <>
               <View tasks={loaded} />
-              {more}
+              <ShowMoreButton list={list} className={styles.more}>
+                {t('tasks:page.show_more', { shown: loaded.length, total })}
+              </ShowMoreButton>
             </>
           );
         }}

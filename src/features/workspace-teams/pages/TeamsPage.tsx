@@ -8,12 +8,6 @@ import {
   CardHeader,
   Checkbox,
   Combobox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -34,7 +28,7 @@ import {
   PeopleTeamAddRegular,
 } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Member } from '@contracts/workspaces';
@@ -46,6 +40,7 @@ import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { saveFile } from '@/lib/save-file';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { teamKeys, teamsApi, type Team, type TeamRequest } from '../api';
+import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -137,82 +132,69 @@ function CreateTeamDialog({
     },
     onError: (failure) => setError(failure as unknown as ApiError),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setError(null);
     create.mutate();
   };
   return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <form onSubmit={onSubmit}>
-          <DialogBody>
-            <DialogTitle>{t('workspace-teams:create.title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <FormAlert error={error} />
-              <Field
-                label={t('workspace-teams:create.name')}
-                required
-                validationMessage={fieldError(error, 'name')}
-              >
-                <Input value={name} onChange={(_e, d) => setName(d.value)} />
-              </Field>
-              <Checkbox
-                checked={subscribable}
-                onChange={(_e, d) => setSubscribable(Boolean(d.checked))}
-                label={t('workspace-teams:create.subscribable')}
-              />
-              <Field
-                label={t('workspace-teams:create.max_members')}
-                validationMessage={fieldError(error, 'max_members')}
-              >
-                <SpinButton
-                  min={1}
-                  max={500}
-                  value={maxMembers}
-                  onChange={(_e, d) => {
-                    const value = d.value ?? (d.displayValue ? Number(d.displayValue) : null);
-                    setMaxMembers(value === null || Number.isNaN(value) ? null : value);
-                  }}
-                />
-              </Field>
-              {manage && (
-                <Field
-                  label={t('workspace-teams:create.members')}
-                  validationMessage={fieldError(error, 'member_ids')}
-                >
-                  <Combobox
-                    multiselect
-                    selectedOptions={memberIds}
-                    value={members
-                      .filter((m) => memberIds.includes(String(m.id)))
-                      .map((m) => m.name)
-                      .join(', ')}
-                    onOptionSelect={(_e, d) => setMemberIds(d.selectedOptions)}
-                  >
-                    {members.map((member) => (
-                      <Option key={member.id} value={String(member.id)} text={member.name}>
-                        {member.name}
-                      </Option>
-                    ))}
-                  </Combobox>
-                </Field>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('app:actions.cancel')}</Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={!name.trim() || create.isPending}
-              >
-                {t('workspace-teams:create.submit')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t('workspace-teams:create.title')}
+      onSubmit={onSubmit}
+      contentClassName={styles.form}
+      onClose={onClose}
+      submitLabel={t('workspace-teams:create.submit')}
+      submitDisabled={!name.trim() || create.isPending}
+    >
+      <FormAlert error={error} />
+      <Field
+        label={t('workspace-teams:create.name')}
+        required
+        validationMessage={fieldError(error, 'name')}
+      >
+        <Input value={name} onChange={(_e, d) => setName(d.value)} />
+      </Field>
+      <Checkbox
+        checked={subscribable}
+        onChange={(_e, d) => setSubscribable(Boolean(d.checked))}
+        label={t('workspace-teams:create.subscribable')}
+      />
+      <Field
+        label={t('workspace-teams:create.max_members')}
+        validationMessage={fieldError(error, 'max_members')}
+      >
+        <SpinButton
+          min={1}
+          max={500}
+          value={maxMembers}
+          onChange={(_e, d) => {
+            const value = d.value ?? (d.displayValue ? Number(d.displayValue) : null);
+            setMaxMembers(value === null || Number.isNaN(value) ? null : value);
+          }}
+        />
+      </Field>
+      {manage && (
+        <Field
+          label={t('workspace-teams:create.members')}
+          validationMessage={fieldError(error, 'member_ids')}
+        >
+          <Combobox
+            multiselect
+            selectedOptions={memberIds}
+            value={members
+              .filter((m) => memberIds.includes(String(m.id)))
+              .map((m) => m.name)
+              .join(', ')}
+            onOptionSelect={(_e, d) => setMemberIds(d.selectedOptions)}
+          >
+            {members.map((member) => (
+              <Option key={member.id} value={String(member.id)} text={member.name}>
+                {member.name}
+              </Option>
+            ))}
+          </Combobox>
+        </Field>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,18 +1,10 @@
 import {
   Button,
   ColorSwatch,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Divider,
-  Dropdown,
   Field,
   Input,
   makeStyles,
-  Option,
   Switch,
   SwatchPicker,
   Text,
@@ -22,7 +14,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FORMATION_STRATEGIES } from '@contracts/team-formation';
 import {
   CARD_COLORS,
   MEMBER_ACCESS_KEYS,
@@ -34,6 +25,8 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { refreshWorkspaces, workspacesApi } from '../api';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { DateField } from '@/components/DateField';
+import { SimpleDialog } from '@/components/SimpleDialog';
+import { StrategyField, type FormationStrategy } from '../generalized/StrategyField';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -136,7 +129,7 @@ export function WorkspaceSettingsDialog({
     onSuccess: done,
   });
   const strategy = useMutation({
-    mutationFn: (value: (typeof FORMATION_STRATEGIES)[number] | null) =>
+    mutationFn: (value: FormationStrategy | null) =>
       workspacesApi.setTeamFormationStrategy(workspace.id, value),
     onSuccess: done,
   });
@@ -152,115 +145,97 @@ export function WorkspaceSettingsDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('workspaces:settings.title', { name: workspace.name })}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {editable && <DetailsForm workspace={workspace} onSaved={done} />}
-            <Field label={t('workspaces:create.color')}>
-              <SwatchPicker
-                aria-label={t('workspaces:create.color')}
-                className={styles.swatches}
-                selectedValue={workspace.schema.color ?? ''}
-                onSelectionChange={(_event, data) => editable && color.mutate(data.selectedValue)}
-              >
-                {CARD_COLORS.map((value) => (
-                  <ColorSwatch
-                    key={value}
-                    color={value}
-                    value={value}
-                    aria-label={value}
-                    disabled={!editable}
-                  />
-                ))}
-              </SwatchPicker>
-            </Field>
-            <Divider />
-            <Text weight="semibold">{t('workspaces:settings.member_access')}</Text>
-            {MEMBER_ACCESS_KEYS.map((key) => (
-              <Switch
-                key={key}
-                label={t(`workspaces:member_access.${key}`)}
-                checked={workspace.member_access[key] === true}
-                disabled={!editable || access.isPending}
-                onChange={(_event, data) => access.mutate({ [key]: data.checked })}
-              />
-            ))}
-            {abilities.form_teams && (
-              <Field label={t('workspaces:generalized.strategy')}>
-                <Dropdown
-                  disabled={archived || strategy.isPending}
-                  value={
-                    workspace.team_formation_strategy
-                      ? t(`workspaces:generalized.strategies.${workspace.team_formation_strategy}`)
-                      : t('workspaces:generalized.no_strategy')
-                  }
-                  selectedOptions={[workspace.team_formation_strategy ?? '']}
-                  onOptionSelect={(_event, data) =>
-                    strategy.mutate(
-                      (data.optionValue || null) as (typeof FORMATION_STRATEGIES)[number] | null,
-                    )
-                  }
-                >
-                  <Option value="">{t('workspaces:generalized.no_strategy')}</Option>
-                  {FORMATION_STRATEGIES.map((option) => (
-                    <Option key={option} value={option}>
-                      {t(`workspaces:generalized.strategies.${option}`)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            )}
-            <Divider />
-            <div className={styles.danger}>
-              {abilities.archive_workspace && !archived && (
-                <Button
-                  disabled={lifecycle.isPending}
-                  onClick={async () => {
-                    const agreed = await confirm({
-                      message: t('workspaces:actions.archive_confirm', { name: workspace.name }),
-                      confirmLabel: t('workspaces:actions.archive'),
-                    });
-                    if (agreed) lifecycle.mutate('archive');
-                  }}
-                >
-                  {t('workspaces:actions.archive')}
-                </Button>
-              )}
-              {abilities.archive_workspace && archived && (
-                <Button disabled={lifecycle.isPending} onClick={() => lifecycle.mutate('restore')}>
-                  {t('workspaces:actions.restore')}
-                </Button>
-              )}
-              {abilities.delete_workspace && (
-                <Button
-                  disabled={!archived || lifecycle.isPending}
-                  title={archived ? undefined : t('workspaces:settings.delete_hint')}
-                  onClick={async () => {
-                    const agreed = await confirm({
-                      message: t('workspaces:actions.delete_confirm', { name: workspace.name }),
-                      confirmLabel: t('workspaces:actions.delete'),
-                    });
-                    if (agreed) lifecycle.mutate('remove');
-                  }}
-                >
-                  {t('workspaces:actions.delete')}
-                </Button>
-              )}
-            </div>
-            {abilities.delete_workspace && !archived && (
-              <Text size={200}>{t('workspaces:settings.delete_hint')}</Text>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('workspaces:settings.close')}
-            </Button>
-          </DialogActions>
-          {confirmDialog}
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SimpleDialog
+      open={open}
+      onClose={onClose}
+      title={t('workspaces:settings.title', { name: workspace.name })}
+      contentClassName={styles.content}
+      nested={confirmDialog}
+      actions={
+        <>
+          <Button appearance="primary" onClick={onClose}>
+            {t('workspaces:settings.close')}
+          </Button>
+        </>
+      }
+    >
+      {editable && <DetailsForm workspace={workspace} onSaved={done} />}
+      <Field label={t('workspaces:create.color')}>
+        <SwatchPicker
+          aria-label={t('workspaces:create.color')}
+          className={styles.swatches}
+          selectedValue={workspace.schema.color ?? ''}
+          onSelectionChange={(_event, data) => editable && color.mutate(data.selectedValue)}
+        >
+          {CARD_COLORS.map((value) => (
+            <ColorSwatch
+              key={value}
+              color={value}
+              value={value}
+              aria-label={value}
+              disabled={!editable}
+            />
+          ))}
+        </SwatchPicker>
+      </Field>
+      <Divider />
+      <Text weight="semibold">{t('workspaces:settings.member_access')}</Text>
+      {MEMBER_ACCESS_KEYS.map((key) => (
+        <Switch
+          key={key}
+          label={t(`workspaces:member_access.${key}`)}
+          checked={workspace.member_access[key] === true}
+          disabled={!editable || access.isPending}
+          onChange={(_event, data) => access.mutate({ [key]: data.checked })}
+        />
+      ))}
+      {abilities.form_teams && (
+        <StrategyField
+          value={workspace.team_formation_strategy ?? null}
+          disabled={archived || strategy.isPending}
+          onChange={(value) => strategy.mutate(value)}
+        />
+      )}
+      <Divider />
+      <div className={styles.danger}>
+        {abilities.archive_workspace && !archived && (
+          <Button
+            disabled={lifecycle.isPending}
+            onClick={async () => {
+              const agreed = await confirm({
+                message: t('workspaces:actions.archive_confirm', { name: workspace.name }),
+                confirmLabel: t('workspaces:actions.archive'),
+              });
+              if (agreed) lifecycle.mutate('archive');
+            }}
+          >
+            {t('workspaces:actions.archive')}
+          </Button>
+        )}
+        {abilities.archive_workspace && archived && (
+          <Button disabled={lifecycle.isPending} onClick={() => lifecycle.mutate('restore')}>
+            {t('workspaces:actions.restore')}
+          </Button>
+        )}
+        {abilities.delete_workspace && (
+          <Button
+            disabled={!archived || lifecycle.isPending}
+            title={archived ? undefined : t('workspaces:settings.delete_hint')}
+            onClick={async () => {
+              const agreed = await confirm({
+                message: t('workspaces:actions.delete_confirm', { name: workspace.name }),
+                confirmLabel: t('workspaces:actions.delete'),
+              });
+              if (agreed) lifecycle.mutate('remove');
+            }}
+          >
+            {t('workspaces:actions.delete')}
+          </Button>
+        )}
+      </div>
+      {abilities.delete_workspace && !archived && (
+        <Text size={200}>{t('workspaces:settings.delete_hint')}</Text>
+      )}
+    </SimpleDialog>
   );
 }

@@ -36,6 +36,7 @@ import {
 } from '../create/BasicInformationFields';
 import { DateField } from '@/components/DateField';
 import { Busy } from '@/components/Busy';
+import { StrategyField } from './StrategyField';
 
 const useStyles = makeStyles({
   root: {
@@ -255,24 +256,7 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
           ))}
         </div>
       </FieldGroup>
-      <Field label={t('workspaces:generalized.strategy')}>
-        <Dropdown
-          value={
-            strategy
-              ? t(`workspaces:generalized.strategies.${strategy}`)
-              : t('workspaces:generalized.no_strategy')
-          }
-          selectedOptions={[strategy]}
-          onOptionSelect={(_event, data) => setStrategy((data.optionValue ?? '') as Strategy | '')}
-        >
-          <Option value="">{t('workspaces:generalized.no_strategy')}</Option>
-          {FORMATION_STRATEGIES.map((option) => (
-            <Option key={option} value={option}>
-              {t(`workspaces:generalized.strategies.${option}`)}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <StrategyField value={strategy || null} onChange={(value) => setStrategy(value ?? '')} />
       <FieldGroup
         label={t('workspaces:generalized.questions')}
         hint={t('workspaces:generalized.questions_hint')}

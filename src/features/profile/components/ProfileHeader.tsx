@@ -1,0 +1,39 @@
+import { Avatar, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+
+const useStyles = makeStyles({
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    flexWrap: 'wrap',
+  },
+});
+
+/** The top of a profile: the person's picture and name (the page's heading), then `children`. */
+export function ProfileHeader({
+  person,
+  avatarSize,
+  children,
+}: {
+  person: { name: string; avatar_url: string | null };
+  avatarSize: 64 | 96;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <div className={styles.header}>
+      <Avatar
+        size={avatarSize}
+        name={person.name}
+        image={person.avatar_url ? { src: person.avatar_url } : undefined}
+      />
+      <div>
+        <Text as="h1" size={800} weight="semibold" block>
+          {person.name}
+        </Text>
+        {children}
+      </div>
+    </div>
+  );
+}

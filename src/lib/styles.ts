@@ -1,0 +1,21 @@
+/**
+ * Style pieces that many screens repeat, to spread into a `makeStyles` slot beside what is the
+ * slot's own: `list: { ...columnList, gap: tokens.spacingVerticalS }`.
+ */
+
+/** A list without bullets or indent. */
+export const bareList = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+/** A list without bullets or indent whose items stand in a column. */
+export const columnList = { ...bareList, display: 'flex', flexDirection: 'column' } as const;
+
+/** Read by screen readers, not shown: for words a chart or a table states by its drawing. */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
