@@ -40,8 +40,10 @@ const ENTRY = root('./src/main.tsx');
  *   `shell` (the app's own code);
  * - `signin`: the packages the sign-in page adds (Fluent's input, field, divider ...), walked
  *   before the frame: a Fluent hook it shares with the frame would make it load the whole frame;
+ *   what it shares with the frame or `live` goes with the first load instead;
  * - `frame`: what the signed-in frame (menu, workspaces, chat count, bell) adds;
- * - `live`: the socket, its contract (zod) and the live-updates table, loaded once signed in;
+ * - `live`: the socket, its event contract and the live-updates table (areas' query keys only,
+ *   from their `keys.ts`), loaded once signed in;
  * - every other Fluent package in its own chunk (`fluent-menu`, `fluent-dialog`, `icons` ...),
  *   loaded with the screens that use them; other packages and the screens' own code where
  *   Rollup puts them.
@@ -49,15 +51,18 @@ const ENTRY = root('./src/main.tsx');
  * package module is named here: a module left to Rollup would be pulled into the first manual
  * chunk that reaches it through a barrel, such as every Fluent component into `fluent`.
  */
-const loads = loadGroups([
-  ['first', [ENTRY]],
-  ['signin', [root('./src/features/auth/pages/SignInRoutePage.tsx')]],
-  ['frame', [root('./src/app/layouts/PanelLayout.tsx')]],
+const loads = loadGroups(
   [
-    'live',
-    [root('./src/app/live-updates.ts'), root('./contracts/realtime.ts'), 'socket.io-client'],
+    ['first', [ENTRY]],
+    ['signin', [root('./src/features/auth/pages/SignInRoutePage.tsx')]],
+    ['frame', [root('./src/app/layouts/PanelLayout.tsx')]],
+    [
+      'live',
+      [root('./src/app/live-updates.ts'), root('./contracts/realtime.ts'), 'socket.io-client'],
+    ],
   ],
-]);
+  { alone: ['signin'] },
+);
 
 const VENDOR_GROUPS: [string, RegExp][] = [
   ['react', /\/node_modules\/(react|react-dom|scheduler)\//],
@@ -157,6 +162,9 @@ export default defineConfig(({ command }) => ({
     terserOptions: { compress: { passes: 2 } },
     rollupOptions: {
       input: pages(),
+      // The contracts declare schemas and constants and do nothing on import: a screen that
+      // takes only a query key from an area's index must not bring that area's zod schemas.
+      treeshake: { moduleSideEffects: (id) => !id.startsWith(root('./contracts/')) },
       output: {
         manualChunks: chunkOf,
         experimentalMinChunkSize: 3_000,

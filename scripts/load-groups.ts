@@ -7,11 +7,17 @@ import type { Plugin, Rollup } from 'vite';
  * wholesale would count every component of `@fluentui/react-components` as needed because one
  * screen somewhere uses it. Dynamic imports end the walk: a lazily loaded screen is not needed.
  *
- * Groups are walked in order, and a module belongs to the first group that needs it. The walk
+ * Groups are walked in order, and a module belongs to the first group that needs it, except
+ * that a group named in `alone` (one that the pages of later groups never load, like sign-in)
+ * gives what a later group needs too to the first group: otherwise the signed-in frame would
+ * fetch the sign-in page's chunks for one shared helper. The walk
  * is module by module (a module some of whose exports are needed counts whole) and errs
  * towards counting: a name it cannot place counts every `export *` source that may hold it.
  */
-export function loadGroups(groups: [name: string, roots: string[]][]): {
+export function loadGroups(
+  groups: [name: string, roots: string[]][],
+  { alone = [] }: { alone?: string[] } = {},
+): {
   plugin: Plugin;
   groupOf: (id: string) => string | undefined;
 } {
@@ -31,7 +37,11 @@ export function loadGroups(groups: [name: string, roots: string[]][]): {
           const resolved = await this.resolve(root, groups[0][1][0]);
           if (resolved && !resolved.external) ids.push(resolved.id);
         }
-        for (const id of await walk(this, ids)) if (!found.has(id)) found.set(id, name);
+        for (const id of await walk(this, ids)) {
+          const earlier = found.get(id);
+          if (earlier === undefined) found.set(id, name);
+          else if (alone.includes(earlier)) found.set(id, groups[0][0]);
+        }
       }
       groupById = found;
     },

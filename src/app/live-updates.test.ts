@@ -1,8 +1,8 @@
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { taskKeys } from '@/features/tasks/api';
-import { teamKeys } from '@/features/workspace-teams/api';
-import { workspaceKeys } from '@/features/workspaces/api';
+import { taskKeys } from '@/features/tasks/keys';
+import { teamKeys } from '@/features/workspace-teams/keys';
+import { workspaceKeys } from '@/features/workspaces/keys';
 import { currentUserKey } from '@/lib/current-user';
 import { liveInvalidations } from './live-updates';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { withApiError } from '@/lib/http';
-import { assessmentKeys } from './api';
+import { assessmentKeys } from './keys';
 
 export function useWorkspaceId(): number {
   return Number(useParams().workspace);

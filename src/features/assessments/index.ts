@@ -1,2 +1,2 @@
 export { AnnouncementGate } from './components/AnnouncementGate';
-export { assessmentKeys } from './api';
+export { assessmentKeys } from './keys';

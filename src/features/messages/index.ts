@@ -4,7 +4,7 @@ import { loadNamespaces } from '@/lib/i18n';
 /** What other parts of the app use of the messages area. */
 export { chatDock, useChatWindows } from './dock';
 export { useChatLive } from './live';
-export { messageKeys } from './api';
+export { messageKeys } from './keys';
 
 /** The docked chat windows (render inside <Suspense>; loads with its words). */
 export const ChatDock = lazyComponent(async () => {

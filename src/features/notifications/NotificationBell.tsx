@@ -3,7 +3,8 @@ import { AlertRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '@/components/RouterLink';
-import { notificationKeys, notificationsApi } from './api';
+import { notificationsApi } from './api';
+import { notificationKeys } from './keys';
 
 const useStyles = makeStyles({
   bell: { position: 'relative', minWidth: '32px' },

@@ -9,7 +9,8 @@ import {
 } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notificationKeys, notificationsApi, type Settings } from './api';
+import { notificationsApi, type Settings } from './api';
+import { notificationKeys } from './keys';
 import { BrowserPushSetting } from './BrowserPushSetting';
 import { useIsInTeams } from './in-teams';
 import { SettingsGrid } from './SettingsGrid';

@@ -22,7 +22,8 @@ import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { RouterButton } from '@/components/RouterLink';
 import { formatDateTime } from '@/lib/format';
-import { notificationKeys, notificationsApi, type NotificationItem } from './api';
+import { notificationsApi, type NotificationItem } from './api';
+import { notificationKeys } from './keys';
 import { notificationText } from './words';
 import { BusyButton } from '@/components/BusyButton';
 

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { RouterButton } from '@/components/RouterLink';
-import { notificationKeys, notificationsApi, type Settings } from './api';
+import { notificationsApi, type Settings } from './api';
+import { notificationKeys } from './keys';
 import { SettingsGrid } from './SettingsGrid';
 
 const useStyles = makeStyles({

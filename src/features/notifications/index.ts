@@ -1,4 +1,4 @@
-export { notificationKeys } from './api';
+export { notificationKeys } from './keys';
 export { NotificationBell } from './NotificationBell';
 export { notificationText } from './words';
 export { turnOffBrowserPush } from './browser-push';

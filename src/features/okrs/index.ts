@@ -1,2 +1,2 @@
 /** What other parts of the app may use of the OKR area. */
-export { okrKeys } from './api';
+export { okrKeys } from './keys';

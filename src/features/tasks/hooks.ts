@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { withApiError } from '@/lib/http';
-import { tasksApi, taskKeys, type TaskKind } from './api';
+import { tasksApi, type TaskKind } from './api';
+import { taskKeys } from './keys';
 
 export function useWorkspaceId(): number {
   return Number(useParams().workspace);

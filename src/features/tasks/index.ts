@@ -1,2 +1,2 @@
 /** What other features may use of the tasks area. */
-export { taskKeys } from './api';
+export { taskKeys } from './keys';

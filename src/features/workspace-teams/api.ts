@@ -17,15 +17,6 @@ export type TeamRequest = z.infer<typeof teamRequest>;
 export type TeamCard = z.infer<typeof teamModalInformation>;
 export type TeamInformation = z.infer<typeof teamInformation>;
 
-export const teamKeys = {
-  all: ['teams'] as const,
-  members: (workspaceId: number) => ['teams', 'members', workspaceId] as const,
-  list: (workspaceId: number) => ['teams', 'list', workspaceId] as const,
-  requests: (workspaceId: number) => ['teams', 'requests', workspaceId] as const,
-  card: (teamId: number) => ['teams', 'card', teamId] as const,
-  public: (workspaceId: number) => ['teams', 'public', workspaceId] as const,
-};
-
 /** Spec 7.2 and 7.3: the calls of teams inside a workspace. */
 export const teamsApi = {
   members: (id: number) =>

@@ -1,2 +1,3 @@
+export { teamKeys } from './keys';
 /** What other features may use of the workspace teams area. */
-export { teamKeys, teamsApi } from './api';
+export { teamsApi } from './api';

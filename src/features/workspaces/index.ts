@@ -1,5 +1,6 @@
+export { workspaceKeys } from './keys';
 /** What other features may use of the workspaces area. */
-export { refreshWorkspaces, workspaceKeys, workspacesApi, type InvitableRole } from './api';
+export { refreshWorkspaces, workspacesApi, type InvitableRole } from './api';
 export { useWorkspace } from './area/use-workspace';
 export {
   ALL_WORKSPACES_VALUE,

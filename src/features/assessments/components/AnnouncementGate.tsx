@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { lazyComponent } from '@/lib/lazy-page';
 import { loadNamespaces } from '@/lib/i18n';
-import { assessmentKeys, assessmentsApi } from '../api';
+import { assessmentsApi } from '../api';
+import { assessmentKeys } from '../keys';
 
 /** The dialog (Fluent dialog, radio, textarea) loads only when there is something to answer. */
 const AnnouncementDialog = lazyComponent(() =>

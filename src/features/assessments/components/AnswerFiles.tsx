@@ -9,7 +9,8 @@ import { shortFileName, UploadWidget } from '@/components/UploadWidget';
 import { formatFileSize } from '@/lib/file-size';
 import { withApiError, type ApiError } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
-import { assessmentKeys, assessmentsApi } from '../api';
+import { assessmentsApi } from '../api';
+import { assessmentKeys } from '../keys';
 import { Busy } from '@/components/Busy';
 import { columnList } from '@/lib/styles';
 

@@ -32,7 +32,8 @@ import {
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import type { ApiError } from '@/lib/http';
-import { assessmentKeys, assessmentsApi } from '../api';
+import { assessmentsApi } from '../api';
+import { assessmentKeys } from '../keys';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { DateTimeField } from '@/components/DateField';

@@ -18,7 +18,8 @@ import type { TFunction } from 'i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { countBadge } from '@/lib/count-badge';
 import { formatDateTime } from '@/lib/format';
-import { messageKeys, messagingApi, useChats, type ChatEntry } from '../api';
+import { messagingApi, useChats, type ChatEntry } from '../api';
+import { messageKeys } from '../keys';
 import { GroupDialog } from './GroupDialog';
 import { Busy } from '@/components/Busy';
 

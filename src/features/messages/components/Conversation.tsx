@@ -37,7 +37,6 @@ import { formatDateTime } from '@/lib/format';
 import { localStore } from '@/lib/storage';
 import { saveFile } from '@/lib/save-file';
 import {
-  messageKeys,
   messagingApi,
   useChat,
   useHistory,
@@ -45,6 +44,7 @@ import {
   type ChatDetail,
   type ChatMessage,
 } from '../api';
+import { messageKeys } from '../keys';
 import { draftKey } from '../dock';
 import { useTyping } from '../live';
 import { ChatMenu } from './ChatMenu';

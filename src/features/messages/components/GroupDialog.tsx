@@ -16,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { MAX_CHAT_NAME } from '@contracts/messaging';
 import { useSignedInUser } from '@/lib/current-user';
 import { PeoplePicker } from '@/components/PeoplePicker';
-import { messageKeys, messagingApi, useRefreshChats, type ChatDetail } from '../api';
+import { messagingApi, useRefreshChats, type ChatDetail } from '../api';
+import { messageKeys } from '../keys';
 import { useDiscardGuard } from '@/components/discard-guard';
 
 /** Makes a group chat, or changes one (name, members, admins, who may send). */

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Objective } from '@contracts/okrs';
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
-import { okrKeys, okrsApi } from '../api';
+import { okrsApi } from '../api';
+import { okrKeys } from '../keys';
 import { useOkrMutation } from './ObjectiveBits';
 import { FormDialog } from '@/components/FormDialog';
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { CheckInStatus } from '@contracts/okrs';
 import { withApiError } from '@/lib/http';
-import { okrKeys, okrsApi } from '../api';
+import { okrsApi } from '../api';
+import { okrKeys } from '../keys';
 
 const useStyles = makeStyles({
   progress: {

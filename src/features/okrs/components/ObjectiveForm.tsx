@@ -19,7 +19,8 @@ import type { Objective } from '@contracts/okrs';
 import { FormAlert } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import type { ApiError } from '@/lib/http';
-import { okrKeys, okrsApi, type NewKeyResultBody } from '../api';
+import { okrsApi, type NewKeyResultBody } from '../api';
+import { okrKeys } from '../keys';
 import {
   KeyResultKindField,
   keyResultValuesBody,

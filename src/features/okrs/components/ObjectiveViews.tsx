@@ -17,7 +17,8 @@ import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { EmptyState } from '@/components/EmptyState';
 import { RouterLink } from '@/components/RouterLink';
 import { formatDate } from '@/lib/format';
-import { okrKeys, okrsApi } from '../api';
+import { okrsApi } from '../api';
+import { okrKeys } from '../keys';
 import {
   CheckInStatusBadge,
   objectiveLink,

@@ -19,7 +19,8 @@ import { useTranslation } from 'react-i18next';
 import type { ObjectiveBoardViewConfig } from '@contracts/okrs';
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
-import { okrKeys, okrsApi, type SavedObjectiveView } from '../api';
+import { okrsApi, type SavedObjectiveView } from '../api';
+import { okrKeys } from '../keys';
 import { useOkrMutation } from './ObjectiveBits';
 import { FormDialog } from '@/components/FormDialog';
 

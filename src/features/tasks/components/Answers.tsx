@@ -6,7 +6,8 @@ import type { TaskFile } from '@contracts/tasks';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDateTime } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
-import { tasksApi, taskKeys, type TaskKind } from '../api';
+import { tasksApi, type TaskKind } from '../api';
+import { taskKeys } from '../keys';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

@@ -16,7 +16,8 @@ import { Board } from '@/components/Board';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { RouterLink } from '@/components/RouterLink';
 import { formatDate } from '@/lib/format';
-import { tasksApi, taskKeys } from '../api';
+import { tasksApi } from '../api';
+import { taskKeys } from '../keys';
 import { BOARD_COLUMNS, groupByColumn } from '../board';
 import { taskLink } from '../hooks';
 import {

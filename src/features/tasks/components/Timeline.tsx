@@ -4,7 +4,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TrackingEvent } from '@contracts/tasks';
 import { formatDateTime } from '@/lib/format';
-import { tasksApi, taskKeys, type TaskKind } from '../api';
+import { tasksApi, type TaskKind } from '../api';
+import { taskKeys } from '../keys';
 import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({

@@ -6,7 +6,8 @@ import { FormAlert } from '@/components/FormAlert';
 import { RouterLink } from '@/components/RouterLink';
 import { formatDate } from '@/lib/format';
 import { apiErrorOf } from '@/lib/http';
-import { tasksApi, taskKeys } from '../api';
+import { tasksApi } from '../api';
+import { taskKeys } from '../keys';
 import { WorkStatusBadge } from './TaskBits';
 import { columnList } from '@/lib/styles';
 

@@ -39,7 +39,8 @@ import { FormAlert, fieldError } from '@/components/FormAlert';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { saveFile } from '@/lib/save-file';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
-import { teamKeys, teamsApi, type Team, type TeamRequest } from '../api';
+import { teamsApi, type Team, type TeamRequest } from '../api';
+import { teamKeys } from '../keys';
 import { FormDialog } from '@/components/FormDialog';
 
 const useStyles = makeStyles({

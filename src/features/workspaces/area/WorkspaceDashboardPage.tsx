@@ -6,7 +6,8 @@ import type { NumberOfWorks } from '@contracts/workspaces';
 import { RouterLink } from '@/components/RouterLink';
 import { WorkspaceFigures } from '@/features/dashboard';
 import { formatDate } from '@/lib/format';
-import { workspaceKeys, workspacesApi } from '../api';
+import { workspacesApi } from '../api';
+import { workspaceKeys } from '../keys';
 import { useWorkspace } from './use-workspace';
 
 const useStyles = makeStyles({

@@ -14,7 +14,8 @@ import { RouterButton } from '@/components/RouterLink';
 import { useIsMobile } from '@/lib/device';
 import type { ApiError } from '@/lib/http';
 import { apiErrorOf } from '@/lib/http';
-import { workspaceKeys, workspacesApi } from '../api';
+import { workspacesApi } from '../api';
+import { workspaceKeys } from '../keys';
 import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog';
 import { ShareButton } from '@/features/share';
 

@@ -13,7 +13,8 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHref, useNavigate } from 'react-router';
 import type { MenuItem } from '@contracts/workspaces';
-import { workspaceKeys, workspacesApi } from '../api';
+import { workspacesApi } from '../api';
+import { workspaceKeys } from '../keys';
 
 const useStyles = makeStyles({
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },

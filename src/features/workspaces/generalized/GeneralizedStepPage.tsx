@@ -27,7 +27,8 @@ import {
 } from '@contracts/workspaces';
 import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
-import { refreshWorkspaces, workspaceKeys, workspacesApi } from '../api';
+import { refreshWorkspaces, workspacesApi } from '../api';
+import { workspaceKeys } from '../keys';
 import {
   BasicInformationFields,
   basicInformationBody,

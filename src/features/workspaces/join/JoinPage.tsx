@@ -10,7 +10,8 @@ import { FormAlert } from '@/components/FormAlert';
 import { RouterButton } from '@/components/RouterLink';
 import { apiErrorOf, withApiError, type ApiError, type Envelope } from '@/lib/http';
 import { rememberRoute, useAccessToken } from '@/lib/session';
-import { refreshWorkspaces, workspaceKeys, workspacesApi } from '../api';
+import { refreshWorkspaces, workspacesApi } from '../api';
+import { workspaceKeys } from '../keys';
 import { Busy } from '@/components/Busy';
 
 const useStyles = makeStyles({
