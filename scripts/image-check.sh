@@ -6,6 +6,7 @@
 # user's rights and Node 22 itself are not checked here.
 #
 #   scripts/image-check.sh     # needs PostgreSQL on 127.0.0.1:5432 (user postgres) and Redis
+#   scripts/image-check.sh --run-only   # start and check again what the last run built
 #
 # Settings (environment): IMGCHECK_DIR (/tmp/imgcheck), IMGCHECK_PORT (3411),
 # IMGCHECK_PG (postgres://postgres@127.0.0.1:5432), IMGCHECK_REDIS (redis://127.0.0.1:6379).
@@ -29,8 +30,8 @@ fail() {
   exit 1
 }
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-  [ -n "$s3_pid" ] && kill "$s3_pid" 2>/dev/null && wait "$s3_pid" 2>/dev/null
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true; fi
+  if [ -n "$s3_pid" ]; then kill "$s3_pid" 2>/dev/null && wait "$s3_pid" 2>/dev/null || true; fi
   psql -q "$pg/postgres" -c "drop database if exists $db with (force)" >/dev/null 2>&1 || true
   return 0
 }
@@ -49,13 +50,19 @@ for line in \
   grep -qxF "$line" "$dockerfile" || fail "the Dockerfile no longer says: $line (update this script)"
 done
 
+run_only=false
+[ "${1:-}" = --run-only ] && run_only=true
+if $run_only; then
+  [ -f "$app/dist/index.html" ] || fail "nothing built in $app yet: run without --run-only"
+  rm -rf "$data" "$work/s3"
+else
 step "build context: the committed tree, less .dockerignore"
 rm -rf "$work"
 mkdir -p "$work"
 git clone -q "$root" "$work/context"
 ignore=$work/context/.dockerignore
 [ -f "$ignore" ] || fail "no .dockerignore: node_modules, dist and data would be sent to the build"
-for path in node_modules dist .data .git; do
+for path in node_modules dist .data .git .env; do
   grep -qxF "$path" "$ignore" || fail ".dockerignore does not leave out $path"
 done
 # .dockerignore's patterns are relative to the context's root, as rsync's are with a leading /.
@@ -72,6 +79,7 @@ cp -a "$work/sent/." "$app/"
 [ -f "$app/dist/index.html" ] || fail "vite build left no dist/index.html"
 [ -d "$app/node_modules/vite" ] && fail "npm prune left the dev dependencies"
 echo "image's /app: $(du -sh "$app" | cut -f1)"
+fi
 
 step "stand-ins for compose.yaml's services: a fresh database, Redis, an S3 server for MinIO"
 psql -q "$pg/postgres" -c "create database $db" >/dev/null
@@ -107,8 +115,9 @@ if [ "$(id -u)" = 0 ]; then run_as=(setpriv --reuid=nobody --regid=nogroup --cle
   JWT_SECRET= METRICS_TOKEN= SMTP_URL= TRUST_PROXY=1 \
   "${run_as[@]}" node --import tsx server/main.ts) >"$work/server.log" 2>&1 &
 server_pid=$!
+started=$(date +%s)
 base=http://127.0.0.1:$port
-for _ in $(seq 300); do
+for _ in $(seq 600); do
   curl -fsS -o /dev/null "$base/livez" 2>/dev/null && break
   kill -0 "$server_pid" 2>/dev/null || {
     tail -30 "$work/server.log"
@@ -116,6 +125,8 @@ for _ in $(seq 300); do
   }
   sleep 0.5
 done
+
+echo "answering after $(($(date +%s) - started)) s (the HEALTHCHECK's --start-period must cover it)"
 
 step "HEALTHCHECK, as the Dockerfile runs it"
 health=$(sed -n 's/^ *CMD \(node -e .*\)$/\1/p' "$dockerfile")
@@ -148,8 +159,11 @@ echo "ok: sign-up 201"
 token=
 for _ in $(seq 60); do
   # Without SMTP_URL each mail is an .eml file in DATA_DIR/outbox (quoted-printable).
-  token=$(cat "$data"/outbox/*.eml 2>/dev/null | tr -d '\r' | sed 's/=$//' | tr -d '\n' | sed 's/=3D/=/g' |
-    grep -o 'verify?token=[A-Za-z0-9._-]*' | head -1 | cut -d= -f2) || true
+  token=$(cat "$data"/outbox/*.eml 2>/dev/null | node -e "
+    let text = require('node:fs').readFileSync(0, 'utf8').replace(/=\r?\n/g, '');
+    text = text.replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+    console.log(/verify\?token=([\w.-]+)/.exec(text)?.[1] ?? '');
+  ") || true
   [ -n "$token" ] && break
   sleep 0.5
 done
