@@ -43,7 +43,7 @@ const open = async (sealed: string | null, purpose: string) =>
 describe('re-sealing the sealed tokens', () => {
   it('seals every value an older key sealed with the current one, in batches, once', async () => {
     // One after the other, so their ids are in this order (Zoom's rows are read by user id).
-    const people = [];
+    const people: Awaited<ReturnType<TestApp['createUser']>>[] = [];
     for (let n = 0; n < 5; n += 1) people.push(await before.createUser());
     const id = (n: number) => people[n].user.id;
     const sealedBefore = seal(oldKeys, 'access-0', CALENDAR);
