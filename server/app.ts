@@ -40,6 +40,7 @@ import { AREAS, registerModules } from './modules';
 import { probes as healthProbes } from './modules/health';
 import { storageFor } from './storage';
 import { registerFileSweep } from './storage/sweep';
+import { registerReseal } from './core/reseal';
 import { registerWorkspaceChangeCompaction } from './core/workspace-changes';
 import { attachRealtime } from './realtime';
 import { hostAccounts } from './host-accounts';
@@ -242,6 +243,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }),
   );
   app.addHook('onReady', registerWorkspaceChangeCompaction(deps));
+  // Tokens sealed with an older key, sealed again before it retires (docs/decisions/scale-out.md).
+  app.addHook('onReady', registerReseal(deps, AREAS, app.log));
   await app.register(jobRoutes, { prefix: `${API_PREFIX}/core` });
   await app.register(import('../bot-proxy/plugin'), { accounts: hostAccounts });
 

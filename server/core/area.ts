@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import type { App } from '../http/types';
@@ -44,16 +45,37 @@ export interface FileReferences {
 }
 
 /**
+ * Columns holding values sealed with server/core/seal.ts (third-party tokens). A daily job seals
+ * those an older key sealed again with the current one before that key retires
+ * (server/core/reseal.ts); the schema test checks every `*_sealed` column is listed.
+ */
+export interface SealedValues {
+  table: PgTable;
+  /** The row's primary key, a number: the job pages through the table and updates by it. */
+  key: PgColumn;
+  /** The sealed columns, all sealed for `purpose`; a null stays null. */
+  columns: PgColumn[];
+  /** What they were sealed for: `seal`'s purpose. */
+  purpose: string;
+  /**
+   * Rows the job leaves to its next run: a use under way reads their tokens and writes them
+   * back without holding the row (a calendar sync refreshing them), and would lose its write.
+   */
+  busy?: () => SQL;
+}
+
+/**
  * A product area as the app sees it: its routes under their service prefixes (`/core`,
- * `/messaging`, ...), and what the platform needs to know of its rows (files, export, account
- * deletion). An area's `index.ts` default-exports one of these and is the only file of the
- * area others import. Handlers, counters and room rules are registered from the area's route
+ * `/messaging`, ...), and what the platform needs to know of its rows (files, sealed tokens,
+ * export, account deletion). An area's `index.ts` default-exports one of these and is the only
+ * file of the area others import. Handlers, counters and room rules are registered from the area's route
  * plugins (they get `app.deps`) or, for plain registries, by the files `index.ts` imports.
  */
 export interface Area {
   name: string;
   routes: { prefix: string; plugin: FastifyPluginAsync | ((app: App) => Promise<void>) }[];
   files?: FileReferences;
+  sealed?: SealedValues[];
   exportSections?: ExportSection[];
   accountDeletion?: AccountDeletion;
 }

@@ -28,4 +28,42 @@ describe('the OpenAPI document', () => {
     }
     expect(document.components.schemas.OrgChartNode).not.toHaveProperty('$id');
   });
+
+  it('names the Idempotency-Key header on the writes that take one, and on no other', async () => {
+    const document = (await t.app.inject({ url: '/api/v2/openapi.json' })).json();
+    const keyed: string[] = [];
+    for (const [path, operations] of Object.entries<Record<string, Operation>>(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const header = operation.parameters?.find(
+          (parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key',
+        );
+        if (!header) continue;
+        keyed.push(`${method.toUpperCase()} ${path}`);
+        expect(header.required ?? false, path).toBe(false);
+        expect(header.schema, path).toMatchObject({ type: 'string', format: 'uuid' });
+        expect(header.description, path).toMatch(/retries/);
+      }
+    }
+    expect(keyed.sort()).toEqual([
+      'POST /api/v2/core/assessments/{id}/questions',
+      'POST /api/v2/core/key-results/{id}/answer',
+      'POST /api/v2/core/subtasks/{id}/resubmit',
+      'POST /api/v2/core/subtasks/{id}/resubmit_by_teammates',
+      'POST /api/v2/core/subtasks/{id}/submit',
+      'POST /api/v2/core/tasks/{id}/resubmit',
+      'POST /api/v2/core/tasks/{id}/submit',
+      'POST /api/v2/messaging/messages',
+      'POST /api/v2/messaging/messages/files',
+    ]);
+  });
 });
+
+interface Operation {
+  parameters?: {
+    in: string;
+    name: string;
+    required?: boolean;
+    description?: string;
+    schema?: object;
+  }[];
+}

@@ -8,7 +8,9 @@ import { AREAS } from '@server/modules';
 /**
  * Every table that holds a person's id must be in some area's "export my data" and say what
  * deleting an account does to it; every column that names stored files must be in some area's
- * file references (or the sweep removes its files). docs/decisions/area-registrations.md.
+ * file references (or the sweep removes its files); every sealed column must be in some area's
+ * sealed values (or the daily re-seal misses it, and its tokens die with their key).
+ * docs/decisions/area-registrations.md.
  */
 
 /**
@@ -32,6 +34,8 @@ const nameOf = (table: PgTable) => getTableConfig(table).name;
 const PERSON_COLUMN = /^(user_id|.+_by|actor_id|owner_id|author_id|assessor_id|evaluatee_id)$/;
 /** A column naming stored files (a key, or an address or jsonb that holds one). */
 const FILE_COLUMN = /^(storage_key|.*_storage_key|avatar|avatar_url|cv|.*_file|.*_files)$/;
+/** A column holding a value sealed with server/core/seal.ts. */
+const SEALED_COLUMN = /_sealed$/;
 
 function personTables(): string[] {
   return tables
@@ -47,15 +51,18 @@ function personTables(): string[] {
     .sort();
 }
 
-function fileColumns(): string[] {
+function columnsNamed(pattern: RegExp): string[] {
   return tables
     .flatMap((table) =>
       getTableConfig(table)
-        .columns.filter((column) => FILE_COLUMN.test(column.name))
+        .columns.filter((column) => pattern.test(column.name))
         .map((column) => `${nameOf(table)}.${column.name}`),
     )
     .sort();
 }
+
+const fileColumns = () => columnsNamed(FILE_COLUMN);
+const sealedColumns = () => columnsNamed(SEALED_COLUMN);
 
 const columnName = (column: PgColumn) => `${nameOf(column.table)}.${column.name}`;
 
@@ -68,11 +75,15 @@ function uncovered(areas: readonly Area[]) {
     [...(a.accountDeletion?.erases ?? []), ...(a.accountDeletion?.keeps ?? [])].map(nameOf),
   );
   const referenced = new Set(areas.flatMap((a) => (a.files?.columns ?? []).map(columnName)));
+  const sealed = new Set(
+    areas.flatMap((a) => (a.sealed ?? []).flatMap((values) => values.columns.map(columnName))),
+  );
   const people = personTables().filter((table) => !NO_PERSONAL_DATA.has(table));
   return {
     notExported: people.filter((table) => !exported.has(table)),
     noDeletionRule: people.filter((table) => !deletion.includes(table)),
     filesNotReferenced: fileColumns().filter((column) => !referenced.has(column)),
+    sealedNotResealed: sealedColumns().filter((column) => !sealed.has(column)),
     // One area decides what deletion does to a table, so two cannot disagree.
     deletionRuledTwice: deletion.filter((table, i) => deletion.indexOf(table) !== i),
   };
@@ -95,13 +106,20 @@ describe('area registrations cover the schema', () => {
       'user_profiles.cv',
       'users.avatar_url',
     ]);
+    expect(sealedColumns()).toEqual([
+      'calendar_connections.access_token_sealed',
+      'calendar_connections.refresh_token_sealed',
+      'zoom_connections.access_token_sealed',
+      'zoom_connections.refresh_token_sealed',
+    ]);
   });
 
-  it("every person's table is exported and has a deletion rule; every file column is referenced", () => {
+  it("every person's table is exported and has a deletion rule; every file column is referenced, every sealed one re-sealed", () => {
     expect(uncovered(AREAS)).toEqual({
       notExported: [],
       noDeletionRule: [],
       filesNotReferenced: [],
+      sealedNotResealed: [],
       deletionRuledTwice: [],
     });
   });
@@ -121,6 +139,13 @@ describe('area registrations cover the schema', () => {
     expect(gaps.notExported).toContain('chat_messages');
     expect(gaps.noDeletionRule).toContain('chat_members');
     expect(gaps.filesNotReferenced).toEqual(['chat_message_files.storage_key']);
+    const withoutZoom = AREAS.map((area) =>
+      area.name === 'notifications' ? { ...area, sealed: undefined } : area,
+    );
+    expect(uncovered(withoutZoom).sealedNotResealed).toEqual([
+      'zoom_connections.access_token_sealed',
+      'zoom_connections.refresh_token_sealed',
+    ]);
   });
 
   it('export sections have one name each', () => {

@@ -29,7 +29,7 @@ import {
   whoAssesses as whoAssessesSchema,
 } from '@contracts/assessments';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf } from '../../http/idempotency-key';
+import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import type { ExportKind } from './exports';
@@ -236,6 +236,7 @@ export default async function assessmentRoutes(app: App) {
         tags,
         summary: 'Answer for one person assessed: a draft, or handed in with submit',
         params: idParam,
+        headers: idempotencyKeyHeaders,
         body: answersBody,
         response: { 200: envelope(questionsWithAnswers.shape.evaluables.element) },
       },

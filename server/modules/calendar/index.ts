@@ -2,6 +2,7 @@ import { defineArea } from '../../core/area';
 import { accountDeletion, exportSections } from './personal-data';
 import { calendarCore, calendarFeedRoutes } from './routes';
 import { calendarSyncCallbacks, calendarSyncCore } from './sync/routes';
+import { sealedConnectionTokens } from './sync/sealed';
 
 /** The calendar (spec 7.18): events, the range view over every area's dates, the ICS feed. */
 /** Team formation's hook: the hours each person who allows it is busy, week by week. */
@@ -15,6 +16,7 @@ export default defineArea({
     { prefix: '/core', plugin: calendarSyncCore },
     { prefix: '/calendar', plugin: calendarSyncCallbacks },
   ],
+  sealed: [sealedConnectionTokens],
   exportSections,
   accountDeletion,
 });

@@ -19,7 +19,7 @@ import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import { invalidInput } from '../../http/error-handler';
 import { validationFailed } from '../../http/errors';
-import { idempotencyKeyOf } from '../../http/idempotency-key';
+import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
 import { storageFor } from '../../storage';
 import { parseFields, receiveUploads } from '../../storage/uploads';
@@ -78,7 +78,14 @@ export default async function messageRoutes(app: App) {
 
   app.post(
     '/messages',
-    { schema: { tags, body: sendMessageBody, response: { 201: envelope(messageResource) } } },
+    {
+      schema: {
+        tags,
+        headers: idempotencyKeyHeaders,
+        body: sendMessageBody,
+        response: { 201: envelope(messageResource) },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const { message } = await sendMessage(app.deps, actorOf(request), {
@@ -99,6 +106,7 @@ export default async function messageRoutes(app: App) {
         tags,
         summary: 'Sends a message with files (query chat_id; multipart: text, parent_id, files)',
         ...multipart,
+        headers: idempotencyKeyHeaders,
         querystring: sendFilesQuery,
         response: { 201: envelope(messageResource) },
       },

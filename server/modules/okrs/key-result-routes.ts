@@ -10,7 +10,7 @@ import {
   updateKeyResultBody,
 } from '@contracts/okrs';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf } from '../../http/idempotency-key';
+import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { checkInKeyResult } from './operations/check-in-key-result';
@@ -120,6 +120,7 @@ export default async function keyResultRoutes(app: App) {
         tags,
         summary: 'Check in on a key result: the new value, a status, a confidence and a note',
         params: idParam,
+        headers: idempotencyKeyHeaders,
         body: checkInBody,
         response: { 201: envelope(keyResultResource) },
       },

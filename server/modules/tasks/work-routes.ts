@@ -27,7 +27,7 @@ import {
   userParams,
 } from '@contracts/tasks';
 import { ok } from '../../http/envelope';
-import { idempotencyKeyOf } from '../../http/idempotency-key';
+import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
 import type { AppDeps } from '../../context';
 import { storageFor } from '../../storage';
@@ -364,6 +364,7 @@ export function workRoutes(kind: TaskKind) {
             summary: `${mode === 'submit' ? 'Submit' : 'Resubmit'} work: files plus an optional answer and assignment_id, multipart`,
             params: taskParams,
             ...multipart,
+            headers: idempotencyKeyHeaders,
             response: taskReply,
           },
         },
@@ -504,6 +505,7 @@ export function workRoutes(kind: TaskKind) {
             summary: "Resubmit a teammate's work (assignment_id), multipart like resubmit",
             params: taskParams,
             ...multipart,
+            headers: idempotencyKeyHeaders,
             response: taskReply,
           },
         },

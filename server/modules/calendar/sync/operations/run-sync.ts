@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SyncDetail, SyncProvider } from '@contracts/calendar';
 import { RetiredKeyError } from '../../../../auth/signing-keys';
 import type { Actor } from '../../../../core/actor';
@@ -320,6 +320,13 @@ function reasonOf(error: unknown) {
   if (error instanceof ProviderError) return 'provider_error';
   return 'unreachable';
 }
+
+/** Connections a sync is running on (one older than STALE_SYNC_MS is taken for dead). */
+export const syncUnderWay = () =>
+  and(
+    isNotNull(calendarConnections.syncStartedAt),
+    gte(calendarConnections.syncStartedAt, new Date(Date.now() - STALE_SYNC_MS)),
+  )!;
 
 /**
  * Syncs one connection unless a sync of it is running; records when and what happened.
