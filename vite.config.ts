@@ -119,7 +119,12 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   }
   // The packages the sign-in page adds in one chunk, its own code in another: left to Rollup, a
   // module it shares with other screens (the form alert) is merged with their icons and code.
-  if (group === 'signin') return pkg ? 'signin' : 'signin-page';
+  // The library's and the shell's own helpers it reaches (the plan gate the HTTP client uses too)
+  // go with the first load: in `signin-page` they would make every signed-in page fetch it.
+  if (group === 'signin') {
+    if (pkg) return 'signin';
+    return /\/src\/(lib|app)\//.test(id) ? 'shell' : 'signin-page';
+  }
   if (group) return group;
   // <Trans> (two lazily loaded screens use it): left to Rollup it joins `shell`, a small chunk
   // merged into one that every page loads.
