@@ -7,6 +7,7 @@ import {
   createAnnouncementBody,
 } from '@contracts/assessments';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { announcementReminders } from './operations/announcement-reminders';
@@ -18,6 +19,7 @@ const tags = ['announcements'];
 /** Announcements (spec 7.21, operations/answer-announcement.ts): HTTP over their operations. */
 export default async function announcementRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
   app.post(
     '/workspaces/:id/announcements',
@@ -51,37 +53,29 @@ export default async function announcementRoutes(app: App) {
     async (request) => ok({ announcements: await announcementReminders(deps, actorOf(request)) }),
   );
 
-  app.get(
+  route.get(
     '/announcements/:id/questions',
     {
-      schema: {
-        tags,
-        summary: "An announcement's questions with the caller's answers",
-        params: idParam,
-        response: { 200: envelope(announcementQuestions) },
-      },
+      summary: "An announcement's questions with the caller's answers",
+      params: idParam,
+      answer: announcementQuestions,
     },
-    async (request) => ok(await showAnnouncement(deps, actorOf(request), request.params.id)),
+    (actor, request) => showAnnouncement(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/announcements/:id/questions',
     {
-      schema: {
-        tags,
-        summary: 'Answer an announcement; its reminder goes away',
-        params: idParam,
-        body: announcementAnswersBody,
-        response: { 200: envelope(announcementQuestions) },
-      },
+      summary: 'Answer an announcement; its reminder goes away',
+      params: idParam,
+      body: announcementAnswersBody,
+      answer: announcementQuestions,
+      message: 'assessments:messages.submitted',
     },
-    async (request) =>
-      ok(
-        await answerAnnouncement(deps, actorOf(request), {
-          ...request.body,
-          id: request.params.id,
-        }),
-        'assessments:messages.submitted',
-      ),
+    (actor, request) =>
+      answerAnnouncement(deps, actor, {
+        ...request.body,
+        id: request.params.id,
+      }),
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   answersBody,
   assessmentList,
@@ -30,6 +30,7 @@ import {
 } from '@contracts/assessments';
 import { ok } from '../../http/envelope';
 import { idempotencyKeyOf } from '../../http/idempotency-key';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import type { ExportKind } from './exports';
@@ -65,6 +66,7 @@ const tags = ['assessments'];
 /** 360 assessments (spec 7.20): HTTP over the assessment operations. */
 export default async function assessmentRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   const idSchema = { params: idParam, response: { 200: envelope(assessmentResource) } };
 
   app.get(
@@ -147,20 +149,14 @@ export default async function assessmentRoutes(app: App) {
       }),
   );
 
-  app.delete(
+  route.delete(
     '/assessments/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete an assessment with its answers',
-        params: idParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Delete an assessment with its answers',
+      params: idParam,
+      message: 'assessments:messages.deleted',
     },
-    async (request) => {
-      await deleteAssessment(deps, actorOf(request), request.params.id);
-      return ok({}, 'assessments:messages.deleted');
-    },
+    (actor, request) => deleteAssessment(deps, actor, request.params.id),
   );
 
   for (const move of Object.keys(ASSESSMENT_MOVES) as AssessmentMove[]) {
@@ -216,17 +212,14 @@ export default async function assessmentRoutes(app: App) {
       ok({ questions: await listQuestions(deps, actorOf(request), request.params.id) }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/questions',
     {
-      schema: {
-        tags,
-        summary: "The questions with the caller's evaluables and their own answers (drafts too)",
-        params: idParam,
-        response: { 200: envelope(questionsWithAnswers) },
-      },
+      summary: "The questions with the caller's evaluables and their own answers (drafts too)",
+      params: idParam,
+      answer: questionsWithAnswers,
     },
-    async (request) => ok(await listQuestionsToAnswer(deps, actorOf(request), request.params.id)),
+    (actor, request) => listQuestionsToAnswer(deps, actor, request.params.id),
   );
 
   app.post(
@@ -321,23 +314,18 @@ export default async function assessmentRoutes(app: App) {
       ok({ assessors: await listAssessors(deps, actorOf(request), request.params.id) }),
   );
 
-  app.delete(
+  route.delete(
     '/assessments/:id/assessor/:userId',
     {
-      schema: {
-        tags,
-        summary: 'Remove an assessor with everything they answered',
-        params: assessorIdParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Remove an assessor with everything they answered',
+      params: assessorIdParam,
+      message: 'assessments:messages.saved',
     },
-    async (request) => {
-      await removeAssessor(deps, actorOf(request), {
+    (actor, request) =>
+      removeAssessor(deps, actor, {
         id: request.params.id,
         assessorId: request.params.userId,
-      });
-      return ok({}, 'assessments:messages.saved');
-    },
+      }),
   );
 
   app.post(
@@ -362,126 +350,97 @@ export default async function assessmentRoutes(app: App) {
     },
   );
 
-  app.delete(
+  route.delete(
     '/assessments/:id/user-assessment',
     {
-      schema: {
-        tags,
-        summary: 'Remove one assessor of one person',
-        params: idParam,
-        querystring: userAssessmentQuery,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Remove one assessor of one person',
+      params: idParam,
+      querystring: userAssessmentQuery,
+      message: 'assessments:messages.saved',
     },
-    async (request) => {
-      await removeAssessor(deps, actorOf(request), {
+    (actor, request) =>
+      removeAssessor(deps, actor, {
         id: request.params.id,
         assessorId: request.query.assessor_id,
         evaluateeId: request.query.evaluatee_id,
-      });
-      return ok({}, 'assessments:messages.saved');
-    },
+      }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/users-who-assess/:userId',
     {
-      schema: {
-        tags,
-        summary: 'Who assesses a person, with each rater’s progress (owners and admins)',
-        params: userIdParam,
-        response: { 200: envelope(whoAssessesSchema) },
-      },
+      summary: 'Who assesses a person, with each rater’s progress (owners and admins)',
+      params: userIdParam,
+      answer: whoAssessesSchema,
     },
-    async (request) =>
-      ok(
-        await whoAssesses(deps, actorOf(request), {
-          id: request.params.id,
-          userId: request.params.userId,
-        }),
-      ),
+    (actor, request) =>
+      whoAssesses(deps, actor, {
+        id: request.params.id,
+        userId: request.params.userId,
+      }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/users-who-assess-me',
     {
-      schema: {
-        tags,
-        summary: 'Who assesses the caller (names only when the assessment is named)',
-        params: idParam,
-        response: { 200: envelope(whoAssessesSchema) },
-      },
+      summary: 'Who assesses the caller (names only when the assessment is named)',
+      params: idParam,
+      answer: whoAssessesSchema,
     },
-    async (request) => ok(await whoAssesses(deps, actorOf(request), { id: request.params.id })),
+    (actor, request) => whoAssesses(deps, actor, { id: request.params.id }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/percentage',
     {
-      schema: {
-        tags,
-        summary: 'How much is handed in (all for owners and admins, own otherwise)',
-        params: idParam,
-        response: { 200: envelope(percentage) },
-      },
+      summary: 'How much is handed in (all for owners and admins, own otherwise)',
+      params: idParam,
+      answer: percentage,
     },
-    async (request) => ok(await showPercentage(deps, actorOf(request), request.params.id)),
+    (actor, request) => showPercentage(deps, actor, request.params.id),
   );
 
   /* Reports: everything through the anonymity module (report-data.ts). */
 
-  app.get(
+  route.get(
     '/assessments/:id/report',
     {
-      schema: {
-        tags,
-        summary: "One person's report: self against others by rater group",
-        params: idParam,
-        querystring: reportQuery,
-        response: { 200: envelope(reportResource) },
-      },
+      summary: "One person's report: self against others by rater group",
+      params: idParam,
+      querystring: reportQuery,
+      answer: reportResource,
     },
-    async (request) =>
-      ok(
-        await showReport(deps, actorOf(request), {
-          id: request.params.id,
-          userId: request.query.user_id,
-          evaluableId: request.query.evaluable_id,
-        }),
-      ),
+    (actor, request) =>
+      showReport(deps, actor, {
+        id: request.params.id,
+        userId: request.query.user_id,
+        evaluableId: request.query.evaluable_id,
+      }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/overall-report-general-assessment',
     {
-      schema: {
-        tags,
-        summary: 'The whole assessment: per question and per person (owners and admins)',
-        params: idParam,
-        response: { 200: envelope(overallReportSchema) },
-      },
+      summary: 'The whole assessment: per question and per person (owners and admins)',
+      params: idParam,
+      answer: overallReportSchema,
     },
-    async (request) => ok(await overallReport(deps, actorOf(request), request.params.id)),
+    (actor, request) => overallReport(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/user-answers/:userId',
     {
-      schema: {
-        tags,
-        summary:
-          'One evaluable answer by answer: its assessor, or owners and admins of a named assessment',
-        params: userIdParam,
-        response: { 200: envelope(userAnswers) },
-      },
+      summary:
+        'One evaluable answer by answer: its assessor, or owners and admins of a named assessment',
+      params: userIdParam,
+      answer: userAnswers,
     },
-    async (request) =>
-      ok(
-        await showEvaluableAnswers(deps, actorOf(request), {
-          id: request.params.id,
-          evaluableId: request.params.userId,
-        }),
-      ),
+    (actor, request) =>
+      showEvaluableAnswers(deps, actor, {
+        id: request.params.id,
+        evaluableId: request.params.userId,
+      }),
   );
 
   const exportRoute = (path: string, kind: ExportKind, summary: string) =>

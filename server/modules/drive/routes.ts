@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   convertCsvQuery,
   driveCapacity,
@@ -21,6 +21,7 @@ import {
   unsupportedMediaType,
   validationFailed,
 } from '../../http/errors';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { storageFor } from '../../storage';
 import { INLINE_TYPES } from '../../storage/file-types';
@@ -56,6 +57,7 @@ const DRIVE_UPLOAD_MESSAGES: UploadMessages & { overCapacity: string } = {
 /** The drive (spec 7.15) under /core: HTTP over the drive's operations. */
 export default async function driveRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   const storage = storageFor(deps.config);
 
   deps.jobs.on('drive.version_stored', 'thumbnail', (event) => makeThumbnail(deps, event));
@@ -100,29 +102,23 @@ export default async function driveRoutes(app: App) {
       .send(storage.read(file.key));
   }
 
-  app.get(
+  route.get(
     '/drive/files',
     {
-      schema: {
-        tags,
-        summary: 'A page of the caller’s current or archived files',
-        querystring: driveListQuery,
-        response: { 200: envelope(driveFileList) },
-      },
+      summary: 'A page of the caller’s current or archived files',
+      querystring: driveListQuery,
+      answer: driveFileList,
     },
-    async (request) => ok(await listFiles(deps, actorOf(request), request.query)),
+    (actor, request) => listFiles(deps, actor, request.query),
   );
 
-  app.get(
+  route.get(
     '/drive/user-capacity',
     {
-      schema: {
-        tags,
-        summary: 'Bytes the caller’s files take (drive, tasks, assessments, chats) and may take',
-        response: { 200: envelope(driveCapacity) },
-      },
+      summary: 'Bytes the caller’s files take (drive, tasks, assessments, chats) and may take',
+      answer: driveCapacity,
     },
-    async (request) => ok(await showCapacity(deps, actorOf(request))),
+    (actor) => showCapacity(deps, actor),
   );
 
   app.get(
@@ -178,20 +174,14 @@ export default async function driveRoutes(app: App) {
     },
   );
 
-  app.delete(
+  route.delete(
     '/drive/files/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes an archived file for good (a current one is archived first)',
-        params: idParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Deletes an archived file for good (a current one is archived first)',
+      params: idParam,
+      message: 'drive:messages.deleted',
     },
-    async (request) => {
-      await deleteFile(deps, actorOf(request), request.params.id);
-      return ok({}, 'drive:messages.deleted');
-    },
+    (actor, request) => deleteFile(deps, actor, request.params.id),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   answerParams,
   checkInBody,
@@ -11,6 +11,7 @@ import {
 } from '@contracts/okrs';
 import { ok } from '../../http/envelope';
 import { idempotencyKeyOf } from '../../http/idempotency-key';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { checkInKeyResult } from './operations/check-in-key-result';
@@ -27,6 +28,7 @@ const tags = ['okrs'];
 /** Key results and their check-ins (spec 7.2): HTTP over the OKR operations. */
 export default async function keyResultRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
   app.get(
     '/workspaces/:id/key-results',
@@ -84,33 +86,24 @@ export default async function keyResultRoutes(app: App) {
     },
   );
 
-  app.delete(
+  route.delete(
     '/key-results/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete a key result with its check-ins',
-        params: idParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Delete a key result with its check-ins',
+      params: idParam,
+      message: 'okrs:messages.key_result_deleted',
     },
-    async (request) => {
-      await deleteKeyResult(deps, actorOf(request), request.params.id);
-      return ok({}, 'okrs:messages.key_result_deleted');
-    },
+    (actor, request) => deleteKeyResult(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/key-results/:id/tracking',
     {
-      schema: {
-        tags,
-        summary: "A key result's progress history: every check-in, oldest first",
-        params: idParam,
-        response: { 200: envelope(tracking) },
-      },
+      summary: "A key result's progress history: every check-in, oldest first",
+      params: idParam,
+      answer: tracking,
     },
-    async (request) => ok(await keyResultTracking(deps, actorOf(request), request.params.id)),
+    (actor, request) => keyResultTracking(deps, actor, request.params.id),
   );
 
   app.post(

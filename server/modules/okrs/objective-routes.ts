@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   createObjectiveBody,
   objectiveCheckInBody,
@@ -12,6 +12,7 @@ import {
   workspaceIdQuery,
 } from '@contracts/okrs';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import {
@@ -32,45 +33,36 @@ const tags = ['okrs'];
 /** Objectives (spec 7.2): HTTP over the OKR operations. */
 export default async function objectiveRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/:id/objectives',
     {
-      schema: {
-        tags,
-        summary: 'Objectives of a workspace by status (open, closed, archived), with counts',
-        params: idParam,
-        querystring: objectiveListQuery,
-        response: { 200: envelope(objectiveList) },
-      },
+      summary: 'Objectives of a workspace by status (open, closed, archived), with counts',
+      params: idParam,
+      querystring: objectiveListQuery,
+      answer: objectiveList,
     },
-    async (request) =>
-      ok(
-        await listObjectives(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          ...request.query,
-        }),
-      ),
+    (actor, request) =>
+      listObjectives(deps, actor, {
+        workspaceId: request.params.id,
+        ...request.query,
+      }),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/objective-tree',
     {
-      schema: {
-        tags,
-        summary: "The workspace's objectives as their alignment tree, with rolled-up progress",
-        params: idParam,
-        querystring: z.object({ status: z.enum(OBJECTIVE_STATUSES).optional() }),
-        response: { 200: envelope(objectiveTree) },
-      },
+      summary: "The workspace's objectives as their alignment tree, with rolled-up progress",
+      params: idParam,
+      querystring: z.object({ status: z.enum(OBJECTIVE_STATUSES).optional() }),
+      answer: objectiveTree,
     },
-    async (request) =>
-      ok(
-        await readObjectiveTree(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          status: request.query.status,
-        }),
-      ),
+    (actor, request) =>
+      readObjectiveTree(deps, actor, {
+        workspaceId: request.params.id,
+        status: request.query.status,
+      }),
   );
 
   app.post(
@@ -130,24 +122,19 @@ export default async function objectiveRoutes(app: App) {
     },
   );
 
-  app.delete(
+  route.delete(
     '/objectives/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete an objective with its key results, check-ins and alignments',
-        params: idParam,
-        querystring: workspaceIdQuery,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Delete an objective with its key results, check-ins and alignments',
+      params: idParam,
+      querystring: workspaceIdQuery,
+      message: 'okrs:messages.deleted',
     },
-    async (request) => {
-      await deleteObjective(deps, actorOf(request), {
+    (actor, request) =>
+      deleteObjective(deps, actor, {
         id: request.params.id,
         workspaceId: request.query.workspace_id,
-      });
-      return ok({}, 'okrs:messages.deleted');
-    },
+      }),
   );
 
   for (const move of Object.keys(OBJECTIVE_MOVES) as ObjectiveMove[]) {

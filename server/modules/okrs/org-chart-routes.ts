@@ -1,4 +1,4 @@
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   objectiveItems,
   orgChart,
@@ -8,6 +8,7 @@ import {
   orgPositionUpdateBody,
 } from '@contracts/okrs';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { createOrgPosition } from './operations/create-org-position';
@@ -22,19 +23,16 @@ const tags = ['okrs'];
 /** The org chart (spec 7.2): HTTP over the OKR operations. */
 export default async function orgChartRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/:id/org-chart',
     {
-      schema: {
-        tags,
-        summary: "The workspace's org chart: positions as a tree",
-        params: idParam,
-        response: { 200: envelope(orgChart) },
-      },
+      summary: "The workspace's org chart: positions as a tree",
+      params: idParam,
+      answer: orgChart,
     },
-    async (request) =>
-      ok(await showOrgChart(deps, actorOf(request), { workspaceId: request.params.id })),
+    (actor, request) => showOrgChart(deps, actor, { workspaceId: request.params.id }),
   );
 
   app.post(
@@ -114,21 +112,15 @@ export default async function orgChartRoutes(app: App) {
     },
   );
 
-  app.delete(
+  route.delete(
     '/org-positions/:id',
     {
-      schema: {
-        tags,
-        summary:
-          'Delete a position: its children move up to its parent; its objectives stay, unplaced',
-        params: idParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary:
+        'Delete a position: its children move up to its parent; its objectives stay, unplaced',
+      params: idParam,
+      message: 'okrs:messages.position_deleted',
     },
-    async (request) => {
-      await deleteOrgPosition(deps, actorOf(request), request.params.id);
-      return ok({}, 'okrs:messages.position_deleted');
-    },
+    (actor, request) => deleteOrgPosition(deps, actor, request.params.id),
   );
 
   app.get(

@@ -1,6 +1,7 @@
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import { createTagBody, tagList, tagQuery, tagResource, updateTagBody } from '@contracts/tasks';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { createTag, deleteTag, listTags, updateTag } from './operations/tags';
@@ -10,6 +11,7 @@ const tags = ['tags'];
 /** Tags (operations/tags.ts): HTTP over their operations. */
 export default async function tagRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
   app.get(
     '/tags',
@@ -51,12 +53,9 @@ export default async function tagRoutes(app: App) {
     },
   );
 
-  app.delete(
+  route.delete(
     '/tags/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await deleteTag(deps, actorOf(request), request.params.id);
-      return ok({}, 'tasks:messages.tag_deleted');
-    },
+    { params: idParam, message: 'tasks:messages.tag_deleted' },
+    (actor, request) => deleteTag(deps, actor, request.params.id),
   );
 }

@@ -10,9 +10,10 @@ import {
   nameBankQuery,
   updateCriterionBody,
 } from '@contracts/criteria';
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import { workspaceIdParam } from '@contracts/workspaces';
 import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { actorOf } from '../../../core/workspace-access';
 import { addBankNames } from './operations/add-bank-names';
@@ -32,6 +33,7 @@ const saved = 'workspaces:messages.criterion_saved';
 /** Criteria and name banks of a workspace: HTTP over their operations. */
 export default async function criteriaRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
   app.get(
     '/workspaces/:id/criterias',
@@ -52,95 +54,62 @@ export default async function criteriaRoutes(app: App) {
       }),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/criterias',
     {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        body: createCriterionBody,
-        response: { 201: envelope(criterionSchema) },
-      },
+      params: workspaceIdParam,
+      body: createCriterionBody,
+      answer: criterionSchema,
+      status: 201,
+      message: saved,
     },
-    async (request, reply) => {
-      const created = await createCriterion(deps, actorOf(request), {
+    (actor, request) =>
+      createCriterion(deps, actor, {
         ...request.body,
         workspaceId: request.params.id,
-      });
-      return reply.status(201).send(ok(created, saved));
-    },
+      }),
   );
 
-  app.get(
+  route.get('/criterias/:id', { params: idParam, answer: criterionSchema }, (actor, request) =>
+    showCriterion(deps, actor, request.params.id),
+  );
+
+  route.put(
     '/criterias/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(criterionSchema) } } },
-    async (request) => ok(await showCriterion(deps, actorOf(request), request.params.id)),
+    { params: idParam, body: updateCriterionBody, answer: criterionSchema, message: saved },
+    (actor, request) => updateCriterion(deps, actor, { ...request.body, id: request.params.id }),
   );
 
-  app.put(
+  route.delete(
     '/criterias/:id',
-    {
-      schema: {
-        tags,
-        params: idParam,
-        body: updateCriterionBody,
-        response: { 200: envelope(criterionSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await updateCriterion(deps, actorOf(request), { ...request.body, id: request.params.id }),
-        saved,
-      ),
+    { params: idParam, message: 'workspaces:messages.criterion_deleted' },
+    (actor, request) => deleteCriterion(deps, actor, request.params.id),
   );
 
-  app.delete(
-    '/criterias/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await deleteCriterion(deps, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.criterion_deleted');
-    },
-  );
-
-  app.post(
+  route.post(
     '/criterias/:id/options',
     {
-      schema: {
-        tags,
-        summary: 'Add options to a criterion',
-        params: idParam,
-        body: addOptionsBody,
-        response: { 200: envelope(criterionSchema) },
-      },
+      summary: 'Add options to a criterion',
+      params: idParam,
+      body: addOptionsBody,
+      answer: criterionSchema,
+      message: saved,
     },
-    async (request) =>
-      ok(
-        await addCriterionOptions(deps, actorOf(request), {
-          ...request.body,
-          id: request.params.id,
-        }),
-        saved,
-      ),
+    (actor, request) =>
+      addCriterionOptions(deps, actor, {
+        ...request.body,
+        id: request.params.id,
+      }),
   );
 
-  app.delete(
+  route.delete(
     '/criterias/:id/options/:option',
-    {
-      schema: {
-        tags,
-        params: criterionOptionParams,
-        response: { 200: envelope(criterionSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await removeCriterionOption(deps, actorOf(request), {
-          id: request.params.id,
-          optionId: request.params.option,
-        }),
-        saved,
-      ),
+    { params: criterionOptionParams, answer: criterionSchema, message: saved },
+    (actor, request) =>
+      removeCriterionOption(deps, actor, {
+        id: request.params.id,
+        optionId: request.params.option,
+      }),
   );
 
   app.get(
@@ -185,12 +154,9 @@ export default async function criteriaRoutes(app: App) {
       ),
   );
 
-  app.delete(
+  route.delete(
     '/bank_names/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await deleteBankName(deps, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.name_deleted');
-    },
+    { params: idParam, message: 'workspaces:messages.name_deleted' },
+    (actor, request) => deleteBankName(deps, actor, request.params.id),
   );
 }
