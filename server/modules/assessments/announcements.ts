@@ -1,4 +1,4 @@
-import { envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import {
   announcementAnswersBody,
   announcementQuestions,
@@ -6,10 +6,8 @@ import {
   assessmentResource,
   createAnnouncementBody,
 } from '@contracts/assessments';
-import { ok } from '../../http/envelope';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import { announcementReminders } from './operations/announcement-reminders';
 import { answerAnnouncement, showAnnouncement } from './operations/answer-announcement';
 import { createAnnouncement } from './operations/create-announcement';
@@ -21,36 +19,32 @@ export default async function announcementRoutes(app: App) {
   const { deps } = app;
   const route = operationRoutes(app, tags);
 
-  app.post(
+  route.post(
     '/workspaces/:id/announcements',
     {
-      schema: {
-        tags,
-        summary: 'An announcement with questions for everyone in the workspace',
-        params: idParam,
-        body: createAnnouncementBody,
-        response: { 201: envelope(assessmentResource) },
-      },
+      summary: 'An announcement with questions for everyone in the workspace',
+      params: idParam,
+      body: createAnnouncementBody,
+      answer: assessmentResource,
+      status: 201,
+      message: 'assessments:messages.created',
     },
-    async (request, reply) => {
-      const assessment = await createAnnouncement(deps, actorOf(request), {
+    async (actor, request) => {
+      const assessment = await createAnnouncement(deps, actor, {
         ...request.body,
         workspaceId: request.params.id,
       });
-      return reply.status(201).send(ok({ assessment }, 'assessments:messages.created'));
+      return { assessment };
     },
   );
 
-  app.get(
+  route.get(
     '/announcements/reminder',
     {
-      schema: {
-        tags,
-        summary: "Open announcements of the caller's workspaces they have not answered",
-        response: { 200: envelope(announcementRemindersSchema) },
-      },
+      summary: "Open announcements of the caller's workspaces they have not answered",
+      answer: announcementRemindersSchema,
     },
-    async (request) => ok({ announcements: await announcementReminders(deps, actorOf(request)) }),
+    async (actor) => ({ announcements: await announcementReminders(deps, actor) }),
   );
 
   route.get(

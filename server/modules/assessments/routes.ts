@@ -90,23 +90,22 @@ export default async function assessmentRoutes(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/assessments',
     {
-      schema: {
-        tags,
-        summary: 'Create an assessment with its questions and who assesses whom',
-        params: idParam,
-        body: createAssessmentBody,
-        response: { 201: envelope(assessmentResource) },
-      },
+      summary: 'Create an assessment with its questions and who assesses whom',
+      params: idParam,
+      body: createAssessmentBody,
+      answer: assessmentResource,
+      status: 201,
+      message: 'assessments:messages.created',
     },
-    async (request, reply) => {
-      const assessment = await createAssessment(deps, actorOf(request), {
+    async (actor, request) => {
+      const assessment = await createAssessment(deps, actor, {
         ...request.body,
         workspaceId: request.params.id,
       });
-      return reply.status(201).send(ok({ assessment }, 'assessments:messages.created'));
+      return { assessment };
     },
   );
 
@@ -198,18 +197,10 @@ export default async function assessmentRoutes(app: App) {
 
   /* Questions and answers. */
 
-  app.get(
+  route.get(
     '/assessments/:id/questions-without-answers',
-    {
-      schema: {
-        tags,
-        summary: 'The questions only',
-        params: idParam,
-        response: { 200: envelope(questionList) },
-      },
-    },
-    async (request) =>
-      ok({ questions: await listQuestions(deps, actorOf(request), request.params.id) }),
+    { summary: 'The questions only', params: idParam, answer: questionList },
+    async (actor, request) => ({ questions: await listQuestions(deps, actor, request.params.id) }),
   );
 
   route.get(
@@ -266,52 +257,40 @@ export default async function assessmentRoutes(app: App) {
     'Every pair of assessor and person assessed (owners and admins)',
   );
 
-  app.post(
+  route.post(
     '/assessments/:id/evaluables-by-owner',
     {
-      schema: {
-        tags,
-        summary: 'Add pairs by rules: self, teammates, reviewer, everyone or a list',
-        params: idParam,
-        body: evaluablesInput,
-        response: { 200: envelope(evaluableList) },
-      },
+      summary: 'Add pairs by rules: self, teammates, reviewer, everyone or a list',
+      params: idParam,
+      body: evaluablesInput,
+      answer: evaluableList,
     },
-    async (request) =>
-      ok({
-        evaluables: await addEvaluables(deps, actorOf(request), {
-          id: request.params.id,
-          who: request.body,
-        }),
+    async (actor, request) => ({
+      evaluables: await addEvaluables(deps, actor, {
+        id: request.params.id,
+        who: request.body,
       }),
+    }),
   );
 
   evaluablesRoute('mine', 'evaluables-by-member', 'The people the caller assesses');
 
-  app.get(
+  route.get(
     '/assessments/:id/assessors',
     {
-      schema: {
-        tags,
-        summary: 'The assessors with how much they handed in (owners and admins)',
-        params: idParam,
-        response: {
-          200: envelope(
-            z.object({
-              assessors: z.array(
-                z.object({
-                  user: evaluableList.shape.evaluables.element.shape.assessor,
-                  total: z.number(),
-                  submitted: z.number(),
-                }),
-              ),
-            }),
-          ),
-        },
-      },
+      summary: 'The assessors with how much they handed in (owners and admins)',
+      params: idParam,
+      answer: z.object({
+        assessors: z.array(
+          z.object({
+            user: evaluableList.shape.evaluables.element.shape.assessor,
+            total: z.number(),
+            submitted: z.number(),
+          }),
+        ),
+      }),
     },
-    async (request) =>
-      ok({ assessors: await listAssessors(deps, actorOf(request), request.params.id) }),
+    async (actor, request) => ({ assessors: await listAssessors(deps, actor, request.params.id) }),
   );
 
   route.delete(
@@ -328,25 +307,23 @@ export default async function assessmentRoutes(app: App) {
       }),
   );
 
-  app.post(
+  route.post(
     '/assessments/:id/user-assessment',
     {
-      schema: {
-        tags,
-        summary: 'Add one assessor for one person',
-        params: idParam,
-        body: userAssessmentBody,
-        response: { 200: envelope(evaluableList) },
-      },
+      summary: 'Add one assessor for one person',
+      params: idParam,
+      body: userAssessmentBody,
+      answer: evaluableList,
+      message: 'assessments:messages.saved',
     },
-    async (request) => {
-      const evaluables = await addAssessor(deps, actorOf(request), {
+    async (actor, request) => {
+      const evaluables = await addAssessor(deps, actor, {
         id: request.params.id,
         assessorId: request.body.assessor_id,
         evaluateeId: request.body.evaluatee_id,
         raterGroup: request.body.rater_group,
       });
-      return ok({ evaluables }, 'assessments:messages.saved');
+      return { evaluables };
     },
   );
 
@@ -476,39 +453,35 @@ export default async function assessmentRoutes(app: App) {
 
   /* Reminders. */
 
-  app.post(
+  route.post(
     '/assessments/:id/send-reminder',
     {
-      schema: {
-        tags,
-        summary: 'Remind one assessor who has not handed in',
-        params: idParam,
-        body: reminderOneBody,
-        response: { 200: envelope(sentCount) },
-      },
+      summary: 'Remind one assessor who has not handed in',
+      params: idParam,
+      body: reminderOneBody,
+      answer: sentCount,
+      message: 'assessments:messages.reminded',
     },
-    async (request) => {
-      const sent = await remindAssessors(deps, actorOf(request), {
+    async (actor, request) => {
+      const sent = await remindAssessors(deps, actor, {
         id: request.params.id,
         userId: request.body.user_id,
       });
-      return ok({ sent }, 'assessments:messages.reminded');
+      return { sent };
     },
   );
 
-  app.post(
+  route.post(
     '/assessments/:id/send-reminder-for-all',
     {
-      schema: {
-        tags,
-        summary: 'Remind every assessor who has not handed in',
-        params: idParam,
-        response: { 200: envelope(sentCount) },
-      },
+      summary: 'Remind every assessor who has not handed in',
+      params: idParam,
+      answer: sentCount,
+      message: 'assessments:messages.reminded',
     },
-    async (request) => {
-      const sent = await remindAssessors(deps, actorOf(request), { id: request.params.id });
-      return ok({ sent }, 'assessments:messages.reminded');
+    async (actor, request) => {
+      const sent = await remindAssessors(deps, actor, { id: request.params.id });
+      return { sent };
     },
   );
 }

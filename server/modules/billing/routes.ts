@@ -60,16 +60,10 @@ export default async function billingRoutes(app: App) {
     }),
   );
 
-  app.get(
+  route.get(
     '/pricing-rules',
-    {
-      schema: {
-        tags,
-        summary: 'The plans and their limits',
-        response: { 200: envelope(pricingRuleList) },
-      },
-    },
-    async (request) => ok(listPricingRules(deps, actorOf(request))),
+    { summary: 'The plans and their limits', answer: pricingRuleList },
+    async (actor) => listPricingRules(deps, actor),
   );
 
   route.get(

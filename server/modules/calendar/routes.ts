@@ -48,52 +48,46 @@ export async function calendarCore(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/calendar/event',
     {
-      schema: {
-        tags,
-        summary: 'A new event; its attendees are notified',
-        body: createEventBody,
-        response: { 201: envelope(calendarEventResource) },
-      },
+      summary: 'A new event; its attendees are notified',
+      body: createEventBody,
+      answer: calendarEventResource,
+      status: 201,
+      message: 'calendar:messages.event_created',
     },
-    async (request, reply) => {
-      const event = await createEvent(deps, actorOf(request), request.body);
-      return reply.status(201).send(ok({ event }, 'calendar:messages.event_created'));
+    async (actor, request) => {
+      const event = await createEvent(deps, actor, request.body);
+      return { event };
     },
   );
 
-  app.get(
+  route.get(
     '/calendar/event/:id',
     {
-      schema: {
-        tags,
-        summary: 'One event, for its creator and attendees',
-        params: eventParams,
-        response: { 200: envelope(calendarEventResource) },
-      },
+      summary: 'One event, for its creator and attendees',
+      params: eventParams,
+      answer: calendarEventResource,
     },
-    async (request) => ok({ event: await showEvent(deps, actorOf(request), request.params.id) }),
+    async (actor, request) => ({ event: await showEvent(deps, actor, request.params.id) }),
   );
 
-  app.put(
+  route.put(
     '/calendar/event/:id',
     {
-      schema: {
-        tags,
-        summary: 'Change an event (its creator only); fields left out stay',
-        params: eventParams,
-        body: updateEventBody,
-        response: { 200: envelope(calendarEventResource) },
-      },
+      summary: 'Change an event (its creator only); fields left out stay',
+      params: eventParams,
+      body: updateEventBody,
+      answer: calendarEventResource,
+      message: 'calendar:messages.event_updated',
     },
-    async (request) => {
-      const event = await updateEvent(deps, actorOf(request), {
+    async (actor, request) => {
+      const event = await updateEvent(deps, actor, {
         ...request.body,
         id: request.params.id,
       });
-      return ok({ event }, 'calendar:messages.event_updated');
+      return { event };
     },
   );
 

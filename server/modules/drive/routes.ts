@@ -121,17 +121,10 @@ export default async function driveRoutes(app: App) {
     (actor) => showCapacity(deps, actor),
   );
 
-  app.get(
+  route.get(
     '/drive/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One of the caller’s files',
-        params: idParam,
-        response: { 200: envelope(driveFileResource) },
-      },
-    },
-    async (request) => ok({ file: await freshFile(deps.db, actorOf(request), request.params.id) }),
+    { summary: 'One of the caller’s files', params: idParam, answer: driveFileResource },
+    async (actor, request) => ({ file: await freshFile(deps.db, actor, request.params.id) }),
   );
 
   app.post(
@@ -154,23 +147,21 @@ export default async function driveRoutes(app: App) {
     },
   );
 
-  app.put(
+  route.put(
     '/drive/files/:id',
     {
-      schema: {
-        tags,
-        summary: 'Renames one of the caller’s files',
-        params: idParam,
-        body: renameDriveFileBody,
-        response: { 200: envelope(driveFileResource) },
-      },
+      summary: 'Renames one of the caller’s files',
+      params: idParam,
+      body: renameDriveFileBody,
+      answer: driveFileResource,
+      message: 'drive:messages.renamed',
     },
-    async (request) => {
-      const file = await renameFile(deps, actorOf(request), {
+    async (actor, request) => {
+      const file = await renameFile(deps, actor, {
         id: request.params.id,
         name: request.body.name,
       });
-      return ok({ file }, 'drive:messages.renamed');
+      return { file };
     },
   );
 
@@ -184,35 +175,31 @@ export default async function driveRoutes(app: App) {
     (actor, request) => deleteFile(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/files/:id/archive',
     {
-      schema: {
-        tags,
-        summary: 'Moves a current file to the archive',
-        params: idParam,
-        response: { 200: envelope(driveFileResource) },
-      },
+      summary: 'Moves a current file to the archive',
+      params: idParam,
+      answer: driveFileResource,
+      message: 'drive:messages.archived',
     },
-    async (request) => {
-      const file = await archiveFile(deps, actorOf(request), request.params.id);
-      return ok({ file }, 'drive:messages.archived');
+    async (actor, request) => {
+      const file = await archiveFile(deps, actor, request.params.id);
+      return { file };
     },
   );
 
-  app.post(
+  route.post(
     '/files/:id/restore',
     {
-      schema: {
-        tags,
-        summary: 'Moves an archived file back to the current list',
-        params: idParam,
-        response: { 200: envelope(driveFileResource) },
-      },
+      summary: 'Moves an archived file back to the current list',
+      params: idParam,
+      answer: driveFileResource,
+      message: 'drive:messages.restored',
     },
-    async (request) => {
-      const file = await restoreFile(deps, actorOf(request), request.params.id);
-      return ok({ file }, 'drive:messages.restored');
+    async (actor, request) => {
+      const file = await restoreFile(deps, actor, request.params.id);
+      return { file };
     },
   );
 
@@ -273,18 +260,14 @@ export default async function driveRoutes(app: App) {
     },
   );
 
-  app.get(
+  route.get(
     '/drive/files/:id/versions',
     {
-      schema: {
-        tags,
-        summary: 'Every kept version of a file, oldest first',
-        params: idParam,
-        response: { 200: envelope(driveVersionList) },
-      },
+      summary: 'Every kept version of a file, oldest first',
+      params: idParam,
+      answer: driveVersionList,
     },
-    async (request) =>
-      ok({ versions: await listVersions(deps, actorOf(request), request.params.id) }),
+    async (actor, request) => ({ versions: await listVersions(deps, actor, request.params.id) }),
   );
 
   app.post(
@@ -315,19 +298,17 @@ export default async function driveRoutes(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/drive/files/:id/versions/:version/restore',
     {
-      schema: {
-        tags,
-        summary: 'Makes a kept version the current one again',
-        params: driveVersionParams,
-        response: { 200: envelope(driveFileResource) },
-      },
+      summary: 'Makes a kept version the current one again',
+      params: driveVersionParams,
+      answer: driveFileResource,
+      message: 'drive:messages.version_restored',
     },
-    async (request) => {
-      const file = await restoreVersion(deps, actorOf(request), request.params);
-      return ok({ file }, 'drive:messages.version_restored');
+    async (actor, request) => {
+      const file = await restoreVersion(deps, actor, request.params);
+      return { file };
     },
   );
 }

@@ -16,7 +16,6 @@ import {
   unreadResource,
 } from '@contracts/notifications';
 import { requireAuth } from '../../auth/guard';
-import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
@@ -49,16 +48,10 @@ export default async function notificationRoutes(app: App) {
     (actor, request) => listNotifications(deps, actor, request.query),
   );
 
-  app.get(
+  route.get(
     '/notifications/unread-notifications',
-    {
-      schema: {
-        tags,
-        summary: 'How many of my notifications are unread',
-        response: { 200: envelope(unreadResource) },
-      },
-    },
-    async (request) => ok({ unread_notifications: await countUnread(deps, actorOf(request)) }),
+    { summary: 'How many of my notifications are unread', answer: unreadResource },
+    async (actor) => ({ unread_notifications: await countUnread(deps, actor) }),
   );
 
   route.post(

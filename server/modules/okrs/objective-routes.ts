@@ -65,38 +65,33 @@ export default async function objectiveRoutes(app: App) {
       }),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/objectives',
     {
-      schema: {
-        tags,
-        summary: 'A new objective, with its key results if given',
-        params: idParam,
-        body: createObjectiveBody,
-        response: { 201: envelope(objectiveResource) },
-      },
+      summary: 'A new objective, with its key results if given',
+      params: idParam,
+      body: createObjectiveBody,
+      answer: objectiveResource,
+      status: 201,
+      message: 'okrs:messages.created',
     },
-    async (request, reply) => {
-      const objective = await createObjective(deps, actorOf(request), {
+    async (actor, request) => {
+      const objective = await createObjective(deps, actor, {
         workspaceId: request.params.id,
         ...request.body,
       });
-      return reply.status(201).send(ok({ objective }, 'okrs:messages.created'));
+      return { objective };
     },
   );
 
-  app.get(
+  route.get(
     '/objectives/:id',
     {
-      schema: {
-        tags,
-        summary: 'One objective with its key results, alignments and check-ins',
-        params: idParam,
-        response: { 200: envelope(objectiveResource) },
-      },
+      summary: 'One objective with its key results, alignments and check-ins',
+      params: idParam,
+      answer: objectiveResource,
     },
-    async (request) =>
-      ok({ objective: await showObjective(deps, actorOf(request), request.params.id) }),
+    async (actor, request) => ({ objective: await showObjective(deps, actor, request.params.id) }),
   );
 
   app.put(
@@ -158,23 +153,22 @@ export default async function objectiveRoutes(app: App) {
     );
   }
 
-  app.post(
+  route.post(
     '/objectives/:id/answer',
     {
-      schema: {
-        tags,
-        summary: 'Check in on the objective as a whole: status, confidence and a note',
-        params: idParam,
-        body: objectiveCheckInBody,
-        response: { 201: envelope(objectiveResource) },
-      },
+      summary: 'Check in on the objective as a whole: status, confidence and a note',
+      params: idParam,
+      body: objectiveCheckInBody,
+      answer: objectiveResource,
+      status: 201,
+      message: 'okrs:messages.checked_in',
     },
-    async (request, reply) => {
-      const objective = await checkInObjective(deps, actorOf(request), {
+    async (actor, request) => {
+      const objective = await checkInObjective(deps, actor, {
         id: request.params.id,
         ...request.body,
       });
-      return reply.status(201).send(ok({ objective }, 'okrs:messages.checked_in'));
+      return { objective };
     },
   );
 }

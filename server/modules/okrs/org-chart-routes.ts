@@ -57,58 +57,52 @@ export default async function orgChartRoutes(app: App) {
     },
   );
 
-  app.put(
+  route.put(
     '/org-positions/:id',
     {
-      schema: {
-        tags,
-        summary: 'Rename a position',
-        params: idParam,
-        body: orgPositionUpdateBody,
-        response: { 200: envelope(orgPositionResource) },
-      },
+      summary: 'Rename a position',
+      params: idParam,
+      body: orgPositionUpdateBody,
+      answer: orgPositionResource,
+      message: 'okrs:messages.position_updated',
     },
-    async (request) => {
-      const position = await renameOrgPosition(deps, actorOf(request), {
+    async (actor, request) => {
+      const position = await renameOrgPosition(deps, actor, {
         id: request.params.id,
         ...request.body,
       });
-      return ok({ org_position: position }, 'okrs:messages.position_updated');
+      return { org_position: position };
     },
   );
 
-  app.put(
+  route.put(
     '/org-positions/:id/org-nodes/:node',
     {
-      schema: {
-        tags,
-        summary: 'Move a position under another node of the same chart',
-        params: orgNodeParams,
-        response: { 200: envelope(orgPositionResource) },
-      },
+      summary: 'Move a position under another node of the same chart',
+      params: orgNodeParams,
+      answer: orgPositionResource,
+      message: 'okrs:messages.position_moved',
     },
-    async (request) => {
-      const position = await moveOrgPosition(deps, actorOf(request), request.params);
-      return ok({ org_position: position }, 'okrs:messages.position_moved');
+    async (actor, request) => {
+      const position = await moveOrgPosition(deps, actor, request.params);
+      return { org_position: position };
     },
   );
 
-  app.put(
+  route.put(
     '/org-positions/:id/top',
     {
-      schema: {
-        tags,
-        summary: 'Move a position to the top of the chart',
-        params: idParam,
-        response: { 200: envelope(orgPositionResource) },
-      },
+      summary: 'Move a position to the top of the chart',
+      params: idParam,
+      answer: orgPositionResource,
+      message: 'okrs:messages.position_moved',
     },
-    async (request) => {
-      const position = await moveOrgPosition(deps, actorOf(request), {
+    async (actor, request) => {
+      const position = await moveOrgPosition(deps, actor, {
         id: request.params.id,
         node: null,
       });
-      return ok({ org_position: position }, 'okrs:messages.position_moved');
+      return { org_position: position };
     },
   );
 
@@ -123,19 +117,12 @@ export default async function orgChartRoutes(app: App) {
     (actor, request) => deleteOrgPosition(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/org-positions/:id/objectives',
-    {
-      schema: {
-        tags,
-        summary: 'Objectives placed at a position',
-        params: idParam,
-        response: { 200: envelope(objectiveItems) },
-      },
-    },
-    async (request) => {
-      const objectives = await listPositionObjectives(deps, actorOf(request), request.params.id);
-      return ok({ objectives });
+    { summary: 'Objectives placed at a position', params: idParam, answer: objectiveItems },
+    async (actor, request) => {
+      const objectives = await listPositionObjectives(deps, actor, request.params.id);
+      return { objectives };
     },
   );
 }

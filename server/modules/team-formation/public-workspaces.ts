@@ -1,4 +1,3 @@
-import { envelope } from '@contracts/common';
 import {
   publicationState as publicationStateSchema,
   publicWorkspaceDetail,
@@ -10,10 +9,8 @@ import {
   transferredWorkspace,
 } from '@contracts/team-formation';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { ok } from '../../http/envelope';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import {
   browsePublicWorkspaces,
   copyPublicWorkspace,
@@ -33,18 +30,16 @@ export default async function publicWorkspaceRoutes(app: App) {
   const tags = ['team generator'];
   const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces',
     {
-      schema: {
-        tags,
-        summary: 'Public workspaces anyone signed in may browse and copy',
-        querystring: publicWorkspacesQuery,
-        response: { 200: envelope(publicWorkspacePage) },
-      },
+      summary: 'Public workspaces anyone signed in may browse and copy',
+      querystring: publicWorkspacesQuery,
+      answer: publicWorkspacePage,
     },
-    async (request) =>
-      ok({ workspaces: await browsePublicWorkspaces(deps, actorOf(request), request.query) }),
+    async (actor, request) => ({
+      workspaces: await browsePublicWorkspaces(deps, actor, request.query),
+    }),
   );
 
   route.get(

@@ -1,4 +1,3 @@
-import { envelope } from '@contracts/common';
 import {
   formationHistory as formationHistorySchema,
   formationRunResource,
@@ -9,10 +8,8 @@ import {
   startFormationBody,
 } from '@contracts/team-formation';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { ok } from '../../http/envelope';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import { computeRun } from './operations/compute-run';
 import { dropRun } from './operations/drop-run';
 import { formationHistory } from './operations/formation-history';
@@ -40,42 +37,34 @@ export default async function teamFormationRoutes(app: App) {
     (actor, request) => startFormation(deps, actor, request.body),
   );
 
-  app.get(
+  route.get(
     '/history/:id',
     {
-      schema: {
-        tags,
-        summary: "A workspace's past team-formation runs, newest first",
-        params: workspaceIdParam,
-        response: { 200: envelope(formationHistorySchema) },
-      },
+      summary: "A workspace's past team-formation runs, newest first",
+      params: workspaceIdParam,
+      answer: formationHistorySchema,
     },
-    async (request) =>
-      ok({
-        runs: await formationHistory(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          reader: { t: request.t, lang: request.lang },
-        }),
+    async (actor, request) => ({
+      runs: await formationHistory(deps, actor, {
+        workspaceId: request.params.id,
+        reader: { t: request.t, lang: request.lang },
       }),
+    }),
   );
 
-  app.get(
+  route.get(
     '/:token',
     {
-      schema: {
-        tags,
-        summary: 'A run: its status, the proposed teams and every metric',
-        params: formationTokenParam,
-        response: { 200: envelope(formationRunResource) },
-      },
+      summary: 'A run: its status, the proposed teams and every metric',
+      params: formationTokenParam,
+      answer: formationRunResource,
     },
-    async (request) =>
-      ok({
-        run: await showRun(deps, actorOf(request), {
-          token: request.params.token,
-          reader: { t: request.t, lang: request.lang },
-        }),
+    async (actor, request) => ({
+      run: await showRun(deps, actor, {
+        token: request.params.token,
+        reader: { t: request.t, lang: request.lang },
       }),
+    }),
   );
 
   route.post(

@@ -55,32 +55,28 @@ export default async function teamRoutes(app: App) {
     (actor, request) => listTeams(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/teams',
     {
-      schema: {
-        tags,
-        summary: 'Create a team (owners and admins), or your own team when members may',
-        params: workspaceIdParam,
-        body: createTeamBody,
-        response: { 200: envelope(teamResource) },
-      },
+      summary: 'Create a team (owners and admins), or your own team when members may',
+      params: workspaceIdParam,
+      body: createTeamBody,
+      answer: teamResource,
+      message: 'workspace-teams:messages.created',
     },
-    async (request) => {
-      const team = await createTeam(deps, actorOf(request), {
+    async (actor, request) => {
+      const team = await createTeam(deps, actor, {
         workspaceId: request.params.id,
         ...request.body,
       });
-      return ok({ team }, 'workspace-teams:messages.created');
+      return { team };
     },
   );
 
-  app.get(
+  route.get(
     '/teams/:id',
-    {
-      schema: { tags, params: teamIdParam, response: { 200: envelope(teamResource) } },
-    },
-    async (request) => ok({ team: await showTeam(deps, actorOf(request), request.params.id) }),
+    { params: teamIdParam, answer: teamResource },
+    async (actor, request) => ({ team: await showTeam(deps, actor, request.params.id) }),
   );
 
   app.patch(
@@ -207,19 +203,17 @@ export default async function teamRoutes(app: App) {
     (actor, request) => leaveTeam(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/teams/:id/subscribing-by-member',
     {
-      schema: {
-        tags,
-        summary: 'Sign yourself up to a team that takes sign-ups and has room',
-        params: teamIdParam,
-        response: { 200: envelope(teamResource) },
-      },
+      summary: 'Sign yourself up to a team that takes sign-ups and has room',
+      params: teamIdParam,
+      answer: teamResource,
+      message: 'workspace-teams:messages.joined',
     },
-    async (request) => {
-      const team = await joinTeam(deps, actorOf(request), request.params.id);
-      return ok({ team }, 'workspace-teams:messages.joined');
+    async (actor, request) => {
+      const team = await joinTeam(deps, actor, request.params.id);
+      return { team };
     },
   );
 

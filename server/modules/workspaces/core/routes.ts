@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, envelope } from '@contracts/common';
+import { envelope } from '@contracts/common';
 import { teamFormationStrategies, teamFormationStrategyBody } from '@contracts/workspace-settings';
 import {
   availability,
@@ -41,7 +41,6 @@ import { showWorkspace } from './operations/show-workspace';
 
 const tags = ['workspaces'];
 const workspaceResponse = { 200: envelope(workspaceSchema) };
-const emptyResponse = { 200: envelope(emptyResource) };
 
 /** Workspaces themselves (spec 4): HTTP over the workspace operations. */
 export default async function workspaceCoreRoutes(app: App) {
@@ -143,13 +142,10 @@ export default async function workspaceCoreRoutes(app: App) {
     teamFormationStrategyBody,
   );
 
-  app.delete(
+  route.delete(
     '/workspaces/:id',
-    { schema: { tags, params: workspaceIdParam, response: emptyResponse } },
-    async (request) => {
-      await deleteWorkspace({ ...deps, areas: app.areas }, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.deleted');
-    },
+    { params: workspaceIdParam, message: 'workspaces:messages.deleted' },
+    (actor, request) => deleteWorkspace({ ...deps, areas: app.areas }, actor, request.params.id),
   );
 
   route.delete(

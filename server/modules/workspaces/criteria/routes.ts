@@ -10,12 +10,10 @@ import {
   nameBankQuery,
   updateCriterionBody,
 } from '@contracts/criteria';
-import { envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { ok } from '../../../http/envelope';
 import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
-import { actorOf } from '../../../core/workspace-access';
 import { addBankNames } from './operations/add-bank-names';
 import { addCriterionOptions } from './operations/add-criterion-options';
 import { createCriterion } from './operations/create-criterion';
@@ -35,23 +33,15 @@ export default async function criteriaRoutes(app: App) {
   const { deps } = app;
   const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/:id/criterias',
-    {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        querystring: criteriaQuery,
-        response: { 200: envelope(criteriaList) },
-      },
-    },
-    async (request) =>
-      ok({
-        criterias: await listCriteria(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          type: request.query.type,
-        }),
+    { params: workspaceIdParam, querystring: criteriaQuery, answer: criteriaList },
+    async (actor, request) => ({
+      criterias: await listCriteria(deps, actor, {
+        workspaceId: request.params.id,
+        type: request.query.type,
       }),
+    }),
   );
 
   route.post(
@@ -112,46 +102,32 @@ export default async function criteriaRoutes(app: App) {
       }),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/bank_names',
-    {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        querystring: nameBankQuery,
-        response: { 200: envelope(nameBankList) },
-      },
-    },
-    async (request) =>
-      ok({
-        bank_names: await listBankNames(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          type: request.query.type,
-        }),
+    { params: workspaceIdParam, querystring: nameBankQuery, answer: nameBankList },
+    async (actor, request) => ({
+      bank_names: await listBankNames(deps, actor, {
+        workspaceId: request.params.id,
+        type: request.query.type,
       }),
+    }),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/bank_names',
     {
-      schema: {
-        tags,
-        summary: 'Add names to a bank; names already in it are left as they are',
-        params: workspaceIdParam,
-        body: addNamesBody,
-        response: { 200: envelope(nameBankList) },
-      },
+      summary: 'Add names to a bank; names already in it are left as they are',
+      params: workspaceIdParam,
+      body: addNamesBody,
+      answer: nameBankList,
+      message: 'workspaces:messages.names_saved',
     },
-    async (request) =>
-      ok(
-        {
-          bank_names: await addBankNames(deps, actorOf(request), {
-            ...request.body,
-            workspaceId: request.params.id,
-          }),
-        },
-        'workspaces:messages.names_saved',
-      ),
+    async (actor, request) => ({
+      bank_names: await addBankNames(deps, actor, {
+        ...request.body,
+        workspaceId: request.params.id,
+      }),
+    }),
   );
 
   route.delete(
