@@ -38,7 +38,8 @@ type AnswerSpec<S extends InputSchema, R extends z.ZodType> = S & {
   answer: R;
   /** 201 for a route that creates; 200 otherwise. */
   status?: 200 | 201;
-  message?: Message | ((result: z.input<R>, request: RequestOf<S>) => Message);
+  /** A function when the words depend on the result (one reading the request stays written out). */
+  message?: Message | ((result: z.input<R>) => Message);
 };
 /** A route that answers an empty resource (`{}`) once the operation is done. */
 type DoneSpec<S extends InputSchema> = S & {
@@ -91,7 +92,7 @@ export function operationRoutes(
         schema: { tags, ...input, response: { [status]: envelope(resource) } },
         handler: async (request, reply) => {
           const result = await run(actorOf(request), request as never);
-          const said = typeof message === 'function' ? message(result, request as never) : message;
+          const said = typeof message === 'function' ? message(result) : message;
           const body = ok(answer ? result : {}, ...(said ? [said] : []));
           return status === 200 ? body : reply.status(status).send(body);
         },
