@@ -7,7 +7,6 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
@@ -21,7 +20,7 @@ import {
 } from '../../../contracts/assessments';
 import { personId, users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, requiredRef, timestampTz, updatedAt, weakRef } from './columns';
 
 /**
  * 360 assessments of a workspace (spec 3 "Assessment", 7.20). `status` is open (current),
@@ -39,17 +38,17 @@ export const assessments = pgTable(
     type: text('type', { enum: ASSESSMENT_TYPES }).notNull(),
     status: text('status', { enum: ASSESSMENT_STATUSES }).notNull().default('open'),
     color: text('color'),
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    expiredAt: timestampTz('expired_at'),
     anonymityThreshold: smallint('anonymity_threshold').notNull().default(3),
     named: boolean('named').notNull().default(false),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedAt: timestampTz('released_at'),
     /** The status it had before being archived, offered back on restore. */
     statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
     /** When it is an announcement (spec 7.21): shown to everyone as a dialog on entry. */
     isAnnouncement: boolean('is_announcement').notNull().default(false),
     /** The who-assesses-whom rules last set at creation or in Edit (null: none recorded). */
     raterRules: jsonb('rater_rules').$type<RaterRules>(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -60,9 +59,7 @@ export const assessmentQuestions = pgTable(
   'assessment_questions',
   {
     id: serial('id').primaryKey(),
-    assessmentId: integer('assessment_id')
-      .notNull()
-      .references(() => assessments.id, { onDelete: 'cascade' }),
+    assessmentId: parentRef('assessment_id', () => assessments.id),
     position: integer('position').notNull(),
     kind: text('kind', { enum: QUESTION_KINDS }).notNull(),
     title: text('title').notNull(),
@@ -80,9 +77,7 @@ export const assessmentEvaluables = pgTable(
   'assessment_evaluables',
   {
     id: serial('id').primaryKey(),
-    assessmentId: integer('assessment_id')
-      .notNull()
-      .references(() => assessments.id, { onDelete: 'cascade' }),
+    assessmentId: parentRef('assessment_id', () => assessments.id),
     assessorId: personId('assessor_id'),
     evaluateeId: personId('evaluatee_id'),
     raterGroup: text('rater_group', { enum: RATER_GROUPS }).notNull(),
@@ -94,7 +89,7 @@ export const assessmentEvaluables = pgTable(
      * reports in batches of at least the threshold (anonymity.ts); null until then.
      */
     reportPool: text('report_pool', { enum: RATER_GROUPS }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: timestampTz('submitted_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -111,12 +106,8 @@ export const assessmentAnswers = pgTable(
   'assessment_answers',
   {
     id: serial('id').primaryKey(),
-    evaluableId: integer('evaluable_id')
-      .notNull()
-      .references(() => assessmentEvaluables.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => assessmentQuestions.id, { onDelete: 'cascade' }),
+    evaluableId: parentRef('evaluable_id', () => assessmentEvaluables.id),
+    questionId: parentRef('question_id', () => assessmentQuestions.id),
     rating: integer('rating'),
     choice: text('choice'),
     text: text('text'),
@@ -134,12 +125,8 @@ export const assessmentFiles = pgTable(
   'assessment_files',
   {
     id: serial('id').primaryKey(),
-    evaluableId: integer('evaluable_id')
-      .notNull()
-      .references(() => assessmentEvaluables.id, { onDelete: 'cascade' }),
-    uploadedBy: integer('uploaded_by')
-      .notNull()
-      .references(() => users.id),
+    evaluableId: parentRef('evaluable_id', () => assessmentEvaluables.id),
+    uploadedBy: requiredRef('uploaded_by', () => users.id),
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),

@@ -7,7 +7,6 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
@@ -19,7 +18,7 @@ import {
 } from '../../../contracts/billing';
 import { users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, timestampTz, updatedAt } from './columns';
 
 /**
  * An invoice of a workspace (spec 3 "Invoice"): a period of a paid plan, or an upgrade inside a
@@ -44,7 +43,7 @@ export const invoices = pgTable(
     total: integer('total').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: timestampTz('paid_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,9 +62,7 @@ export const invoicePayments = pgTable(
   'invoice_payments',
   {
     id: serial('id').primaryKey(),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: parentRef('invoice_id', () => invoices.id),
     processor: text('processor', { enum: ['stripe', 'local'] }).notNull(),
     sessionId: text('session_id').notNull(),
     url: text('url').notNull(),
@@ -114,7 +111,7 @@ export const paymentEvents = pgTable('payment_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
   invoiceId: integer('invoice_id'),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestampTz('received_at').notNull().defaultNow(),
 });
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -7,11 +7,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { personId, users } from './users';
-import { createdAt } from './columns';
+import { createdAt, parentRef, timestampTz } from './columns';
 
 /**
  * Sync with Outlook (Microsoft Graph) and Google Calendar (issue 31): one connection per person
@@ -38,15 +37,15 @@ export const calendarConnections = pgTable(
     /** AES-256-GCM under a key derived from JWT_SECRET; never returned by the API. */
     accessTokenSealed: text('access_token_sealed').notNull(),
     refreshTokenSealed: text('refresh_token_sealed'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: timestampTz('access_token_expires_at'),
     calendars: jsonb('calendars').$type<RemoteCalendarEntry[]>().notNull().default([]),
     readCalendarIds: jsonb('read_calendar_ids').$type<string[]>().notNull().default([]),
     writeCalendarId: text('write_calendar_id'),
     /** The provider's sync token (Google) or deltaLink (Graph) of the write calendar. */
     syncCursor: text('sync_cursor'),
     /** Set while a sync runs, so the job and "sync now" never run one connection twice at once. */
-    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
-    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    syncStartedAt: timestampTz('sync_started_at'),
+    lastSyncAt: timestampTz('last_sync_at'),
     /** `ok` or `failed`, with counts or a reason in `lastSyncDetail`. */
     lastSyncStatus: text('last_sync_status'),
     lastSyncDetail: jsonb('last_sync_detail').$type<Record<string, unknown>>(),
@@ -62,13 +61,11 @@ export const calendarConnections = pgTable(
 export const calendarEventRemotes = pgTable(
   'calendar_event_remotes',
   {
-    connectionId: integer('connection_id')
-      .notNull()
-      .references(() => calendarConnections.id, { onDelete: 'cascade' }),
+    connectionId: parentRef('connection_id', () => calendarConnections.id),
     eventUid: text('event_uid').notNull(),
     remoteId: text('remote_id'),
     syncedSequence: integer('synced_sequence').notNull(),
-    remoteUpdatedAt: timestamp('remote_updated_at', { withTimezone: true }),
+    remoteUpdatedAt: timestampTz('remote_updated_at'),
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.eventUid] }),
@@ -81,12 +78,10 @@ export const calendarBusyTimes = pgTable(
   'calendar_busy_times',
   {
     id: serial('id').primaryKey(),
-    connectionId: integer('connection_id')
-      .notNull()
-      .references(() => calendarConnections.id, { onDelete: 'cascade' }),
+    connectionId: parentRef('connection_id', () => calendarConnections.id),
     userId: personId('user_id'),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    startAt: timestampTz('start_at').notNull(),
+    endAt: timestampTz('end_at').notNull(),
   },
   (t) => [index('calendar_busy_times_user_idx').on(t.userId, t.startAt)],
 );
@@ -104,7 +99,7 @@ export const calendarOauthStates = pgTable('calendar_oauth_states', {
   stateHash: text('state_hash').primaryKey(),
   userId: personId('user_id'),
   provider: text('provider').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestampTz('expires_at').notNull(),
 });
 
 export type CalendarConnectionRow = typeof calendarConnections.$inferSelect;

@@ -7,14 +7,13 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { meetings } from './notifications';
 import { tasks } from './tasks';
 import { personId, users } from './users';
 import { workspaces } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
 
 /**
  * Calendar events (spec 3 "Calendar event", 7.18): a person's own, optionally in a workspace
@@ -31,13 +30,13 @@ export const calendarEvents = pgTable(
     uid: text('uid').notNull(),
     createdBy: personId('created_by'),
     workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
-    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
-    meetingId: integer('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
+    taskId: weakRef('task_id', () => tasks.id),
+    meetingId: weakRef('meeting_id', () => meetings.id),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     location: text('location').notNull().default(''),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    startAt: timestampTz('start_at').notNull(),
+    endAt: timestampTz('end_at').notNull(),
     allDay: boolean('all_day').notNull().default(false),
     timeZone: text('time_zone').notNull(),
     /** Without the `RRULE:` prefix; null for a single event. */
@@ -45,7 +44,7 @@ export const calendarEvents = pgTable(
     /** Original starts (ISO instants) of occurrences taken out of the rule. */
     exdates: jsonb('exdates').$type<string[]>().notNull().default([]),
     /** The last occurrence's end, or null when the rule never ends: what a range reads by. */
-    lastEndAt: timestamp('last_end_at', { withTimezone: true }),
+    lastEndAt: timestampTz('last_end_at'),
     sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -60,9 +59,7 @@ export const calendarEvents = pgTable(
 export const calendarEventAttendees = pgTable(
   'calendar_event_attendees',
   {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    eventId: parentRef('event_id', () => calendarEvents.id),
     userId: personId('user_id'),
   },
   (t) => [

@@ -3,7 +3,7 @@ import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/
 import { CRITERIA_TYPES, NAME_BANK_TYPES } from '../../../contracts/criteria';
 import { users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, updatedAt, weakRef } from './columns';
 
 export { CRITERIA_TYPES, NAME_BANK_TYPES };
 
@@ -17,7 +17,7 @@ export const criteria = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     color: text('color'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -31,9 +31,7 @@ export const criteriaOptions = pgTable(
   'criteria_options',
   {
     id: serial('id').primaryKey(),
-    criterionId: integer('criterion_id')
-      .notNull()
-      .references(() => criteria.id, { onDelete: 'cascade' }),
+    criterionId: parentRef('criterion_id', () => criteria.id),
     name: text('name').notNull(),
     color: text('color'),
     position: integer('position').notNull().default(0),
@@ -52,7 +50,7 @@ export const nameBanks = pgTable(
     workspaceId: workspaceId('workspace_id'),
     type: text('type', { enum: NAME_BANK_TYPES }).notNull(),
     name: text('name').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('name_banks_unique').on(t.workspaceId, t.type, sql`lower(${t.name})`)],

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DRIVE_FILE_STATUSES } from '../../../contracts/drive';
 import { users } from './users';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, requiredRef, timestampTz, updatedAt } from './columns';
 
 /**
  * A person's drive file (spec 3 "Drive file"): its name and list, and which of its versions it
@@ -11,13 +11,11 @@ export const driveFiles = pgTable(
   'drive_files',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     name: text('name').notNull(),
     status: text('status', { enum: DRIVE_FILE_STATUSES }).notNull().default('current'),
     currentVersion: integer('current_version').notNull().default(1),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: timestampTz('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -32,9 +30,7 @@ export const driveFileVersions = pgTable(
   'drive_file_versions',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => driveFiles.id, { onDelete: 'cascade' }),
+    fileId: parentRef('file_id', () => driveFiles.id),
     number: integer('number').notNull(),
     storageKey: text('storage_key').notNull(),
     mimeType: text('mime_type').notNull(),

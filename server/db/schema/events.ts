@@ -1,6 +1,6 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt } from './columns';
+import { createdAt, timestampTz } from './columns';
 
 /**
  * The transactional outbox (docs/decisions/events-and-jobs.md): a change writes its domain
@@ -14,7 +14,7 @@ export const outboxEvents = pgTable(
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
-    relayedAt: timestamp('relayed_at', { withTimezone: true }),
+    relayedAt: timestampTz('relayed_at'),
   },
   (t) => [
     index('outbox_events_unrelayed_idx')

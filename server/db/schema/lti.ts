@@ -6,12 +6,11 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { personId, userIdentities, users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
 
 /**
  * Plugins (spec 7.13): learning platforms registered for LTI 1.3. One row per platform
@@ -33,16 +32,16 @@ export const ltiPlatforms = pgTable(
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
-    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerId: weakRef('owner_id', () => users.id),
     /**
      * A supervisor's approval (docs/decisions/lti.md): only an approved registration may link
      * launches to accounts by e-mail or let its origins frame every page. Null: not approved.
      */
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestampTz('approved_at'),
+    approvedBy: weakRef('approved_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: timestampTz('archived_at'),
   },
   (t) => [uniqueIndex('lti_platforms_issuer_client').on(t.issuer, t.clientId)],
 );
@@ -51,11 +50,9 @@ export const ltiPlatforms = pgTable(
 export const ltiNonces = pgTable(
   'lti_nonces',
   {
-    platformId: integer('platform_id')
-      .notNull()
-      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    platformId: parentRef('platform_id', () => ltiPlatforms.id),
     nonce: text('nonce').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
   },
   (t) => [uniqueIndex('lti_nonces_unique').on(t.platformId, t.nonce)],
 );
@@ -66,7 +63,7 @@ export const ltiKeys = pgTable('lti_keys', {
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
-  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  retiredAt: timestampTz('retired_at'),
 });
 
 /** A course (LTI context) of a platform and the workspace it opens. */
@@ -74,9 +71,7 @@ export const ltiContexts = pgTable(
   'lti_contexts',
   {
     id: serial('id').primaryKey(),
-    platformId: integer('platform_id')
-      .notNull()
-      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    platformId: parentRef('platform_id', () => ltiPlatforms.id),
     contextId: text('context_id').notNull(),
     deploymentId: text('deployment_id').notNull(),
     title: text('title'),
@@ -98,9 +93,7 @@ export const ltiMembers = pgTable(
   'lti_members',
   {
     id: serial('id').primaryKey(),
-    contextId: integer('context_id')
-      .notNull()
-      .references(() => ltiContexts.id, { onDelete: 'cascade' }),
+    contextId: parentRef('context_id', () => ltiContexts.id),
     userId: personId('user_id'),
     subject: text('subject').notNull(),
   },
@@ -114,19 +107,17 @@ export const ltiMembers = pgTable(
 export const ltiLaunches = pgTable('lti_launches', {
   id: serial('id').primaryKey(),
   handleHash: text('handle_hash').notNull().unique(),
-  platformId: integer('platform_id')
-    .notNull()
-    .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+  platformId: parentRef('platform_id', () => ltiPlatforms.id),
   userId: personId('user_id'),
   workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
   deepLinking: jsonb('deep_linking').$type<Record<string, unknown> | null>(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestampTz('expires_at').notNull(),
+  usedAt: timestampTz('used_at'),
   /**
    * The identity a launch that made its account may move to another account: the person signs
    * in to that one in the same browser and confirms (hash of the secret in their cookie).
    */
-  identityId: integer('identity_id').references(() => userIdentities.id, { onDelete: 'set null' }),
+  identityId: weakRef('identity_id', () => userIdentities.id),
   linkHash: text('link_hash'),
 });
 
@@ -141,12 +132,10 @@ export const ltiRosterSyncs = pgTable(
   'lti_roster_syncs',
   {
     id: serial('id').primaryKey(),
-    contextId: integer('context_id')
-      .notNull()
-      .references(() => ltiContexts.id, { onDelete: 'cascade' }),
+    contextId: parentRef('context_id', () => ltiContexts.id),
     workspaceId: workspaceId('workspace_id'),
     /** The job acts for this person and refuses what they could not do themselves. */
-    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: weakRef('requested_by', () => users.id),
     trigger: text('trigger', { enum: ['launch', 'button'] }).notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
@@ -159,7 +148,7 @@ export const ltiRosterSyncs = pgTable(
     errorCode: text('error_code'),
     errorMessage: jsonb('error_message').$type<{ key: string; params?: Record<string, unknown> }>(),
     createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedAt: timestampTz('finished_at'),
   },
   (t) => [index('lti_roster_syncs_context_idx').on(t.contextId, t.createdAt)],
 );

@@ -8,14 +8,13 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { CHAT_KINDS, CHAT_MODEL_TYPES } from '../../../contracts/messaging';
 import { personId, users } from './users';
 import { workspaces } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
 
 /**
  * Chats (spec 3 "Chat entry", 7.12): one-to-one (`user`, one per pair: `pair_key` is
@@ -33,7 +32,7 @@ export const chats = pgTable(
     modelType: text('model_type', { enum: CHAT_MODEL_TYPES }),
     modelId: integer('model_id'),
     sendMessagePermission: boolean('send_message_permission').notNull().default(true),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     /** The newest message's id, kept with each send so lists sort without a scan. */
     lastMessageId: integer('last_message_id').notNull().default(0),
     createdAt: createdAt(),
@@ -60,16 +59,14 @@ export type ChatRow = typeof chats.$inferSelect;
 export const chatMembers = pgTable(
   'chat_members',
   {
-    chatId: integer('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: parentRef('chat_id', () => chats.id),
     userId: personId('user_id'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isMute: boolean('is_mute').notNull().default(false),
     lastReadMessageId: integer('last_read_message_id').notNull().default(0),
-    leftAt: timestamp('left_at', { withTimezone: true }),
+    leftAt: timestampTz('left_at'),
     leftMessageId: integer('left_message_id'),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestampTz('joined_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.chatId, t.userId] }),
@@ -82,10 +79,8 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: serial('id').primaryKey(),
-    chatId: integer('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    chatId: parentRef('chat_id', () => chats.id),
+    userId: weakRef('user_id', () => users.id),
     /** A reply in the thread of this message. */
     parentId: integer('parent_id').references((): AnyPgColumn => chatMessages.id, {
       onDelete: 'cascade',
@@ -95,8 +90,8 @@ export const chatMessages = pgTable(
     mentions: jsonb('mentions').$type<number[]>().notNull().default([]),
     /** A link's title fetched by the server (never the page itself). */
     linkPreview: jsonb('link_preview').$type<{ url: string; title: string } | null>(),
-    editedAt: timestamp('edited_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    editedAt: timestampTz('edited_at'),
+    deletedAt: timestampTz('deleted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -109,9 +104,7 @@ export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export const chatMessageReactions = pgTable(
   'chat_message_reactions',
   {
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    messageId: parentRef('message_id', () => chatMessages.id),
     userId: personId('user_id'),
     emoji: text('emoji').notNull(),
   },
@@ -123,9 +116,7 @@ export const chatMessageFiles = pgTable(
   'chat_message_files',
   {
     id: serial('id').primaryKey(),
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    messageId: parentRef('message_id', () => chatMessages.id),
     storageKey: text('storage_key').notNull(),
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),

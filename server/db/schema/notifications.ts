@@ -6,12 +6,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { personId, users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt } from './columns';
+import { createdAt, parentRef, timestampTz, weakRef } from './columns';
 
 /**
  * In-app notifications (spec 3 "Notification", 7.12). Made by the tasks module for reminders
@@ -25,12 +24,12 @@ export const notifications = pgTable(
     id: serial('id').primaryKey(),
     userId: personId('user_id'),
     workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: weakRef('actor_id', () => users.id),
     kind: text('kind').notNull(),
     referenceType: text('reference_type'),
     referenceId: integer('reference_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: timestampTz('read_at'),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
@@ -47,8 +46,8 @@ export const meetings = pgTable(
     createdBy: personId('created_by'),
     title: text('title').notNull(),
     description: text('description'),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    startAt: timestampTz('start_at').notNull(),
+    endAt: timestampTz('end_at').notNull(),
     /** none, zoom, teams or link. */
     provider: text('provider').notNull().default('none'),
     joinUrl: text('join_url'),
@@ -60,9 +59,7 @@ export const meetings = pgTable(
 export const meetingAttendees = pgTable(
   'meeting_attendees',
   {
-    meetingId: integer('meeting_id')
-      .notNull()
-      .references(() => meetings.id, { onDelete: 'cascade' }),
+    meetingId: parentRef('meeting_id', () => meetings.id),
     userId: personId('user_id'),
   },
   (t) => [
@@ -83,15 +80,15 @@ export const zoomConnections = pgTable('zoom_connections', {
     .references(() => users.id, { onDelete: 'cascade' }),
   accessTokenSealed: text('access_token_sealed').notNull(),
   refreshTokenSealed: text('refresh_token_sealed').notNull(),
-  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }).notNull(),
-  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  accessTokenExpiresAt: timestampTz('access_token_expires_at').notNull(),
+  connectedAt: timestampTz('connected_at').notNull().defaultNow(),
 });
 
 /** A one-time `state` of a Zoom consent under way (its hash), tied to the person. */
 export const zoomOauthStates = pgTable('zoom_oauth_states', {
   stateHash: text('state_hash').primaryKey(),
   userId: personId('user_id'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestampTz('expires_at').notNull(),
 });
 
 /**

@@ -7,14 +7,13 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { CHECK_IN_STATUSES, KEY_RESULT_KINDS, OBJECTIVE_STATUSES } from '../../../contracts/okrs';
 import { criteria } from './criteria';
 import { personId, users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
 
 /** Positions of a workspace's org chart (spec 3 "Org chart node"): a tree by parent. */
 export const orgPositions = pgTable(
@@ -22,9 +21,7 @@ export const orgPositions = pgTable(
   {
     id: serial('id').primaryKey(),
     workspaceId: workspaceId('workspace_id'),
-    parentId: integer('parent_id').references((): AnyPgColumn => orgPositions.id, {
-      onDelete: 'set null',
-    }),
+    parentId: weakRef('parent_id', (): AnyPgColumn => orgPositions.id),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
@@ -41,13 +38,11 @@ export const objectives = pgTable(
     description: text('description'),
     status: text('status', { enum: OBJECTIVE_STATUSES }).notNull().default('open'),
     statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
-    orgPositionId: integer('org_position_id').references(() => orgPositions.id, {
-      onDelete: 'set null',
-    }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    orgPositionId: weakRef('org_position_id', () => orgPositions.id),
+    startedAt: timestampTz('started_at'),
+    endedAt: timestampTz('ended_at'),
     checkInEveryDays: integer('check_in_every_days'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,9 +52,7 @@ export const objectives = pgTable(
 export const objectiveOwners = pgTable(
   'objective_owners',
   {
-    objectiveId: integer('objective_id')
-      .notNull()
-      .references(() => objectives.id, { onDelete: 'cascade' }),
+    objectiveId: parentRef('objective_id', () => objectives.id),
     userId: personId('user_id'),
   },
   (t) => [primaryKey({ columns: [t.objectiveId, t.userId] })],
@@ -68,12 +61,8 @@ export const objectiveOwners = pgTable(
 export const objectiveTags = pgTable(
   'objective_tags',
   {
-    objectiveId: integer('objective_id')
-      .notNull()
-      .references(() => objectives.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => criteria.id, { onDelete: 'cascade' }),
+    objectiveId: parentRef('objective_id', () => objectives.id),
+    tagId: parentRef('tag_id', () => criteria.id),
   },
   (t) => [primaryKey({ columns: [t.objectiveId, t.tagId] })],
 );
@@ -83,9 +72,7 @@ export const keyResults = pgTable(
   'key_results',
   {
     id: serial('id').primaryKey(),
-    objectiveId: integer('objective_id')
-      .notNull()
-      .references(() => objectives.id, { onDelete: 'cascade' }),
+    objectiveId: parentRef('objective_id', () => objectives.id),
     workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     kind: text('kind', { enum: KEY_RESULT_KINDS }).notNull(),
@@ -96,13 +83,11 @@ export const keyResults = pgTable(
     weight: doublePrecision('weight').notNull().default(1),
     status: text('status', { enum: CHECK_IN_STATUSES }),
     confidence: integer('confidence'),
-    orgPositionId: integer('org_position_id').references(() => orgPositions.id, {
-      onDelete: 'set null',
-    }),
-    lastCheckInAt: timestamp('last_check_in_at', { withTimezone: true }),
+    orgPositionId: weakRef('org_position_id', () => orgPositions.id),
+    lastCheckInAt: timestampTz('last_check_in_at'),
     /** The owner chose that its value follows its linked tasks as they are done. */
     progressFromTasks: boolean('progress_from_tasks').notNull().default(false),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,9 +100,7 @@ export const keyResults = pgTable(
 export const keyResultOwners = pgTable(
   'key_result_owners',
   {
-    keyResultId: integer('key_result_id')
-      .notNull()
-      .references(() => keyResults.id, { onDelete: 'cascade' }),
+    keyResultId: parentRef('key_result_id', () => keyResults.id),
     userId: personId('user_id'),
   },
   (t) => [primaryKey({ columns: [t.keyResultId, t.userId] })],
@@ -128,16 +111,14 @@ export const keyResultAnswers = pgTable(
   'key_result_answers',
   {
     id: serial('id').primaryKey(),
-    keyResultId: integer('key_result_id')
-      .notNull()
-      .references(() => keyResults.id, { onDelete: 'cascade' }),
+    keyResultId: parentRef('key_result_id', () => keyResults.id),
     value: doublePrecision('value').notNull(),
     status: text('status', { enum: CHECK_IN_STATUSES }),
     confidence: integer('confidence'),
     note: text('note'),
     /** Made by Teamloop when a linked task was done or undone, not by a person. */
     fromTasks: boolean('from_tasks').notNull().default(false),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('key_result_answers_kr_idx').on(t.keyResultId, t.createdAt)],
@@ -148,13 +129,11 @@ export const objectiveAnswers = pgTable(
   'objective_answers',
   {
     id: serial('id').primaryKey(),
-    objectiveId: integer('objective_id')
-      .notNull()
-      .references(() => objectives.id, { onDelete: 'cascade' }),
+    objectiveId: parentRef('objective_id', () => objectives.id),
     status: text('status', { enum: CHECK_IN_STATUSES }),
     confidence: integer('confidence'),
     note: text('note'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('objective_answers_objective_idx').on(t.objectiveId)],
@@ -169,9 +148,7 @@ export const objectiveAlignments = pgTable(
   {
     id: serial('id').primaryKey(),
     workspaceId: workspaceId('workspace_id'),
-    objectiveId: integer('objective_id')
-      .notNull()
-      .references(() => objectives.id, { onDelete: 'cascade' }),
+    objectiveId: parentRef('objective_id', () => objectives.id),
     parentObjectiveId: integer('parent_objective_id').references(() => objectives.id, {
       onDelete: 'cascade',
     }),

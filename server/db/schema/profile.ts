@@ -9,13 +9,12 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_KINDS } from '../../../contracts/profile';
 import { personId, users } from './users';
 import { workspaces } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
 
 /**
  * The skills catalogue (`core/skills`). The shipped list (seeded at start-up, with a Vietnamese
@@ -33,7 +32,7 @@ export const skills = pgTable(
     category: text('category'),
     workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     searchKey: text('search_key').notNull().default(''),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -49,9 +48,7 @@ export const userSkills = pgTable(
   'user_skills',
   {
     userId: personId('user_id'),
-    skillId: integer('skill_id')
-      .notNull()
-      .references(() => skills.id, { onDelete: 'cascade' }),
+    skillId: parentRef('skill_id', () => skills.id),
     /** Self-rated 1 (beginner) to 5 (expert); null when not rated. */
     level: smallint('level'),
     createdAt: createdAt(),
@@ -78,7 +75,7 @@ export const userProfiles = pgTable('user_profiles', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Free hours of the week in UTC: day * 24 + hour, Monday 00:00 UTC = 0, up to 167. */
   availability: jsonb('availability').$type<number[]>().notNull().default([]),
-  availabilityUpdatedAt: timestamp('availability_updated_at', { withTimezone: true }),
+  availabilityUpdatedAt: timestampTz('availability_updated_at'),
   /** The uploaded picture; `users.avatar_url` is the address it is served from. */
   avatar: jsonb('avatar').$type<StoredFile | null>(),
   cv: jsonb('cv').$type<StoredFile | null>(),
@@ -96,7 +93,7 @@ export const personalityAnswers = pgTable('personality_answers', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   answers: jsonb('answers').$type<Record<string, number>>().notNull().default({}),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
+  completedAt: timestampTz('completed_at'),
   updatedAt: updatedAt(),
 });
 

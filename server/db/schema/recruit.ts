@@ -10,7 +10,6 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
@@ -25,7 +24,7 @@ import {
 import { skills } from './profile';
 import { users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
 
 /** A job of a recruit workspace (spec 3 "Job"); closing sets `closed_at` to the day. */
 export const recruitJobs = pgTable(
@@ -47,7 +46,7 @@ export const recruitJobs = pgTable(
       .$type<Partial<Record<RecruitStage, string>>>()
       .notNull()
       .default({}),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,12 +57,8 @@ export const recruitJobs = pgTable(
 export const recruitJobSkills = pgTable(
   'recruit_job_skills',
   {
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => recruitJobs.id, { onDelete: 'cascade' }),
-    skillId: integer('skill_id')
-      .notNull()
-      .references(() => skills.id, { onDelete: 'cascade' }),
+    jobId: parentRef('job_id', () => recruitJobs.id),
+    skillId: parentRef('skill_id', () => skills.id),
     weight: smallint('weight').notNull(),
     required: boolean('required').notNull().default(false),
   },
@@ -86,7 +81,7 @@ export const recruitCandidates = pgTable(
     /** Digits of `phone` (with a leading + kept), what duplicates are found by. */
     phoneKey: text('phone_key'),
     /** A Teamloop member (added from their profile, or applied signed in). */
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: weakRef('user_id', () => users.id),
     /** The member agreed to show their personality and availability (applied signed in). */
     profileConsent: boolean('profile_consent').notNull().default(false),
     source: text('source', { enum: CANDIDATE_SOURCES }).notNull(),
@@ -108,12 +103,8 @@ export const recruitCandidates = pgTable(
 export const recruitCandidateSkills = pgTable(
   'recruit_candidate_skills',
   {
-    candidateId: integer('candidate_id')
-      .notNull()
-      .references(() => recruitCandidates.id, { onDelete: 'cascade' }),
-    skillId: integer('skill_id')
-      .notNull()
-      .references(() => skills.id, { onDelete: 'cascade' }),
+    candidateId: parentRef('candidate_id', () => recruitCandidates.id),
+    skillId: parentRef('skill_id', () => skills.id),
     source: text('source', { enum: ['cv', 'profile'] }).notNull(),
     evidence: text('evidence').notNull(),
   },
@@ -128,10 +119,8 @@ export const recruitCandidateFiles = pgTable(
   'recruit_candidate_files',
   {
     id: serial('id').primaryKey(),
-    candidateId: integer('candidate_id')
-      .notNull()
-      .references(() => recruitCandidates.id, { onDelete: 'cascade' }),
-    jobId: integer('job_id').references(() => recruitJobs.id, { onDelete: 'set null' }),
+    candidateId: parentRef('candidate_id', () => recruitCandidates.id),
+    jobId: weakRef('job_id', () => recruitJobs.id),
     name: text('name').notNull(),
     storageKey: text('storage_key').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -156,12 +145,8 @@ export const recruitJobCandidates = pgTable(
   'recruit_job_candidates',
   {
     id: serial('id').primaryKey(),
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => recruitJobs.id, { onDelete: 'cascade' }),
-    candidateId: integer('candidate_id')
-      .notNull()
-      .references(() => recruitCandidates.id, { onDelete: 'cascade' }),
+    jobId: parentRef('job_id', () => recruitJobs.id),
+    candidateId: parentRef('candidate_id', () => recruitCandidates.id),
     stage: text('stage', { enum: RECRUIT_STAGES }).notNull().default('applied'),
     rejectionReason: text('rejection_reason'),
     note: text('note'),
@@ -169,7 +154,7 @@ export const recruitJobCandidates = pgTable(
       .$type<StoredKnockoutAnswer[]>()
       .notNull()
       .default([]),
-    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    stageChangedAt: timestampTz('stage_changed_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -184,14 +169,12 @@ export const recruitScorecards = pgTable(
   'recruit_scorecards',
   {
     id: serial('id').primaryKey(),
-    jobCandidateId: integer('job_candidate_id')
-      .notNull()
-      .references(() => recruitJobCandidates.id, { onDelete: 'cascade' }),
-    interviewerId: integer('interviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    jobCandidateId: parentRef('job_candidate_id', () => recruitJobCandidates.id),
+    interviewerId: weakRef('interviewer_id', () => users.id),
     ratings: jsonb('ratings').$type<{ criterion: string; rating: number }[]>().notNull(),
     verdict: text('verdict', { enum: SCORECARD_VERDICTS }).notNull(),
     note: text('note'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestampTz('submitted_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('recruit_scorecards_unique').on(t.jobCandidateId, t.interviewerId)],
 );
@@ -201,12 +184,10 @@ export const recruitHistory = pgTable(
   'recruit_history',
   {
     id: serial('id').primaryKey(),
-    candidateId: integer('candidate_id')
-      .notNull()
-      .references(() => recruitCandidates.id, { onDelete: 'cascade' }),
-    jobId: integer('job_id').references(() => recruitJobs.id, { onDelete: 'set null' }),
+    candidateId: parentRef('candidate_id', () => recruitCandidates.id),
+    jobId: weakRef('job_id', () => recruitJobs.id),
     kind: text('kind', { enum: HISTORY_KINDS }).notNull(),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: weakRef('actor_id', () => users.id),
     fromStage: text('from_stage', { enum: RECRUIT_STAGES }),
     toStage: text('to_stage', { enum: RECRUIT_STAGES }),
     note: text('note'),

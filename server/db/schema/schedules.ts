@@ -1,8 +1,8 @@
-import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { GENERALIZED_STEPS, SCHEDULE_TYPES } from '../../../contracts/schedules';
 import { personId, users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, timestampTz, updatedAt, weakRef } from './columns';
 
 export { GENERALIZED_STEPS, SCHEDULE_TYPES };
 
@@ -26,10 +26,10 @@ export const schedules = pgTable(
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on').notNull(),
     sessions: jsonb('sessions').$type<ScheduleSession[]>().notNull().default([]),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: timestampTz('archived_at'),
   },
   (t) => [index('schedules_workspace_idx').on(t.workspaceId)],
 );
@@ -49,10 +49,10 @@ export const workspaceDrafts = pgTable(
     schedule: jsonb('schedule').$type<Record<string, unknown> | null>(),
     /** The furthest step saved so far. */
     step: text('step', { enum: GENERALIZED_STEPS }).notNull().default('basic-information'),
-    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    workspaceId: weakRef('workspace_id', () => workspaces.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: timestampTz('completed_at'),
   },
   (t) => [index('workspace_drafts_user_idx').on(t.userId)],
 );

@@ -8,7 +8,6 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -24,7 +23,7 @@ import { criteria } from './criteria';
 import { teams } from './workspace-teams';
 import { personId, users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, requiredRef, timestampTz, updatedAt, weakRef } from './columns';
 
 // The names live in contracts/ so the client shares them; re-exported for server code.
 export { REPORT_KINDS, TASK_STATUSES, TASK_TYPES, WORK_STATUSES, type TaskStatus, type WorkStatus };
@@ -49,17 +48,15 @@ export const tasks = pgTable(
     status: text('status', { enum: TASK_STATUSES }).notNull().default('open'),
     /** Where restore puts an archived task back (open or closed). */
     statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
+    startedAt: timestampTz('started_at'),
     /** The due date (spec calls it expired_at). */
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    expiredAt: timestampTz('expired_at'),
     schema: jsonb('schema').$type<{ color?: string }>().notNull().default({}),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: requiredRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    closedAt: timestampTz('closed_at'),
+    archivedAt: timestampTz('archived_at'),
   },
   (t) => [
     index('tasks_workspace_status_idx').on(t.workspaceId, t.status),
@@ -71,9 +68,7 @@ export const tasks = pgTable(
 export const taskReviewers = pgTable(
   'task_reviewers',
   {
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    taskId: parentRef('task_id', () => tasks.id),
     userId: personId('user_id'),
   },
   (t) => [
@@ -90,9 +85,7 @@ export const taskAssignments = pgTable(
   'task_assignments',
   {
     id: serial('id').primaryKey(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    taskId: parentRef('task_id', () => tasks.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     status: text('status', { enum: WORK_STATUSES }).notNull().default('todo'),
@@ -101,8 +94,8 @@ export const taskAssignments = pgTable(
     numberOfReturned: integer('number_of_returned').notNull().default(0),
     /** The reviewers' feedback to this unit (spec "comment"). */
     comment: text('comment'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    submittedAt: timestampTz('submitted_at'),
+    closedAt: timestampTz('closed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -129,15 +122,9 @@ export const taskReports = pgTable(
   'task_reports',
   {
     id: serial('id').primaryKey(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    assignmentId: integer('assignment_id')
-      .notNull()
-      .references(() => taskAssignments.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id),
+    taskId: parentRef('task_id', () => tasks.id),
+    assignmentId: parentRef('assignment_id', () => taskAssignments.id),
+    authorId: requiredRef('author_id', () => users.id),
     kind: text('kind', { enum: REPORT_KINDS }).notNull(),
     body: text('body'),
     createdAt: createdAt(),
@@ -154,13 +141,9 @@ export const taskFiles = pgTable(
   'task_files',
   {
     id: serial('id').primaryKey(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    taskId: parentRef('task_id', () => tasks.id),
     reportId: integer('report_id').references(() => taskReports.id, { onDelete: 'cascade' }),
-    uploadedBy: integer('uploaded_by')
-      .notNull()
-      .references(() => users.id),
+    uploadedBy: requiredRef('uploaded_by', () => users.id),
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
@@ -180,13 +163,9 @@ export const taskEvents = pgTable(
   'task_events',
   {
     id: serial('id').primaryKey(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    assignmentId: integer('assignment_id').references(() => taskAssignments.id, {
-      onDelete: 'set null',
-    }),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    taskId: parentRef('task_id', () => tasks.id),
+    assignmentId: weakRef('assignment_id', () => taskAssignments.id),
+    actorId: weakRef('actor_id', () => users.id),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
@@ -198,12 +177,8 @@ export const taskEvents = pgTable(
 export const taskTags = pgTable(
   'task_tags',
   {
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => criteria.id, { onDelete: 'cascade' }),
+    taskId: parentRef('task_id', () => tasks.id),
+    tagId: parentRef('tag_id', () => criteria.id),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.tagId] }), index('task_tags_tag_idx').on(t.tagId)],
 );
@@ -215,9 +190,7 @@ export const taskTags = pgTable(
 export const taskKeyResults = pgTable(
   'task_key_results',
   {
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    taskId: parentRef('task_id', () => tasks.id),
     keyResultId: integer('key_result_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.keyResultId] })],
@@ -233,7 +206,7 @@ export const reminderSettings = pgTable(
     userId: personId('user_id'),
     referenceType: text('reference_type', { enum: ['task', 'assessment'] }).notNull(),
     referenceId: integer('reference_id').notNull(),
-    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    snoozedUntil: timestampTz('snoozed_until'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.referenceType, t.referenceId] })],

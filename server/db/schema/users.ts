@@ -8,11 +8,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
 
 const timestamps = {
   createdAt: createdAt(),
@@ -21,9 +20,7 @@ const timestamps = {
 
 /** A person's id on a row that goes with them: removed when the person is. */
 export function personId(column: string) {
-  return integer(column)
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+  return parentRef(column, () => users.id);
 }
 
 export const users = pgTable(
@@ -46,20 +43,20 @@ export const users = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     avatarUrl: text('avatar_url'),
     bio: text('bio'),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }),
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    verifiedAt: timestampTz('verified_at'),
+    privacyAcceptedAt: timestampTz('privacy_accepted_at'),
+    deactivatedAt: timestampTz('deactivated_at'),
+    deletedAt: timestampTz('deleted_at'),
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     twoFactorSecret: text('two_factor_secret'),
     twoFactorPendingSecret: text('two_factor_pending_secret'),
-    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    twoFactorEnabledAt: timestampTz('two_factor_enabled_at'),
     twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     /** scrypt hashes of unused recovery codes */
     recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default([]),
     /** The last TOTP time step accepted, so one code never signs in twice. */
     totpLastStep: integer('totp_last_step'),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    passwordChangedAt: timestampTz('password_changed_at'),
     socialMedia: jsonb('social_media').$type<Record<string, string>>().notNull().default({}),
     privacyOptions: jsonb('privacy_options').$type<Record<string, string>>().notNull().default({}),
     notificationSettings: jsonb('notification_settings')
@@ -86,8 +83,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -115,8 +112,8 @@ export const oneTimeTokens = pgTable(
     email: text('email'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -163,7 +160,7 @@ export const userTours = pgTable(
 
 export const clientLogs = pgTable('client_logs', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  userId: weakRef('user_id', () => users.id),
   platform: text('platform'),
   tag: text('tag'),
   environment: text('environment'),

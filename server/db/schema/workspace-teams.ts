@@ -8,7 +8,6 @@ import {
   real,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -19,7 +18,7 @@ import {
 } from '../../../contracts/workspace-teams';
 import { personId, users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
 
 /**
  * Teams of a workspace (spec 3 "Team", 7.3). A deleted team keeps its row with `deleted_at`
@@ -40,13 +39,11 @@ export const teams = pgTable(
     /** Upper bound on members for sign-ups and invitations; null means no bound. */
     maxMembers: integer('max_members'),
     /** The team-formation run that proposed this team, when it came from one. */
-    formationRunId: integer('formation_run_id').references(() => teamFormationRuns.id, {
-      onDelete: 'set null',
-    }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    formationRunId: weakRef('formation_run_id', () => teamFormationRuns.id),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestampTz('deleted_at'),
   },
   (t) => [index('teams_workspace_idx').on(t.workspaceId)],
 );
@@ -61,14 +58,12 @@ export const teamMembers = pgTable(
   'team_members',
   {
     id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: parentRef('team_id', () => teams.id),
     workspaceId: workspaceId('workspace_id'),
     userId: personId('user_id'),
     role: text('role', { enum: TEAM_MEMBER_ROLES }).notNull().default('member'),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    joinedAt: timestampTz('joined_at').notNull().defaultNow(),
+    deletedAt: timestampTz('deleted_at'),
   },
   (t) => [
     uniqueIndex('team_members_one_team_per_workspace')
@@ -87,17 +82,15 @@ export const teamRequests = pgTable(
   'team_requests',
   {
     id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: parentRef('team_id', () => teams.id),
     workspaceId: workspaceId('workspace_id'),
     userId: personId('user_id'),
     type: text('type', { enum: TEAM_REQUEST_TYPES }).notNull(),
     status: text('status', { enum: TEAM_REQUEST_STATUSES }).notNull().default('pending'),
     message: text('message'),
     createdBy: personId('created_by'),
-    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: weakRef('answered_by', () => users.id),
+    answeredAt: timestampTz('answered_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -140,12 +133,12 @@ export const teamFormationRuns = pgTable(
     error: text('error'),
     /** Share of the engine's work done while it runs (0 to 1); null before it starts. */
     progress: real('progress'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestampTz('started_at'),
+    finishedAt: timestampTz('finished_at'),
+    confirmedAt: timestampTz('confirmed_at'),
+    confirmedBy: weakRef('confirmed_by', () => users.id),
   },
   (t) => [
     uniqueIndex('team_formation_runs_token_unique').on(t.token),
@@ -162,8 +155,8 @@ export const publicWorkspaces = pgTable('public_workspaces', {
     .primaryKey()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   summary: text('summary'),
-  publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  publishedBy: weakRef('published_by', () => users.id),
+  publishedAt: timestampTz('published_at').notNull().defaultNow(),
 });
 
 export type TeamRow = typeof teams.$inferSelect;

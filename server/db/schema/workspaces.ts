@@ -10,7 +10,6 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
@@ -20,7 +19,7 @@ import {
   WORKSPACE_TYPES,
 } from '../../../contracts/workspaces';
 import { personId, users } from './users';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, parentRef, requiredRef, timestampTz, updatedAt, weakRef } from './columns';
 
 // The names live in contracts/ so the client shares them; re-exported for server code.
 export { QUESTION_TYPES, WORKSPACE_ROLES, WORKSPACE_STATUSES, WORKSPACE_TYPES };
@@ -28,9 +27,7 @@ export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 
 /** A workspace's id on a row that goes with it: removed when the workspace is. */
 export function workspaceId(column: string) {
-  return integer(column)
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' });
+  return parentRef(column, () => workspaces.id);
 }
 
 export const workspaces = pgTable(
@@ -58,12 +55,10 @@ export const workspaces = pgTable(
     inviteCode: text('invite_code')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: requiredRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: timestampTz('archived_at'),
   },
   (t) => [
     index('workspaces_status_idx').on(t.status),
@@ -80,7 +75,7 @@ export const workspaceMembers = pgTable(
     workspaceId: workspaceId('workspace_id'),
     userId: personId('user_id'),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull().default('member'),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestampTz('joined_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('workspace_members_unique').on(t.workspaceId, t.userId),
@@ -104,13 +99,13 @@ export const workspaceInvitations = pgTable(
     tokenSelector: text('token_selector'),
     tokenHash: text('token_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedBy: weakRef('invited_by', () => users.id),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    sentAt: timestampTz('sent_at').notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    acceptedAt: timestampTz('accepted_at'),
+    acceptedBy: weakRef('accepted_by', () => users.id),
+    revokedAt: timestampTz('revoked_at'),
   },
   (t) => [
     uniqueIndex('workspace_invitations_token_unique').on(t.tokenHash),

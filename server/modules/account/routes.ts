@@ -15,6 +15,7 @@ import { requireAuth } from '../../auth/guard';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import { keyedLimit } from '../../http/rate-limit';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { exportUserData } from '../../core/export-sections';
 import { storedStepsDone } from '../profile';
@@ -34,6 +35,7 @@ const tags = ['account'];
 
 export default async function accountRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   const { db, config } = deps;
   // Password and code checks behind a session: a stolen token must not guess them freely.
   const limitUser = keyedLimit(app, 'account-secret', {
@@ -54,11 +56,10 @@ export default async function accountRoutes(app: App) {
     },
   );
 
-  app.patch(
+  route.patch(
     '/user',
-    { schema: { tags, body: updateUserBody, response: { 200: envelope(currentUser) } } },
-    async (request) =>
-      ok(await updateOwnAccount(deps, actorOf(request), request.body), 'account:messages.saved'),
+    { body: updateUserBody, answer: currentUser, message: 'account:messages.saved' },
+    (actor, request) => updateOwnAccount(deps, actor, request.body),
   );
 
   app.patch(
@@ -74,17 +75,12 @@ export default async function accountRoutes(app: App) {
     },
   );
 
-  app.put(
-    '/user/accept-privacy',
-    { schema: { tags, response: { 200: envelope(currentUser) } } },
-    async (request) => ok(await acceptPrivacy(deps, actorOf(request))),
-  );
+  route.put('/user/accept-privacy', { answer: currentUser }, (actor) => acceptPrivacy(deps, actor));
 
-  app.put(
+  route.put(
     '/user/timezone',
-    { schema: { tags, body: timezoneBody, response: { 200: envelope(currentUser) } } },
-    async (request) =>
-      ok(await setTimezone(deps, actorOf(request), request.body), 'account:messages.saved'),
+    { body: timezoneBody, answer: currentUser, message: 'account:messages.saved' },
+    (actor, request) => setTimezone(deps, actor, request.body),
   );
 
   /** Deactivation signs the person out everywhere; signing in again reactivates the account. */
@@ -111,16 +107,12 @@ export default async function accountRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/user/configs',
-    { schema: { tags, response: { 200: envelope(z.object({ configs: z.array(userConfig) })) } } },
-    async (request) => ok(await listUserConfigs(deps, actorOf(request))),
+  route.get('/user/configs', { answer: z.object({ configs: z.array(userConfig) }) }, (actor) =>
+    listUserConfigs(deps, actor),
   );
 
-  app.post(
-    '/user/configs',
-    { schema: { tags, body: saveUserConfigBody, response: { 200: envelope(userConfig) } } },
-    async (request) => ok(await saveUserConfig(deps, actorOf(request), request.body)),
+  route.post('/user/configs', { body: saveUserConfigBody, answer: userConfig }, (actor, request) =>
+    saveUserConfig(deps, actor, request.body),
   );
 
   app.get(
@@ -153,9 +145,7 @@ export default async function accountRoutes(app: App) {
     async (request) => ok({ tours: await loadTours(db, requireAuth(request).user.id) }),
   );
 
-  app.post(
-    '/tours',
-    { schema: { tags, body: saveTourBody, response: { 200: envelope(z.object({ tours })) } } },
-    async (request) => ok(await saveTour(deps, actorOf(request), request.body)),
+  route.post('/tours', { body: saveTourBody, answer: z.object({ tours }) }, (actor, request) =>
+    saveTour(deps, actor, request.body),
   );
 }

@@ -1,4 +1,4 @@
-import { envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import {
   announcementAnswersBody,
   announcementQuestions,
@@ -6,9 +6,8 @@ import {
   assessmentResource,
   createAnnouncementBody,
 } from '@contracts/assessments';
-import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import { announcementReminders } from './operations/announcement-reminders';
 import { answerAnnouncement, showAnnouncement } from './operations/answer-announcement';
 import { createAnnouncement } from './operations/create-announcement';
@@ -18,70 +17,59 @@ const tags = ['announcements'];
 /** Announcements (spec 7.21, operations/answer-announcement.ts): HTTP over their operations. */
 export default async function announcementRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.post(
+  route.post(
     '/workspaces/:id/announcements',
     {
-      schema: {
-        tags,
-        summary: 'An announcement with questions for everyone in the workspace',
-        params: idParam,
-        body: createAnnouncementBody,
-        response: { 201: envelope(assessmentResource) },
-      },
+      summary: 'An announcement with questions for everyone in the workspace',
+      params: idParam,
+      body: createAnnouncementBody,
+      answer: assessmentResource,
+      status: 201,
+      message: 'assessments:messages.created',
     },
-    async (request, reply) => {
-      const assessment = await createAnnouncement(deps, actorOf(request), {
+    async (actor, request) => {
+      const assessment = await createAnnouncement(deps, actor, {
         ...request.body,
         workspaceId: request.params.id,
       });
-      return reply.status(201).send(ok({ assessment }, 'assessments:messages.created'));
+      return { assessment };
     },
   );
 
-  app.get(
+  route.get(
     '/announcements/reminder',
     {
-      schema: {
-        tags,
-        summary: "Open announcements of the caller's workspaces they have not answered",
-        response: { 200: envelope(announcementRemindersSchema) },
-      },
+      summary: "Open announcements of the caller's workspaces they have not answered",
+      answer: announcementRemindersSchema,
     },
-    async (request) => ok({ announcements: await announcementReminders(deps, actorOf(request)) }),
+    async (actor) => ({ announcements: await announcementReminders(deps, actor) }),
   );
 
-  app.get(
+  route.get(
     '/announcements/:id/questions',
     {
-      schema: {
-        tags,
-        summary: "An announcement's questions with the caller's answers",
-        params: idParam,
-        response: { 200: envelope(announcementQuestions) },
-      },
+      summary: "An announcement's questions with the caller's answers",
+      params: idParam,
+      answer: announcementQuestions,
     },
-    async (request) => ok(await showAnnouncement(deps, actorOf(request), request.params.id)),
+    (actor, request) => showAnnouncement(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/announcements/:id/questions',
     {
-      schema: {
-        tags,
-        summary: 'Answer an announcement; its reminder goes away',
-        params: idParam,
-        body: announcementAnswersBody,
-        response: { 200: envelope(announcementQuestions) },
-      },
+      summary: 'Answer an announcement; its reminder goes away',
+      params: idParam,
+      body: announcementAnswersBody,
+      answer: announcementQuestions,
+      message: 'assessments:messages.submitted',
     },
-    async (request) =>
-      ok(
-        await answerAnnouncement(deps, actorOf(request), {
-          ...request.body,
-          id: request.params.id,
-        }),
-        'assessments:messages.submitted',
-      ),
+    (actor, request) =>
+      answerAnnouncement(deps, actor, {
+        ...request.body,
+        id: request.params.id,
+      }),
   );
 }

@@ -3,6 +3,7 @@ import { envelope, idParam } from '@contracts/common';
 import { assessmentFileList, evaluableFileParams } from '@contracts/assessments';
 import type { AppDeps } from '../../context';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { receiveUploads } from '../../storage/uploads';
 import { actorOf } from '../../core/workspace-access';
@@ -28,19 +29,12 @@ const uploadOf =
 /** Files on answers (operations/answer-files.ts): HTTP over their operations. */
 export default async function fileRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/evaluables/:id/files',
-    {
-      schema: {
-        tags,
-        summary: 'Files on the answers for one person',
-        params: idParam,
-        response: { 200: envelope(assessmentFileList) },
-      },
-    },
-    async (request) =>
-      ok({ files: await listAnswerFiles(deps, actorOf(request), request.params.id) }),
+    { summary: 'Files on the answers for one person', params: idParam, answer: assessmentFileList },
+    async (actor, request) => ({ files: await listAnswerFiles(deps, actor, request.params.id) }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   answersBody,
   assessmentList,
@@ -30,6 +30,7 @@ import {
 } from '@contracts/assessments';
 import { ok } from '../../http/envelope';
 import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import type { ExportKind } from './exports';
@@ -65,6 +66,7 @@ const tags = ['assessments'];
 /** 360 assessments (spec 7.20): HTTP over the assessment operations. */
 export default async function assessmentRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   const idSchema = { params: idParam, response: { 200: envelope(assessmentResource) } };
 
   app.get(
@@ -88,23 +90,22 @@ export default async function assessmentRoutes(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/assessments',
     {
-      schema: {
-        tags,
-        summary: 'Create an assessment with its questions and who assesses whom',
-        params: idParam,
-        body: createAssessmentBody,
-        response: { 201: envelope(assessmentResource) },
-      },
+      summary: 'Create an assessment with its questions and who assesses whom',
+      params: idParam,
+      body: createAssessmentBody,
+      answer: assessmentResource,
+      status: 201,
+      message: 'assessments:messages.created',
     },
-    async (request, reply) => {
-      const assessment = await createAssessment(deps, actorOf(request), {
+    async (actor, request) => {
+      const assessment = await createAssessment(deps, actor, {
         ...request.body,
         workspaceId: request.params.id,
       });
-      return reply.status(201).send(ok({ assessment }, 'assessments:messages.created'));
+      return { assessment };
     },
   );
 
@@ -147,20 +148,14 @@ export default async function assessmentRoutes(app: App) {
       }),
   );
 
-  app.delete(
+  route.delete(
     '/assessments/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete an assessment with its answers',
-        params: idParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Delete an assessment with its answers',
+      params: idParam,
+      message: 'assessments:messages.deleted',
     },
-    async (request) => {
-      await deleteAssessment(deps, actorOf(request), request.params.id);
-      return ok({}, 'assessments:messages.deleted');
-    },
+    (actor, request) => deleteAssessment(deps, actor, request.params.id),
   );
 
   for (const move of Object.keys(ASSESSMENT_MOVES) as AssessmentMove[]) {
@@ -202,31 +197,20 @@ export default async function assessmentRoutes(app: App) {
 
   /* Questions and answers. */
 
-  app.get(
+  route.get(
     '/assessments/:id/questions-without-answers',
-    {
-      schema: {
-        tags,
-        summary: 'The questions only',
-        params: idParam,
-        response: { 200: envelope(questionList) },
-      },
-    },
-    async (request) =>
-      ok({ questions: await listQuestions(deps, actorOf(request), request.params.id) }),
+    { summary: 'The questions only', params: idParam, answer: questionList },
+    async (actor, request) => ({ questions: await listQuestions(deps, actor, request.params.id) }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/questions',
     {
-      schema: {
-        tags,
-        summary: "The questions with the caller's evaluables and their own answers (drafts too)",
-        params: idParam,
-        response: { 200: envelope(questionsWithAnswers) },
-      },
+      summary: "The questions with the caller's evaluables and their own answers (drafts too)",
+      params: idParam,
+      answer: questionsWithAnswers,
     },
-    async (request) => ok(await listQuestionsToAnswer(deps, actorOf(request), request.params.id)),
+    (actor, request) => listQuestionsToAnswer(deps, actor, request.params.id),
   );
 
   app.post(
@@ -274,215 +258,167 @@ export default async function assessmentRoutes(app: App) {
     'Every pair of assessor and person assessed (owners and admins)',
   );
 
-  app.post(
+  route.post(
     '/assessments/:id/evaluables-by-owner',
     {
-      schema: {
-        tags,
-        summary: 'Add pairs by rules: self, teammates, reviewer, everyone or a list',
-        params: idParam,
-        body: evaluablesInput,
-        response: { 200: envelope(evaluableList) },
-      },
+      summary: 'Add pairs by rules: self, teammates, reviewer, everyone or a list',
+      params: idParam,
+      body: evaluablesInput,
+      answer: evaluableList,
     },
-    async (request) =>
-      ok({
-        evaluables: await addEvaluables(deps, actorOf(request), {
-          id: request.params.id,
-          who: request.body,
-        }),
+    async (actor, request) => ({
+      evaluables: await addEvaluables(deps, actor, {
+        id: request.params.id,
+        who: request.body,
       }),
+    }),
   );
 
   evaluablesRoute('mine', 'evaluables-by-member', 'The people the caller assesses');
 
-  app.get(
+  route.get(
     '/assessments/:id/assessors',
     {
-      schema: {
-        tags,
-        summary: 'The assessors with how much they handed in (owners and admins)',
-        params: idParam,
-        response: {
-          200: envelope(
-            z.object({
-              assessors: z.array(
-                z.object({
-                  user: evaluableList.shape.evaluables.element.shape.assessor,
-                  total: z.number(),
-                  submitted: z.number(),
-                }),
-              ),
-            }),
-          ),
-        },
-      },
+      summary: 'The assessors with how much they handed in (owners and admins)',
+      params: idParam,
+      answer: z.object({
+        assessors: z.array(
+          z.object({
+            user: evaluableList.shape.evaluables.element.shape.assessor,
+            total: z.number(),
+            submitted: z.number(),
+          }),
+        ),
+      }),
     },
-    async (request) =>
-      ok({ assessors: await listAssessors(deps, actorOf(request), request.params.id) }),
+    async (actor, request) => ({ assessors: await listAssessors(deps, actor, request.params.id) }),
   );
 
-  app.delete(
+  route.delete(
     '/assessments/:id/assessor/:userId',
     {
-      schema: {
-        tags,
-        summary: 'Remove an assessor with everything they answered',
-        params: assessorIdParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Remove an assessor with everything they answered',
+      params: assessorIdParam,
+      message: 'assessments:messages.saved',
     },
-    async (request) => {
-      await removeAssessor(deps, actorOf(request), {
+    (actor, request) =>
+      removeAssessor(deps, actor, {
         id: request.params.id,
         assessorId: request.params.userId,
-      });
-      return ok({}, 'assessments:messages.saved');
-    },
+      }),
   );
 
-  app.post(
+  route.post(
     '/assessments/:id/user-assessment',
     {
-      schema: {
-        tags,
-        summary: 'Add one assessor for one person',
-        params: idParam,
-        body: userAssessmentBody,
-        response: { 200: envelope(evaluableList) },
-      },
+      summary: 'Add one assessor for one person',
+      params: idParam,
+      body: userAssessmentBody,
+      answer: evaluableList,
+      message: 'assessments:messages.saved',
     },
-    async (request) => {
-      const evaluables = await addAssessor(deps, actorOf(request), {
+    async (actor, request) => {
+      const evaluables = await addAssessor(deps, actor, {
         id: request.params.id,
         assessorId: request.body.assessor_id,
         evaluateeId: request.body.evaluatee_id,
         raterGroup: request.body.rater_group,
       });
-      return ok({ evaluables }, 'assessments:messages.saved');
+      return { evaluables };
     },
   );
 
-  app.delete(
+  route.delete(
     '/assessments/:id/user-assessment',
     {
-      schema: {
-        tags,
-        summary: 'Remove one assessor of one person',
-        params: idParam,
-        querystring: userAssessmentQuery,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Remove one assessor of one person',
+      params: idParam,
+      querystring: userAssessmentQuery,
+      message: 'assessments:messages.saved',
     },
-    async (request) => {
-      await removeAssessor(deps, actorOf(request), {
+    (actor, request) =>
+      removeAssessor(deps, actor, {
         id: request.params.id,
         assessorId: request.query.assessor_id,
         evaluateeId: request.query.evaluatee_id,
-      });
-      return ok({}, 'assessments:messages.saved');
-    },
+      }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/users-who-assess/:userId',
     {
-      schema: {
-        tags,
-        summary: 'Who assesses a person, with each rater’s progress (owners and admins)',
-        params: userIdParam,
-        response: { 200: envelope(whoAssessesSchema) },
-      },
+      summary: 'Who assesses a person, with each rater’s progress (owners and admins)',
+      params: userIdParam,
+      answer: whoAssessesSchema,
     },
-    async (request) =>
-      ok(
-        await whoAssesses(deps, actorOf(request), {
-          id: request.params.id,
-          userId: request.params.userId,
-        }),
-      ),
+    (actor, request) =>
+      whoAssesses(deps, actor, {
+        id: request.params.id,
+        userId: request.params.userId,
+      }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/users-who-assess-me',
     {
-      schema: {
-        tags,
-        summary: 'Who assesses the caller (names only when the assessment is named)',
-        params: idParam,
-        response: { 200: envelope(whoAssessesSchema) },
-      },
+      summary: 'Who assesses the caller (names only when the assessment is named)',
+      params: idParam,
+      answer: whoAssessesSchema,
     },
-    async (request) => ok(await whoAssesses(deps, actorOf(request), { id: request.params.id })),
+    (actor, request) => whoAssesses(deps, actor, { id: request.params.id }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/percentage',
     {
-      schema: {
-        tags,
-        summary: 'How much is handed in (all for owners and admins, own otherwise)',
-        params: idParam,
-        response: { 200: envelope(percentage) },
-      },
+      summary: 'How much is handed in (all for owners and admins, own otherwise)',
+      params: idParam,
+      answer: percentage,
     },
-    async (request) => ok(await showPercentage(deps, actorOf(request), request.params.id)),
+    (actor, request) => showPercentage(deps, actor, request.params.id),
   );
 
   /* Reports: everything through the anonymity module (report-data.ts). */
 
-  app.get(
+  route.get(
     '/assessments/:id/report',
     {
-      schema: {
-        tags,
-        summary: "One person's report: self against others by rater group",
-        params: idParam,
-        querystring: reportQuery,
-        response: { 200: envelope(reportResource) },
-      },
+      summary: "One person's report: self against others by rater group",
+      params: idParam,
+      querystring: reportQuery,
+      answer: reportResource,
     },
-    async (request) =>
-      ok(
-        await showReport(deps, actorOf(request), {
-          id: request.params.id,
-          userId: request.query.user_id,
-          evaluableId: request.query.evaluable_id,
-        }),
-      ),
+    (actor, request) =>
+      showReport(deps, actor, {
+        id: request.params.id,
+        userId: request.query.user_id,
+        evaluableId: request.query.evaluable_id,
+      }),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/overall-report-general-assessment',
     {
-      schema: {
-        tags,
-        summary: 'The whole assessment: per question and per person (owners and admins)',
-        params: idParam,
-        response: { 200: envelope(overallReportSchema) },
-      },
+      summary: 'The whole assessment: per question and per person (owners and admins)',
+      params: idParam,
+      answer: overallReportSchema,
     },
-    async (request) => ok(await overallReport(deps, actorOf(request), request.params.id)),
+    (actor, request) => overallReport(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/assessments/:id/user-answers/:userId',
     {
-      schema: {
-        tags,
-        summary:
-          'One evaluable answer by answer: its assessor, or owners and admins of a named assessment',
-        params: userIdParam,
-        response: { 200: envelope(userAnswers) },
-      },
+      summary:
+        'One evaluable answer by answer: its assessor, or owners and admins of a named assessment',
+      params: userIdParam,
+      answer: userAnswers,
     },
-    async (request) =>
-      ok(
-        await showEvaluableAnswers(deps, actorOf(request), {
-          id: request.params.id,
-          evaluableId: request.params.userId,
-        }),
-      ),
+    (actor, request) =>
+      showEvaluableAnswers(deps, actor, {
+        id: request.params.id,
+        evaluableId: request.params.userId,
+      }),
   );
 
   const exportRoute = (path: string, kind: ExportKind, summary: string) =>
@@ -518,39 +454,35 @@ export default async function assessmentRoutes(app: App) {
 
   /* Reminders. */
 
-  app.post(
+  route.post(
     '/assessments/:id/send-reminder',
     {
-      schema: {
-        tags,
-        summary: 'Remind one assessor who has not handed in',
-        params: idParam,
-        body: reminderOneBody,
-        response: { 200: envelope(sentCount) },
-      },
+      summary: 'Remind one assessor who has not handed in',
+      params: idParam,
+      body: reminderOneBody,
+      answer: sentCount,
+      message: 'assessments:messages.reminded',
     },
-    async (request) => {
-      const sent = await remindAssessors(deps, actorOf(request), {
+    async (actor, request) => {
+      const sent = await remindAssessors(deps, actor, {
         id: request.params.id,
         userId: request.body.user_id,
       });
-      return ok({ sent }, 'assessments:messages.reminded');
+      return { sent };
     },
   );
 
-  app.post(
+  route.post(
     '/assessments/:id/send-reminder-for-all',
     {
-      schema: {
-        tags,
-        summary: 'Remind every assessor who has not handed in',
-        params: idParam,
-        response: { 200: envelope(sentCount) },
-      },
+      summary: 'Remind every assessor who has not handed in',
+      params: idParam,
+      answer: sentCount,
+      message: 'assessments:messages.reminded',
     },
-    async (request) => {
-      const sent = await remindAssessors(deps, actorOf(request), { id: request.params.id });
-      return ok({ sent }, 'assessments:messages.reminded');
+    async (actor, request) => {
+      const sent = await remindAssessors(deps, actor, { id: request.params.id });
+      return { sent };
     },
   );
 }

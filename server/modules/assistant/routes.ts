@@ -3,6 +3,7 @@ import { askBody, assistantAnswerResource, assistantStatus } from '@contracts/as
 import { actorFor } from '../../core/actor';
 import { actorOf, workspaceAccessFor } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { pickLanguage } from '../../i18n';
 import { modelConfigured } from './model';
@@ -13,20 +14,18 @@ const tags = ['assistant'];
 /** The team assistant (issue 34) under /core: HTTP over its one operation. */
 export default async function assistantRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/:id/assistant',
     {
-      schema: {
-        tags,
-        summary: 'Whether a model is configured (otherwise the rules answer alone)',
-        params: idParam,
-        response: { 200: envelope(assistantStatus) },
-      },
+      summary: 'Whether a model is configured (otherwise the rules answer alone)',
+      params: idParam,
+      answer: assistantStatus,
     },
-    async (request) => {
-      await workspaceAccessFor(deps.db, actorOf(request), request.params.id, 'view_workspace');
-      return ok({ model_configured: modelConfigured(deps.config) });
+    async (actor, request) => {
+      await workspaceAccessFor(deps.db, actor, request.params.id, 'view_workspace');
+      return { model_configured: modelConfigured(deps.config) };
     },
   );
 

@@ -21,6 +21,7 @@ import {
 } from '@contracts/billing';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { translator, type Language } from '../../i18n';
 import { openBillingPortal } from './operations/customers';
@@ -50,6 +51,7 @@ const workspaceIdParam = idParam;
 /** Plans, invoices and payments (spec 7.2, 7.10; issue 33) under /core. */
 export default async function billingRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
   app.addHook(
     'onReady',
@@ -58,110 +60,83 @@ export default async function billingRoutes(app: App) {
     }),
   );
 
-  app.get(
+  route.get(
     '/pricing-rules',
-    {
-      schema: {
-        tags,
-        summary: 'The plans and their limits',
-        response: { 200: envelope(pricingRuleList) },
-      },
-    },
-    async (request) => ok(listPricingRules(deps, actorOf(request))),
+    { summary: 'The plans and their limits', answer: pricingRuleList },
+    async (actor) => listPricingRules(deps, actor),
   );
 
-  app.get(
+  route.get(
     '/pricing-rules/:id/active-package',
     {
-      schema: {
-        tags,
-        summary: 'A workspace’s plan, period and usage (`:id` is the workspace)',
-        params: workspaceIdParam,
-        response: { 200: envelope(activePackageResource) },
-      },
+      summary: 'A workspace’s plan, period and usage (`:id` is the workspace)',
+      params: workspaceIdParam,
+      answer: activePackageResource,
     },
-    async (request) => ok(await showActivePackage(deps, actorOf(request), request.params.id)),
+    (actor, request) => showActivePackage(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/pricing-rules/:id/upgrade-request',
     {
-      schema: {
-        tags,
-        summary: 'The prorated invoice that moves a workspace to a higher plan once paid',
-        params: workspaceIdParam,
-        body: upgradeRequestBody,
-        response: { 201: envelope(upgradeRequestResult) },
-      },
+      summary: 'The prorated invoice that moves a workspace to a higher plan once paid',
+      params: workspaceIdParam,
+      body: upgradeRequestBody,
+      answer: upgradeRequestResult,
+      status: 201,
     },
-    async (request, reply) => {
-      const result = await requestUpgrade(deps, actorOf(request), {
+    (actor, request) =>
+      requestUpgrade(deps, actor, {
         workspaceId: request.params.id,
         body: request.body,
         lang: request.lang,
-      });
-      return reply.status(201).send(ok(result));
-    },
+      }),
   );
 
-  app.patch(
+  route.patch(
     '/workspaces/:id/payment',
     {
-      schema: {
-        tags,
-        summary: 'Supervisors only: puts a workspace on a plan without payment',
-        params: workspaceIdParam,
-        body: supervisorPlanBody,
-        response: { 200: envelope(activePackageResource) },
-      },
+      summary: 'Supervisors only: puts a workspace on a plan without payment',
+      params: workspaceIdParam,
+      body: supervisorPlanBody,
+      answer: activePackageResource,
     },
-    async (request) =>
-      ok(
-        await setPlanBySupervisor(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          paymentType: request.body.payment_type,
-        }),
-      ),
+    (actor, request) =>
+      setPlanBySupervisor(deps, actor, {
+        workspaceId: request.params.id,
+        paymentType: request.body.payment_type,
+      }),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/billing-portal',
     {
-      schema: {
-        tags,
-        summary:
-          'Stripe’s customer portal for a workspace (payment methods, billing details): send the browser to resource.portal.url',
-        params: workspaceIdParam,
-        response: { 200: envelope(billingPortalAnswer) },
-      },
+      summary:
+        'Stripe’s customer portal for a workspace (payment methods, billing details): send the browser to resource.portal.url',
+      params: workspaceIdParam,
+      answer: billingPortalAnswer,
     },
-    async (request) => ok(await openBillingPortal(deps, actorOf(request), request.params.id)),
+    (actor, request) => openBillingPortal(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/invoices',
     {
-      schema: {
-        tags,
-        summary: 'Invoices of one workspace, or of every workspace the caller owns',
-        querystring: invoiceListQuery,
-        response: { 200: envelope(invoiceList) },
-      },
+      summary: 'Invoices of one workspace, or of every workspace the caller owns',
+      querystring: invoiceListQuery,
+      answer: invoiceList,
     },
-    async (request) => ok(await listInvoices(deps, actorOf(request), request.query)),
+    (actor, request) => listInvoices(deps, actor, request.query),
   );
 
-  app.get(
+  route.get(
     '/invoices/logs',
     {
-      schema: {
-        tags,
-        summary: 'What happened to invoices and plans, newest first',
-        querystring: invoiceLogQuery,
-        response: { 200: envelope(invoiceLogList) },
-      },
+      summary: 'What happened to invoices and plans, newest first',
+      querystring: invoiceLogQuery,
+      answer: invoiceLogList,
     },
-    async (request) => ok(await listInvoiceLogs(deps, actorOf(request), request.query)),
+    (actor, request) => listInvoiceLogs(deps, actor, request.query),
   );
 
   app.get(
@@ -180,30 +155,24 @@ export default async function billingRoutes(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/invoices/:id/pay',
     {
-      schema: {
-        tags,
-        summary: 'Starts a card payment: send the browser to resource.payment.redirect_url',
-        params: idParam,
-        response: { 200: envelope(payAnswer) },
-      },
+      summary: 'Starts a card payment: send the browser to resource.payment.redirect_url',
+      params: idParam,
+      answer: payAnswer,
     },
-    async (request) => ok(await payInvoice(deps, actorOf(request), request.params.id)),
+    (actor, request) => payInvoice(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/invoices/:id/verify',
     {
-      schema: {
-        tags,
-        summary: 'The invoice’s payment status (pending until the processor’s webhook)',
-        params: idParam,
-        response: { 200: envelope(verifyAnswer) },
-      },
+      summary: 'The invoice’s payment status (pending until the processor’s webhook)',
+      params: idParam,
+      answer: verifyAnswer,
     },
-    async (request) => ok(await verifyInvoice(deps, actorOf(request), request.params.id)),
+    (actor, request) => verifyInvoice(deps, actor, request.params.id),
   );
 
   app.get(

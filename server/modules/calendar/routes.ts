@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, envelope } from '@contracts/common';
+import { envelope } from '@contracts/common';
 import {
   calendarEventResource,
   calendarFeed,
@@ -12,6 +12,7 @@ import {
 } from '@contracts/calendar';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { notFound } from '../../http/errors';
 import { registerCalendarNotifications } from './notify';
@@ -27,6 +28,7 @@ const tags = ['calendar'];
 /** The calendar (spec 7.18) under /core: the range view, events and the feed's address. */
 export async function calendarCore(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   registerCalendarNotifications(deps);
 
   app.get(
@@ -46,97 +48,78 @@ export async function calendarCore(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/calendar/event',
     {
-      schema: {
-        tags,
-        summary: 'A new event; its attendees are notified',
-        body: createEventBody,
-        response: { 201: envelope(calendarEventResource) },
-      },
+      summary: 'A new event; its attendees are notified',
+      body: createEventBody,
+      answer: calendarEventResource,
+      status: 201,
+      message: 'calendar:messages.event_created',
     },
-    async (request, reply) => {
-      const event = await createEvent(deps, actorOf(request), request.body);
-      return reply.status(201).send(ok({ event }, 'calendar:messages.event_created'));
+    async (actor, request) => {
+      const event = await createEvent(deps, actor, request.body);
+      return { event };
     },
   );
 
-  app.get(
+  route.get(
     '/calendar/event/:id',
     {
-      schema: {
-        tags,
-        summary: 'One event, for its creator and attendees',
-        params: eventParams,
-        response: { 200: envelope(calendarEventResource) },
-      },
+      summary: 'One event, for its creator and attendees',
+      params: eventParams,
+      answer: calendarEventResource,
     },
-    async (request) => ok({ event: await showEvent(deps, actorOf(request), request.params.id) }),
+    async (actor, request) => ({ event: await showEvent(deps, actor, request.params.id) }),
   );
 
-  app.put(
+  route.put(
     '/calendar/event/:id',
     {
-      schema: {
-        tags,
-        summary: 'Change an event (its creator only); fields left out stay',
-        params: eventParams,
-        body: updateEventBody,
-        response: { 200: envelope(calendarEventResource) },
-      },
+      summary: 'Change an event (its creator only); fields left out stay',
+      params: eventParams,
+      body: updateEventBody,
+      answer: calendarEventResource,
+      message: 'calendar:messages.event_updated',
     },
-    async (request) => {
-      const event = await updateEvent(deps, actorOf(request), {
+    async (actor, request) => {
+      const event = await updateEvent(deps, actor, {
         ...request.body,
         id: request.params.id,
       });
-      return ok({ event }, 'calendar:messages.event_updated');
+      return { event };
     },
   );
 
-  app.delete(
+  route.delete(
     '/calendar/event/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete an event, or with `occurrence` only that occurrence (its creator only)',
-        params: eventParams,
-        querystring: deleteEventQuery,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Delete an event, or with `occurrence` only that occurrence (its creator only)',
+      params: eventParams,
+      querystring: deleteEventQuery,
+      message: 'calendar:messages.event_deleted',
     },
-    async (request) => {
-      await deleteEvent(deps, actorOf(request), {
+    (actor, request) =>
+      deleteEvent(deps, actor, {
         id: request.params.id,
         occurrence: request.query.occurrence,
-      });
-      return ok({}, 'calendar:messages.event_deleted');
-    },
+      }),
   );
 
-  app.get(
+  route.get(
     '/calendar/feed',
-    {
-      schema: {
-        tags,
-        summary: "The caller's ICS feed: a secret address, made on first ask",
-        response: { 200: envelope(calendarFeed) },
-      },
-    },
-    async (request) => ok(await showFeed(deps, actorOf(request))),
+    { summary: "The caller's ICS feed: a secret address, made on first ask", answer: calendarFeed },
+    (actor) => showFeed(deps, actor),
   );
 
-  app.post(
+  route.post(
     '/calendar/feed/reset',
     {
-      schema: {
-        tags,
-        summary: 'A new secret address for the ICS feed; the old one answers 404 at once',
-        response: { 200: envelope(calendarFeed) },
-      },
+      summary: 'A new secret address for the ICS feed; the old one answers 404 at once',
+      answer: calendarFeed,
+      message: 'calendar:messages.feed_reset',
     },
-    async (request) => ok(await resetFeed(deps, actorOf(request)), 'calendar:messages.feed_reset'),
+    (actor) => resetFeed(deps, actor),
   );
 }
 

@@ -10,6 +10,7 @@ import {
 import { requireAuth } from '../../auth/guard';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { exportWorkspaceDashboard } from './operations/export-workspace-dashboard';
 import { listCategories } from './operations/list-categories';
@@ -20,38 +21,31 @@ import { showWorkspaceDashboard } from './operations/show-workspace-dashboard';
 export default async function dashboardRoutes(app: App) {
   const { deps } = app;
   const tags = ['dashboard'];
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/dashboard',
     {
-      schema: {
-        tags,
-        summary: "The caller's dashboard: due work, work per workspace, OKRs, 360s, inbox",
-        response: { 200: envelope(personalDashboard) },
-      },
+      summary: "The caller's dashboard: due work, work per workspace, OKRs, 360s, inbox",
+      answer: personalDashboard,
     },
-    async (request) => ok(await showMyDashboard(deps, actorOf(request))),
+    (actor) => showMyDashboard(deps, actor),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/dashboard',
     {
-      schema: {
-        tags,
-        summary: "A workspace's figures for its owners and admins, with anonymity thresholds",
-        params: workspaceDashboardParams,
-        querystring: workspaceDashboardQuery,
-        response: { 200: envelope(workspaceDashboard) },
-      },
+      summary: "A workspace's figures for its owners and admins, with anonymity thresholds",
+      params: workspaceDashboardParams,
+      querystring: workspaceDashboardQuery,
+      answer: workspaceDashboard,
     },
-    async (request) =>
-      ok(
-        await showWorkspaceDashboard(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          period: request.query.period,
-          teamId: request.query.team_id,
-        }),
-      ),
+    (actor, request) =>
+      showWorkspaceDashboard(deps, actor, {
+        workspaceId: request.params.id,
+        period: request.query.period,
+        teamId: request.query.team_id,
+      }),
   );
 
   app.get(

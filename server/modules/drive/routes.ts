@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   convertCsvQuery,
   driveCapacity,
@@ -21,6 +21,7 @@ import {
   unsupportedMediaType,
   validationFailed,
 } from '../../http/errors';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { storageFor } from '../../storage';
 import { INLINE_TYPES } from '../../storage/file-types';
@@ -56,6 +57,7 @@ const DRIVE_UPLOAD_MESSAGES: UploadMessages & { overCapacity: string } = {
 /** The drive (spec 7.15) under /core: HTTP over the drive's operations. */
 export default async function driveRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   const storage = storageFor(deps.config);
 
   deps.jobs.on('drive.version_stored', 'thumbnail', (event) => makeThumbnail(deps, event));
@@ -100,42 +102,29 @@ export default async function driveRoutes(app: App) {
       .send(storage.read(file.key));
   }
 
-  app.get(
+  route.get(
     '/drive/files',
     {
-      schema: {
-        tags,
-        summary: 'A page of the caller’s current or archived files',
-        querystring: driveListQuery,
-        response: { 200: envelope(driveFileList) },
-      },
+      summary: 'A page of the caller’s current or archived files',
+      querystring: driveListQuery,
+      answer: driveFileList,
     },
-    async (request) => ok(await listFiles(deps, actorOf(request), request.query)),
+    (actor, request) => listFiles(deps, actor, request.query),
   );
 
-  app.get(
+  route.get(
     '/drive/user-capacity',
     {
-      schema: {
-        tags,
-        summary: 'Bytes the caller’s files take (drive, tasks, assessments, chats) and may take',
-        response: { 200: envelope(driveCapacity) },
-      },
+      summary: 'Bytes the caller’s files take (drive, tasks, assessments, chats) and may take',
+      answer: driveCapacity,
     },
-    async (request) => ok(await showCapacity(deps, actorOf(request))),
+    (actor) => showCapacity(deps, actor),
   );
 
-  app.get(
+  route.get(
     '/drive/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One of the caller’s files',
-        params: idParam,
-        response: { 200: envelope(driveFileResource) },
-      },
-    },
-    async (request) => ok({ file: await freshFile(deps.db, actorOf(request), request.params.id) }),
+    { summary: 'One of the caller’s files', params: idParam, answer: driveFileResource },
+    async (actor, request) => ({ file: await freshFile(deps.db, actor, request.params.id) }),
   );
 
   app.post(
@@ -158,71 +147,59 @@ export default async function driveRoutes(app: App) {
     },
   );
 
-  app.put(
+  route.put(
     '/drive/files/:id',
     {
-      schema: {
-        tags,
-        summary: 'Renames one of the caller’s files',
-        params: idParam,
-        body: renameDriveFileBody,
-        response: { 200: envelope(driveFileResource) },
-      },
+      summary: 'Renames one of the caller’s files',
+      params: idParam,
+      body: renameDriveFileBody,
+      answer: driveFileResource,
+      message: 'drive:messages.renamed',
     },
-    async (request) => {
-      const file = await renameFile(deps, actorOf(request), {
+    async (actor, request) => {
+      const file = await renameFile(deps, actor, {
         id: request.params.id,
         name: request.body.name,
       });
-      return ok({ file }, 'drive:messages.renamed');
+      return { file };
     },
   );
 
-  app.delete(
+  route.delete(
     '/drive/files/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes an archived file for good (a current one is archived first)',
-        params: idParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Deletes an archived file for good (a current one is archived first)',
+      params: idParam,
+      message: 'drive:messages.deleted',
     },
-    async (request) => {
-      await deleteFile(deps, actorOf(request), request.params.id);
-      return ok({}, 'drive:messages.deleted');
-    },
+    (actor, request) => deleteFile(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/files/:id/archive',
     {
-      schema: {
-        tags,
-        summary: 'Moves a current file to the archive',
-        params: idParam,
-        response: { 200: envelope(driveFileResource) },
-      },
+      summary: 'Moves a current file to the archive',
+      params: idParam,
+      answer: driveFileResource,
+      message: 'drive:messages.archived',
     },
-    async (request) => {
-      const file = await archiveFile(deps, actorOf(request), request.params.id);
-      return ok({ file }, 'drive:messages.archived');
+    async (actor, request) => {
+      const file = await archiveFile(deps, actor, request.params.id);
+      return { file };
     },
   );
 
-  app.post(
+  route.post(
     '/files/:id/restore',
     {
-      schema: {
-        tags,
-        summary: 'Moves an archived file back to the current list',
-        params: idParam,
-        response: { 200: envelope(driveFileResource) },
-      },
+      summary: 'Moves an archived file back to the current list',
+      params: idParam,
+      answer: driveFileResource,
+      message: 'drive:messages.restored',
     },
-    async (request) => {
-      const file = await restoreFile(deps, actorOf(request), request.params.id);
-      return ok({ file }, 'drive:messages.restored');
+    async (actor, request) => {
+      const file = await restoreFile(deps, actor, request.params.id);
+      return { file };
     },
   );
 
@@ -283,18 +260,14 @@ export default async function driveRoutes(app: App) {
     },
   );
 
-  app.get(
+  route.get(
     '/drive/files/:id/versions',
     {
-      schema: {
-        tags,
-        summary: 'Every kept version of a file, oldest first',
-        params: idParam,
-        response: { 200: envelope(driveVersionList) },
-      },
+      summary: 'Every kept version of a file, oldest first',
+      params: idParam,
+      answer: driveVersionList,
     },
-    async (request) =>
-      ok({ versions: await listVersions(deps, actorOf(request), request.params.id) }),
+    async (actor, request) => ({ versions: await listVersions(deps, actor, request.params.id) }),
   );
 
   app.post(
@@ -325,19 +298,17 @@ export default async function driveRoutes(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/drive/files/:id/versions/:version/restore',
     {
-      schema: {
-        tags,
-        summary: 'Makes a kept version the current one again',
-        params: driveVersionParams,
-        response: { 200: envelope(driveFileResource) },
-      },
+      summary: 'Makes a kept version the current one again',
+      params: driveVersionParams,
+      answer: driveFileResource,
+      message: 'drive:messages.version_restored',
     },
-    async (request) => {
-      const file = await restoreVersion(deps, actorOf(request), request.params);
-      return ok({ file }, 'drive:messages.version_restored');
+    async (actor, request) => {
+      const file = await restoreVersion(deps, actor, request.params);
+      return { file };
     },
   );
 }

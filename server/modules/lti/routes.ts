@@ -23,6 +23,7 @@ import {
 } from '@contracts/lti';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { clientOf, signedIn } from '../auth';
 import { refreshFrameOrigins, refreshFrameOriginsEveryMinute } from './frame-origins';
@@ -97,6 +98,7 @@ async function asPage(
 
 export default async function ltiRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   const { db } = deps;
 
   // Platforms send OIDC login initiation and the launch as HTML form posts.
@@ -116,10 +118,8 @@ export default async function ltiRoutes(app: App) {
   app.addHook('onReady', registerLtiUpkeep(deps));
 
   // ---- Plugins (spec 7.13) ----
-  app.get(
-    '/plugins',
-    { schema: { tags, querystring: pluginListQuery, response: { 200: envelope(pluginList) } } },
-    async (request) => ok(await listPlugins(deps, actorOf(request), request.query)),
+  route.get('/plugins', { querystring: pluginListQuery, answer: pluginList }, (actor, request) =>
+    listPlugins(deps, actor, request.query),
   );
 
   app.post(
@@ -132,27 +132,19 @@ export default async function ltiRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/plugins/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(plugin) } } },
-    async (request) => ok(await showPlugin(deps, actorOf(request), request.params.id)),
+  route.get('/plugins/:id', { params: idParam, answer: plugin }, (actor, request) =>
+    showPlugin(deps, actor, request.params.id),
   );
 
-  app.put(
+  route.put(
     '/plugins/:id',
     {
-      schema: {
-        tags,
-        params: idParam,
-        body: pluginUpdateBody,
-        response: { 200: envelope(plugin) },
-      },
+      params: idParam,
+      body: pluginUpdateBody,
+      answer: plugin,
+      message: 'lti:messages.plugin_updated',
     },
-    async (request) =>
-      ok(
-        await updatePlugin(deps, actorOf(request), { id: request.params.id, ...request.body }),
-        'lti:messages.plugin_updated',
-      ),
+    (actor, request) => updatePlugin(deps, actor, { id: request.params.id, ...request.body }),
   );
 
   app.delete(
@@ -165,14 +157,10 @@ export default async function ltiRoutes(app: App) {
       ),
   );
 
-  app.post(
+  route.post(
     '/plugins/:id/archive',
-    { schema: { tags, params: idParam, response: { 200: envelope(plugin) } } },
-    async (request) =>
-      ok(
-        await archivePlugin(deps, actorOf(request), request.params.id),
-        'lti:messages.plugin_archived',
-      ),
+    { params: idParam, answer: plugin, message: 'lti:messages.plugin_archived' },
+    (actor, request) => archivePlugin(deps, actor, request.params.id),
   );
 
   /** A supervisor vouches for a plugin: e-mail linking (when asked for) and framing apply. */
@@ -298,10 +286,8 @@ export default async function ltiRoutes(app: App) {
   );
 
   // ---- Deep Linking 2.0: the teacher's choice goes back as a signed JWT ----
-  app.post(
-    '/lti/deep-link',
-    { schema: { tags, body: deepLinkBody, response: { 200: envelope(deepLinkResult) } } },
-    async (request) => ok(await answerDeepLink(deps, actorOf(request), request.body)),
+  route.post('/lti/deep-link', { body: deepLinkBody, answer: deepLinkResult }, (actor, request) =>
+    answerDeepLink(deps, actor, request.body),
   );
 
   /** The browser posts the response here (our CSP lets forms go only to us), we post it on. */
@@ -333,22 +319,11 @@ export default async function ltiRoutes(app: App) {
     },
   );
 
-  app.get(
-    '/lti/roster',
-    {
-      schema: {
-        tags,
-        querystring: rosterQuery,
-        response: { 200: envelope(rosterStatus) },
-      },
-    },
-    async (request) =>
-      ok(
-        await showRoster(deps, actorOf(request), {
-          workspaceId: request.query.workspace_id,
-          lang: request.lang,
-        }),
-      ),
+  route.get('/lti/roster', { querystring: rosterQuery, answer: rosterStatus }, (actor, request) =>
+    showRoster(deps, actor, {
+      workspaceId: request.query.workspace_id,
+      lang: request.lang,
+    }),
   );
 
   /** Queues a reading of the roster (a job); while one is queued or running, answers that one. */

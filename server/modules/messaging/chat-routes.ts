@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { createGroupChat } from './operations/create-group-chat';
 import { editGroupChat } from './operations/edit-group-chat';
@@ -30,80 +31,59 @@ import { showChat } from './operations/show-chat';
 import { unlinkModelChat } from './operations/unlink-model-chat';
 
 const tags = ['messaging'];
-const detailReply = { 200: envelope(chatResource) };
 
 /** Chats (spec 7.12) under /messaging/chats. */
 export default async function chatRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/chats',
     {
-      schema: {
-        tags,
-        summary: "The caller's chats with unread counts and last message, newest first",
-        querystring: chatListQuery,
-        response: { 200: envelope(chatList) },
-      },
+      summary: "The caller's chats with unread counts and last message, newest first",
+      querystring: chatListQuery,
+      answer: chatList,
     },
-    async (request) =>
-      ok(
-        await listChats(deps, actorOf(request), {
-          page: request.query.page,
-          perPage: request.query.per_page,
-        }),
-      ),
+    (actor, request) =>
+      listChats(deps, actor, {
+        page: request.query.page,
+        perPage: request.query.per_page,
+      }),
   );
 
-  app.get(
+  route.get(
     '/chats/search',
     {
-      schema: {
-        tags,
-        summary: 'Chats and people matching a text; paged until a page is empty',
-        querystring: chatSearchQuery,
-        response: { 200: envelope(chatSearchResult) },
-      },
+      summary: 'Chats and people matching a text; paged until a page is empty',
+      querystring: chatSearchQuery,
+      answer: chatSearchResult,
     },
-    async (request) =>
-      ok(
-        await searchChats(deps, actorOf(request), {
-          q: request.query.q,
-          page: request.query.page,
-          perPage: request.query.per_page,
-        }),
-      ),
+    (actor, request) =>
+      searchChats(deps, actor, {
+        q: request.query.q,
+        page: request.query.page,
+        perPage: request.query.per_page,
+      }),
   );
 
-  app.get(
+  route.get(
     '/chats/task-chats',
-    {
-      schema: {
-        tags,
-        summary: "The caller's chats linked to tasks",
-        querystring: chatListQuery,
-        response: { 200: envelope(chatList) },
-      },
-    },
-    async (request) =>
-      ok(
-        await listChats(deps, actorOf(request), {
-          page: request.query.page,
-          perPage: request.query.per_page,
-          taskChats: true,
-        }),
-      ),
+    { summary: "The caller's chats linked to tasks", querystring: chatListQuery, answer: chatList },
+    (actor, request) =>
+      listChats(deps, actor, {
+        page: request.query.page,
+        perPage: request.query.per_page,
+        taskChats: true,
+      }),
   );
 
-  app.get(
-    '/chats/:id',
-    { schema: { tags, params: chatParams, response: detailReply } },
-    async (request) => ok(await showChat(deps, actorOf(request), request.params.id)),
+  route.get('/chats/:id', { params: chatParams, answer: chatResource }, (actor, request) =>
+    showChat(deps, actor, request.params.id),
   );
 
   app.post(
     '/chats/mute-chat',
-    { schema: { tags, body: muteBody, response: detailReply } },
+    { schema: { tags, body: muteBody, response: { 200: envelope(chatResource) } } },
     async (request) =>
       ok(
         await muteChat(deps, actorOf(request), {
@@ -114,14 +94,10 @@ export default async function chatRoutes(app: App) {
       ),
   );
 
-  app.post(
+  route.post(
     '/chats/group-chat/leave',
-    { schema: { tags, body: chatIdBody, response: detailReply } },
-    async (request) =>
-      ok(
-        await leaveGroupChat(deps, actorOf(request), request.body.chat_id),
-        'messaging:messages.left',
-      ),
+    { body: chatIdBody, answer: chatResource, message: 'messaging:messages.left' },
+    (actor, request) => leaveGroupChat(deps, actor, request.body.chat_id),
   );
 
   app.post(
@@ -138,73 +114,54 @@ export default async function chatRoutes(app: App) {
         ),
   );
 
-  app.post(
+  route.post(
     '/chats/group-chat/edit',
-    { schema: { tags, body: editGroupBody, response: detailReply } },
-    async (request) =>
-      ok(await editGroupChat(deps, actorOf(request), request.body), 'messaging:messages.saved'),
+    { body: editGroupBody, answer: chatResource, message: 'messaging:messages.saved' },
+    (actor, request) => editGroupChat(deps, actor, request.body),
   );
 
-  app.post(
-    '/chats/user-chat',
-    { schema: { tags, body: userChatBody, response: detailReply } },
-    async (request) => ok(await openUserChat(deps, actorOf(request), request.body.user_id)),
+  route.post('/chats/user-chat', { body: userChatBody, answer: chatResource }, (actor, request) =>
+    openUserChat(deps, actor, request.body.user_id),
   );
 
-  app.post(
+  route.post(
     '/chats/link-to-model',
     {
-      schema: {
-        tags,
-        summary: "The chat of a task or team (made on first use), with the model's people in it",
-        body: linkModelBody,
-        response: detailReply,
-      },
+      summary: "The chat of a task or team (made on first use), with the model's people in it",
+      body: linkModelBody,
+      answer: chatResource,
     },
-    async (request) =>
-      ok(
-        await openModelChat(deps, actorOf(request), {
-          modelType: request.body.model_type,
-          modelId: request.body.model_id,
-        }),
-      ),
+    (actor, request) =>
+      openModelChat(deps, actor, {
+        modelType: request.body.model_type,
+        modelId: request.body.model_id,
+      }),
   );
 
-  app.post(
+  route.post(
     '/chats/unlink-to-model',
     {
-      schema: {
-        tags,
-        summary: 'Unlinks a chat from its task or team; it goes on as a group chat',
-        body: chatIdBody,
-        response: detailReply,
-      },
+      summary: 'Unlinks a chat from its task or team; it goes on as a group chat',
+      body: chatIdBody,
+      answer: chatResource,
+      message: 'messaging:messages.unlinked',
     },
-    async (request) =>
-      ok(
-        await unlinkModelChat(deps, actorOf(request), request.body.chat_id),
-        'messaging:messages.unlinked',
-      ),
+    (actor, request) => unlinkModelChat(deps, actor, request.body.chat_id),
   );
 
-  app.post(
+  route.post(
     '/chats/:id/read',
     {
-      schema: {
-        tags,
-        summary: "Moves the caller's last-read pointer forward (never back)",
-        params: chatParams,
-        body: readBody,
-        response: { 200: envelope(z.object({ last_read_message_id: z.number().int() })) },
-      },
+      summary: "Moves the caller's last-read pointer forward (never back)",
+      params: chatParams,
+      body: readBody,
+      answer: z.object({ last_read_message_id: z.number().int() }),
     },
-    async (request) =>
-      ok(
-        await markChatRead(deps, actorOf(request), {
-          chatId: request.params.id,
-          messageId: request.body.message_id,
-        }),
-      ),
+    (actor, request) =>
+      markChatRead(deps, actor, {
+        chatId: request.params.id,
+        messageId: request.body.message_id,
+      }),
   );
 
   app.post(

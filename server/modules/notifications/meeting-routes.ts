@@ -14,6 +14,7 @@ import {
 } from '@contracts/notifications';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { zoomMeetingFor } from './meetings';
 import { createMeeting } from './operations/create-meeting';
@@ -32,6 +33,7 @@ const tags = ['meetings'];
 /** Meetings (spec 7.12 `core/meetings`, `add-to-calendar`) under /core. */
 export async function meetingRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
   app.get(
     '/meetings/options',
@@ -52,28 +54,22 @@ export async function meetingRoutes(app: App) {
     },
   );
 
-  app.get(
+  route.get(
     '/integrations/zoom',
     {
-      schema: {
-        tags,
-        summary: 'The caller’s own Zoom account: connected, not connected, or not configured here',
-        response: { 200: envelope(zoomAccountResource) },
-      },
+      summary: 'The caller’s own Zoom account: connected, not connected, or not configured here',
+      answer: zoomAccountResource,
     },
-    async (request) => ok(await showZoomAccount(deps, actorOf(request))),
+    (actor) => showZoomAccount(deps, actor),
   );
 
-  app.get(
+  route.get(
     '/integrations/zoom/login',
     {
-      schema: {
-        tags,
-        summary: 'Zoom’s consent page to send the browser to (OAuth 2.0, with a one-time state)',
-        response: { 200: envelope(zoomLoginResource) },
-      },
+      summary: 'Zoom’s consent page to send the browser to (OAuth 2.0, with a one-time state)',
+      answer: zoomLoginResource,
     },
-    async (request) => ok(await startZoomConnect(deps, actorOf(request))),
+    (actor) => startZoomConnect(deps, actor),
   );
 
   app.get(
@@ -89,60 +85,45 @@ export async function meetingRoutes(app: App) {
     async (request, reply) => reply.redirect(await finishZoomConnect(deps, request.query), 303),
   );
 
-  app.delete(
+  route.delete(
     '/integrations/zoom',
     {
-      schema: {
-        tags,
-        summary: 'Disconnect the caller’s Zoom: its tokens are forgotten',
-        response: { 200: envelope(zoomAccountResource) },
-      },
+      summary: 'Disconnect the caller’s Zoom: its tokens are forgotten',
+      answer: zoomAccountResource,
+      message: 'notifications:messages.zoom_disconnected',
     },
-    async (request) =>
-      ok(await disconnectZoom(deps, actorOf(request)), 'notifications:messages.zoom_disconnected'),
+    (actor) => disconnectZoom(deps, actor),
   );
 
-  app.get(
+  route.get(
     '/meetings',
     {
-      schema: {
-        tags,
-        summary: 'Meetings I made or attend, as a calendar shows them',
-        querystring: meetingsQuery,
-        response: { 200: envelope(meetingsResource) },
-      },
+      summary: 'Meetings I made or attend, as a calendar shows them',
+      querystring: meetingsQuery,
+      answer: meetingsResource,
     },
-    async (request) => ok(await listMeetings(deps, actorOf(request), request.query)),
+    (actor, request) => listMeetings(deps, actor, request.query),
   );
 
-  app.post(
+  route.post(
     '/meetings',
     {
-      schema: {
-        tags,
-        summary: 'Make a meeting in a workspace with its calendar event; attendees are told',
-        body: createMeetingBody,
-        response: { 200: envelope(meetingResource) },
-      },
+      summary: 'Make a meeting in a workspace with its calendar event; attendees are told',
+      body: createMeetingBody,
+      answer: meetingResource,
+      message: 'notifications:messages.meeting_created',
     },
-    async (request) =>
-      ok(
-        await createMeeting(deps, actorOf(request), request.body),
-        'notifications:messages.meeting_created',
-      ),
+    (actor, request) => createMeeting(deps, actor, request.body),
   );
 
-  app.post(
+  route.post(
     '/meetings/:id/add-to-calendar',
     {
-      schema: {
-        tags,
-        summary: 'The meeting as an .ics calendar file (only for its attendees)',
-        params: idParam,
-        response: { 200: envelope(addToCalendarResource) },
-      },
+      summary: 'The meeting as an .ics calendar file (only for its attendees)',
+      params: idParam,
+      answer: addToCalendarResource,
     },
-    async (request) => ok(await meetingCalendarFile(deps, actorOf(request), request.params.id)),
+    (actor, request) => meetingCalendarFile(deps, actor, request.params.id),
   );
 }
 

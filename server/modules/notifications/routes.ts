@@ -16,8 +16,8 @@ import {
   unreadResource,
 } from '@contracts/notifications';
 import { requireAuth } from '../../auth/guard';
-import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { countUnread } from './operations/count-unread';
 import { listNotifications } from './operations/list-notifications';
@@ -36,69 +36,52 @@ const tags = ['notifications'];
 /** Spec 7.12 notifications and 7.9 `user/notifications-with-token`, under /core. */
 export default async function notificationRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/notifications',
     {
-      schema: {
-        tags,
-        summary: 'My notifications, newest first: recent (48 h), weekly (7 days) or all',
-        querystring: notificationsQuery,
-        response: { 200: envelope(notificationsResource) },
-      },
+      summary: 'My notifications, newest first: recent (48 h), weekly (7 days) or all',
+      querystring: notificationsQuery,
+      answer: notificationsResource,
     },
-    async (request) => ok(await listNotifications(deps, actorOf(request), request.query)),
+    (actor, request) => listNotifications(deps, actor, request.query),
   );
 
-  app.get(
+  route.get(
     '/notifications/unread-notifications',
-    {
-      schema: {
-        tags,
-        summary: 'How many of my notifications are unread',
-        response: { 200: envelope(unreadResource) },
-      },
-    },
-    async (request) => ok({ unread_notifications: await countUnread(deps, actorOf(request)) }),
+    { summary: 'How many of my notifications are unread', answer: unreadResource },
+    async (actor) => ({ unread_notifications: await countUnread(deps, actor) }),
   );
 
-  app.post(
+  route.post(
     '/notifications/:id/read',
     {
-      schema: {
-        tags,
-        summary: 'Mark one of my notifications read',
-        params: notificationIdParam,
-        response: { 200: envelope(markedResource) },
-      },
+      summary: 'Mark one of my notifications read',
+      params: notificationIdParam,
+      answer: markedResource,
     },
-    async (request) => ok(await markNotificationRead(deps, actorOf(request), request.params.id)),
+    (actor, request) => markNotificationRead(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/notifications/read',
     {
-      schema: {
-        tags,
-        summary: 'Mark some of my notifications read (all must be mine)',
-        body: markReadBody,
-        response: { 200: envelope(markedResource) },
-      },
+      summary: 'Mark some of my notifications read (all must be mine)',
+      body: markReadBody,
+      answer: markedResource,
     },
-    async (request) => ok(await markNotificationsRead(deps, actorOf(request), request.body)),
+    (actor, request) => markNotificationsRead(deps, actor, request.body),
   );
 
-  app.post(
+  route.post(
     '/notifications/read-all',
     {
-      schema: {
-        tags,
-        summary: 'Mark all my notifications read',
-        response: { 200: envelope(markedResource) },
-      },
+      summary: 'Mark all my notifications read',
+      answer: markedResource,
+      message: 'notifications:messages.all_read',
     },
-    async (request) =>
-      ok(await markAllNotificationsRead(deps, actorOf(request)), 'notifications:messages.all_read'),
+    (actor) => markAllNotificationsRead(deps, actor),
   );
 
   app.get(
@@ -124,44 +107,27 @@ export default async function notificationRoutes(app: App) {
 
   // ------------------------------------------------ browser notifications (Web Push)
 
-  app.put(
+  route.put(
     '/user/fcm-token',
     {
-      schema: {
-        tags,
-        summary:
-          "This browser's push subscription (PushSubscription.toJSON()) gets my notifications",
-        body: pushSubscriptionBody,
-        response: { 200: envelope(pushSubscriptionResource) },
-      },
+      summary: "This browser's push subscription (PushSubscription.toJSON()) gets my notifications",
+      body: pushSubscriptionBody,
+      answer: pushSubscriptionResource,
+      message: 'notifications:messages.push_on',
     },
-    async (request) =>
-      ok(
-        await savePushSubscription(
-          deps,
-          actorOf(request),
-          request.body,
-          request.headers['user-agent'],
-        ),
-        'notifications:messages.push_on',
-      ),
+    (actor, request) =>
+      savePushSubscription(deps, actor, request.body, request.headers['user-agent']),
   );
 
-  app.delete(
+  route.delete(
     '/user/fcm-token',
     {
-      schema: {
-        tags,
-        summary: 'This browser (its push endpoint) stops getting my notifications',
-        querystring: pushEndpointQuery,
-        response: { 200: envelope(pushRemovedResource) },
-      },
+      summary: 'This browser (its push endpoint) stops getting my notifications',
+      querystring: pushEndpointQuery,
+      answer: pushRemovedResource,
+      message: 'notifications:messages.push_off',
     },
-    async (request) =>
-      ok(
-        await removePushSubscription(deps, actorOf(request), request.query.endpoint),
-        'notifications:messages.push_off',
-      ),
+    (actor, request) => removePushSubscription(deps, actor, request.query.endpoint),
   );
 
   // ------------------------------------------------ settings from a mail, without signing in

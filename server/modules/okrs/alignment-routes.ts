@@ -1,8 +1,7 @@
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import { alignBody, alignmentList, alignmentParams } from '@contracts/okrs';
-import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import { alignObjective } from './operations/align-objective';
 import { deleteAlignment } from './operations/delete-alignment';
 import { listAlignments } from './operations/list-alignments';
@@ -13,70 +12,53 @@ const tags = ['okrs'];
 /** Alignments (spec 7.2): HTTP over the OKR operations. */
 export default async function alignmentRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/objectives/:id/alignments',
     {
-      schema: {
-        tags,
-        summary: 'Where an objective aligns upwards, and what aligns under it',
-        params: idParam,
-        response: { 200: envelope(alignmentList) },
-      },
+      summary: 'Where an objective aligns upwards, and what aligns under it',
+      params: idParam,
+      answer: alignmentList,
     },
-    async (request) => ok(await listAlignments(deps, actorOf(request), request.params.id)),
+    (actor, request) => listAlignments(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/objectives/:id/alignments',
     {
-      schema: {
-        tags,
-        summary: 'Align an objective under a parent objective or key result',
-        params: idParam,
-        body: alignBody,
-        response: { 201: envelope(alignmentList) },
-      },
+      summary: 'Align an objective under a parent objective or key result',
+      params: idParam,
+      body: alignBody,
+      answer: alignmentList,
+      status: 201,
+      message: 'okrs:messages.aligned',
     },
-    async (request, reply) => {
-      const alignments = await alignObjective(deps, actorOf(request), {
+    (actor, request) =>
+      alignObjective(deps, actor, {
         id: request.params.id,
         ...request.body,
-      });
-      return reply.status(201).send(ok(alignments, 'okrs:messages.aligned'));
-    },
+      }),
   );
 
-  app.delete(
+  route.delete(
     '/objectives/:id/alignments',
     {
-      schema: {
-        tags,
-        summary: 'Remove every upward alignment of an objective',
-        params: idParam,
-        response: { 200: envelope(alignmentList) },
-      },
+      summary: 'Remove every upward alignment of an objective',
+      params: idParam,
+      answer: alignmentList,
+      message: 'okrs:messages.unaligned',
     },
-    async (request) =>
-      ok(
-        await unalignObjective(deps, actorOf(request), request.params.id),
-        'okrs:messages.unaligned',
-      ),
+    (actor, request) => unalignObjective(deps, actor, request.params.id),
   );
 
-  app.delete(
+  route.delete(
     '/alignments/:alignment',
     {
-      schema: {
-        tags,
-        summary: 'Remove one alignment',
-        params: alignmentParams,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Remove one alignment',
+      params: alignmentParams,
+      message: 'okrs:messages.unaligned',
     },
-    async (request) => {
-      await deleteAlignment(deps, actorOf(request), request.params.alignment);
-      return ok({}, 'okrs:messages.unaligned');
-    },
+    (actor, request) => deleteAlignment(deps, actor, request.params.alignment),
   );
 }

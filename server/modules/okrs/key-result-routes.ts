@@ -1,4 +1,4 @@
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   answerParams,
   checkInBody,
@@ -11,6 +11,7 @@ import {
 } from '@contracts/okrs';
 import { ok } from '../../http/envelope';
 import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { checkInKeyResult } from './operations/check-in-key-result';
@@ -27,22 +28,20 @@ const tags = ['okrs'];
 /** Key results and their check-ins (spec 7.2): HTTP over the OKR operations. */
 export default async function keyResultRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/:id/key-results',
     {
-      schema: {
-        tags,
-        summary: "Every key result of the workspace's open and closed objectives",
-        params: idParam,
-        response: { 200: envelope(keyResultItems) },
-      },
+      summary: "Every key result of the workspace's open and closed objectives",
+      params: idParam,
+      answer: keyResultItems,
     },
-    async (request) => {
-      const keyResults = await listKeyResults(deps, actorOf(request), {
+    async (actor, request) => {
+      const keyResults = await listKeyResults(deps, actor, {
         workspaceId: request.params.id,
       });
-      return ok({ key_results: keyResults });
+      return { key_results: keyResults };
     },
   );
 
@@ -64,110 +63,94 @@ export default async function keyResultRoutes(app: App) {
     },
   );
 
-  app.put(
+  route.put(
     '/key-results/:id',
     {
-      schema: {
-        tags,
-        summary: 'Change a key result: name, kind, values, unit, weight, owners, org position',
-        params: idParam,
-        body: updateKeyResultBody,
-        response: { 200: envelope(keyResultResource) },
-      },
+      summary: 'Change a key result: name, kind, values, unit, weight, owners, org position',
+      params: idParam,
+      body: updateKeyResultBody,
+      answer: keyResultResource,
+      message: 'okrs:messages.key_result_updated',
     },
-    async (request) => {
-      const keyResult = await updateKeyResult(deps, actorOf(request), {
+    async (actor, request) => {
+      const keyResult = await updateKeyResult(deps, actor, {
         id: request.params.id,
         ...request.body,
       });
-      return ok({ key_result: keyResult }, 'okrs:messages.key_result_updated');
+      return { key_result: keyResult };
     },
   );
 
-  app.delete(
+  route.delete(
     '/key-results/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete a key result with its check-ins',
-        params: idParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Delete a key result with its check-ins',
+      params: idParam,
+      message: 'okrs:messages.key_result_deleted',
     },
-    async (request) => {
-      await deleteKeyResult(deps, actorOf(request), request.params.id);
-      return ok({}, 'okrs:messages.key_result_deleted');
-    },
+    (actor, request) => deleteKeyResult(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/key-results/:id/tracking',
     {
-      schema: {
-        tags,
-        summary: "A key result's progress history: every check-in, oldest first",
-        params: idParam,
-        response: { 200: envelope(tracking) },
-      },
+      summary: "A key result's progress history: every check-in, oldest first",
+      params: idParam,
+      answer: tracking,
     },
-    async (request) => ok(await keyResultTracking(deps, actorOf(request), request.params.id)),
+    (actor, request) => keyResultTracking(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/key-results/:id/answer',
     {
-      schema: {
-        tags,
-        summary: 'Check in on a key result: the new value, a status, a confidence and a note',
-        params: idParam,
-        headers: idempotencyKeyHeaders,
-        body: checkInBody,
-        response: { 201: envelope(keyResultResource) },
-      },
+      summary: 'Check in on a key result: the new value, a status, a confidence and a note',
+      params: idParam,
+      headers: idempotencyKeyHeaders,
+      body: checkInBody,
+      answer: keyResultResource,
+      status: 201,
+      message: 'okrs:messages.checked_in',
     },
-    async (request, reply) => {
-      const keyResult = await checkInKeyResult(deps, actorOf(request), {
+    async (actor, request) => {
+      const keyResult = await checkInKeyResult(deps, actor, {
         id: request.params.id,
         ...request.body,
         idempotencyKey: idempotencyKeyOf(request),
       });
-      return reply.status(201).send(ok({ key_result: keyResult }, 'okrs:messages.checked_in'));
+      return { key_result: keyResult };
     },
   );
 
-  app.put(
+  route.put(
     '/key-results/:id/answers/:report',
     {
-      schema: {
-        tags,
-        summary: 'Correct a check-in; the key result and its history follow',
-        params: answerParams,
-        body: updateCheckInBody,
-        response: { 200: envelope(keyResultResource) },
-      },
+      summary: 'Correct a check-in; the key result and its history follow',
+      params: answerParams,
+      body: updateCheckInBody,
+      answer: keyResultResource,
+      message: 'okrs:messages.answer_updated',
     },
-    async (request) => {
-      const keyResult = await updateCheckIn(deps, actorOf(request), {
+    async (actor, request) => {
+      const keyResult = await updateCheckIn(deps, actor, {
         ...request.params,
         ...request.body,
       });
-      return ok({ key_result: keyResult }, 'okrs:messages.answer_updated');
+      return { key_result: keyResult };
     },
   );
 
-  app.delete(
+  route.delete(
     '/key-results/:id/answers/:report',
     {
-      schema: {
-        tags,
-        summary: 'Remove a check-in; the key result and its history follow',
-        params: answerParams,
-        response: { 200: envelope(keyResultResource) },
-      },
+      summary: 'Remove a check-in; the key result and its history follow',
+      params: answerParams,
+      answer: keyResultResource,
+      message: 'okrs:messages.answer_deleted',
     },
-    async (request) => {
-      const keyResult = await deleteCheckIn(deps, actorOf(request), request.params);
-      return ok({ key_result: keyResult }, 'okrs:messages.answer_deleted');
+    async (actor, request) => {
+      const keyResult = await deleteCheckIn(deps, actor, request.params);
+      return { key_result: keyResult };
     },
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   createObjectiveBody,
   objectiveCheckInBody,
@@ -12,6 +12,7 @@ import {
   workspaceIdQuery,
 } from '@contracts/okrs';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import {
@@ -32,79 +33,65 @@ const tags = ['okrs'];
 /** Objectives (spec 7.2): HTTP over the OKR operations. */
 export default async function objectiveRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/:id/objectives',
     {
-      schema: {
-        tags,
-        summary: 'Objectives of a workspace by status (open, closed, archived), with counts',
-        params: idParam,
-        querystring: objectiveListQuery,
-        response: { 200: envelope(objectiveList) },
-      },
+      summary: 'Objectives of a workspace by status (open, closed, archived), with counts',
+      params: idParam,
+      querystring: objectiveListQuery,
+      answer: objectiveList,
     },
-    async (request) =>
-      ok(
-        await listObjectives(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          ...request.query,
-        }),
-      ),
+    (actor, request) =>
+      listObjectives(deps, actor, {
+        workspaceId: request.params.id,
+        ...request.query,
+      }),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/objective-tree',
     {
-      schema: {
-        tags,
-        summary: "The workspace's objectives as their alignment tree, with rolled-up progress",
-        params: idParam,
-        querystring: z.object({ status: z.enum(OBJECTIVE_STATUSES).optional() }),
-        response: { 200: envelope(objectiveTree) },
-      },
+      summary: "The workspace's objectives as their alignment tree, with rolled-up progress",
+      params: idParam,
+      querystring: z.object({ status: z.enum(OBJECTIVE_STATUSES).optional() }),
+      answer: objectiveTree,
     },
-    async (request) =>
-      ok(
-        await readObjectiveTree(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          status: request.query.status,
-        }),
-      ),
+    (actor, request) =>
+      readObjectiveTree(deps, actor, {
+        workspaceId: request.params.id,
+        status: request.query.status,
+      }),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/objectives',
     {
-      schema: {
-        tags,
-        summary: 'A new objective, with its key results if given',
-        params: idParam,
-        body: createObjectiveBody,
-        response: { 201: envelope(objectiveResource) },
-      },
+      summary: 'A new objective, with its key results if given',
+      params: idParam,
+      body: createObjectiveBody,
+      answer: objectiveResource,
+      status: 201,
+      message: 'okrs:messages.created',
     },
-    async (request, reply) => {
-      const objective = await createObjective(deps, actorOf(request), {
+    async (actor, request) => {
+      const objective = await createObjective(deps, actor, {
         workspaceId: request.params.id,
         ...request.body,
       });
-      return reply.status(201).send(ok({ objective }, 'okrs:messages.created'));
+      return { objective };
     },
   );
 
-  app.get(
+  route.get(
     '/objectives/:id',
     {
-      schema: {
-        tags,
-        summary: 'One objective with its key results, alignments and check-ins',
-        params: idParam,
-        response: { 200: envelope(objectiveResource) },
-      },
+      summary: 'One objective with its key results, alignments and check-ins',
+      params: idParam,
+      answer: objectiveResource,
     },
-    async (request) =>
-      ok({ objective: await showObjective(deps, actorOf(request), request.params.id) }),
+    async (actor, request) => ({ objective: await showObjective(deps, actor, request.params.id) }),
   );
 
   app.put(
@@ -130,24 +117,19 @@ export default async function objectiveRoutes(app: App) {
     },
   );
 
-  app.delete(
+  route.delete(
     '/objectives/:id',
     {
-      schema: {
-        tags,
-        summary: 'Delete an objective with its key results, check-ins and alignments',
-        params: idParam,
-        querystring: workspaceIdQuery,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Delete an objective with its key results, check-ins and alignments',
+      params: idParam,
+      querystring: workspaceIdQuery,
+      message: 'okrs:messages.deleted',
     },
-    async (request) => {
-      await deleteObjective(deps, actorOf(request), {
+    (actor, request) =>
+      deleteObjective(deps, actor, {
         id: request.params.id,
         workspaceId: request.query.workspace_id,
-      });
-      return ok({}, 'okrs:messages.deleted');
-    },
+      }),
   );
 
   for (const move of Object.keys(OBJECTIVE_MOVES) as ObjectiveMove[]) {
@@ -171,23 +153,22 @@ export default async function objectiveRoutes(app: App) {
     );
   }
 
-  app.post(
+  route.post(
     '/objectives/:id/answer',
     {
-      schema: {
-        tags,
-        summary: 'Check in on the objective as a whole: status, confidence and a note',
-        params: idParam,
-        body: objectiveCheckInBody,
-        response: { 201: envelope(objectiveResource) },
-      },
+      summary: 'Check in on the objective as a whole: status, confidence and a note',
+      params: idParam,
+      body: objectiveCheckInBody,
+      answer: objectiveResource,
+      status: 201,
+      message: 'okrs:messages.checked_in',
     },
-    async (request, reply) => {
-      const objective = await checkInObjective(deps, actorOf(request), {
+    async (actor, request) => {
+      const objective = await checkInObjective(deps, actor, {
         id: request.params.id,
         ...request.body,
       });
-      return reply.status(201).send(ok({ objective }, 'okrs:messages.checked_in'));
+      return { objective };
     },
   );
 }

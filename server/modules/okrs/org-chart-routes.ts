@@ -1,4 +1,4 @@
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { envelope, idParam } from '@contracts/common';
 import {
   objectiveItems,
   orgChart,
@@ -8,6 +8,7 @@ import {
   orgPositionUpdateBody,
 } from '@contracts/okrs';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { createOrgPosition } from './operations/create-org-position';
@@ -22,19 +23,16 @@ const tags = ['okrs'];
 /** The org chart (spec 7.2): HTTP over the OKR operations. */
 export default async function orgChartRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/:id/org-chart',
     {
-      schema: {
-        tags,
-        summary: "The workspace's org chart: positions as a tree",
-        params: idParam,
-        response: { 200: envelope(orgChart) },
-      },
+      summary: "The workspace's org chart: positions as a tree",
+      params: idParam,
+      answer: orgChart,
     },
-    async (request) =>
-      ok(await showOrgChart(deps, actorOf(request), { workspaceId: request.params.id })),
+    (actor, request) => showOrgChart(deps, actor, { workspaceId: request.params.id }),
   );
 
   app.post(
@@ -59,91 +57,72 @@ export default async function orgChartRoutes(app: App) {
     },
   );
 
-  app.put(
+  route.put(
     '/org-positions/:id',
     {
-      schema: {
-        tags,
-        summary: 'Rename a position',
-        params: idParam,
-        body: orgPositionUpdateBody,
-        response: { 200: envelope(orgPositionResource) },
-      },
+      summary: 'Rename a position',
+      params: idParam,
+      body: orgPositionUpdateBody,
+      answer: orgPositionResource,
+      message: 'okrs:messages.position_updated',
     },
-    async (request) => {
-      const position = await renameOrgPosition(deps, actorOf(request), {
+    async (actor, request) => {
+      const position = await renameOrgPosition(deps, actor, {
         id: request.params.id,
         ...request.body,
       });
-      return ok({ org_position: position }, 'okrs:messages.position_updated');
+      return { org_position: position };
     },
   );
 
-  app.put(
+  route.put(
     '/org-positions/:id/org-nodes/:node',
     {
-      schema: {
-        tags,
-        summary: 'Move a position under another node of the same chart',
-        params: orgNodeParams,
-        response: { 200: envelope(orgPositionResource) },
-      },
+      summary: 'Move a position under another node of the same chart',
+      params: orgNodeParams,
+      answer: orgPositionResource,
+      message: 'okrs:messages.position_moved',
     },
-    async (request) => {
-      const position = await moveOrgPosition(deps, actorOf(request), request.params);
-      return ok({ org_position: position }, 'okrs:messages.position_moved');
+    async (actor, request) => {
+      const position = await moveOrgPosition(deps, actor, request.params);
+      return { org_position: position };
     },
   );
 
-  app.put(
+  route.put(
     '/org-positions/:id/top',
     {
-      schema: {
-        tags,
-        summary: 'Move a position to the top of the chart',
-        params: idParam,
-        response: { 200: envelope(orgPositionResource) },
-      },
+      summary: 'Move a position to the top of the chart',
+      params: idParam,
+      answer: orgPositionResource,
+      message: 'okrs:messages.position_moved',
     },
-    async (request) => {
-      const position = await moveOrgPosition(deps, actorOf(request), {
+    async (actor, request) => {
+      const position = await moveOrgPosition(deps, actor, {
         id: request.params.id,
         node: null,
       });
-      return ok({ org_position: position }, 'okrs:messages.position_moved');
+      return { org_position: position };
     },
   );
 
-  app.delete(
+  route.delete(
     '/org-positions/:id',
     {
-      schema: {
-        tags,
-        summary:
-          'Delete a position: its children move up to its parent; its objectives stay, unplaced',
-        params: idParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary:
+        'Delete a position: its children move up to its parent; its objectives stay, unplaced',
+      params: idParam,
+      message: 'okrs:messages.position_deleted',
     },
-    async (request) => {
-      await deleteOrgPosition(deps, actorOf(request), request.params.id);
-      return ok({}, 'okrs:messages.position_deleted');
-    },
+    (actor, request) => deleteOrgPosition(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/org-positions/:id/objectives',
-    {
-      schema: {
-        tags,
-        summary: 'Objectives placed at a position',
-        params: idParam,
-        response: { 200: envelope(objectiveItems) },
-      },
-    },
-    async (request) => {
-      const objectives = await listPositionObjectives(deps, actorOf(request), request.params.id);
-      return ok({ objectives });
+    { summary: 'Objectives placed at a position', params: idParam, answer: objectiveItems },
+    async (actor, request) => {
+      const objectives = await listPositionObjectives(deps, actor, request.params.id);
+      return { objectives };
     },
   );
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { envelope } from '@contracts/common';
 import { avatarResource, cvResource, userRefParam } from '@contracts/profile';
 import { actorOf } from '../../core/workspace-access';
-import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { receiveAvatar, receiveCv, sendAvatar, sendDownload } from './file-http';
 import { changeAvatar } from './operations/change-avatar';
@@ -16,28 +15,26 @@ import { removeCv } from './operations/remove-cv';
 export default async function profileFileRoutes(app: App) {
   const { deps } = app;
   const tags = ['profile'];
+  const route = operationRoutes(app, tags);
 
-  app.post(
+  route.post(
     '/user/avatar',
     {
-      schema: {
-        tags,
-        summary: 'Upload my picture (multipart field avatar: png, jpg, gif or webp, 5 MB)',
-        response: { 200: envelope(avatarResource) },
-      },
+      summary: 'Upload my picture (multipart field avatar: png, jpg, gif or webp, 5 MB)',
+      answer: avatarResource,
+      message: 'profile:messages.avatar_saved',
     },
-    async (request) =>
-      ok(
-        await changeAvatar(deps, actorOf(request), () => receiveAvatar(request, deps)),
-        'profile:messages.avatar_saved',
-      ),
+    (actor, request) => changeAvatar(deps, actor, () => receiveAvatar(request, deps)),
   );
 
-  app.delete(
+  route.delete(
     '/user/avatar',
-    { schema: { tags, summary: 'Remove my picture', response: { 200: envelope(avatarResource) } } },
-    async (request) =>
-      ok(await removeAvatar(deps, actorOf(request)), 'profile:messages.avatar_removed'),
+    {
+      summary: 'Remove my picture',
+      answer: avatarResource,
+      message: 'profile:messages.avatar_removed',
+    },
+    (actor) => removeAvatar(deps, actor),
   );
 
   app.get(
@@ -53,26 +50,20 @@ export default async function profileFileRoutes(app: App) {
     async (request, reply) => sendAvatar(deps, await findAvatar(deps, request.params.file), reply),
   );
 
-  app.post(
+  route.post(
     '/user/cv',
     {
-      schema: {
-        tags,
-        summary: 'Upload my CV (multipart field file: pdf, doc, docx, odt, rtf or txt, 10 MB)',
-        response: { 200: envelope(cvResource) },
-      },
+      summary: 'Upload my CV (multipart field file: pdf, doc, docx, odt, rtf or txt, 10 MB)',
+      answer: cvResource,
+      message: 'profile:messages.cv_saved',
     },
-    async (request) =>
-      ok(
-        await changeCv(deps, actorOf(request), () => receiveCv(request, deps)),
-        'profile:messages.cv_saved',
-      ),
+    (actor, request) => changeCv(deps, actor, () => receiveCv(request, deps)),
   );
 
-  app.delete(
+  route.delete(
     '/user/cv',
-    { schema: { tags, summary: 'Remove my CV', response: { 200: envelope(cvResource) } } },
-    async (request) => ok(await removeCv(deps, actorOf(request)), 'profile:messages.cv_removed'),
+    { summary: 'Remove my CV', answer: cvResource, message: 'profile:messages.cv_removed' },
+    (actor) => removeCv(deps, actor),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import {
 import { requireAuth } from '../../auth/guard';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { addActivity } from './operations/add-activity';
 import { listActivities } from './operations/list-activities';
@@ -42,129 +43,85 @@ function personRef(request: FastifyRequest & { params: { id: string } }) {
 export default async function profilePeopleRoutes(app: App) {
   const { deps } = app;
   const tags = ['profile'];
+  const route = operationRoutes(app, tags);
   const params = userRefParam;
 
-  app.get(
+  route.get(
     '/user/:id/modal-information',
     {
-      schema: {
-        tags,
-        summary: 'A person as a card: identity, and what their privacy lets the caller see',
-        params,
-        response: { 200: envelope(profileCard) },
-      },
+      summary: 'A person as a card: identity, and what their privacy lets the caller see',
+      params,
+      answer: profileCard,
     },
-    async (request) => ok(await showPersonCard(deps, actorOf(request), personRef(request))),
+    (actor, request) => showPersonCard(deps, actor, personRef(request)),
   );
 
-  app.get(
+  route.get(
     '/user/:id/page-information',
-    {
-      schema: {
-        tags,
-        summary: "A person's profile page",
-        params,
-        response: { 200: envelope(pageInformation) },
-      },
-    },
-    async (request) => ok(await showPersonPage(deps, actorOf(request), personRef(request))),
+    { summary: "A person's profile page", params, answer: pageInformation },
+    (actor, request) => showPersonPage(deps, actor, personRef(request)),
   );
 
-  app.get(
+  route.get(
     '/user/:id/page-information/performance',
-    {
-      schema: {
-        tags,
-        summary: "Figures of a person's work",
-        params,
-        response: { 200: envelope(performanceResource) },
-      },
-    },
-    async (request) => ok(await showPerformance(deps, actorOf(request), request.params.id)),
+    { summary: "Figures of a person's work", params, answer: performanceResource },
+    (actor, request) => showPerformance(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/user/:id/preferences',
-    {
-      schema: {
-        tags,
-        summary: 'How a person likes to work',
-        params,
-        response: { 200: envelope(preferencesResource) },
-      },
-    },
-    async (request) => ok(await showPreferences(deps, actorOf(request), request.params.id)),
+    { summary: 'How a person likes to work', params, answer: preferencesResource },
+    (actor, request) => showPreferences(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/user/:id/skills',
     {
-      schema: {
-        tags,
-        summary: "A person's skills (user_skills) and the catalogue (skills)",
-        params,
-        response: { 200: envelope(userSkillsResource) },
-      },
+      summary: "A person's skills (user_skills) and the catalogue (skills)",
+      params,
+      answer: userSkillsResource,
     },
-    async (request) =>
-      ok(
-        await showUserSkills(deps, actorOf(request), {
-          ref: request.params.id,
-          lang: request.lang,
-        }),
-      ),
+    (actor, request) =>
+      showUserSkills(deps, actor, {
+        ref: request.params.id,
+        lang: request.lang,
+      }),
   );
 
-  app.get(
+  route.get(
     '/user/:id/availability',
     {
-      schema: {
-        tags,
-        summary: "A person's free hours of the week, as UTC hour-of-week slots",
-        params,
-        response: { 200: envelope(availabilityResource) },
-      },
+      summary: "A person's free hours of the week, as UTC hour-of-week slots",
+      params,
+      answer: availabilityResource,
     },
-    async (request) => ok(await showAvailability(deps, actorOf(request), request.params.id)),
+    (actor, request) => showAvailability(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/user/:id/personality',
     {
-      schema: {
-        tags,
-        summary: "A person's self-assessment result (their own answers only for themself)",
-        params,
-        response: { 200: envelope(personalityResource) },
-      },
+      summary: "A person's self-assessment result (their own answers only for themself)",
+      params,
+      answer: personalityResource,
     },
-    async (request) => ok(await showPersonality(deps, actorOf(request), request.params.id)),
+    (actor, request) => showPersonality(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/user/:id/soft-skills',
-    {
-      schema: {
-        tags,
-        summary: 'Soft skills read from the self-assessment',
-        params,
-        response: { 200: envelope(softSkillsResource) },
-      },
-    },
-    async (request) => ok(await showSoftSkills(deps, actorOf(request), request.params.id)),
+    { summary: 'Soft skills read from the self-assessment', params, answer: softSkillsResource },
+    (actor, request) => showSoftSkills(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/user/:id/activities',
     {
-      schema: {
-        tags,
-        summary: 'Projects, work, courses and awards a person lists',
-        params,
-        response: { 200: envelope(activitiesResource) },
-      },
+      summary: 'Projects, work, courses and awards a person lists',
+      params,
+      answer: activitiesResource,
     },
-    async (request) => ok(await listActivities(deps, actorOf(request), request.params.id)),
+    (actor, request) => listActivities(deps, actor, request.params.id),
   );
 
   app.post(

@@ -17,8 +17,8 @@ import {
 } from '@contracts/profile';
 import { requireAuth } from '../../auth/guard';
 import { privacyOptionsOf } from '../../auth/privacy';
-import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { saveAvailability } from './operations/save-availability';
 import { saveNotificationSettings } from './operations/save-notification-settings';
@@ -33,60 +33,42 @@ import { notificationSettingsOf } from './store';
 export default async function profileSettingsRoutes(app: App) {
   const { deps } = app;
   const tags = ['profile'];
+  const route = operationRoutes(app, tags);
 
-  app.post(
+  route.post(
     '/user/skills',
     {
-      schema: {
-        tags,
-        summary: 'Replace my skills; names not in the catalogue are added to it',
-        body: saveSkillsBody,
-        response: { 200: envelope(userSkillsResource) },
-      },
+      summary: 'Replace my skills; names not in the catalogue are added to it',
+      body: saveSkillsBody,
+      answer: userSkillsResource,
+      message: 'profile:messages.skills_saved',
     },
-    async (request) =>
-      ok(
-        await saveSkills(deps, actorOf(request), { ...request.body, lang: request.lang }),
-        'profile:messages.skills_saved',
-      ),
+    (actor, request) => saveSkills(deps, actor, { ...request.body, lang: request.lang }),
   );
 
-  app.post(
+  route.post(
     '/user/availability',
     {
-      schema: {
-        tags,
-        summary: 'Replace my free hours of the week (UTC hour-of-week slots 0-167)',
-        body: saveAvailabilityBody,
-        response: { 200: envelope(availabilityResource) },
-      },
+      summary: 'Replace my free hours of the week (UTC hour-of-week slots 0-167)',
+      body: saveAvailabilityBody,
+      answer: availabilityResource,
+      message: 'profile:messages.availability_saved',
     },
-    async (request) =>
-      ok(
-        await saveAvailability(deps, actorOf(request), request.body),
-        'profile:messages.availability_saved',
-      ),
+    (actor, request) => saveAvailability(deps, actor, request.body),
   );
 
-  app.post(
+  route.post(
     '/user/personality',
     {
-      schema: {
-        tags,
-        summary: 'Save self-assessment answers; earlier answers stay (save and close)',
-        body: savePersonalityBody,
-        response: { 200: envelope(personalityResource) },
-      },
-    },
-    async (request) => {
-      const resource = await savePersonality(deps, actorOf(request), request.body);
-      return ok(
-        resource,
+      summary: 'Save self-assessment answers; earlier answers stay (save and close)',
+      body: savePersonalityBody,
+      answer: personalityResource,
+      message: (resource) =>
         resource.completed
           ? 'profile:messages.personality_completed'
           : 'profile:messages.personality_saved',
-      );
     },
+    (actor, request) => savePersonality(deps, actor, request.body),
   );
 
   app.get(
@@ -97,18 +79,15 @@ export default async function profileSettingsRoutes(app: App) {
     async (request) => ok({ privacy_options: privacyOptionsOf(requireAuth(request).user) }),
   );
 
-  app.post(
+  route.post(
     '/user/options',
     {
-      schema: {
-        tags,
-        summary: 'Change some of my privacy options',
-        body: savePrivacyBody,
-        response: { 200: envelope(privacyResource) },
-      },
+      summary: 'Change some of my privacy options',
+      body: savePrivacyBody,
+      answer: privacyResource,
+      message: 'profile:messages.privacy_saved',
     },
-    async (request) =>
-      ok(await savePrivacy(deps, actorOf(request), request.body), 'profile:messages.privacy_saved'),
+    (actor, request) => savePrivacy(deps, actor, request.body),
   );
 
   app.get(
@@ -124,54 +103,36 @@ export default async function profileSettingsRoutes(app: App) {
       ok({ notification_settings: notificationSettingsOf(requireAuth(request).user) }),
   );
 
-  app.post(
+  route.post(
     '/user/notifications',
     {
-      schema: {
-        tags,
-        summary: 'Change some of my notification settings',
-        body: saveNotificationsBody,
-        response: { 200: envelope(notificationsResource) },
-      },
+      summary: 'Change some of my notification settings',
+      body: saveNotificationsBody,
+      answer: notificationsResource,
+      message: 'profile:messages.notifications_saved',
     },
-    async (request) =>
-      ok(
-        await saveNotificationSettings(deps, actorOf(request), request.body.notification_settings),
-        'profile:messages.notifications_saved',
-      ),
+    (actor, request) => saveNotificationSettings(deps, actor, request.body.notification_settings),
   );
 
-  app.post(
+  route.post(
     '/user/preferences',
     {
-      schema: {
-        tags,
-        summary: 'Change how I like to work (roles, work style, communication, goals)',
-        body: savePreferencesBody,
-        response: { 200: envelope(preferencesResource) },
-      },
+      summary: 'Change how I like to work (roles, work style, communication, goals)',
+      body: savePreferencesBody,
+      answer: preferencesResource,
+      message: 'profile:messages.preferences_saved',
     },
-    async (request) =>
-      ok(
-        await savePreferences(deps, actorOf(request), request.body),
-        'profile:messages.preferences_saved',
-      ),
+    (actor, request) => savePreferences(deps, actor, request.body),
   );
 
-  app.post(
+  route.post(
     '/user/social-media',
     {
-      schema: {
-        tags,
-        summary: 'Set my social media links; an empty link removes it',
-        body: saveSocialMediaBody,
-        response: { 200: envelope(socialMediaResource) },
-      },
+      summary: 'Set my social media links; an empty link removes it',
+      body: saveSocialMediaBody,
+      answer: socialMediaResource,
+      message: 'profile:messages.social_media_saved',
     },
-    async (request) =>
-      ok(
-        await saveSocialMedia(deps, actorOf(request), request.body.social_media),
-        'profile:messages.social_media_saved',
-      ),
+    (actor, request) => saveSocialMedia(deps, actor, request.body.social_media),
   );
 }

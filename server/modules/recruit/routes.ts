@@ -32,6 +32,7 @@ import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import { refuseUnstorableInput } from '../../http/storable-input';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { storageFor } from '../../storage';
 import { sizeLabel } from '../../storage/uploads';
@@ -124,6 +125,7 @@ async function readDocuments(
 /** Recruiting (spec 7.7) under /recruit: HTTP over the recruit operations. */
 export default async function recruitRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   const storage = storageFor(deps.config);
   registerRecruitMails(deps);
 
@@ -143,25 +145,20 @@ export default async function recruitRoutes(app: App) {
       .send(storage.read(file.key));
   }
 
-  app.get(
+  route.get(
     '/workspaces/:id/jobs',
     {
-      schema: {
-        tags,
-        summary: 'A page of a recruit workspace’s jobs',
-        params: idParam,
-        querystring: jobListQuery,
-        response: { 200: envelope(jobList) },
-      },
+      summary: 'A page of a recruit workspace’s jobs',
+      params: idParam,
+      querystring: jobListQuery,
+      answer: jobList,
     },
-    async (request) =>
-      ok(
-        await listJobs(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          query: request.query,
-          lang: request.lang,
-        }),
-      ),
+    (actor, request) =>
+      listJobs(deps, actor, {
+        workspaceId: request.params.id,
+        query: request.query,
+        lang: request.lang,
+      }),
   );
 
   app.post(
@@ -186,61 +183,43 @@ export default async function recruitRoutes(app: App) {
     },
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/talent-pool',
     {
-      schema: {
-        tags,
-        summary: 'Everyone who ever applied to the workspace, searchable by skill and tag',
-        params: idParam,
-        querystring: talentPoolQuery,
-        response: { 200: envelope(talentPoolList) },
-      },
+      summary: 'Everyone who ever applied to the workspace, searchable by skill and tag',
+      params: idParam,
+      querystring: talentPoolQuery,
+      answer: talentPoolList,
     },
-    async (request) =>
-      ok(
-        await workspaceTalentPool(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          query: request.query,
-          lang: request.lang,
-        }),
-      ),
+    (actor, request) =>
+      workspaceTalentPool(deps, actor, {
+        workspaceId: request.params.id,
+        query: request.query,
+        lang: request.lang,
+      }),
   );
 
-  app.get(
+  route.get(
     '/jobs/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One job',
-        params: idParam,
-        response: { 200: envelope(jobResource) },
-      },
-    },
-    async (request) =>
-      ok(await showJob(deps, actorOf(request), { jobId: request.params.id, lang: request.lang })),
+    { summary: 'One job', params: idParam, answer: jobResource },
+    (actor, request) => showJob(deps, actor, { jobId: request.params.id, lang: request.lang }),
   );
 
-  app.put(
+  route.put(
     '/jobs/:id',
     {
-      schema: {
-        tags,
-        summary: 'Edits a job’s title, text, knockout questions or scorecard criteria',
-        params: idParam,
-        body: updateJobBody,
-        response: { 200: envelope(jobResource) },
-      },
+      summary: 'Edits a job’s title, text, knockout questions or scorecard criteria',
+      params: idParam,
+      body: updateJobBody,
+      answer: jobResource,
+      message: 'recruit:notices.job_saved',
     },
-    async (request) =>
-      ok(
-        await updateJob(deps, actorOf(request), {
-          jobId: request.params.id,
-          lang: request.lang,
-          body: request.body,
-        }),
-        'recruit:notices.job_saved',
-      ),
+    (actor, request) =>
+      updateJob(deps, actor, {
+        jobId: request.params.id,
+        lang: request.lang,
+        body: request.body,
+      }),
   );
 
   app.post(
@@ -267,89 +246,65 @@ export default async function recruitRoutes(app: App) {
       ),
   );
 
-  app.put(
+  route.put(
     '/jobs/:id/skills/:skill',
     {
-      schema: {
-        tags,
-        summary: 'Adds a skill to a job or changes its weight (0-100) and whether it is required',
-        params: jobSkillParams,
-        body: jobSkillBody,
-        response: { 200: envelope(jobResource) },
-      },
+      summary: 'Adds a skill to a job or changes its weight (0-100) and whether it is required',
+      params: jobSkillParams,
+      body: jobSkillBody,
+      answer: jobResource,
     },
-    async (request) =>
-      ok(
-        await setJobSkill(deps, actorOf(request), {
-          jobId: request.params.id,
-          skillId: request.params.skill,
-          lang: request.lang,
-          body: request.body,
-        }),
-      ),
+    (actor, request) =>
+      setJobSkill(deps, actor, {
+        jobId: request.params.id,
+        skillId: request.params.skill,
+        lang: request.lang,
+        body: request.body,
+      }),
   );
 
-  app.delete(
+  route.delete(
     '/jobs/:id/skills/:skill',
-    {
-      schema: {
-        tags,
-        summary: 'Removes a skill from a job',
-        params: jobSkillParams,
-        response: { 200: envelope(jobResource) },
-      },
-    },
-    async (request) =>
-      ok(
-        await removeJobSkill(deps, actorOf(request), {
-          jobId: request.params.id,
-          skillId: request.params.skill,
-          lang: request.lang,
-        }),
-      ),
+    { summary: 'Removes a skill from a job', params: jobSkillParams, answer: jobResource },
+    (actor, request) =>
+      removeJobSkill(deps, actor, {
+        jobId: request.params.id,
+        skillId: request.params.skill,
+        lang: request.lang,
+      }),
   );
 
-  app.put(
+  route.put(
     '/jobs/:id/stages',
     {
-      schema: {
-        tags,
-        summary: 'Renames a job’s pipeline stages',
-        params: idParam,
-        body: renameStagesBody,
-        response: { 200: envelope(jobResource) },
-      },
+      summary: 'Renames a job’s pipeline stages',
+      params: idParam,
+      body: renameStagesBody,
+      answer: jobResource,
+      message: 'recruit:notices.stages_saved',
     },
-    async (request) =>
-      ok(
-        await renameStages(deps, actorOf(request), {
-          jobId: request.params.id,
-          lang: request.lang,
-          body: request.body,
-        }),
-        'recruit:notices.stages_saved',
-      ),
+    (actor, request) =>
+      renameStages(deps, actor, {
+        jobId: request.params.id,
+        lang: request.lang,
+        body: request.body,
+      }),
   );
 
-  app.get(
+  route.get(
     '/jobs/:id/candidates-cv',
     {
-      schema: {
-        tags,
-        summary: 'The pipeline board: the job’s candidates',
-        params: idParam,
-        querystring: jobCandidatesQuery,
-        response: { 200: envelope(jobCandidateList) },
-      },
+      summary: 'The pipeline board: the job’s candidates',
+      params: idParam,
+      querystring: jobCandidatesQuery,
+      answer: jobCandidateList,
     },
-    async (request) =>
-      ok(
-        await listJobCandidates(deps, actorOf(request), {
-          jobId: request.params.id,
-          lang: request.lang,
-          stage: request.query.stage,
-        }),
-      ),
+    (actor, request) =>
+      listJobCandidates(deps, actor, {
+        jobId: request.params.id,
+        lang: request.lang,
+        stage: request.query.stage,
+      }),
   );
 
   app.post(
@@ -374,130 +329,102 @@ export default async function recruitRoutes(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/jobs/:id/candidates-from-profiles',
     {
-      schema: {
-        tags,
-        summary: 'Adds Teamloop members (people the caller shares a workspace with) as candidates',
-        params: idParam,
-        body: candidatesFromProfilesBody,
-        response: { 201: envelope(candidatesFromProfilesResult) },
-      },
+      summary: 'Adds Teamloop members (people the caller shares a workspace with) as candidates',
+      params: idParam,
+      body: candidatesFromProfilesBody,
+      answer: candidatesFromProfilesResult,
+      status: 201,
+      message: 'recruit:notices.candidates_added',
     },
-    async (request, reply) => {
-      const result = await addProfileCandidates(deps, actorOf(request), {
+    (actor, request) =>
+      addProfileCandidates(deps, actor, {
         jobId: request.params.id,
         lang: request.lang,
         userIds: request.body.user_ids,
-      });
-      return reply.status(201).send(ok(result, 'recruit:notices.candidates_added'));
-    },
+      }),
   );
 
-  app.get(
+  route.get(
     '/jobs/:id/candidates-screening',
     {
-      schema: {
-        tags,
-        summary: 'Candidates ranked by weighted skill match, with the evidence of each skill',
-        params: idParam,
-        querystring: screeningQuery,
-        response: { 200: envelope(screeningResource) },
-      },
+      summary: 'Candidates ranked by weighted skill match, with the evidence of each skill',
+      params: idParam,
+      querystring: screeningQuery,
+      answer: screeningResource,
     },
-    async (request) =>
-      ok(
-        await screenCandidates(deps, actorOf(request), {
-          jobId: request.params.id,
-          lang: request.lang,
-          includeRejected: request.query.include_rejected === 'true',
-        }),
-      ),
+    (actor, request) =>
+      screenCandidates(deps, actor, {
+        jobId: request.params.id,
+        lang: request.lang,
+        includeRejected: request.query.include_rejected === 'true',
+      }),
   );
 
-  app.get(
+  route.get(
     '/jobs/:id/talent-pool',
     {
-      schema: {
-        tags,
-        summary: 'The workspace’s people not yet in this job, best match first',
-        params: idParam,
-        querystring: talentPoolQuery,
-        response: { 200: envelope(talentPoolList) },
-      },
+      summary: 'The workspace’s people not yet in this job, best match first',
+      params: idParam,
+      querystring: talentPoolQuery,
+      answer: talentPoolList,
     },
-    async (request) =>
-      ok(
-        await jobTalentPool(deps, actorOf(request), {
-          jobId: request.params.id,
-          query: request.query,
-          lang: request.lang,
-        }),
-      ),
+    (actor, request) =>
+      jobTalentPool(deps, actor, {
+        jobId: request.params.id,
+        query: request.query,
+        lang: request.lang,
+      }),
   );
 
-  app.get(
+  route.get(
     '/job-candidates/:id',
     {
-      schema: {
-        tags,
-        summary: 'The candidate page: CVs, history, scorecards',
-        params: idParam,
-        response: { 200: envelope(jobCandidateResource) },
-      },
+      summary: 'The candidate page: CVs, history, scorecards',
+      params: idParam,
+      answer: jobCandidateResource,
     },
-    async (request) =>
-      ok(
-        await showJobCandidate(deps, actorOf(request), {
-          id: request.params.id,
-          lang: request.lang,
-        }),
-      ),
+    (actor, request) =>
+      showJobCandidate(deps, actor, {
+        id: request.params.id,
+        lang: request.lang,
+      }),
   );
 
-  app.put(
+  route.put(
     '/job-candidates/:id',
     {
-      schema: {
-        tags,
-        summary: 'Moves a candidate to a stage, leaves a note, tags the person',
-        params: idParam,
-        body: updateJobCandidateBody,
-        response: { 200: envelope(jobCandidateResource) },
-      },
+      summary: 'Moves a candidate to a stage, leaves a note, tags the person',
+      params: idParam,
+      body: updateJobCandidateBody,
+      answer: jobCandidateResource,
+      message: 'recruit:notices.candidate_saved',
     },
-    async (request) =>
-      ok(
-        await updateJobCandidate(deps, actorOf(request), {
-          id: request.params.id,
-          lang: request.lang,
-          body: request.body,
-        }),
-        'recruit:notices.candidate_saved',
-      ),
+    (actor, request) =>
+      updateJobCandidate(deps, actor, {
+        id: request.params.id,
+        lang: request.lang,
+        body: request.body,
+      }),
   );
 
-  app.post(
+  route.post(
     '/job-candidates/:id/scorecard',
     {
-      schema: {
-        tags,
-        summary: 'Submits (or replaces) the caller’s scorecard of a candidate',
-        params: idParam,
-        body: scorecardBody,
-        response: { 200: envelope(scorecardResult) },
-      },
+      summary: 'Submits (or replaces) the caller’s scorecard of a candidate',
+      params: idParam,
+      body: scorecardBody,
+      answer: scorecardResult,
+      message: 'recruit:notices.scorecard_saved',
     },
-    async (request) =>
-      ok(
-        await submitScorecard(deps, actorOf(request), {
-          id: request.params.id,
-          lang: request.lang,
-          body: request.body,
-        }),
-        'recruit:notices.scorecard_saved',
-      ),
+    (actor, request) =>
+      submitScorecard(deps, actor, {
+        id: request.params.id,
+        lang: request.lang,
+        body: request.body,
+      }),
   );
 
   app.get(

@@ -1,8 +1,7 @@
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import { createTagBody, tagList, tagQuery, tagResource, updateTagBody } from '@contracts/tasks';
-import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import { createTag, deleteTag, listTags, updateTag } from './operations/tags';
 
 const tags = ['tags'];
@@ -10,53 +9,49 @@ const tags = ['tags'];
 /** Tags (operations/tags.ts): HTTP over their operations. */
 export default async function tagRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
-    '/tags',
-    { schema: { tags, querystring: tagQuery, response: { 200: envelope(tagList) } } },
-    async (request) =>
-      ok({
-        tags: await listTags(deps, actorOf(request), {
-          workspaceId: request.query.workspace_id,
-          type: request.query.type,
-        }),
-      }),
-  );
+  route.get('/tags', { querystring: tagQuery, answer: tagList }, async (actor, request) => ({
+    tags: await listTags(deps, actor, {
+      workspaceId: request.query.workspace_id,
+      type: request.query.type,
+    }),
+  }));
 
-  app.post(
+  route.post(
     '/tags',
-    { schema: { tags, body: createTagBody, response: { 201: envelope(tagResource) } } },
-    async (request, reply) => {
-      const tag = await createTag(deps, actorOf(request), request.body);
-      return reply.status(201).send(ok({ tag }, 'tasks:messages.tag_created'));
+    {
+      body: createTagBody,
+      answer: tagResource,
+      status: 201,
+      message: 'tasks:messages.tag_created',
+    },
+    async (actor, request) => {
+      const tag = await createTag(deps, actor, request.body);
+      return { tag };
     },
   );
 
-  app.put(
+  route.put(
     '/tags/:id',
     {
-      schema: {
-        tags,
-        params: idParam,
-        body: updateTagBody,
-        response: { 200: envelope(tagResource) },
-      },
+      params: idParam,
+      body: updateTagBody,
+      answer: tagResource,
+      message: 'tasks:messages.tag_saved',
     },
-    async (request) => {
-      const tag = await updateTag(deps, actorOf(request), {
+    async (actor, request) => {
+      const tag = await updateTag(deps, actor, {
         id: request.params.id,
         fields: request.body,
       });
-      return ok({ tag }, 'tasks:messages.tag_saved');
+      return { tag };
     },
   );
 
-  app.delete(
+  route.delete(
     '/tags/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await deleteTag(deps, actorOf(request), request.params.id);
-      return ok({}, 'tasks:messages.tag_deleted');
-    },
+    { params: idParam, message: 'tasks:messages.tag_deleted' },
+    (actor, request) => deleteTag(deps, actor, request.params.id),
   );
 }

@@ -12,6 +12,7 @@ import {
   teamsList,
 } from '@contracts/tasks';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { giveTaskByMember, giveTaskByOwner } from './operations/give-task';
@@ -24,6 +25,7 @@ const tags = ['tasks'];
 /** The task list, search, creation and the choices for a new task: HTTP over operations. */
 export default async function taskRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   const { keptAnswers } = deps;
 
   app.get(
@@ -49,23 +51,19 @@ export default async function taskRoutes(app: App) {
     },
   );
 
-  app.get(
+  route.get(
     '/tasks/search',
     {
-      schema: {
-        tags,
-        summary: 'Tasks and subtasks by name, in the workspaces the caller belongs to',
-        querystring: taskSearchQuery,
-        response: { 200: envelope(taskItems) },
-      },
+      summary: 'Tasks and subtasks by name, in the workspaces the caller belongs to',
+      querystring: taskSearchQuery,
+      answer: taskItems,
     },
-    async (request) =>
-      ok({
-        tasks: await searchTasks(deps, actorOf(request), {
-          q: request.query.q,
-          workspaceId: request.query.workspace_id,
-        }),
+    async (actor, request) => ({
+      tasks: await searchTasks(deps, actor, {
+        q: request.query.q,
+        workspaceId: request.query.workspace_id,
       }),
+    }),
   );
 
   const creation = { params: idParam, response: { 201: envelope(taskResource) } };

@@ -1,4 +1,3 @@
-import { envelope, emptyResource } from '@contracts/common';
 import {
   publicationState as publicationStateSchema,
   publicWorkspaceDetail,
@@ -10,9 +9,8 @@ import {
   transferredWorkspace,
 } from '@contracts/team-formation';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import {
   browsePublicWorkspaces,
   copyPublicWorkspace,
@@ -30,110 +28,80 @@ import {
 export default async function publicWorkspaceRoutes(app: App) {
   const { deps } = app;
   const tags = ['team generator'];
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces',
     {
-      schema: {
-        tags,
-        summary: 'Public workspaces anyone signed in may browse and copy',
-        querystring: publicWorkspacesQuery,
-        response: { 200: envelope(publicWorkspacePage) },
-      },
+      summary: 'Public workspaces anyone signed in may browse and copy',
+      querystring: publicWorkspacesQuery,
+      answer: publicWorkspacePage,
     },
-    async (request) =>
-      ok({ workspaces: await browsePublicWorkspaces(deps, actorOf(request), request.query) }),
+    async (actor, request) => ({
+      workspaces: await browsePublicWorkspaces(deps, actor, request.query),
+    }),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id',
-    {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        response: { 200: envelope(publicWorkspaceDetail) },
-      },
-    },
-    async (request) => ok(await showPublicWorkspace(deps, actorOf(request), request.params.id)),
+    { params: workspaceIdParam, answer: publicWorkspaceDetail },
+    (actor, request) => showPublicWorkspace(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/users',
     {
-      schema: {
-        tags,
-        summary:
-          'Members of a public workspace who let the caller see them: name and picture, skills when they allow',
-        params: workspaceIdParam,
-        response: { 200: envelope(publicWorkspaceUsersSchema) },
-      },
+      summary:
+        'Members of a public workspace who let the caller see them: name and picture, skills when they allow',
+      params: workspaceIdParam,
+      answer: publicWorkspaceUsersSchema,
     },
-    async (request) => ok(await publicWorkspaceUsers(deps, actorOf(request), request.params.id)),
+    (actor, request) => publicWorkspaceUsers(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/public',
     {
-      schema: {
-        tags,
-        summary: 'Whether the workspace is published to the team generator (owners and admins)',
-        params: workspaceIdParam,
-        response: { 200: envelope(publicationStateSchema) },
-      },
+      summary: 'Whether the workspace is published to the team generator (owners and admins)',
+      params: workspaceIdParam,
+      answer: publicationStateSchema,
     },
-    async (request) => ok(await publicationState(deps, actorOf(request), request.params.id)),
+    (actor, request) => publicationState(deps, actor, request.params.id),
   );
 
-  app.put(
+  route.put(
     '/workspaces/:id/public',
     {
-      schema: {
-        tags,
-        summary: 'Publish a workspace to the team generator (owners and admins)',
-        params: workspaceIdParam,
-        body: publishWorkspaceBody,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Publish a workspace to the team generator (owners and admins)',
+      params: workspaceIdParam,
+      body: publishWorkspaceBody,
+      message: 'team-formation:messages.published',
     },
-    async (request) => {
-      await publishWorkspace(deps, actorOf(request), {
+    (actor, request) =>
+      publishWorkspace(deps, actor, {
         ...request.body,
         workspaceId: request.params.id,
-      });
-      return ok({}, 'team-formation:messages.published');
-    },
+      }),
   );
 
-  app.delete(
+  route.delete(
     '/workspaces/:id/public',
     {
-      schema: {
-        tags,
-        summary: 'Take a workspace off the team generator',
-        params: workspaceIdParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Take a workspace off the team generator',
+      params: workspaceIdParam,
+      message: 'team-formation:messages.unpublished',
     },
-    async (request) => {
-      await unpublishWorkspace(deps, actorOf(request), request.params.id);
-      return ok({}, 'team-formation:messages.unpublished');
-    },
+    (actor, request) => unpublishWorkspace(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/workspaces/transfer-from-public',
     {
-      schema: {
-        tags,
-        summary: "Copy a public workspace's set-up and team structure into a new workspace",
-        body: transferFromPublicBody,
-        response: { 200: envelope(transferredWorkspace) },
-      },
+      summary: "Copy a public workspace's set-up and team structure into a new workspace",
+      body: transferFromPublicBody,
+      answer: transferredWorkspace,
+      message: 'team-formation:messages.transferred',
     },
-    async (request) =>
-      ok(
-        await copyPublicWorkspace(deps, actorOf(request), request.body),
-        'team-formation:messages.transferred',
-      ),
+    (actor, request) => copyPublicWorkspace(deps, actor, request.body),
   );
 }

@@ -1,4 +1,3 @@
-import { emptyResource, envelope } from '@contracts/common';
 import {
   formationHistory as formationHistorySchema,
   formationRunResource,
@@ -9,9 +8,8 @@ import {
   startFormationBody,
 } from '@contracts/team-formation';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import { computeRun } from './operations/compute-run';
 import { dropRun } from './operations/drop-run';
 import { formationHistory } from './operations/formation-history';
@@ -23,100 +21,76 @@ import { startFormation } from './operations/start-formation';
 export default async function teamFormationRoutes(app: App) {
   const { deps } = app;
   const tags = ['team formation'];
+  const route = operationRoutes(app, tags);
   deps.jobs.on('team_formation.requested', 'compute', (event) =>
     computeRun(deps, event.payload.run_id),
   );
 
-  app.post(
+  route.post(
     '/',
     {
-      schema: {
-        tags,
-        summary: 'Start forming teams; answers at once with a token to poll',
-        body: startFormationBody,
-        response: { 200: envelope(startedFormation) },
-      },
+      summary: 'Start forming teams; answers at once with a token to poll',
+      body: startFormationBody,
+      answer: startedFormation,
+      message: 'team-formation:messages.started',
     },
-    async (request) =>
-      ok(
-        await startFormation(deps, actorOf(request), request.body),
-        'team-formation:messages.started',
-      ),
+    (actor, request) => startFormation(deps, actor, request.body),
   );
 
-  app.get(
+  route.get(
     '/history/:id',
     {
-      schema: {
-        tags,
-        summary: "A workspace's past team-formation runs, newest first",
-        params: workspaceIdParam,
-        response: { 200: envelope(formationHistorySchema) },
-      },
+      summary: "A workspace's past team-formation runs, newest first",
+      params: workspaceIdParam,
+      answer: formationHistorySchema,
     },
-    async (request) =>
-      ok({
-        runs: await formationHistory(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          reader: { t: request.t, lang: request.lang },
-        }),
+    async (actor, request) => ({
+      runs: await formationHistory(deps, actor, {
+        workspaceId: request.params.id,
+        reader: { t: request.t, lang: request.lang },
       }),
+    }),
   );
 
-  app.get(
+  route.get(
     '/:token',
     {
-      schema: {
-        tags,
-        summary: 'A run: its status, the proposed teams and every metric',
-        params: formationTokenParam,
-        response: { 200: envelope(formationRunResource) },
-      },
+      summary: 'A run: its status, the proposed teams and every metric',
+      params: formationTokenParam,
+      answer: formationRunResource,
     },
-    async (request) =>
-      ok({
-        run: await showRun(deps, actorOf(request), {
-          token: request.params.token,
-          reader: { t: request.t, lang: request.lang },
-        }),
+    async (actor, request) => ({
+      run: await showRun(deps, actor, {
+        token: request.params.token,
+        reader: { t: request.t, lang: request.lang },
       }),
+    }),
   );
 
-  app.post(
+  route.post(
     '/:token/drop',
     {
-      schema: {
-        tags,
-        summary:
-          'Drops a proposal nobody will confirm; it stays in the history, no longer offered to confirm',
-        params: formationTokenParam,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary:
+        'Drops a proposal nobody will confirm; it stays in the history, no longer offered to confirm',
+      params: formationTokenParam,
+      message: 'team-formation:messages.dropped_done',
     },
-    async (request) => {
-      await dropRun(deps, actorOf(request), request.params.token);
-      return ok({}, 'team-formation:messages.dropped_done');
-    },
+    (actor, request) => dropRun(deps, actor, request.params.token),
   );
 
-  app.post(
+  route.post(
     '/:token/score',
     {
-      schema: {
-        tags,
-        summary: "Every metric of the run's people split another way (e.g. two swapped)",
-        params: formationTokenParam,
-        body: scoreFormationBody,
-        response: { 200: envelope(formationScore) },
-      },
+      summary: "Every metric of the run's people split another way (e.g. two swapped)",
+      params: formationTokenParam,
+      body: scoreFormationBody,
+      answer: formationScore,
     },
-    async (request) =>
-      ok(
-        await scoreSplit(deps, actorOf(request), {
-          token: request.params.token,
-          teams: request.body.teams,
-          lang: request.lang,
-        }),
-      ),
+    (actor, request) =>
+      scoreSplit(deps, actor, {
+        token: request.params.token,
+        teams: request.body.teams,
+        lang: request.lang,
+      }),
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@contracts/workspace-teams';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { answerTeamRequest } from './operations/answer-team-request';
 import { listTeamRequests } from './operations/list-team-requests';
@@ -18,6 +19,7 @@ import { requestTeam } from './operations/request-team';
 export default async function teamRequestRoutes(app: App) {
   const { deps } = app;
   const tags = ['teams'];
+  const route = operationRoutes(app, tags);
 
   app.post(
     '/teams/:id/requests',
@@ -44,17 +46,14 @@ export default async function teamRequestRoutes(app: App) {
     },
   );
 
-  app.get(
+  route.get(
     '/teams/requests',
     {
-      schema: {
-        tags,
-        summary: 'Requests and invitations that concern me',
-        querystring: teamRequestsQuery,
-        response: { 200: envelope(teamRequestsResource) },
-      },
+      summary: 'Requests and invitations that concern me',
+      querystring: teamRequestsQuery,
+      answer: teamRequestsResource,
     },
-    async (request) => ok(await listTeamRequests(deps, actorOf(request), request.query)),
+    (actor, request) => listTeamRequests(deps, actor, request.query),
   );
 
   app.patch(

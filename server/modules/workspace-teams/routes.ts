@@ -1,4 +1,4 @@
-import { emptyResource, envelope } from '@contracts/common';
+import { envelope } from '@contracts/common';
 import { workspaceIdParam } from '@contracts/workspaces';
 import {
   createTeamBody,
@@ -17,6 +17,7 @@ import {
 } from '@contracts/workspace-teams';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { receiveAvatar } from '../profile';
 import './performance-metric';
@@ -41,47 +42,41 @@ import teamRequestRoutes from './request-routes';
 export default async function teamRoutes(app: App) {
   const { deps } = app;
   const tags = ['teams'];
+  const route = operationRoutes(app, tags);
   const saved = 'workspace-teams:messages.saved';
 
-  app.get(
+  route.get(
     '/workspaces/:id/teams',
     {
-      schema: {
-        tags,
-        summary: "The workspace's active teams and the caller's own team",
-        params: workspaceIdParam,
-        response: { 200: envelope(teamsResource) },
-      },
+      summary: "The workspace's active teams and the caller's own team",
+      params: workspaceIdParam,
+      answer: teamsResource,
     },
-    async (request) => ok(await listTeams(deps, actorOf(request), request.params.id)),
+    (actor, request) => listTeams(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/teams',
     {
-      schema: {
-        tags,
-        summary: 'Create a team (owners and admins), or your own team when members may',
-        params: workspaceIdParam,
-        body: createTeamBody,
-        response: { 200: envelope(teamResource) },
-      },
+      summary: 'Create a team (owners and admins), or your own team when members may',
+      params: workspaceIdParam,
+      body: createTeamBody,
+      answer: teamResource,
+      message: 'workspace-teams:messages.created',
     },
-    async (request) => {
-      const team = await createTeam(deps, actorOf(request), {
+    async (actor, request) => {
+      const team = await createTeam(deps, actor, {
         workspaceId: request.params.id,
         ...request.body,
       });
-      return ok({ team }, 'workspace-teams:messages.created');
+      return { team };
     },
   );
 
-  app.get(
+  route.get(
     '/teams/:id',
-    {
-      schema: { tags, params: teamIdParam, response: { 200: envelope(teamResource) } },
-    },
-    async (request) => ok({ team: await showTeam(deps, actorOf(request), request.params.id) }),
+    { params: teamIdParam, answer: teamResource },
+    async (actor, request) => ({ team: await showTeam(deps, actor, request.params.id) }),
   );
 
   app.patch(
@@ -108,84 +103,63 @@ export default async function teamRoutes(app: App) {
     ['/teams/:id', false, 'Delete a team (kept with deleted_at, out of every active list)'],
     ['/teams/:id/by-member', true, 'The leader of a self-made team deletes it'],
   ] as const) {
-    app.delete(
+    route.delete(
       url,
-      {
-        schema: { tags, summary, params: teamIdParam, response: { 200: envelope(emptyResource) } },
-      },
-      async (request) => {
-        await deleteTeam(deps, actorOf(request), { teamId: request.params.id, byMember });
-        return ok({}, 'workspace-teams:messages.deleted');
-      },
+      { summary, params: teamIdParam, message: 'workspace-teams:messages.deleted' },
+      (actor, request) => deleteTeam(deps, actor, { teamId: request.params.id, byMember }),
     );
   }
 
-  app.get(
+  route.get(
     '/teams/:id/modal-information',
     {
-      schema: {
-        tags,
-        summary: 'A team as a card: members, skills, shared free hours, open requests',
-        params: teamIdParam,
-        response: { 200: envelope(teamModalInformation) },
-      },
+      summary: 'A team as a card: members, skills, shared free hours, open requests',
+      params: teamIdParam,
+      answer: teamModalInformation,
     },
-    async (request) => ok(await showTeamCard(deps, actorOf(request), request.params.id)),
+    (actor, request) => showTeamCard(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/teams/:id/availability',
     {
-      schema: {
-        tags,
-        summary: "The team's free hours: per-hour counts and the hours all are free",
-        params: teamIdParam,
-        response: { 200: envelope(teamAvailability) },
-      },
+      summary: "The team's free hours: per-hour counts and the hours all are free",
+      params: teamIdParam,
+      answer: teamAvailability,
     },
-    async (request) => ok(await showTeamAvailability(deps, actorOf(request), request.params.id)),
+    (actor, request) => showTeamAvailability(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/team-availability',
     {
-      schema: {
-        tags,
-        summary: 'Free hours of a set of members, as if they were a team',
-        params: workspaceIdParam,
-        body: userSetBody,
-        response: { 200: envelope(teamAvailability) },
-      },
+      summary: 'Free hours of a set of members, as if they were a team',
+      params: workspaceIdParam,
+      body: userSetBody,
+      answer: teamAvailability,
     },
-    async (request) =>
-      ok(
-        await describePeople(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          userIds: request.body.user_ids,
-          what: 'availability',
-        }),
-      ),
+    (actor, request) =>
+      describePeople(deps, actor, {
+        workspaceId: request.params.id,
+        userIds: request.body.user_ids,
+        what: 'availability',
+      }),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/team-information',
     {
-      schema: {
-        tags,
-        summary: 'Skills, personality mix and free hours of a set of members',
-        params: workspaceIdParam,
-        body: userSetBody,
-        response: { 200: envelope(teamInformation) },
-      },
+      summary: 'Skills, personality mix and free hours of a set of members',
+      params: workspaceIdParam,
+      body: userSetBody,
+      answer: teamInformation,
     },
-    async (request) =>
-      ok(
-        await describePeople(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          userIds: request.body.user_ids,
-          what: 'information',
-        }),
-      ),
+    (actor, request) =>
+      describePeople(deps, actor, {
+        workspaceId: request.params.id,
+        userIds: request.body.user_ids,
+        what: 'information',
+      }),
   );
 
   app.put(
@@ -209,50 +183,37 @@ export default async function teamRoutes(app: App) {
     },
   );
 
-  app.delete(
+  route.delete(
     '/teams/:id/members/:member',
     {
-      schema: {
-        tags,
-        summary:
-          'Take someone out of a team (owners and admins, or the leader of a self-made team)',
-        params: teamMemberParams,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Take someone out of a team (owners and admins, or the leader of a self-made team)',
+      params: teamMemberParams,
+      message: 'workspace-teams:messages.member_removed',
     },
-    async (request) => {
-      await removeTeamMember(deps, actorOf(request), {
+    (actor, request) =>
+      removeTeamMember(deps, actor, {
         teamId: request.params.id,
         userId: request.params.member,
-      });
-      return ok({}, 'workspace-teams:messages.member_removed');
-    },
+      }),
   );
 
-  app.post(
+  route.post(
     '/teams/:id/leave',
-    {
-      schema: { tags, params: teamIdParam, response: { 200: envelope(emptyResource) } },
-    },
-    async (request) => {
-      await leaveTeam(deps, actorOf(request), request.params.id);
-      return ok({}, 'workspace-teams:messages.left');
-    },
+    { params: teamIdParam, message: 'workspace-teams:messages.left' },
+    (actor, request) => leaveTeam(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/teams/:id/subscribing-by-member',
     {
-      schema: {
-        tags,
-        summary: 'Sign yourself up to a team that takes sign-ups and has room',
-        params: teamIdParam,
-        response: { 200: envelope(teamResource) },
-      },
+      summary: 'Sign yourself up to a team that takes sign-ups and has room',
+      params: teamIdParam,
+      answer: teamResource,
+      message: 'workspace-teams:messages.joined',
     },
-    async (request) => {
-      const team = await joinTeam(deps, actorOf(request), request.params.id);
-      return ok({ team }, 'workspace-teams:messages.joined');
+    async (actor, request) => {
+      const team = await joinTeam(deps, actor, request.params.id);
+      return { team };
     },
   );
 

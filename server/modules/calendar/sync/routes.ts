@@ -12,6 +12,7 @@ import {
 } from '@contracts/calendar';
 import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { listBusy } from './operations/busy';
 import { chooseCalendars, disconnect, saveSyncSettings } from './operations/choose-calendars';
@@ -26,6 +27,7 @@ const CONNECTION_QUEUE = 'calendar_sync_connection';
 /** Sync with Outlook and Google (issue 31) under /core; docs/decisions/calendar.md. */
 export async function calendarSyncCore(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
   // The scheduled sync fans out one job per connection, so one slow provider holds up nobody.
   void deps.jobs.define<{ connection_id: number }>(CONNECTION_QUEUE, async (data) => {
@@ -72,82 +74,70 @@ export async function calendarSyncCore(app: App) {
   login('google', '/calendar/google-calendar/login', 'Google');
   login('outlook', '/calendar/outlook/login', 'Microsoft');
 
-  app.put(
+  route.put(
     '/calendar/sync/:provider',
     {
-      schema: {
-        tags,
-        summary: 'Choose the calendars busy times are read from and the one events are written to',
-        params: syncProviderParams,
-        body: chooseCalendarsBody,
-        response: { 200: envelope(calendarSyncState) },
-      },
+      summary: 'Choose the calendars busy times are read from and the one events are written to',
+      params: syncProviderParams,
+      body: chooseCalendarsBody,
+      answer: calendarSyncState,
+      message: 'calendar:sync.saved',
     },
-    async (request) => {
-      await chooseCalendars(deps, actorOf(request), request.params.provider, request.body);
-      return ok(await state(request), 'calendar:sync.saved');
+    async (actor, request) => {
+      await chooseCalendars(deps, actor, request.params.provider, request.body);
+      return await state(request);
     },
   );
 
-  app.post(
+  route.post(
     '/calendar/sync/:provider/run',
     {
-      schema: {
-        tags,
-        summary: 'Sync now: both ways with the write calendar, then busy times',
-        params: syncProviderParams,
-        response: { 200: envelope(calendarSyncState) },
-      },
+      summary: 'Sync now: both ways with the write calendar, then busy times',
+      params: syncProviderParams,
+      answer: calendarSyncState,
     },
-    async (request) => {
-      await syncNow(deps, actorOf(request), request.params.provider);
-      return ok(await state(request));
+    async (actor, request) => {
+      await syncNow(deps, actor, request.params.provider);
+      return await state(request);
     },
   );
 
-  app.delete(
+  route.delete(
     '/calendar/sync/:provider',
     {
-      schema: {
-        tags,
-        summary: 'Disconnect: forget the tokens, the mapping and the busy times',
-        params: syncProviderParams,
-        response: { 200: envelope(calendarSyncState) },
-      },
+      summary: 'Disconnect: forget the tokens, the mapping and the busy times',
+      params: syncProviderParams,
+      answer: calendarSyncState,
+      message: 'calendar:sync.disconnected',
     },
-    async (request) => {
-      await disconnect(deps, actorOf(request), request.params.provider);
-      return ok(await state(request), 'calendar:sync.disconnected');
+    async (actor, request) => {
+      await disconnect(deps, actor, request.params.provider);
+      return await state(request);
     },
   );
 
-  app.put(
+  route.put(
     '/calendar/sync-settings',
     {
-      schema: {
-        tags,
-        summary: 'Whether team formation may count the caller’s busy times',
-        body: syncSettingsBody,
-        response: { 200: envelope(calendarSyncState) },
-      },
+      summary: 'Whether team formation may count the caller’s busy times',
+      body: syncSettingsBody,
+      answer: calendarSyncState,
+      message: 'calendar:sync.saved',
     },
-    async (request) => {
-      await saveSyncSettings(deps, actorOf(request), request.body);
-      return ok(await state(request), 'calendar:sync.saved');
+    async (actor, request) => {
+      await saveSyncSettings(deps, actor, request.body);
+      return await state(request);
     },
   );
 
-  app.get(
+  route.get(
     '/calendar/busy',
     {
-      schema: {
-        tags,
-        summary: 'The caller’s busy ranges read from their calendars (no titles)',
-        querystring: busyQuery,
-        response: { 200: envelope(busyList) },
-      },
+      summary: 'The caller’s busy ranges read from their calendars (no titles)',
+      querystring: busyQuery,
+      answer: busyList,
     },
-    async (request) => ok({ busy: await listBusy(deps, actorOf(request), request.query) }),
+    async (actor, request) => ({ busy: await listBusy(deps, actor, request.query) }),
   );
 }
 

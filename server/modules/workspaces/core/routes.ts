@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyResource, envelope } from '@contracts/common';
+import { envelope } from '@contracts/common';
 import { teamFormationStrategies, teamFormationStrategyBody } from '@contracts/workspace-settings';
 import {
   availability,
@@ -20,6 +20,7 @@ import { requireAuth } from '../../../auth/guard';
 import { actorOf } from '../../../core/workspace-access';
 import { memberWorkspacesVersion } from '../../../core/workspace-changes';
 import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { todayUtc } from '../present';
 import { addWorkspace } from './operations/add-workspace';
@@ -40,11 +41,11 @@ import { showWorkspace } from './operations/show-workspace';
 
 const tags = ['workspaces'];
 const workspaceResponse = { 200: envelope(workspaceSchema) };
-const emptyResponse = { 200: envelope(emptyResource) };
 
 /** Workspaces themselves (spec 4): HTTP over the workspace operations. */
 export default async function workspaceCoreRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
   app.get(
     '/workspaces',
@@ -71,39 +72,32 @@ export default async function workspaceCoreRoutes(app: App) {
     },
   );
 
-  app.get(
+  route.get(
     '/workspaces/common',
     {
-      schema: {
-        tags,
-        summary: 'Workspaces the caller shares with another person',
-        querystring: commonWorkspacesQuery,
-        response: { 200: envelope(z.object({ workspaces: z.array(commonWorkspace) })) },
-      },
+      summary: 'Workspaces the caller shares with another person',
+      querystring: commonWorkspacesQuery,
+      answer: z.object({ workspaces: z.array(commonWorkspace) }),
     },
-    async (request) => ok(await listCommonWorkspaces(deps, actorOf(request), request.query)),
+    (actor, request) => listCommonWorkspaces(deps, actor, request.query),
   );
 
-  app.post(
+  route.post(
     '/workspaces',
     {
-      schema: {
-        tags,
-        summary: 'Create a workspace; the creator becomes its owner',
-        body: createWorkspaceBody,
-        response: { 201: envelope(workspaceSchema) },
-      },
+      summary: 'Create a workspace; the creator becomes its owner',
+      body: createWorkspaceBody,
+      answer: workspaceSchema,
+      status: 201,
+      message: 'workspaces:messages.created',
     },
-    async (request, reply) => {
-      const created = await addWorkspace(deps, actorOf(request), request.body);
-      return reply.status(201).send(ok(created, 'workspaces:messages.created'));
-    },
+    (actor, request) => addWorkspace(deps, actor, request.body),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id',
-    { schema: { tags, params: workspaceIdParam, response: workspaceResponse } },
-    async (request) => ok(await showWorkspace(deps, actorOf(request), request.params.id)),
+    { params: workspaceIdParam, answer: workspaceSchema },
+    (actor, request) => showWorkspace(deps, actor, request.params.id),
   );
 
   /** A route that changes one setting of the workspace (`WORKSPACE_SETTINGS`). */
@@ -148,59 +142,47 @@ export default async function workspaceCoreRoutes(app: App) {
     teamFormationStrategyBody,
   );
 
-  app.delete(
+  route.delete(
     '/workspaces/:id',
-    { schema: { tags, params: workspaceIdParam, response: emptyResponse } },
-    async (request) => {
-      await deleteWorkspace({ ...deps, areas: app.areas }, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.deleted');
-    },
+    { params: workspaceIdParam, message: 'workspaces:messages.deleted' },
+    (actor, request) => deleteWorkspace({ ...deps, areas: app.areas }, actor, request.params.id),
   );
 
-  app.delete(
+  route.delete(
     '/workspaces/:id/leave',
-    { schema: { tags, params: workspaceIdParam, response: emptyResponse } },
-    async (request) => {
-      await leaveWorkspace(deps, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.left');
-    },
+    { params: workspaceIdParam, message: 'workspaces:messages.left' },
+    (actor, request) => leaveWorkspace(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/modal-information',
-    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(modalInformation) } } },
-    async (request) => ok(await showModalInformation(deps, actorOf(request), request.params.id)),
+    { params: workspaceIdParam, answer: modalInformation },
+    (actor, request) => showModalInformation(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/number-of-works',
-    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(numberOfWorks) } } },
-    async (request) => ok(await countWorks(deps, actorOf(request), request.params.id)),
+    { params: workspaceIdParam, answer: numberOfWorks },
+    (actor, request) => countWorks(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/availability',
     {
-      schema: {
-        tags,
-        summary: "Members' free hours of the week (UTC), for finding times that suit everyone",
-        params: workspaceIdParam,
-        response: { 200: envelope(availability) },
-      },
+      summary: "Members' free hours of the week (UTC), for finding times that suit everyone",
+      params: workspaceIdParam,
+      answer: availability,
     },
-    async (request) => ok(await showAvailability(deps, actorOf(request), request.params.id)),
+    (actor, request) => showAvailability(deps, actor, request.params.id),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/team-formation-strategies',
     {
-      schema: {
-        tags,
-        summary: 'The team-formation strategies, and the one this workspace uses',
-        params: workspaceIdParam,
-        response: { 200: envelope(teamFormationStrategies) },
-      },
+      summary: 'The team-formation strategies, and the one this workspace uses',
+      params: workspaceIdParam,
+      answer: teamFormationStrategies,
     },
-    async (request) => ok(await listFormationStrategies(deps, actorOf(request), request.params.id)),
+    (actor, request) => listFormationStrategies(deps, actor, request.params.id),
   );
 }

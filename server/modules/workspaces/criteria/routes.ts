@@ -10,11 +10,10 @@ import {
   nameBankQuery,
   updateCriterionBody,
 } from '@contracts/criteria';
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
-import { actorOf } from '../../../core/workspace-access';
 import { addBankNames } from './operations/add-bank-names';
 import { addCriterionOptions } from './operations/add-criterion-options';
 import { createCriterion } from './operations/create-criterion';
@@ -32,165 +31,108 @@ const saved = 'workspaces:messages.criterion_saved';
 /** Criteria and name banks of a workspace: HTTP over their operations. */
 export default async function criteriaRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/:id/criterias',
-    {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        querystring: criteriaQuery,
-        response: { 200: envelope(criteriaList) },
-      },
-    },
-    async (request) =>
-      ok({
-        criterias: await listCriteria(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          type: request.query.type,
-        }),
+    { params: workspaceIdParam, querystring: criteriaQuery, answer: criteriaList },
+    async (actor, request) => ({
+      criterias: await listCriteria(deps, actor, {
+        workspaceId: request.params.id,
+        type: request.query.type,
       }),
+    }),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/criterias',
     {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        body: createCriterionBody,
-        response: { 201: envelope(criterionSchema) },
-      },
+      params: workspaceIdParam,
+      body: createCriterionBody,
+      answer: criterionSchema,
+      status: 201,
+      message: saved,
     },
-    async (request, reply) => {
-      const created = await createCriterion(deps, actorOf(request), {
+    (actor, request) =>
+      createCriterion(deps, actor, {
         ...request.body,
         workspaceId: request.params.id,
-      });
-      return reply.status(201).send(ok(created, saved));
-    },
-  );
-
-  app.get(
-    '/criterias/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(criterionSchema) } } },
-    async (request) => ok(await showCriterion(deps, actorOf(request), request.params.id)),
-  );
-
-  app.put(
-    '/criterias/:id',
-    {
-      schema: {
-        tags,
-        params: idParam,
-        body: updateCriterionBody,
-        response: { 200: envelope(criterionSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await updateCriterion(deps, actorOf(request), { ...request.body, id: request.params.id }),
-        saved,
-      ),
-  );
-
-  app.delete(
-    '/criterias/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await deleteCriterion(deps, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.criterion_deleted');
-    },
-  );
-
-  app.post(
-    '/criterias/:id/options',
-    {
-      schema: {
-        tags,
-        summary: 'Add options to a criterion',
-        params: idParam,
-        body: addOptionsBody,
-        response: { 200: envelope(criterionSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await addCriterionOptions(deps, actorOf(request), {
-          ...request.body,
-          id: request.params.id,
-        }),
-        saved,
-      ),
-  );
-
-  app.delete(
-    '/criterias/:id/options/:option',
-    {
-      schema: {
-        tags,
-        params: criterionOptionParams,
-        response: { 200: envelope(criterionSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await removeCriterionOption(deps, actorOf(request), {
-          id: request.params.id,
-          optionId: request.params.option,
-        }),
-        saved,
-      ),
-  );
-
-  app.get(
-    '/workspaces/:id/bank_names',
-    {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        querystring: nameBankQuery,
-        response: { 200: envelope(nameBankList) },
-      },
-    },
-    async (request) =>
-      ok({
-        bank_names: await listBankNames(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          type: request.query.type,
-        }),
       }),
   );
 
-  app.post(
-    '/workspaces/:id/bank_names',
-    {
-      schema: {
-        tags,
-        summary: 'Add names to a bank; names already in it are left as they are',
-        params: workspaceIdParam,
-        body: addNamesBody,
-        response: { 200: envelope(nameBankList) },
-      },
-    },
-    async (request) =>
-      ok(
-        {
-          bank_names: await addBankNames(deps, actorOf(request), {
-            ...request.body,
-            workspaceId: request.params.id,
-          }),
-        },
-        'workspaces:messages.names_saved',
-      ),
+  route.get('/criterias/:id', { params: idParam, answer: criterionSchema }, (actor, request) =>
+    showCriterion(deps, actor, request.params.id),
   );
 
-  app.delete(
-    '/bank_names/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await deleteBankName(deps, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.name_deleted');
+  route.put(
+    '/criterias/:id',
+    { params: idParam, body: updateCriterionBody, answer: criterionSchema, message: saved },
+    (actor, request) => updateCriterion(deps, actor, { ...request.body, id: request.params.id }),
+  );
+
+  route.delete(
+    '/criterias/:id',
+    { params: idParam, message: 'workspaces:messages.criterion_deleted' },
+    (actor, request) => deleteCriterion(deps, actor, request.params.id),
+  );
+
+  route.post(
+    '/criterias/:id/options',
+    {
+      summary: 'Add options to a criterion',
+      params: idParam,
+      body: addOptionsBody,
+      answer: criterionSchema,
+      message: saved,
     },
+    (actor, request) =>
+      addCriterionOptions(deps, actor, {
+        ...request.body,
+        id: request.params.id,
+      }),
+  );
+
+  route.delete(
+    '/criterias/:id/options/:option',
+    { params: criterionOptionParams, answer: criterionSchema, message: saved },
+    (actor, request) =>
+      removeCriterionOption(deps, actor, {
+        id: request.params.id,
+        optionId: request.params.option,
+      }),
+  );
+
+  route.get(
+    '/workspaces/:id/bank_names',
+    { params: workspaceIdParam, querystring: nameBankQuery, answer: nameBankList },
+    async (actor, request) => ({
+      bank_names: await listBankNames(deps, actor, {
+        workspaceId: request.params.id,
+        type: request.query.type,
+      }),
+    }),
+  );
+
+  route.post(
+    '/workspaces/:id/bank_names',
+    {
+      summary: 'Add names to a bank; names already in it are left as they are',
+      params: workspaceIdParam,
+      body: addNamesBody,
+      answer: nameBankList,
+      message: 'workspaces:messages.names_saved',
+    },
+    async (actor, request) => ({
+      bank_names: await addBankNames(deps, actor, {
+        ...request.body,
+        workspaceId: request.params.id,
+      }),
+    }),
+  );
+
+  route.delete(
+    '/bank_names/:id',
+    { params: idParam, message: 'workspaces:messages.name_deleted' },
+    (actor, request) => deleteBankName(deps, actor, request.params.id),
   );
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { emptyResource, envelope } from '@contracts/common';
+import { envelope } from '@contracts/common';
 import {
   basicInformationStep,
   draftIdParam,
@@ -11,6 +11,7 @@ import {
 import { workspace as workspaceSchema } from '@contracts/workspaces';
 import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { completeDraft } from './operations/complete-draft';
 import { deleteDraft } from './operations/delete-draft';
@@ -29,18 +30,13 @@ const tags = ['generalized workspaces'];
  */
 export default async function generalizedRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
   const draftResponse = { 200: envelope(workspaceDraft) };
 
-  app.get(
+  route.get(
     '/workspaces/generalized',
-    {
-      schema: {
-        tags,
-        summary: "The caller's unfinished generalized workspaces",
-        response: { 200: envelope(workspaceDraftList) },
-      },
-    },
-    async (request) => ok(await listDrafts(deps, actorOf(request))),
+    { summary: "The caller's unfinished generalized workspaces", answer: workspaceDraftList },
+    (actor) => listDrafts(deps, actor),
   );
 
   app.post(
@@ -83,28 +79,21 @@ export default async function generalizedRoutes(app: App) {
   stepRoute('plan', planStep);
   stepRoute('schedule', scheduleStep);
 
-  app.delete(
+  route.delete(
     '/workspaces/generalized/:id',
-    { schema: { tags, params: draftIdParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await deleteDraft(deps, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.draft_deleted');
-    },
+    { params: draftIdParam, message: 'workspaces:messages.draft_deleted' },
+    (actor, request) => deleteDraft(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/workspaces/generalized/:id/complete',
     {
-      schema: {
-        tags,
-        summary: 'Create the workspace from a draft whose basic information and plan are saved',
-        params: draftIdParam,
-        response: { 201: envelope(workspaceSchema) },
-      },
+      summary: 'Create the workspace from a draft whose basic information and plan are saved',
+      params: draftIdParam,
+      answer: workspaceSchema,
+      status: 201,
+      message: 'workspaces:messages.created',
     },
-    async (request, reply) => {
-      const created = await completeDraft(deps, actorOf(request), request.params.id);
-      return reply.status(201).send(ok(created, 'workspaces:messages.created'));
-    },
+    (actor, request) => completeDraft(deps, actor, request.params.id),
   );
 }

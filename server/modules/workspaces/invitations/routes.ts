@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { emptyResource, envelope } from '@contracts/common';
+import { envelope } from '@contracts/common';
 import {
   csvInviteResult,
   invitation as invitationSchema,
@@ -16,6 +16,7 @@ import {
 } from '@contracts/workspaces';
 import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import type { InviteOutcome } from './invite';
 import { attemptInvitationToken, previewInvitation } from './join';
@@ -34,6 +35,7 @@ const tags = ['workspace invitations'];
 /** Invitations and joining (spec 4): HTTP over the invitation operations. */
 export default async function workspaceInvitationRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
   /** Each outcome with its words, in the caller's language. */
   const withMessage = <T extends InviteOutcome>(request: FastifyRequest, outcome: T) => ({
@@ -90,71 +92,53 @@ export default async function workspaceInvitationRoutes(app: App) {
     },
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/invited-list',
-    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(invitedList) } } },
-    async (request) => ok(await listInvitations(deps, actorOf(request), request.params.id)),
+    { params: workspaceIdParam, answer: invitedList },
+    (actor, request) => listInvitations(deps, actor, request.params.id),
   );
 
-  app.delete(
+  route.delete(
     '/workspaces/:id/invitation/:invitation',
-    { schema: { tags, params: invitationParams, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await revokeInvitation(deps, actorOf(request), {
+    { params: invitationParams, message: 'workspaces:messages.invitation_revoked' },
+    (actor, request) =>
+      revokeInvitation(deps, actor, {
         workspaceId: request.params.id,
         invitationId: request.params.invitation,
-      });
-      return ok({}, 'workspaces:messages.invitation_revoked');
-    },
+      }),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/invitation/:invitation/resend',
     {
-      schema: {
-        tags,
-        summary: 'Send an invitation again with a fresh link and expiry',
-        params: invitationParams,
-        response: { 200: envelope(invitationSchema) },
-      },
+      summary: 'Send an invitation again with a fresh link and expiry',
+      params: invitationParams,
+      answer: invitationSchema,
+      message: 'workspaces:messages.invitation_resent',
     },
-    async (request) => {
-      const invitation = await resendInvitation(deps, actorOf(request), {
+    (actor, request) =>
+      resendInvitation(deps, actor, {
         workspaceId: request.params.id,
         invitationId: request.params.invitation,
         language: request.lang,
-      });
-      return ok(invitation, 'workspaces:messages.invitation_resent');
-    },
+      }),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/invite',
-    {
-      schema: {
-        tags,
-        summary: 'The shareable invite link',
-        params: workspaceIdParam,
-        response: { 200: envelope(inviteLink) },
-      },
-    },
-    async (request) => ok(await showInviteLink(deps, actorOf(request), request.params.id)),
+    { summary: 'The shareable invite link', params: workspaceIdParam, answer: inviteLink },
+    (actor, request) => showInviteLink(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/invite/reset',
     {
-      schema: {
-        tags,
-        summary: 'A new shareable invite link; the old one stops working',
-        params: workspaceIdParam,
-        response: { 200: envelope(inviteLink) },
-      },
+      summary: 'A new shareable invite link; the old one stops working',
+      params: workspaceIdParam,
+      answer: inviteLink,
+      message: 'workspaces:messages.invite_link_reset',
     },
-    async (request) => {
-      const link = await resetInviteLink(deps, actorOf(request), request.params.id);
-      return ok(link, 'workspaces:messages.invite_link_reset');
-    },
+    (actor, request) => resetInviteLink(deps, actor, request.params.id),
   );
 
   app.get(
@@ -174,22 +158,15 @@ export default async function workspaceInvitationRoutes(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/join/join-to-workspace',
     {
-      schema: {
-        tags,
-        summary: 'Join a workspace with an invitation token or invite link code',
-        body: joinBody,
-        response: { 200: envelope(joinResult) },
-      },
-    },
-    async (request) => {
-      const joined = await joinByToken(deps, actorOf(request), request.body.token);
-      return ok(
-        joined,
+      summary: 'Join a workspace with an invitation token or invite link code',
+      body: joinBody,
+      answer: joinResult,
+      message: (joined) =>
         joined.already_member ? 'workspaces:messages.already_member' : 'workspaces:messages.joined',
-      );
     },
+    (actor, request) => joinByToken(deps, actor, request.body.token),
   );
 }

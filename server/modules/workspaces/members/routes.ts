@@ -1,4 +1,4 @@
-import { emptyResource, envelope } from '@contracts/common';
+import { envelope } from '@contracts/common';
 import { gatedBy } from '../../../core/plans';
 import {
   changeRoleBody,
@@ -13,6 +13,7 @@ import {
 } from '@contracts/workspaces';
 import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { changeMemberRole } from './operations/change-member-role';
 import { listMembers } from './operations/list-members';
@@ -26,72 +27,63 @@ const tags = ['workspace members'];
 /** A workspace's members (spec 4): HTTP over the member operations. */
 export default async function workspaceMemberRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/:id/users',
-    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(memberList) } } },
-    async (request) => ok(await listMembers(deps, actorOf(request), request.params.id)),
+    { params: workspaceIdParam, answer: memberList },
+    (actor, request) => listMembers(deps, actor, request.params.id),
   );
 
-  app.put(
+  route.put(
     '/workspaces/:id/users/:user/change-role',
     {
-      schema: {
-        tags,
-        params: memberParams,
-        body: changeRoleBody,
-        response: { 200: envelope(memberSchema) },
-      },
+      params: memberParams,
+      body: changeRoleBody,
+      answer: memberSchema,
+      message: 'workspaces:messages.role_changed',
     },
-    async (request) => {
-      const member = await changeMemberRole(deps, actorOf(request), {
+    (actor, request) =>
+      changeMemberRole(deps, actor, {
         workspaceId: request.params.id,
         userId: request.params.user,
         role: request.body.role,
-      });
-      return ok(member, 'workspaces:messages.role_changed');
-    },
+      }),
   );
 
-  app.delete(
+  route.delete(
     '/workspaces/:id/users/:user',
-    { schema: { tags, params: memberParams, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await removeMember(deps, actorOf(request), {
+    { params: memberParams, message: 'workspaces:messages.member_removed' },
+    (actor, request) =>
+      removeMember(deps, actor, {
         workspaceId: request.params.id,
         userId: request.params.user,
-      });
-      return ok({}, 'workspaces:messages.member_removed');
-    },
+      }),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/users/profile-completion',
-    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(profileCompletion) } } },
-    async (request) => ok(await listProfileCompletion(deps, actorOf(request), request.params.id)),
+    { params: workspaceIdParam, answer: profileCompletion },
+    (actor, request) => listProfileCompletion(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/users/invite-complete-profile',
     {
-      schema: {
-        tags,
-        summary: 'Mail members whose profile is incomplete a reminder to finish it',
-        params: workspaceIdParam,
-        body: remindProfileBody,
-        response: { 200: envelope(remindProfileResult) },
-      },
-    },
-    async (request) => {
-      const result = await remindProfileCompletion(deps, actorOf(request), {
-        workspaceId: request.params.id,
-        userIds: request.body.user_ids,
-      });
-      return ok(result, {
+      summary: 'Mail members whose profile is incomplete a reminder to finish it',
+      params: workspaceIdParam,
+      body: remindProfileBody,
+      answer: remindProfileResult,
+      message: (result) => ({
         key: 'workspaces:messages.profile_reminders_sent',
         params: { count: result.reminded },
-      });
+      }),
     },
+    (actor, request) =>
+      remindProfileCompletion(deps, actor, {
+        workspaceId: request.params.id,
+        userIds: request.body.user_ids,
+      }),
   );
 
   app.get(

@@ -2,8 +2,8 @@ import { envelope } from '@contracts/common';
 import { coreMenu, workspacesMenu } from '@contracts/workspaces';
 import { requireAuth } from '../../../auth/guard';
 import { menuCounts } from '../../../core/menu-counters';
-import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { showWorkspacesMenu } from './operations/show-workspaces-menu';
 
@@ -11,17 +11,15 @@ const tags = ['menus'];
 
 export default async function menuRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/workspaces/menu',
     {
-      schema: {
-        tags,
-        summary: "The workspace menu: the caller's open and previous workspaces",
-        response: { 200: envelope(workspacesMenu) },
-      },
+      summary: "The workspace menu: the caller's open and previous workspaces",
+      answer: workspacesMenu,
     },
-    async (request) => ok(await showWorkspacesMenu(deps, actorOf(request))),
+    (actor) => showWorkspacesMenu(deps, actor),
   );
 
   app.get(

@@ -1,7 +1,5 @@
-import { envelope } from '@contracts/common';
 import { pinsQuery, pinsResource, savePinsBody } from '@contracts/pins';
-import { actorOf } from '../../../core/workspace-access';
-import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { listPins } from './operations/list-pins';
 import { savePins } from './operations/save-pins';
@@ -10,30 +8,25 @@ const tags = ['pins'];
 
 export default async function pinRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/pins',
     {
-      schema: {
-        tags,
-        summary: "A workspace's general pins and the caller's personal pins",
-        querystring: pinsQuery,
-        response: { 200: envelope(pinsResource) },
-      },
+      summary: "A workspace's general pins and the caller's personal pins",
+      querystring: pinsQuery,
+      answer: pinsResource,
     },
-    async (request) => ok(await listPins(deps, actorOf(request), request.query.workspace_id)),
+    (actor, request) => listPins(deps, actor, request.query.workspace_id),
   );
 
-  app.post(
+  route.post(
     '/pins',
     {
-      schema: {
-        tags,
-        summary: 'Replace the general or the personal pin list (sent silently by the client)',
-        body: savePinsBody,
-        response: { 200: envelope(pinsResource) },
-      },
+      summary: 'Replace the general or the personal pin list (sent silently by the client)',
+      body: savePinsBody,
+      answer: pinsResource,
     },
-    async (request) => ok(await savePins(deps, actorOf(request), request.body)),
+    (actor, request) => savePins(deps, actor, request.body),
   );
 }

@@ -1,4 +1,4 @@
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import {
   deleteSchedulesBody,
   schedule as scheduleSchema,
@@ -7,8 +7,7 @@ import {
   schedulesQuery,
 } from '@contracts/schedules';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { actorOf } from '../../../core/workspace-access';
-import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { archiveSchedule } from './operations/archive-schedule';
 import { createSchedule } from './operations/create-schedule';
@@ -20,104 +19,86 @@ import { showSchedule } from './operations/show-schedule';
 import { updateSchedule } from './operations/update-schedule';
 
 const tags = ['schedules'];
-const scheduleResponse = { 200: envelope(scheduleSchema) };
 
 export default async function scheduleRoutes(app: App) {
   const { deps } = app;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/schedules',
     {
-      schema: {
-        tags,
-        summary: "Schedules of the caller's workspaces",
-        querystring: schedulesQuery,
-        response: { 200: envelope(scheduleList) },
-      },
+      summary: "Schedules of the caller's workspaces",
+      querystring: schedulesQuery,
+      answer: scheduleList,
     },
-    async (request) => ok(await listSchedules(deps, actorOf(request), request.query)),
+    (actor, request) => listSchedules(deps, actor, request.query),
   );
 
-  app.get(
+  route.get(
     '/workspaces/:id/schedules',
-    { schema: { tags, params: workspaceIdParam, response: { 200: envelope(scheduleList) } } },
-    async (request) => ok(await listWorkspaceSchedules(deps, actorOf(request), request.params.id)),
+    { params: workspaceIdParam, answer: scheduleList },
+    (actor, request) => listWorkspaceSchedules(deps, actor, request.params.id),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/schedules',
     {
-      schema: {
-        tags,
-        params: workspaceIdParam,
-        body: scheduleInput,
-        response: { 201: envelope(scheduleSchema) },
-      },
+      params: workspaceIdParam,
+      body: scheduleInput,
+      answer: scheduleSchema,
+      status: 201,
+      message: 'workspaces:messages.schedule_saved',
     },
-    async (request, reply) => {
-      const created = await createSchedule(deps, actorOf(request), {
+    (actor, request) =>
+      createSchedule(deps, actor, {
         workspaceId: request.params.id,
         schedule: request.body,
-      });
-      return reply.status(201).send(ok(created, 'workspaces:messages.schedule_saved'));
+      }),
+  );
+
+  route.get('/schedules/:id', { params: idParam, answer: scheduleSchema }, (actor, request) =>
+    showSchedule(deps, actor, request.params.id),
+  );
+
+  route.put(
+    '/schedules/:id',
+    {
+      params: idParam,
+      body: scheduleInput,
+      answer: scheduleSchema,
+      message: 'workspaces:messages.schedule_saved',
     },
-  );
-
-  app.get(
-    '/schedules/:id',
-    { schema: { tags, params: idParam, response: scheduleResponse } },
-    async (request) => ok(await showSchedule(deps, actorOf(request), request.params.id)),
-  );
-
-  app.put(
-    '/schedules/:id',
-    { schema: { tags, params: idParam, body: scheduleInput, response: scheduleResponse } },
-    async (request) => {
-      const updated = await updateSchedule(deps, actorOf(request), {
+    (actor, request) =>
+      updateSchedule(deps, actor, {
         id: request.params.id,
         schedule: request.body,
-      });
-      return ok(updated, 'workspaces:messages.schedule_saved');
-    },
+      }),
   );
 
-  app.delete(
+  route.delete(
     '/schedules/:id',
-    { schema: { tags, params: idParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await deleteSchedule(deps, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.schedule_deleted');
-    },
+    { params: idParam, message: 'workspaces:messages.schedule_deleted' },
+    (actor, request) => deleteSchedule(deps, actor, request.params.id),
   );
 
-  app.delete(
+  route.delete(
     '/schedules',
     {
-      schema: {
-        tags,
-        summary: 'Delete several schedules; all or none',
-        body: deleteSchedulesBody,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Delete several schedules; all or none',
+      body: deleteSchedulesBody,
+      message: 'workspaces:messages.schedules_deleted',
     },
-    async (request) => {
-      await deleteSchedules(deps, actorOf(request), request.body.ids);
-      return ok({}, 'workspaces:messages.schedules_deleted');
-    },
+    (actor, request) => deleteSchedules(deps, actor, request.body.ids),
   );
 
   for (const [url, archived, message] of [
     ['/schedules/:id/archive', true, 'workspaces:messages.schedule_archived'],
     ['/schedules/:id/restore-archive', false, 'workspaces:messages.schedule_restored'],
   ] as const) {
-    app.patch(
+    route.patch(
       url,
-      { schema: { tags, params: idParam, response: scheduleResponse } },
-      async (request) =>
-        ok(
-          await archiveSchedule(deps, actorOf(request), { id: request.params.id, archived }),
-          message,
-        ),
+      { params: idParam, answer: scheduleSchema, message: message },
+      (actor, request) => archiveSchedule(deps, actor, { id: request.params.id, archived }),
     );
   }
 }

@@ -1,0 +1,106 @@
+import { emptyResource, envelope } from '@contracts/common';
+import type {
+  FastifyRequest,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Actor } from '../core/actor';
+import { actorOf } from '../core/workspace-access';
+import { ok } from './envelope';
+import type { MessageRef } from './errors';
+import type { App } from './types';
+
+type Message = string | MessageRef;
+
+/** What a route's schema says of its input and of itself in the OpenAPI document. */
+interface InputSchema {
+  summary?: string;
+  description?: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  headers?: z.ZodType;
+  body?: z.ZodType;
+}
+
+/** The request as Fastify types it from the schema (params, query and body parsed). */
+export type RequestOf<S extends InputSchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  S,
+  ZodTypeProvider
+>;
+
+/** A route whose envelope carries the operation's result, typed by `answer`. */
+type AnswerSpec<S extends InputSchema, R extends z.ZodType> = S & {
+  answer: R;
+  /** 201 for a route that creates; 200 otherwise. */
+  status?: 200 | 201;
+  /** A function when the words depend on the result (one reading the request stays written out). */
+  message?: Message | ((result: z.input<R>) => Message);
+};
+/** A route that answers an empty resource (`{}`) once the operation is done. */
+type DoneSpec<S extends InputSchema> = S & {
+  answer?: undefined;
+  status?: 200;
+  message?: Message;
+};
+
+interface Register {
+  <S extends InputSchema, R extends z.ZodType>(
+    url: string,
+    spec: AnswerSpec<S, R>,
+    run: (actor: Actor, request: RequestOf<S>) => Promise<z.input<R>>,
+  ): void;
+  <S extends InputSchema>(
+    url: string,
+    spec: DoneSpec<S>,
+    run: (actor: Actor, request: RequestOf<S>) => Promise<unknown>,
+  ): void;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/**
+ * Routes of the shape most routes have: the caller as an actor, one operation, its result in
+ * the envelope. Each gets the schema it would be written with by hand (`tags`, the input
+ * schemas, `response: { <status>: envelope(answer) }`), so the OpenAPI document is the same.
+ * Routes that do more with the request or reply (files, headers, redirects) stay written out.
+ */
+export function operationRoutes(
+  app: App,
+  tags: string[],
+): Record<(typeof METHODS)[number], Register> {
+  const register =
+    (method: (typeof METHODS)[number]): Register =>
+    (
+      url: string,
+      {
+        answer,
+        status = 200,
+        message,
+        ...input
+      }: AnswerSpec<InputSchema, z.ZodType> | DoneSpec<InputSchema>,
+      run: (actor: Actor, request: never) => Promise<unknown>,
+    ) => {
+      const resource = answer ?? emptyResource;
+      app.route({
+        method,
+        url,
+        schema: { tags, ...input, response: { [status]: envelope(resource) } },
+        handler: async (request, reply) => {
+          const result = await run(actorOf(request), request as never);
+          const said = typeof message === 'function' ? message(result) : message;
+          const body = ok(answer ? result : {}, ...(said ? [said] : []));
+          return status === 200 ? body : reply.status(status).send(body);
+        },
+      });
+    };
+  return Object.fromEntries(METHODS.map((method) => [method, register(method)])) as Record<
+    (typeof METHODS)[number],
+    Register
+  >;
+}
