@@ -138,13 +138,15 @@ test('skills are picked from the shipped list: it opens on click, narrows as one
   // Picked in quick succession, each before the one before it is saved: all of them stay.
   await picker.fill('pyth');
   await page.getByRole('option', { name: 'Python', exact: true }).click();
-  // A skill the list lacks: type it and press Enter.
-  await picker.fill('Kite surfing');
+  // A skill the list lacks: type it and press Enter. Typed skills join the shared list, so
+  // each run types its own (with --repeat-each the server is the same).
+  const typed = `Kite surfing ${test.info().repeatEachIndex}-${test.info().retry}`;
+  await picker.fill(typed);
   // As a person does: the list has answered for what was typed before Enter is pressed.
-  await expect(page.getByRole('option', { name: 'Add “Kite surfing”' })).toBeVisible();
+  await expect(page.getByRole('option', { name: `Add “${typed}”` })).toBeVisible();
   await picker.press('Enter');
   const mine = page.getByRole('list', { name: 'Your skills' });
-  const names = ['Teamwork', 'Python', 'Kite surfing'];
+  const names = ['Teamwork', 'Python', typed];
   for (const name of names) await expect(mine.getByText(name, { exact: true })).toBeVisible();
   await picker.press('Escape');
 
