@@ -4,6 +4,7 @@ import {
   FieldContextProvider,
   type FieldProps,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { DatePicker, type CalendarStrings } from '@fluentui/react-datepicker-compat';
@@ -13,10 +14,22 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 
+// Fluent's text boxes are as wide as their text by default (the time's 250 px): each level
+// here may shrink, so a field never runs past a narrow dialog nor its arrow past its box.
 const useStyles = makeStyles({
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  field: { minWidth: 0 },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  // The time goes under the date where both do not fit on one line.
+  dateTime: { flexWrap: 'wrap' },
   grow: { flexGrow: 1, minWidth: 0 },
-  time: { minWidth: '110px', width: '110px' },
+  date: { flex: '1 1 9rem' },
+  time: {
+    flex: '0 0 110px',
+    width: '110px',
+    minWidth: 0,
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+  },
+  timeInput: { minWidth: 0, width: '100%' },
 });
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -112,7 +125,7 @@ function DatePart({ label, value, onChange, required, className }: DatePartProps
   const styles = useStyles();
   const locale = useCalendarLocale();
   return (
-    <div className={`${styles.row} ${className ?? ''}`}>
+    <div className={mergeClasses(styles.row, className)}>
       <DatePicker
         className={styles.grow}
         allowTextInput
@@ -149,10 +162,11 @@ interface DateFieldProps {
 }
 
 /** A date field: the value is the app's 2026-11-27 string, as the forms send it. */
-export function DateField({ value, onChange, ...field }: DateFieldProps) {
+export function DateField({ value, onChange, className, ...field }: DateFieldProps) {
   const { label, required } = field;
+  const styles = useStyles();
   return (
-    <Field {...field}>
+    <Field {...field} className={mergeClasses(styles.field, className)}>
       <DatePart
         label={label}
         value={fromDateValue(value)}
@@ -164,7 +178,7 @@ export function DateField({ value, onChange, ...field }: DateFieldProps) {
 }
 
 /** A date and a time, 2026-11-27T09:30 (local), as a `datetime-local` input gave it. */
-export function DateTimeField({ value, onChange, ...field }: DateFieldProps) {
+export function DateTimeField({ value, onChange, className, ...field }: DateFieldProps) {
   const { label, required } = field;
   const { t } = useTranslation();
   const styles = useStyles();
@@ -176,11 +190,11 @@ export function DateTimeField({ value, onChange, ...field }: DateFieldProps) {
       ? new Date(date.getFullYear(), date.getMonth(), date.getDate(), hours, minutes ?? 0)
       : null;
   return (
-    <Field {...field}>
-      <div className={styles.row}>
+    <Field {...field} className={mergeClasses(styles.field, className)}>
+      <div className={mergeClasses(styles.row, styles.dateTime)}>
         <DatePart
           label={label}
-          className={styles.grow}
+          className={mergeClasses(styles.grow, styles.date)}
           value={date}
           required={required}
           onChange={(next) => onChange(next ? `${toDateValue(next)}T${time || '09:00'}` : '')}
@@ -189,6 +203,7 @@ export function DateTimeField({ value, onChange, ...field }: DateFieldProps) {
         <FieldContextProvider value={undefined}>
           <TimePicker
             className={styles.time}
+            input={{ className: styles.timeInput }}
             aria-label={t('components:date_field.time', { label })}
             freeform
             hourCycle="h23"

@@ -9,15 +9,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '@/lib/current-user';
 import { FormAlert } from '@/components/FormAlert';
 import { SkillPicker } from '@/components/SkillPicker';
 import { apiErrorOf } from '@/lib/http';
-import { profileApi, profileKeys, type UserSkills } from '../api';
+import { profileApi, profileKeys } from '../api';
 import { Section } from '@/components/Section';
-import { useRefreshProfile } from '../use-refresh-user';
+import { useSkillChanges } from '../use-skill-changes';
 import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -33,7 +33,6 @@ const useStyles = makeStyles({
   level: { width: '12rem' },
 });
 
-type Entry = UserSkills['user_skills'][number];
 const LEVELS = [1, 2, 3, 4, 5] as const;
 
 /** /profile/skills (spec 2.12): pick skills from the list, or type one and press Enter. */
@@ -41,27 +40,15 @@ export default function SkillsPage() {
   const styles = useStyles();
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const refresh = useRefreshProfile();
   const mine = useQuery({
     queryKey: profileKeys.section(user.id, 'skills'),
     queryFn: () => profileApi.userSkills(user.id),
   });
-  const save = useMutation({
-    mutationFn: (entries: { skill_id?: number; name?: string; level: number | null }[]) =>
-      profileApi.saveSkills(entries),
-    onSuccess: () => refresh(),
-  });
+  const save = useSkillChanges(user.id);
 
   if (mine.isError) return <FormAlert error={apiErrorOf(mine.error)} />;
   if (!mine.data) return <Spinner label={t('app:loading')} />;
   const current = mine.data.user_skills;
-  const asEntries = (list: Entry[]) => list.map((s) => ({ skill_id: s.skill_id, level: s.level }));
-  const add = (skill: { id: number } | { name: string }) =>
-    save.mutate([
-      ...asEntries(current),
-      'id' in skill ? { skill_id: skill.id, level: null } : { name: skill.name, level: null },
-    ]);
-  const remove = (id: number) => save.mutate(asEntries(current.filter((s) => s.skill_id !== id)));
 
   return (
     <Section
@@ -74,7 +61,7 @@ export default function SkillsPage() {
         <SkillPicker
           allowTyped
           selectedIds={current.map((s) => s.skill_id)}
-          onAdd={add}
+          onAdd={(skill) => save.mutate({ kind: 'add', skill })}
           placeholder={t('profile:skills.placeholder')}
         />
       </Field>
@@ -90,12 +77,7 @@ export default function SkillsPage() {
                 aria-label={t('profile:skills.level_of', { name: entry.name })}
                 value={entry.level ? String(entry.level) : ''}
                 onChange={(_event, data) =>
-                  save.mutate(
-                    current.map((s) => ({
-                      skill_id: s.skill_id,
-                      level: s.skill_id === entry.skill_id ? Number(data.value) || null : s.level,
-                    })),
-                  )
+                  save.mutate({ kind: 'level', entry, level: Number(data.value) || null })
                 }
               >
                 <option value="">{t('profile:skills.level_none')}</option>
@@ -109,7 +91,7 @@ export default function SkillsPage() {
                 appearance="subtle"
                 icon={<DismissRegular />}
                 aria-label={t('profile:skills.remove', { name: entry.name })}
-                onClick={() => remove(entry.skill_id)}
+                onClick={() => save.mutate({ kind: 'remove', entry })}
               />
             </li>
           ))}
