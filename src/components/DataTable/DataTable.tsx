@@ -7,12 +7,6 @@ import {
   MenuPopover,
   MenuTrigger,
   mergeClasses,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -20,6 +14,7 @@ import { ColumnTripleEditRegular } from '@fluentui/react-icons';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/lib/device';
+import { PlainTable } from '../PlainTable';
 import { useColumnOptions, type DataTableId } from './use-column-options';
 import { columnList } from '@/lib/styles';
 
@@ -170,42 +165,31 @@ export function DataTable<T>({
         </ul>
       ) : (
         <div className={styles.scroll}>
-          <Table aria-label={label} size="small" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                {shown.map((column) => (
-                  <TableHeaderCell
-                    key={column.id}
-                    className={styles.head}
-                    style={{ minWidth: column.minWidth }}
-                  >
-                    {column.label}
-                  </TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((item) => (
-                <TableRow
-                  key={getRowId(item)}
-                  className={mergeClasses(
-                    onRowClick && styles.clickable,
-                    isDimmed?.(item) && styles.dimmed,
-                  )}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  onClick={onRowClick ? () => open(item) : undefined}
-                  onKeyDown={onRowClick ? (event) => onKeyDown(event, item) : undefined}
-                  data-dimmed={isDimmed?.(item) || undefined}
-                >
-                  {shown.map((column) => (
-                    <TableCell key={column.id} className={styles.cell}>
-                      {column.render(item)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <PlainTable
+            label={label}
+            size="small"
+            className={styles.table}
+            items={items}
+            rowKey={getRowId}
+            rowProps={(item) => ({
+              className: mergeClasses(
+                onRowClick && styles.clickable,
+                isDimmed?.(item) && styles.dimmed,
+              ),
+              tabIndex: onRowClick ? 0 : undefined,
+              onClick: onRowClick ? () => open(item) : undefined,
+              onKeyDown: onRowClick ? (event) => onKeyDown(event, item) : undefined,
+              'data-dimmed': isDimmed?.(item) || undefined,
+            })}
+            columns={shown.map((column) => ({
+              id: column.id,
+              label: column.label,
+              headerClassName: styles.head,
+              headerStyle: { minWidth: column.minWidth },
+              className: styles.cell,
+              render: column.render,
+            }))}
+          />
         </div>
       )}
       {items.length === 0 && (

@@ -8,12 +8,6 @@ import {
   Select,
   Skeleton,
   SkeletonItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
   Tooltip,
@@ -35,6 +29,7 @@ import {
   YAxis,
 } from 'recharts';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@contracts/dashboard';
+import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { useIsMobile } from '@/lib/device';
 import { formatDate } from '@/lib/format';
@@ -378,24 +373,13 @@ function FigureTable<T>({
   }
   return (
     <div className={styles.tableWrap}>
-      <Table size="small" aria-label={label}>
-        <TableHeader>
-          <TableRow>
-            {columns.map((column) => (
-              <TableHeaderCell key={column.label}>{column.label}</TableHeaderCell>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)}>
-              {columns.map((column) => (
-                <TableCell key={column.label}>{column.render(row)}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <PlainTable
+        size="small"
+        label={label}
+        items={rows}
+        rowKey={rowKey}
+        columns={columns.map((column) => ({ id: column.label, ...column }))}
+      />
     </div>
   );
 }

@@ -17,12 +17,6 @@ import {
   Switch,
   Tab,
   TabList,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   Title2,
   tokens,
@@ -33,6 +27,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { PersonReport, QuestionReport } from '@contracts/assessments';
+import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { saveFile } from '@/lib/save-file';
 import { assessmentKeys, assessmentsApi, type ExportKind } from '../api';
@@ -106,40 +101,37 @@ function QuestionTable({ questions }: { questions: QuestionReport[] }) {
   const styles = useStyles();
   return (
     <div className={styles.scroll}>
-      <Table aria-label={t('assessments:export.sheet_question')}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('assessments:export.question')}</TableHeaderCell>
-            <TableHeaderCell>{t('assessments:report.self')}</TableHeaderCell>
-            <TableHeaderCell>{t('assessments:report.others')}</TableHeaderCell>
-            <TableHeaderCell>{t('assessments:export.group')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {questions.map((q) => (
-            <TableRow key={q.question_id}>
-              <TableCell>{q.title}</TableCell>
-              <TableCell>{q.self ?? '–'}</TableCell>
-              <TableCell>
-                {q.kind === 'rating'
-                  ? `${q.others_mean ?? '–'}${q.others_spread !== null ? ` (± ${q.others_spread})` : ''}`
-                  : q.kind === 'choice'
-                    ? q.choices.map((c) => `${c.choice}: ${c.count}`).join(', ') || '–'
-                    : `${t('assessments:report.comments')}: ${q.texts.length}`}
-              </TableCell>
-              <TableCell>
-                {q.groups
-                  .filter((g) => g.group !== 'self')
-                  .map(
-                    (g) =>
-                      `${t(`assessments:groups.${g.group}`)} · ${t('assessments:report.raters', { count: g.raters })}`,
-                  )
-                  .join('; ') || '–'}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <PlainTable
+        label={t('assessments:export.sheet_question')}
+        items={questions}
+        rowKey={(q) => q.question_id}
+        columns={[
+          { id: 'question', label: t('assessments:export.question'), render: (q) => q.title },
+          { id: 'self', label: t('assessments:report.self'), render: (q) => q.self ?? '–' },
+          {
+            id: 'others',
+            label: t('assessments:report.others'),
+            render: (q) =>
+              q.kind === 'rating'
+                ? `${q.others_mean ?? '–'}${q.others_spread !== null ? ` (± ${q.others_spread})` : ''}`
+                : q.kind === 'choice'
+                  ? q.choices.map((c) => `${c.choice}: ${c.count}`).join(', ') || '–'
+                  : `${t('assessments:report.comments')}: ${q.texts.length}`,
+          },
+          {
+            id: 'group',
+            label: t('assessments:export.group'),
+            render: (q) =>
+              q.groups
+                .filter((g) => g.group !== 'self')
+                .map(
+                  (g) =>
+                    `${t(`assessments:groups.${g.group}`)} · ${t('assessments:report.raters', { count: g.raters })}`,
+                )
+                .join('; ') || '–',
+          },
+        ]}
+      />
       {questions
         .filter((q) => q.kind === 'text' && q.texts.length > 0)
         .map((q) => (
@@ -321,34 +313,37 @@ export default function AssessmentReportPage() {
               <BarsChart questions={overall.data.questions} />
             </div>
             <div className={styles.scroll}>
-              <Table aria-label={t('assessments:report.overall')}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell>{t('assessments:report.person')}</TableHeaderCell>
-                    <TableHeaderCell>{t('assessments:report.self')}</TableHeaderCell>
-                    <TableHeaderCell>{t('assessments:report.others')}</TableHeaderCell>
-                    <TableHeaderCell>{t('assessments:report.contribution')}</TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {people.map((p) => (
-                    <TableRow key={p.evaluatee.id}>
-                      <TableCell>
-                        <Button
-                          appearance="transparent"
-                          className={styles.personButton}
-                          onClick={() => setPerson(p.evaluatee.id)}
-                        >
-                          {p.evaluatee.name}
-                        </Button>
-                      </TableCell>
-                      <TableCell>{p.self ?? '–'}</TableCell>
-                      <TableCell>{p.others_mean ?? '–'}</TableCell>
-                      <TableCell>{p.contribution ?? '–'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <PlainTable
+                label={t('assessments:report.overall')}
+                items={people}
+                rowKey={(p) => p.evaluatee.id}
+                columns={[
+                  {
+                    id: 'person',
+                    label: t('assessments:report.person'),
+                    render: (p) => (
+                      <Button
+                        appearance="transparent"
+                        className={styles.personButton}
+                        onClick={() => setPerson(p.evaluatee.id)}
+                      >
+                        {p.evaluatee.name}
+                      </Button>
+                    ),
+                  },
+                  { id: 'self', label: t('assessments:report.self'), render: (p) => p.self ?? '–' },
+                  {
+                    id: 'others',
+                    label: t('assessments:report.others'),
+                    render: (p) => p.others_mean ?? '–',
+                  },
+                  {
+                    id: 'contribution',
+                    label: t('assessments:report.contribution'),
+                    render: (p) => p.contribution ?? '–',
+                  },
+                ]}
+              />
             </div>
             <QuestionTable questions={overall.data.questions} />
           </>
