@@ -16,10 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/lib/device';
 import { PlainTable } from '../PlainTable';
 import { useColumnOptions, type DataTableId } from './use-column-options';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  root: { ...column, gap: tokens.spacingVerticalXS },
   options: { display: 'flex', justifyContent: 'flex-end' },
   scroll: { overflowX: 'auto' },
   // Columns as wide as their content (a header is never broken mid-word), the card scrolls.
@@ -29,8 +29,7 @@ const useStyles = makeStyles({
   /** Phones: each row a card of label and value pairs instead of a table wider than the screen. */
   cards: { ...columnList, gap: tokens.spacingVerticalS },
   card: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,

@@ -37,15 +37,14 @@ import { saveFile } from '@/lib/save-file';
 import { dashboardApi, dashboardKeys, type WorkspaceDashboard } from './api';
 import { activityChartData, okrChartData, taskChartData } from './chart-data';
 import { useWidth } from '@/lib/use-width';
-import { columnList, visuallyHidden } from '@/lib/styles';
+import { columnList, visuallyHidden, column } from '@/lib/styles';
 
 const CHART_HEIGHT = 240;
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
   head: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     '& > *': { margin: 0 },
   },
@@ -76,8 +75,7 @@ const useStyles = makeStyles({
   tableWrap: { overflowX: 'auto', maxWidth: '100%' },
   rowCards: { ...columnList, gap: tokens.spacingVerticalS },
   rowCard: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     padding: tokens.spacingVerticalS,
     borderRadius: tokens.borderRadiusMedium,

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { RouterButton } from '@/components/RouterLink';
 import { notificationKeys, notificationsApi, type Settings } from './api';
 import { SettingsGrid } from './SettingsGrid';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   card: {
@@ -18,8 +19,7 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
   },
   head: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     '& > *': { margin: 0 },
   },

@@ -11,10 +11,10 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
 import { assessmentKeys, assessmentsApi } from '../api';
 import { Busy } from '@/components/Busy';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: { ...column, gap: tokens.spacingVerticalS },
   list: { ...columnList, gap: tokens.spacingVerticalXS },
   item: {
     display: 'flex',

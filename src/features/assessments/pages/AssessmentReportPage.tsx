@@ -38,10 +38,11 @@ import { RatersView } from '../components/RatersView';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { ShareButton } from '@/features/share';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: { ...column, gap: tokens.spacingVerticalL },
+  header: { ...column, gap: tokens.spacingVerticalS },
   title: { margin: 0, overflowWrap: 'anywhere' },
   bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
   charts: {
@@ -63,8 +64,7 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
   scroll: {
     overflowX: 'auto',
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
   },
 });

@@ -34,9 +34,10 @@ import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { useListStatus } from '@/lib/list-status';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  root: { ...column, gap: tokens.spacingVerticalM },
   swatch: {
     display: 'inline-block',
     width: '10px',

@@ -28,9 +28,10 @@ import type { ApiError } from '@/lib/http';
 import { calendarApi, calendarKeys } from '../api';
 import { addDays, instantAt, instantOfLocal, localOfInstant } from '../time';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   pair: {
     display: 'grid',
     gap: tokens.spacingHorizontalM,

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import type { DriveFile } from '../api';
 import { FileMenu, type FileAction } from './FileMenu';
 import { FilePreview } from './FilePreview';
-import { bareList } from '@/lib/styles';
+import { bareList, column } from '@/lib/styles';
 
 const PHONE = '@media (max-width: 599px)';
 
@@ -17,7 +17,7 @@ const useStyles = makeStyles({
   wide: { width: '230px', [PHONE]: { display: 'none' } },
   size: { width: '96px', [PHONE]: { display: 'none' } },
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  nameText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  nameText: { ...column, minWidth: 0 },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   phoneLine: {
     display: 'none',
@@ -33,8 +33,7 @@ const useStyles = makeStyles({
   },
   card: {
     position: 'relative',
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     alignItems: 'center',
     gap: tokens.spacingVerticalXS,
     minWidth: 0,

@@ -49,9 +49,10 @@ import { draftKey } from '../dock';
 import { useTyping } from '../live';
 import { ChatMenu } from './ChatMenu';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, minWidth: 0 },
+  root: { ...column, height: '100%', minHeight: 0, minWidth: 0 },
   header: {
     display: 'flex',
     alignItems: 'center',
@@ -91,8 +92,7 @@ const useStyles = makeStyles({
   composer: {
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
     padding: tokens.spacingHorizontalS,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     position: 'relative',
   },
@@ -111,8 +111,7 @@ const useStyles = makeStyles({
   thread: {
     borderLeft: `2px solid ${tokens.colorNeutralStroke1}`,
     paddingLeft: tokens.spacingHorizontalS,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
   },
   typing: {

@@ -8,9 +8,10 @@ import { PeoplePicker } from '@/components/PeoplePicker';
 import { messageKeys, messagingApi, useRefreshChats, type ChatDetail } from '../api';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { ...column, gap: tokens.spacingVerticalM },
 });
 
 /** Makes a group chat, or changes one (name, members, admins, who may send). */

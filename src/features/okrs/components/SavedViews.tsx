@@ -22,9 +22,10 @@ import type { ApiError } from '@/lib/http';
 import { okrKeys, okrsApi, type SavedObjectiveView } from '../api';
 import { useOkrMutation } from './ObjectiveBits';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   list: { margin: 0, padding: 0, listStyleType: 'none' },
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   name: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },

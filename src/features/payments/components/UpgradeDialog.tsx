@@ -6,10 +6,11 @@ import { usePay, usePlanName } from '../hooks';
 import { formatMoney, formatPeriod } from '../money';
 import { BusyButton } from '@/components/BusyButton';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(520px, calc(100vw - 32px))', boxSizing: 'border-box' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { ...column, gap: tokens.spacingVerticalM },
   lines: { width: '100%', borderCollapse: 'collapse' },
   cell: {
     paddingBlock: tokens.spacingVerticalXS,

@@ -32,16 +32,17 @@ import { AddMembersDialog } from './AddMembersDialog';
 import { CvUploadPanel } from './CvUploadPanel';
 import { DOCUMENT_TYPES } from './NewJobDialog';
 import { ListSkeleton, LoadError } from './PageStates';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   tools: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3 },
   dropping: {
     outline: `${tokens.strokeWidthThick} dashed ${tokens.colorBrandStroke1}`,
     outlineOffset: '4px',
   },
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  card: { ...column, gap: tokens.spacingVerticalXS },
   cardHead: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS },
   name: {
     flexGrow: 1,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrackingEvent } from '@contracts/tasks';
 import { formatDateTime } from '@/lib/format';
 import { tasksApi, taskKeys, type TaskKind } from '../api';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   list: {
@@ -16,8 +16,7 @@ const useStyles = makeStyles({
   item: {
     listStyleType: 'none',
     paddingLeft: tokens.spacingHorizontalM,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
   },
   when: { color: tokens.colorNeutralForeground3 },
 });

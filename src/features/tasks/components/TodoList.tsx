@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/format';
 import { apiErrorOf } from '@/lib/http';
 import { tasksApi, taskKeys } from '../api';
 import { WorkStatusBadge } from './TaskBits';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   groups: {
@@ -20,8 +20,7 @@ const useStyles = makeStyles({
   list: { ...columnList, gap: tokens.spacingVerticalS },
   item: {
     listStyleType: 'none',
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     paddingBottom: tokens.spacingVerticalS,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,

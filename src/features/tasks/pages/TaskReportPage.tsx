@@ -11,9 +11,10 @@ import { tasksApi, taskKeys } from '../api';
 import { taskLink, useTask, useTaskMutation, useTaskRoute } from '../hooks';
 import { PersonName, WorkStatusBadge } from '../components/TaskBits';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
   header: {
     display: 'flex',
     alignItems: 'center',
@@ -22,8 +23,7 @@ const useStyles = makeStyles({
   },
   grow: { flexGrow: 1 },
   summary: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     maxWidth: '420px',
   },

@@ -17,6 +17,7 @@ import type {
 } from '@contracts/team-formation';
 import type { Person } from '@contracts/people';
 import { PlainTable } from '@/components/PlainTable';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
@@ -25,11 +26,10 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   card: { gap: tokens.spacingVerticalS },
-  members: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  members: { ...column, gap: tokens.spacingVerticalXXS },
   member: { justifyContent: 'flex-start', width: '100%' },
   facts: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     color: tokens.colorNeutralForeground2,
   },

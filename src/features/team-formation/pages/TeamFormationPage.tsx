@@ -26,9 +26,10 @@ import { MetricsTable, ProposalChooser, ProposedTeams } from '../components/Prop
 import { PlainTable } from '@/components/PlainTable';
 import { Section } from '@/components/Section';
 import { seatOf, swapSeats } from '../swap';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
   actions: {
     display: 'flex',
     gap: tokens.spacingHorizontalS,

@@ -41,9 +41,10 @@ import { saveFile } from '@/lib/save-file';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { teamKeys, teamsApi, type Team, type TeamRequest } from '../api';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
   header: {
     display: 'flex',
     justifyContent: 'space-between',
@@ -62,8 +63,7 @@ const useStyles = makeStyles({
   members: {
     margin: 0,
     padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
   },
   member: {
@@ -73,7 +73,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
   },
   badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
-  requests: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  requests: { ...column, gap: tokens.spacingVerticalS },
   request: {
     display: 'flex',
     justifyContent: 'space-between',
@@ -81,7 +81,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     flexWrap: 'wrap',
   },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
 });
 
 function useWorkspaceId(): number {

@@ -8,11 +8,11 @@ import { WorkspaceFigures } from '@/features/dashboard';
 import { formatDate } from '@/lib/format';
 import { workspaceKeys, workspacesApi } from '../api';
 import { useWorkspace } from './use-workspace';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     padding: tokens.spacingHorizontalL,
   },
@@ -23,8 +23,7 @@ const useStyles = makeStyles({
   },
   numbers: { display: 'flex', gap: tokens.spacingHorizontalL },
   number: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     // A tap target of its own on a phone (the number and its word are one link).
     minWidth: '44px',
     minHeight: '44px',

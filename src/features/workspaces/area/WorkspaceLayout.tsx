@@ -17,9 +17,10 @@ import { apiErrorOf } from '@/lib/http';
 import { workspaceKeys, workspacesApi } from '../api';
 import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog';
 import { ShareButton } from '@/features/share';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', minHeight: '100%', minWidth: 0 },
+  root: { ...column, minHeight: '100%', minWidth: 0 },
   header: {
     display: 'flex',
     alignItems: 'center',

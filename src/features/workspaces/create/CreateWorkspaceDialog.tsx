@@ -31,6 +31,7 @@ import {
 } from './BasicInformationFields';
 import { useCreateWorkspace } from './use-create-workspace';
 import { useDiscardGuard } from '@/components/discard-guard';
+import { column } from '@/lib/styles';
 
 export const TYPE_ICONS: Record<WorkspaceType, ReactElement> = {
   course: <HatGraduationRegular />,
@@ -46,7 +47,7 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
     gap: tokens.spacingHorizontalM,
   },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   icon: { fontSize: '28px', color: tokens.colorBrandForeground1 },
 });
 

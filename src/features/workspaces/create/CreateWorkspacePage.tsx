@@ -10,11 +10,11 @@ import {
   type BasicInformation,
 } from './BasicInformationFields';
 import { useCreateWorkspace } from './use-create-workspace';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     maxWidth: '640px',
     padding: tokens.spacingHorizontalL,

@@ -12,6 +12,7 @@ import { apiErrorOf, withApiError, type ApiError, type Envelope } from '@/lib/ht
 import { rememberRoute, useAccessToken } from '@/lib/session';
 import { refreshWorkspaces, workspaceKeys, workspacesApi } from '../api';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -20,7 +21,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalXL,
   },
   card: { width: '100%', maxWidth: '480px' },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  body: { ...column, gap: tokens.spacingVerticalM },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   color: { width: '32px', height: '32px', borderRadius: tokens.borderRadiusMedium },
 });
