@@ -6,11 +6,7 @@ import {
   Dropdown,
   Field,
   makeStyles,
-  Menu,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   MessageBar,
   MessageBarBody,
   Option,
@@ -39,6 +35,7 @@ import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { ShareButton } from '@/features/share';
 import { Busy } from '@/components/Busy';
 import { column } from '@/lib/styles';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
@@ -254,27 +251,24 @@ export default function AssessmentReportPage() {
               label={t('assessments:report.release')}
               onChange={(_, d) => release.mutate(d.checked)}
             />
-            <Menu>
-              <MenuTrigger disableButtonEnhancement>
+            <ButtonMenu
+              trigger={
                 <Button icon={<ArrowDownloadRegular />}>{t('assessments:report.export')}</Button>
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  <MenuItem onClick={() => void download('export-report', 'xlsx')}>
-                    {t('assessments:report.export_report')}
-                  </MenuItem>
-                  <MenuItem onClick={() => void download('export-report', 'csv')}>
-                    {t('assessments:report.export_report_csv')}
-                  </MenuItem>
-                  <MenuItem onClick={() => void download('export-question-report', 'xlsx')}>
-                    {t('assessments:report.export_question')}
-                  </MenuItem>
-                  <MenuItem onClick={() => void download('export-detail-report', 'xlsx')}>
-                    {t('assessments:report.export_detail')}
-                  </MenuItem>
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+              }
+            >
+              <MenuItem onClick={() => void download('export-report', 'xlsx')}>
+                {t('assessments:report.export_report')}
+              </MenuItem>
+              <MenuItem onClick={() => void download('export-report', 'csv')}>
+                {t('assessments:report.export_report_csv')}
+              </MenuItem>
+              <MenuItem onClick={() => void download('export-question-report', 'xlsx')}>
+                {t('assessments:report.export_question')}
+              </MenuItem>
+              <MenuItem onClick={() => void download('export-detail-report', 'xlsx')}>
+                {t('assessments:report.export_detail')}
+              </MenuItem>
+            </ButtonMenu>
             <Field label={t('assessments:report.person')}>
               <Dropdown
                 value={

@@ -11,11 +11,7 @@ import {
   Field,
   Input,
   makeStyles,
-  Menu,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   Option,
   SpinButton,
   Spinner,
@@ -42,6 +38,7 @@ import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { teamKeys, teamsApi, type Team, type TeamRequest } from '../api';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
@@ -222,32 +219,29 @@ function TeamCard({ team, freeMembers }: { team: Team; freeMembers: Member[] }) 
         description={t('workspace-teams:card.members', { count: team.members_count })}
         action={
           abilities.delete || abilities.delete_by_member ? (
-            <Menu>
-              <MenuTrigger disableButtonEnhancement>
+            <ButtonMenu
+              trigger={
                 <Button
                   appearance="subtle"
                   icon={<MoreHorizontalRegular />}
                   aria-label={t('workspace-teams:card.more', { name: team.name })}
                 />
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  {(abilities.delete || abilities.delete_by_member) && (
-                    <MenuItem
-                      onClick={() =>
-                        act.mutate(() =>
-                          abilities.delete
-                            ? teamsApi.remove(team.id)
-                            : teamsApi.removeByMember(team.id),
-                        )
-                      }
-                    >
-                      {t('workspace-teams:card.delete')}
-                    </MenuItem>
-                  )}
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+              }
+            >
+              {(abilities.delete || abilities.delete_by_member) && (
+                <MenuItem
+                  onClick={() =>
+                    act.mutate(() =>
+                      abilities.delete
+                        ? teamsApi.remove(team.id)
+                        : teamsApi.removeByMember(team.id),
+                    )
+                  }
+                >
+                  {t('workspace-teams:card.delete')}
+                </MenuItem>
+              )}
+            </ButtonMenu>
           ) : undefined
         }
       />
