@@ -1,5 +1,6 @@
 import { Badge, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { Fragment, useState, type DragEvent, type ReactNode } from 'react';
+import { column } from '@/lib/styles';
 
 /** One column of a board: what it is (for tests and styles), its heading and its cards. */
 export interface BoardColumn<T> {
@@ -18,8 +19,7 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalS,
   },
   column: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalS,
     padding: tokens.spacingHorizontalS,
     backgroundColor: tokens.colorNeutralBackground2,

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '@/lib/http';
 import { BusyButton } from './BusyButton';
 import { FormAlert } from './FormAlert';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 

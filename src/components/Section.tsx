@@ -1,5 +1,6 @@
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
@@ -10,7 +11,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     flexWrap: 'wrap',
   },
-  titles: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  titles: { ...column, gap: tokens.spacingVerticalXXS },
   description: { color: tokens.colorNeutralForeground2 },
 });
 

@@ -1,11 +1,11 @@
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
   header: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     '& > *': { margin: 0 },
   },
@@ -44,8 +44,7 @@ export function SettingsSection({
 
 const useFormStyles = makeStyles({
   form: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
     maxWidth: '420px',
   },

@@ -22,6 +22,7 @@ export function SimpleDialog({
   title,
   children,
   actions,
+  fluidActions,
   surfaceClassName,
   contentClassName,
   nested,
@@ -35,6 +36,8 @@ export function SimpleDialog({
   title: ReactNode;
   children: ReactNode;
   actions?: ReactNode;
+  /** The buttons share the whole width (on a narrow screen, each on its own line). */
+  fluidActions?: boolean;
   surfaceClassName?: string;
   contentClassName?: string;
   /** Another question that opens over this one from inside it (e.g. "Reset the link?"). */
@@ -52,7 +55,7 @@ export function SimpleDialog({
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent className={contentClassName}>{children}</DialogContent>
-          {actions && <DialogActions>{actions}</DialogActions>}
+          {actions && <DialogActions fluid={fluidActions}>{actions}</DialogActions>}
         </DialogBody>
       </DialogSurface>
     </Dialog>

@@ -1,10 +1,10 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     alignItems: 'center',
     gap: tokens.spacingVerticalS,
   },

@@ -3,12 +3,11 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/lib/file-size';
 import type { Upload } from '@/lib/uploads';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalS,
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
@@ -17,7 +16,7 @@ const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
   list: { ...columnList, gap: tokens.spacingVerticalS },
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
+  body: { flexGrow: 1, minWidth: 0, ...column, gap: '2px' },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   failed: { color: tokens.colorPaletteRedForeground1 },
   muted: { color: tokens.colorNeutralForeground3 },

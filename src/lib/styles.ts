@@ -3,11 +3,14 @@
  * slot's own: `list: { ...columnList, gap: tokens.spacingVerticalS }`.
  */
 
+/** A flex box whose children stand in a column. */
+export const column = { display: 'flex', flexDirection: 'column' } as const;
+
 /** A list without bullets or indent. */
 export const bareList = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
 /** A list without bullets or indent whose items stand in a column. */
-export const columnList = { ...bareList, display: 'flex', flexDirection: 'column' } as const;
+export const columnList = { ...bareList, ...column } as const;
 
 /** Read by screen readers, not shown: for words a chart or a table states by its drawing. */
 export const visuallyHidden = {

@@ -7,12 +7,6 @@ import {
   MenuPopover,
   MenuTrigger,
   mergeClasses,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -20,11 +14,12 @@ import { ColumnTripleEditRegular } from '@fluentui/react-icons';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '@/lib/device';
+import { PlainTable } from '../PlainTable';
 import { useColumnOptions, type DataTableId } from './use-column-options';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  root: { ...column, gap: tokens.spacingVerticalXS },
   options: { display: 'flex', justifyContent: 'flex-end' },
   scroll: { overflowX: 'auto' },
   // Columns as wide as their content (a header is never broken mid-word), the card scrolls.
@@ -34,8 +29,7 @@ const useStyles = makeStyles({
   /** Phones: each row a card of label and value pairs instead of a table wider than the screen. */
   cards: { ...columnList, gap: tokens.spacingVerticalS },
   card: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
@@ -170,42 +164,31 @@ export function DataTable<T>({
         </ul>
       ) : (
         <div className={styles.scroll}>
-          <Table aria-label={label} size="small" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                {shown.map((column) => (
-                  <TableHeaderCell
-                    key={column.id}
-                    className={styles.head}
-                    style={{ minWidth: column.minWidth }}
-                  >
-                    {column.label}
-                  </TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((item) => (
-                <TableRow
-                  key={getRowId(item)}
-                  className={mergeClasses(
-                    onRowClick && styles.clickable,
-                    isDimmed?.(item) && styles.dimmed,
-                  )}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  onClick={onRowClick ? () => open(item) : undefined}
-                  onKeyDown={onRowClick ? (event) => onKeyDown(event, item) : undefined}
-                  data-dimmed={isDimmed?.(item) || undefined}
-                >
-                  {shown.map((column) => (
-                    <TableCell key={column.id} className={styles.cell}>
-                      {column.render(item)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <PlainTable
+            label={label}
+            size="small"
+            className={styles.table}
+            items={items}
+            rowKey={getRowId}
+            rowProps={(item) => ({
+              className: mergeClasses(
+                onRowClick && styles.clickable,
+                isDimmed?.(item) && styles.dimmed,
+              ),
+              tabIndex: onRowClick ? 0 : undefined,
+              onClick: onRowClick ? () => open(item) : undefined,
+              onKeyDown: onRowClick ? (event) => onKeyDown(event, item) : undefined,
+              'data-dimmed': isDimmed?.(item) || undefined,
+            })}
+            columns={shown.map((column) => ({
+              id: column.id,
+              label: column.label,
+              headerClassName: styles.head,
+              headerStyle: { minWidth: column.minWidth },
+              className: styles.cell,
+              render: column.render,
+            }))}
+          />
         </div>
       )}
       {items.length === 0 && (

@@ -31,11 +31,11 @@ import {
 import { useEffect, useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECTION_VIEWS, useSectionState, type SectionView } from './use-section-state';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   card: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     backgroundColor: tokens.colorNeutralBackground1,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusLarge,

@@ -5,9 +5,10 @@ import { useDropzone, type Accept } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/lib/file-size';
 import { runUploadRules, shortFileName, type UploadRule } from './upload-rules';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: { ...column, gap: tokens.spacingVerticalS },
   zone: {
     display: 'flex',
     alignItems: 'center',

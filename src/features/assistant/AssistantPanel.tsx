@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/RouterLink';
 import { apiErrorOf } from '@/lib/http';
 import { ASSISTANT_QUESTION_MAX, assistantApi, assistantKeys, type AssistantAnswer } from './api';
-import { visuallyHidden } from '@/lib/styles';
+import { visuallyHidden, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   /** Spec 2.7 and 9: a third of the width, 45% under 920 px; the whole width on phones. */
@@ -35,12 +35,11 @@ const useStyles = makeStyles({
   },
   /** The body scrolls: its parts keep their height instead of shrinking over each other. */
   body: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
     '& > *': { flexShrink: 0 },
   },
-  log: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  log: { ...column, gap: tokens.spacingVerticalM },
   question: {
     alignSelf: 'flex-end',
     maxWidth: '85%',
@@ -50,8 +49,7 @@ const useStyles = makeStyles({
     overflowWrap: 'anywhere',
   },
   answer: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     borderRadius: tokens.borderRadiusLarge,

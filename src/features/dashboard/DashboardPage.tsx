@@ -20,17 +20,16 @@ import { notificationText } from '@/features/notifications';
 import { useSignedInUser } from '@/lib/current-user';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { dashboardApi, dashboardKeys, type PersonalDashboard } from './api';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     maxWidth: '1200px',
     minWidth: 0,
   },
-  intro: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  intro: { ...column, gap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground2 },
   grid: {
     display: 'grid',
@@ -41,7 +40,7 @@ const useStyles = makeStyles({
   card: { gap: tokens.spacingVerticalS, minWidth: 0 },
   heading: { margin: 0 },
   list: { ...columnList, gap: tokens.spacingVerticalS },
-  row: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 },
+  row: { ...column, gap: '2px', minWidth: 0 },
   rowHead: {
     display: 'flex',
     alignItems: 'center',

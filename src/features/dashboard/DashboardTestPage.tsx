@@ -1,30 +1,18 @@
-import {
-  Badge,
-  Button,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notificationEndpoints } from '@contracts/endpoints/notifications';
 import { taskEndpoints } from '@contracts/endpoints/tasks';
 import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
+import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { api } from '@/lib/http';
 import { dashboardApi } from './api';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     maxWidth: '900px',
     minWidth: 0,
@@ -103,34 +91,36 @@ export default function DashboardTestPage() {
         <Text>{t('dashboard:mine.error')}</Text>
       ) : (
         <div className={styles.tableWrap}>
-          <Table aria-label={t('dashboard:test.title')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('dashboard:test.figure')}</TableHeaderCell>
-                <TableHeaderCell>{t('dashboard:test.dashboard')}</TableHeaderCell>
-                <TableHeaderCell>{t('dashboard:test.source')}</TableHeaderCell>
-                <TableHeaderCell />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.data.map((row) => (
-                <TableRow key={row.key} data-testid={`check-${row.key}`}>
-                  <TableCell>
-                    <RouterLink to={row.link}>{t(`dashboard:test.${row.key}`)}</RouterLink>
-                  </TableCell>
-                  <TableCell>{row.dashboard}</TableCell>
-                  <TableCell>{row.source}</TableCell>
-                  <TableCell>
-                    {row.dashboard === row.source ? (
-                      <Badge color="success">{t('dashboard:test.agrees')}</Badge>
-                    ) : (
-                      <Badge color="danger">{t('dashboard:test.differs')}</Badge>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <PlainTable
+            label={t('dashboard:test.title')}
+            items={rows.data}
+            rowKey={(row) => row.key}
+            rowProps={(row) => ({ 'data-testid': `check-${row.key}` })}
+            columns={[
+              {
+                id: 'figure',
+                label: t('dashboard:test.figure'),
+                render: (row) => (
+                  <RouterLink to={row.link}>{t(`dashboard:test.${row.key}`)}</RouterLink>
+                ),
+              },
+              {
+                id: 'dashboard',
+                label: t('dashboard:test.dashboard'),
+                render: (row) => row.dashboard,
+              },
+              { id: 'source', label: t('dashboard:test.source'), render: (row) => row.source },
+              {
+                id: 'verdict',
+                render: (row) =>
+                  row.dashboard === row.source ? (
+                    <Badge color="success">{t('dashboard:test.agrees')}</Badge>
+                  ) : (
+                    <Badge color="danger">{t('dashboard:test.differs')}</Badge>
+                  ),
+              },
+            ]}
+          />
         </div>
       )}
       <div className={styles.actions}>

@@ -8,12 +8,6 @@ import {
   Select,
   Skeleton,
   SkeletonItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
   Tooltip,
@@ -35,6 +29,7 @@ import {
   YAxis,
 } from 'recharts';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@contracts/dashboard';
+import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { useIsMobile } from '@/lib/device';
 import { formatDate } from '@/lib/format';
@@ -42,15 +37,14 @@ import { saveFile } from '@/lib/save-file';
 import { dashboardApi, dashboardKeys, type WorkspaceDashboard } from './api';
 import { activityChartData, okrChartData, taskChartData } from './chart-data';
 import { useWidth } from '@/lib/use-width';
-import { columnList, visuallyHidden } from '@/lib/styles';
+import { columnList, visuallyHidden, column } from '@/lib/styles';
 
 const CHART_HEIGHT = 240;
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
   head: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     '& > *': { margin: 0 },
   },
@@ -81,8 +75,7 @@ const useStyles = makeStyles({
   tableWrap: { overflowX: 'auto', maxWidth: '100%' },
   rowCards: { ...columnList, gap: tokens.spacingVerticalS },
   rowCard: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     padding: tokens.spacingVerticalS,
     borderRadius: tokens.borderRadiusMedium,
@@ -378,24 +371,13 @@ function FigureTable<T>({
   }
   return (
     <div className={styles.tableWrap}>
-      <Table size="small" aria-label={label}>
-        <TableHeader>
-          <TableRow>
-            {columns.map((column) => (
-              <TableHeaderCell key={column.label}>{column.label}</TableHeaderCell>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)}>
-              {columns.map((column) => (
-                <TableCell key={column.label}>{column.render(row)}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <PlainTable
+        size="small"
+        label={label}
+        items={rows}
+        rowKey={rowKey}
+        columns={columns.map((column) => ({ id: column.label, ...column }))}
+      />
     </div>
   );
 }

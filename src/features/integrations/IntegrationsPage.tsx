@@ -23,9 +23,10 @@ import { PLANS_PATH } from '@/lib/plan-gate';
 import { integrationKeys, integrationsApi } from './api';
 import { Busy } from '@/components/Busy';
 import { BusyButton } from '@/components/BusyButton';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
   intro: { color: tokens.colorNeutralForeground2, margin: 0 },
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
   header: {
@@ -36,7 +37,7 @@ const useStyles = makeStyles({
   },
   icon: { fontSize: '28px', display: 'flex', color: tokens.colorBrandForeground1 },
   title: { margin: 0, flexGrow: 1, minWidth: 0 },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  body: { ...column, gap: tokens.spacingVerticalS },
   text: { margin: 0, overflowWrap: 'anywhere' },
   muted: { margin: 0, color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },

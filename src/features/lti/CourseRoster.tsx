@@ -11,11 +11,11 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { workspaceKeys } from '@/features/workspaces';
 import { ltiApi, ltiKeys } from './api';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     alignItems: 'flex-start',
     gap: tokens.spacingVerticalS,
     maxWidth: '720px',

@@ -16,14 +16,14 @@ import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { announce, withApiError, type ApiError, type Envelope } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
 import { useSignInAgain } from './sign-in-again';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
     maxWidth: '560px',
     margin: '0 auto',
     padding: tokens.spacingHorizontalL,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
   },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },

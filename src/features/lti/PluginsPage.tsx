@@ -22,20 +22,20 @@ import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  urls: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: { ...column, gap: tokens.spacingVerticalL },
+  urls: { ...column, gap: tokens.spacingVerticalS },
   url: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   grow: { flexGrow: 1, minWidth: 0 },
   copy: { flexShrink: 0, whiteSpace: 'nowrap', '@media (max-width: 480px)': { minWidth: 'auto' } },
   copyText: { '@media (max-width: 480px)': { display: 'none' } },
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  list: { ...column, gap: tokens.spacingVerticalM },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   meta: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   form: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalS,
     overflowY: 'auto',
   },

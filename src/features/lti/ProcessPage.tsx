@@ -24,14 +24,14 @@ import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { withApiError, type ApiError } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
 import { useSignInAgain } from './sign-in-again';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
     maxWidth: '560px',
     margin: '0 auto',
     padding: tokens.spacingHorizontalL,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
   },
 });

@@ -28,10 +28,11 @@ import { notificationKeys } from './keys';
 import { DateTimeField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { BusyButton } from '@/components/BusyButton';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  done: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  form: { ...column, gap: tokens.spacingVerticalM },
+  done: { ...column, gap: tokens.spacingVerticalS },
 });
 
 type Provider = NonNullable<CreateMeeting['provider']>;

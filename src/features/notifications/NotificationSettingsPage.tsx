@@ -15,11 +15,11 @@ import { BrowserPushSetting } from './BrowserPushSetting';
 import { useIsInTeams } from './in-teams';
 import { SettingsGrid } from './SettingsGrid';
 import { SettingsSection } from '@/components/SettingsSection';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   head: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     '& > *': { margin: 0 },
   },

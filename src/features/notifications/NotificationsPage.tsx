@@ -26,14 +26,14 @@ import { notificationsApi, type NotificationItem } from './api';
 import { notificationKeys } from './keys';
 import { notificationText } from './words';
 import { BusyButton } from '@/components/BusyButton';
+import { column } from '@/lib/styles';
 
 const MeetingDialog = lazy(() => import('./MeetingDialog'));
 const PER_PAGE = 20;
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
     maxWidth: '880px',
     width: '100%',
@@ -46,7 +46,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     '& > h1': { margin: 0, flexGrow: 1 },
   },
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  list: { listStyle: 'none', margin: 0, padding: 0, ...column },
   item: {
     display: 'flex',
     alignItems: 'flex-start',
@@ -55,7 +55,7 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   unread: { backgroundColor: tokens.colorBrandBackground2 },
-  body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
+  body: { flexGrow: 1, minWidth: 0, ...column, gap: '2px' },
   open: {
     textAlign: 'start',
     background: 'none',

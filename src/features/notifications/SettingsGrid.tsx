@@ -2,6 +2,7 @@ import { makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_EVENTS, type NotificationChannel } from '@contracts/profile';
 import type { Settings } from './api';
+import { column } from '@/lib/styles';
 
 /** Events the app tells about today; the rest (chat, assessments) come with their areas. */
 export const SHOWN_EVENTS = NOTIFICATION_EVENTS.filter(
@@ -13,7 +14,7 @@ export const SHOWN_EVENTS = NOTIFICATION_EVENTS.filter(
 const CHANNELS: NotificationChannel[] = ['in_app', 'email', 'email_digest'];
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column' },
+  list: { ...column },
   row: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -8,6 +8,7 @@ import { RouterButton } from '@/components/RouterLink';
 import { notificationsApi, type Settings } from './api';
 import { notificationKeys } from './keys';
 import { SettingsGrid } from './SettingsGrid';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   card: {
@@ -19,8 +20,7 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
   },
   head: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     '& > *': { margin: 0 },
   },

@@ -7,12 +7,6 @@ import {
   Option,
   Tab,
   TabList,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   Textarea,
   tokens,
@@ -24,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { INVITABLE_ROLES, type CsvInviteResult, type Workspace } from '@contracts/workspaces';
 import { FormAlert } from '@/components/FormAlert';
+import { PlainTable } from '@/components/PlainTable';
 import { UploadWidget, type UploadRule } from '@/components/UploadWidget';
 import { withApiError, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
@@ -35,9 +30,10 @@ import {
 } from '@/features/workspaces';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { ...column, gap: tokens.spacingVerticalM },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   grow: { flexGrow: 1 },
 });
@@ -232,24 +228,22 @@ function ByCsv({ workspace }: { workspace: Workspace }) {
         {t('workspaces:invite.import')}
       </Button>
       {upload.data && (
-        <Table size="small" aria-label={t('workspaces:invite.csv_results')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('workspaces:invite.row')}</TableHeaderCell>
-              <TableHeaderCell>{t('workspaces:columns.email')}</TableHeaderCell>
-              <TableHeaderCell>{t('workspaces:invite.result')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {upload.data.results.map((result) => (
-              <TableRow key={result.row} data-outcome={result.status}>
-                <TableCell>{result.row}</TableCell>
-                <TableCell>{result.email}</TableCell>
-                <TableCell>{result.message}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <PlainTable
+          size="small"
+          label={t('workspaces:invite.csv_results')}
+          items={upload.data.results}
+          rowKey={(result) => result.row}
+          rowProps={(result) => ({ 'data-outcome': result.status })}
+          columns={[
+            { id: 'row', label: t('workspaces:invite.row'), render: (result) => result.row },
+            { id: 'email', label: t('workspaces:columns.email'), render: (result) => result.email },
+            {
+              id: 'result',
+              label: t('workspaces:invite.result'),
+              render: (result) => result.message,
+            },
+          ]}
+        />
       )}
     </div>
   );

@@ -41,11 +41,11 @@ import { InviteDialog } from './InviteDialog';
 import { RoleIcon } from './RoleIcon';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     padding: tokens.spacingHorizontalL,
   },

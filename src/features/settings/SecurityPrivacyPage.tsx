@@ -5,9 +5,10 @@ import { DataExportSection } from './security/DataExportSection';
 import { PasswordSection } from './security/PasswordSection';
 import { PrivacySection } from './security/PrivacySection';
 import { TwoFactorSection } from './security/TwoFactorSection';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
 });
 
 /** /settings/security-privacy. */

@@ -2,11 +2,11 @@ import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { OverflowTabList } from '@/components/OverflowTabList';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     maxWidth: '880px',
     margin: '0 auto',

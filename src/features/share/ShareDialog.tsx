@@ -7,11 +7,12 @@ import { teamsDeepLink } from '@tabs/launch';
 import { notify } from '@/lib/notify';
 import { sharePath, type ShareRecord } from './links';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   // Spec 9 modal widths: 550 px for a small form.
   surface: { maxWidth: '550px' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { ...column, gap: tokens.spacingVerticalM },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   grow: { flexGrow: 1, minWidth: 0 },
 });

@@ -17,9 +17,10 @@ import { FormDialog } from '@/components/FormDialog';
 import { InlineMessage } from '@/components/InlineMessage';
 import { api, apiErrorOf } from '@/lib/http';
 import { notify } from '@/lib/notify';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   surface: { maxWidth: '550px' },
 });
 

@@ -15,10 +15,11 @@ import type { ApiError } from '@/lib/http';
 import { assessmentsApi, type Announcement } from '../api';
 import { useAssessmentMutation } from '../hooks';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   surface: { maxHeight: '86dvh', overflowY: 'auto' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { ...column, gap: tokens.spacingVerticalM },
 });
 
 type Value = { rating?: number | null; choice?: string | null; text?: string | null };

@@ -12,10 +12,10 @@ import { saveFile } from '@/lib/save-file';
 import { assessmentsApi } from '../api';
 import { assessmentKeys } from '../keys';
 import { Busy } from '@/components/Busy';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: { ...column, gap: tokens.spacingVerticalS },
   list: { ...columnList, gap: tokens.spacingVerticalXS },
   item: {
     display: 'flex',

@@ -28,11 +28,12 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { AnswerFiles } from './AnswerFiles';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   // Never the whole window on a phone: the page shows around the dialog.
   surface: { maxHeight: '86dvh', overflowY: 'auto' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { ...column, gap: tokens.spacingVerticalM },
   people: {
     display: 'flex',
     gap: tokens.spacingHorizontalXS,

@@ -38,14 +38,14 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { DateTimeField } from '@/components/DateField';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   // Never the whole window on a phone: the page shows around the dialog.
   surface: { maxHeight: '86dvh', overflowY: 'auto' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   question: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalS,
     padding: tokens.spacingHorizontalM,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -53,7 +53,7 @@ const useStyles = makeStyles({
   },
   row: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
   head: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
-  rules: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  rules: { ...column, gap: tokens.spacingVerticalXXS },
 });
 
 interface Draft {

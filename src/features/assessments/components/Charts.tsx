@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { QuestionReport } from '@contracts/assessments';
-import { visuallyHidden } from '@/lib/styles';
+import { visuallyHidden, column } from '@/lib/styles';
 
 /**
  * Hand-drawn SVG charts (no chart library in the app): a radar of the rating questions and
@@ -10,7 +10,7 @@ import { visuallyHidden } from '@/lib/styles';
  */
 
 const useStyles = makeStyles({
-  figure: { margin: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  figure: { margin: 0, ...column, gap: tokens.spacingVerticalXS },
   svg: { width: '100%', maxWidth: '420px', height: 'auto' },
   legend: { display: 'flex', gap: tokens.spacingHorizontalM, fontSize: tokens.fontSizeBase200 },
   key: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },

@@ -30,10 +30,10 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  root: { ...column, gap: tokens.spacingVerticalM },
   bar: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -59,7 +59,7 @@ const useStyles = makeStyles({
     alignItems: 'baseline',
     columnGap: tokens.spacingHorizontalS,
   },
-  dialog: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  dialog: { ...column, gap: tokens.spacingVerticalM },
 });
 
 const STATUS_COLOR = { pending: 'informative', draft: 'warning', submitted: 'success' } as const;

@@ -6,23 +6,13 @@ import {
   Dropdown,
   Field,
   makeStyles,
-  Menu,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   MessageBar,
   MessageBarBody,
   Option,
   Switch,
   Tab,
   TabList,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   Title2,
   tokens,
@@ -33,6 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { PersonReport, QuestionReport } from '@contracts/assessments';
+import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { saveFile } from '@/lib/save-file';
 import { assessmentsApi, type ExportKind } from '../api';
@@ -44,10 +35,12 @@ import { RatersView } from '../components/RatersView';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { ShareButton } from '@/features/share';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: { ...column, gap: tokens.spacingVerticalL },
+  header: { ...column, gap: tokens.spacingVerticalS },
   title: { margin: 0, overflowWrap: 'anywhere' },
   bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
   charts: {
@@ -69,8 +62,7 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
   scroll: {
     overflowX: 'auto',
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
   },
 });
@@ -107,40 +99,37 @@ function QuestionTable({ questions }: { questions: QuestionReport[] }) {
   const styles = useStyles();
   return (
     <div className={styles.scroll}>
-      <Table aria-label={t('assessments:export.sheet_question')}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('assessments:export.question')}</TableHeaderCell>
-            <TableHeaderCell>{t('assessments:report.self')}</TableHeaderCell>
-            <TableHeaderCell>{t('assessments:report.others')}</TableHeaderCell>
-            <TableHeaderCell>{t('assessments:export.group')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {questions.map((q) => (
-            <TableRow key={q.question_id}>
-              <TableCell>{q.title}</TableCell>
-              <TableCell>{q.self ?? '–'}</TableCell>
-              <TableCell>
-                {q.kind === 'rating'
-                  ? `${q.others_mean ?? '–'}${q.others_spread !== null ? ` (± ${q.others_spread})` : ''}`
-                  : q.kind === 'choice'
-                    ? q.choices.map((c) => `${c.choice}: ${c.count}`).join(', ') || '–'
-                    : `${t('assessments:report.comments')}: ${q.texts.length}`}
-              </TableCell>
-              <TableCell>
-                {q.groups
-                  .filter((g) => g.group !== 'self')
-                  .map(
-                    (g) =>
-                      `${t(`assessments:groups.${g.group}`)} · ${t('assessments:report.raters', { count: g.raters })}`,
-                  )
-                  .join('; ') || '–'}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <PlainTable
+        label={t('assessments:export.sheet_question')}
+        items={questions}
+        rowKey={(q) => q.question_id}
+        columns={[
+          { id: 'question', label: t('assessments:export.question'), render: (q) => q.title },
+          { id: 'self', label: t('assessments:report.self'), render: (q) => q.self ?? '–' },
+          {
+            id: 'others',
+            label: t('assessments:report.others'),
+            render: (q) =>
+              q.kind === 'rating'
+                ? `${q.others_mean ?? '–'}${q.others_spread !== null ? ` (± ${q.others_spread})` : ''}`
+                : q.kind === 'choice'
+                  ? q.choices.map((c) => `${c.choice}: ${c.count}`).join(', ') || '–'
+                  : `${t('assessments:report.comments')}: ${q.texts.length}`,
+          },
+          {
+            id: 'group',
+            label: t('assessments:export.group'),
+            render: (q) =>
+              q.groups
+                .filter((g) => g.group !== 'self')
+                .map(
+                  (g) =>
+                    `${t(`assessments:groups.${g.group}`)} · ${t('assessments:report.raters', { count: g.raters })}`,
+                )
+                .join('; ') || '–',
+          },
+        ]}
+      />
       {questions
         .filter((q) => q.kind === 'text' && q.texts.length > 0)
         .map((q) => (
@@ -263,27 +252,24 @@ export default function AssessmentReportPage() {
               label={t('assessments:report.release')}
               onChange={(_, d) => release.mutate(d.checked)}
             />
-            <Menu>
-              <MenuTrigger disableButtonEnhancement>
+            <ButtonMenu
+              trigger={
                 <Button icon={<ArrowDownloadRegular />}>{t('assessments:report.export')}</Button>
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  <MenuItem onClick={() => void download('export-report', 'xlsx')}>
-                    {t('assessments:report.export_report')}
-                  </MenuItem>
-                  <MenuItem onClick={() => void download('export-report', 'csv')}>
-                    {t('assessments:report.export_report_csv')}
-                  </MenuItem>
-                  <MenuItem onClick={() => void download('export-question-report', 'xlsx')}>
-                    {t('assessments:report.export_question')}
-                  </MenuItem>
-                  <MenuItem onClick={() => void download('export-detail-report', 'xlsx')}>
-                    {t('assessments:report.export_detail')}
-                  </MenuItem>
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+              }
+            >
+              <MenuItem onClick={() => void download('export-report', 'xlsx')}>
+                {t('assessments:report.export_report')}
+              </MenuItem>
+              <MenuItem onClick={() => void download('export-report', 'csv')}>
+                {t('assessments:report.export_report_csv')}
+              </MenuItem>
+              <MenuItem onClick={() => void download('export-question-report', 'xlsx')}>
+                {t('assessments:report.export_question')}
+              </MenuItem>
+              <MenuItem onClick={() => void download('export-detail-report', 'xlsx')}>
+                {t('assessments:report.export_detail')}
+              </MenuItem>
+            </ButtonMenu>
             <Field label={t('assessments:report.person')}>
               <Dropdown
                 value={
@@ -322,34 +308,37 @@ export default function AssessmentReportPage() {
               <BarsChart questions={overall.data.questions} />
             </div>
             <div className={styles.scroll}>
-              <Table aria-label={t('assessments:report.overall')}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell>{t('assessments:report.person')}</TableHeaderCell>
-                    <TableHeaderCell>{t('assessments:report.self')}</TableHeaderCell>
-                    <TableHeaderCell>{t('assessments:report.others')}</TableHeaderCell>
-                    <TableHeaderCell>{t('assessments:report.contribution')}</TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {people.map((p) => (
-                    <TableRow key={p.evaluatee.id}>
-                      <TableCell>
-                        <Button
-                          appearance="transparent"
-                          className={styles.personButton}
-                          onClick={() => setPerson(p.evaluatee.id)}
-                        >
-                          {p.evaluatee.name}
-                        </Button>
-                      </TableCell>
-                      <TableCell>{p.self ?? '–'}</TableCell>
-                      <TableCell>{p.others_mean ?? '–'}</TableCell>
-                      <TableCell>{p.contribution ?? '–'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <PlainTable
+                label={t('assessments:report.overall')}
+                items={people}
+                rowKey={(p) => p.evaluatee.id}
+                columns={[
+                  {
+                    id: 'person',
+                    label: t('assessments:report.person'),
+                    render: (p) => (
+                      <Button
+                        appearance="transparent"
+                        className={styles.personButton}
+                        onClick={() => setPerson(p.evaluatee.id)}
+                      >
+                        {p.evaluatee.name}
+                      </Button>
+                    ),
+                  },
+                  { id: 'self', label: t('assessments:report.self'), render: (p) => p.self ?? '–' },
+                  {
+                    id: 'others',
+                    label: t('assessments:report.others'),
+                    render: (p) => p.others_mean ?? '–',
+                  },
+                  {
+                    id: 'contribution',
+                    label: t('assessments:report.contribution'),
+                    render: (p) => p.contribution ?? '–',
+                  },
+                ]}
+              />
             </div>
             <QuestionTable questions={overall.data.questions} />
           </>

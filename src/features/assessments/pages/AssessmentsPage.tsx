@@ -3,11 +3,7 @@ import {
   Button,
   Card,
   makeStyles,
-  Menu,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   MessageBar,
   MessageBarBody,
   ProgressBar,
@@ -35,9 +31,11 @@ import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { useListStatus } from '@/lib/list-status';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  root: { ...column, gap: tokens.spacingVerticalM },
   swatch: {
     display: 'inline-block',
     width: '10px',
@@ -124,59 +122,57 @@ function RowActions({
         </RouterButton>
       )}
       {manage && (
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
+        <ButtonMenu
+          onPopoverClick={(e) => e.stopPropagation()}
+          trigger={
             <Button
               appearance="subtle"
               icon={<MoreHorizontalRegular />}
               aria-label={`${t('assessments:list.actions')}: ${assessment.name}`}
               onClick={(e) => e.stopPropagation()}
             />
-          </MenuTrigger>
-          <MenuPopover onClick={(e) => e.stopPropagation()}>
-            <MenuList>
-              <MenuItem onClick={onEdit}>{t('assessments:list.edit')}</MenuItem>
-              {manage && assessment.status === 'open' && (
-                <MenuItem onClick={() => act.mutate(() => assessmentsApi.close(id))}>
-                  {t('assessments:list.close')}
-                </MenuItem>
-              )}
-              {manage && assessment.status === 'closed' && (
-                <MenuItem onClick={() => act.mutate(() => assessmentsApi.open(id))}>
-                  {t('assessments:list.open')}
-                </MenuItem>
-              )}
-              {manage && assessment.status !== 'archived' && (
-                <MenuItem onClick={() => act.mutate(() => assessmentsApi.archive(id))}>
-                  {t('assessments:list.archive')}
-                </MenuItem>
-              )}
-              {manage && assessment.status === 'archived' && (
-                <>
-                  <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'open'))}>
-                    {`${t('assessments:list.restore')}: ${t('assessments:statuses.open')}`}
-                  </MenuItem>
-                  <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'closed'))}>
-                    {`${t('assessments:list.restore')}: ${t('assessments:statuses.closed')}`}
-                  </MenuItem>
-                </>
-              )}
-              {manage && (
-                <MenuItem
-                  onClick={async () => {
-                    const agreed = await confirm({
-                      message: t('assessments:list.delete_confirm'),
-                      confirmLabel: t('assessments:list.delete'),
-                    });
-                    if (agreed) act.mutate(() => assessmentsApi.remove(id));
-                  }}
-                >
-                  {t('assessments:list.delete')}
-                </MenuItem>
-              )}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
+          }
+        >
+          <MenuItem onClick={onEdit}>{t('assessments:list.edit')}</MenuItem>
+          {manage && assessment.status === 'open' && (
+            <MenuItem onClick={() => act.mutate(() => assessmentsApi.close(id))}>
+              {t('assessments:list.close')}
+            </MenuItem>
+          )}
+          {manage && assessment.status === 'closed' && (
+            <MenuItem onClick={() => act.mutate(() => assessmentsApi.open(id))}>
+              {t('assessments:list.open')}
+            </MenuItem>
+          )}
+          {manage && assessment.status !== 'archived' && (
+            <MenuItem onClick={() => act.mutate(() => assessmentsApi.archive(id))}>
+              {t('assessments:list.archive')}
+            </MenuItem>
+          )}
+          {manage && assessment.status === 'archived' && (
+            <>
+              <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'open'))}>
+                {`${t('assessments:list.restore')}: ${t('assessments:statuses.open')}`}
+              </MenuItem>
+              <MenuItem onClick={() => act.mutate(() => assessmentsApi.restore(id, 'closed'))}>
+                {`${t('assessments:list.restore')}: ${t('assessments:statuses.closed')}`}
+              </MenuItem>
+            </>
+          )}
+          {manage && (
+            <MenuItem
+              onClick={async () => {
+                const agreed = await confirm({
+                  message: t('assessments:list.delete_confirm'),
+                  confirmLabel: t('assessments:list.delete'),
+                });
+                if (agreed) act.mutate(() => assessmentsApi.remove(id));
+              }}
+            >
+              {t('assessments:list.delete')}
+            </MenuItem>
+          )}
+        </ButtonMenu>
       )}
       {confirmDialog}
     </div>

@@ -1,13 +1,13 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   wrap: { display: 'flex', justifyContent: 'center', paddingTop: tokens.spacingVerticalXL },
   // A Card's look without Card: its focus handling (tabster, some 20 KB gzip) would load with
   // sign-in, for a surface nobody focuses. The transparent border shows in high contrast.
   card: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     boxSizing: 'border-box',
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,
@@ -21,15 +21,13 @@ const useStyles = makeStyles({
     '@media (max-width: 599px)': { padding: tokens.spacingHorizontalL },
   },
   header: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     '& > *': { margin: 0 },
   },
   subtitle: { color: tokens.colorNeutralForeground2 },
   footer: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalS,
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     paddingTop: tokens.spacingVerticalM,
@@ -70,7 +68,7 @@ export function AuthCard({
 }
 
 const useFormStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   row: {
     display: 'flex',
     gap: tokens.spacingHorizontalM,

@@ -3,11 +3,7 @@ import {
   Field,
   Input,
   makeStyles,
-  Menu,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   Select,
   Switch,
   Textarea,
@@ -28,9 +24,11 @@ import type { ApiError } from '@/lib/http';
 import { calendarApi, calendarKeys } from '../api';
 import { addDays, instantAt, instantOfLocal, localOfInstant } from '../time';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   pair: {
     display: 'grid',
     gap: tokens.spacingHorizontalM,
@@ -226,19 +224,12 @@ export function EventDialog({
             </Button>
           )}
           {mode.kind === 'edit' && recurring && (
-            <Menu>
-              <MenuTrigger disableButtonEnhancement>
-                <Button disabled={busy}>{t('calendar:delete.confirm')}</Button>
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  <MenuItem onClick={() => void askDelete(mode.item.occurrence ?? mode.item.start)}>
-                    {t('calendar:delete.this_occurrence')}
-                  </MenuItem>
-                  <MenuItem onClick={() => void askDelete()}>{t('calendar:delete.all')}</MenuItem>
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+            <ButtonMenu trigger={<Button disabled={busy}>{t('calendar:delete.confirm')}</Button>}>
+              <MenuItem onClick={() => void askDelete(mode.item.occurrence ?? mode.item.start)}>
+                {t('calendar:delete.this_occurrence')}
+              </MenuItem>
+              <MenuItem onClick={() => void askDelete()}>{t('calendar:delete.all')}</MenuItem>
+            </ButtonMenu>
           )}
         </>
       }

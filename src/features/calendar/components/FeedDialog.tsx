@@ -18,9 +18,10 @@ import type { ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { ...column, gap: tokens.spacingVerticalM },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   url: { flexGrow: 1, minWidth: 0 },
 });

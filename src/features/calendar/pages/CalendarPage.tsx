@@ -44,6 +44,7 @@ import {
   type CalendarView,
   type DayKey,
 } from '../time';
+import { column } from '@/lib/styles';
 
 const HOUR_HEIGHT = 44;
 /** The hour a day or week opens at (earlier hours are a scroll up), as Outlook does. */
@@ -92,7 +93,7 @@ const useKindStyles = makeStyles({
 });
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  page: { ...column, gap: tokens.spacingVerticalM },
   toolbar: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -134,8 +135,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingVerticalXXS,
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: '2px',
     minWidth: 0,
     cursor: 'pointer',
@@ -186,11 +186,10 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     padding: tokens.spacingVerticalXS,
     textAlign: 'center',
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: '2px',
   },
-  hours: { display: 'flex', flexDirection: 'column' },
+  hours: { ...column },
   hour: {
     height: `${HOUR_HEIGHT}px`,
     boxSizing: 'border-box',
@@ -215,8 +214,8 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
   },
   placed: { position: 'absolute', left: '2px', right: '2px', zIndex: 1, whiteSpace: 'normal' },
-  agenda: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  agendaDay: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  agenda: { ...column, gap: tokens.spacingVerticalM },
+  agendaDay: { ...column, gap: tokens.spacingVerticalXS },
   agendaItem: { fontSize: tokens.fontSizeBase300, padding: tokens.spacingVerticalXS },
   fill: { height: '100%' },
 });

@@ -27,14 +27,14 @@ import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
 import { useCalendarSyncState, useSyncDisconnect, useSyncLogin } from '../sync/connection';
 import { BusyButton } from '@/components/BusyButton';
+import { column } from '@/lib/styles';
 
 type ProviderState = CalendarSyncState['providers'][number];
 type Connection = NonNullable<ProviderState['connection']>;
 
 const useStyles = makeStyles({
   page: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
     maxWidth: '48rem',
     minWidth: 0,
@@ -45,10 +45,10 @@ const useStyles = makeStyles({
     alignItems: 'center',
     gap: tokens.spacingHorizontalS,
   },
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  card: { ...column, gap: tokens.spacingVerticalS, minWidth: 0 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   wrap: { overflowWrap: 'anywhere' },
-  group: { display: 'flex', flexDirection: 'column' },
+  group: { ...column },
 });
 
 const REASONS = [

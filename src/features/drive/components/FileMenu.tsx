@@ -1,11 +1,4 @@
-import {
-  Button,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-} from '@fluentui/react-components';
+import { Button, MenuItem } from '@fluentui/react-components';
 import {
   ArchiveRegular,
   ArrowDownloadRegular,
@@ -18,6 +11,7 @@ import {
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { DriveFile } from '../api';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 export type FileAction =
   'download' | 'rename' | 'versions' | 'convert' | 'archive' | 'restore' | 'delete';
@@ -63,29 +57,23 @@ export function FileMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Menu positioning="below-end">
-      <MenuTrigger disableButtonEnhancement>
+    <ButtonMenu
+      positioning="below-end"
+      trigger={
         <Button
           appearance="subtle"
           icon={<MoreHorizontalRegular />}
           aria-label={t('drive:actions.more', { name: file.name })}
         />
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {actionsFor(file).map((action) => (
-            <MenuItem
-              key={action}
-              icon={ACTION_ICONS[action]}
-              onClick={() => onAction(action, file)}
-            >
-              {action === 'convert'
-                ? t(`drive:actions.convert_to_${conversionOf(file)}`)
-                : t(`drive:actions.${action}`)}
-            </MenuItem>
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+      }
+    >
+      {actionsFor(file).map((action) => (
+        <MenuItem key={action} icon={ACTION_ICONS[action]} onClick={() => onAction(action, file)}>
+          {action === 'convert'
+            ? t(`drive:actions.convert_to_${conversionOf(file)}`)
+            : t(`drive:actions.${action}`)}
+        </MenuItem>
+      ))}
+    </ButtonMenu>
   );
 }

@@ -1,23 +1,12 @@
-import {
-  Checkbox,
-  makeStyles,
-  mergeClasses,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Checkbox, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { PlainTable } from '@/components/PlainTable';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDate, formatDateTime } from '@/lib/format';
 import type { DriveFile } from '../api';
 import { FileMenu, type FileAction } from './FileMenu';
 import { FilePreview } from './FilePreview';
-import { bareList } from '@/lib/styles';
+import { bareList, column } from '@/lib/styles';
 
 const PHONE = '@media (max-width: 599px)';
 
@@ -28,7 +17,7 @@ const useStyles = makeStyles({
   wide: { width: '230px', [PHONE]: { display: 'none' } },
   size: { width: '96px', [PHONE]: { display: 'none' } },
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
-  nameText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  nameText: { ...column, minWidth: 0 },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   phoneLine: {
     display: 'none',
@@ -44,8 +33,7 @@ const useStyles = makeStyles({
   },
   card: {
     position: 'relative',
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     alignItems: 'center',
     gap: tokens.spacingVerticalXS,
     minWidth: 0,
@@ -96,52 +84,65 @@ export function FileList({ files, selected, onToggle, onToggleAll, onAction }: F
   const some = files.some((file) => selected.has(file.id));
   const archived = files[0]?.status === 'archived';
   return (
-    <Table className={styles.table} aria-label={t('drive:list_label')}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell className={styles.select}>
+    <PlainTable
+      className={styles.table}
+      label={t('drive:list_label')}
+      items={files}
+      rowKey={(file) => file.id}
+      rowProps={(file) => ({
+        'data-testid': 'drive-file',
+        'aria-selected': selected.has(file.id),
+      })}
+      columns={[
+        {
+          id: 'select',
+          headerClassName: styles.select,
+          label: (
             <Checkbox
               checked={all ? true : some ? 'mixed' : false}
               onChange={onToggleAll}
               aria-label={t('drive:select_all')}
             />
-          </TableHeaderCell>
-          <TableHeaderCell>{t('drive:columns.name')}</TableHeaderCell>
-          <TableHeaderCell className={styles.wide}>
-            {t(archived ? 'drive:columns.archived' : 'drive:columns.modified')}
-          </TableHeaderCell>
-          <TableHeaderCell className={styles.size}>{t('drive:columns.size')}</TableHeaderCell>
-          <TableHeaderCell className={styles.menu} aria-label={t('drive:columns.actions')} />
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {files.map((file) => (
-          <TableRow key={file.id} data-testid="drive-file" aria-selected={selected.has(file.id)}>
-            <TableCell>
-              <FileCheckbox file={file} selected={selected} onToggle={onToggle} />
-            </TableCell>
-            <TableCell>
-              <div className={styles.name}>
-                <FilePreview file={file} size={24} />
-                <div className={styles.nameText}>
-                  <Text className={styles.ellipsis} title={file.name}>
-                    {file.name}
-                  </Text>
-                  <Text size={200} className={styles.phoneLine}>
-                    {formatFileSize(file.size)} · {formatDate(file.archived_at ?? file.updated_at)}
-                  </Text>
-                </div>
+          ),
+          render: (file) => <FileCheckbox file={file} selected={selected} onToggle={onToggle} />,
+        },
+        {
+          id: 'name',
+          label: t('drive:columns.name'),
+          render: (file) => (
+            <div className={styles.name}>
+              <FilePreview file={file} size={24} />
+              <div className={styles.nameText}>
+                <Text className={styles.ellipsis} title={file.name}>
+                  {file.name}
+                </Text>
+                <Text size={200} className={styles.phoneLine}>
+                  {formatFileSize(file.size)} · {formatDate(file.archived_at ?? file.updated_at)}
+                </Text>
               </div>
-            </TableCell>
-            <TableCell className={styles.wide}>{when(file)}</TableCell>
-            <TableCell className={styles.size}>{formatFileSize(file.size)}</TableCell>
-            <TableCell>
-              <FileMenu file={file} onAction={onAction} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+            </div>
+          ),
+        },
+        {
+          id: 'when',
+          className: styles.wide,
+          label: t(archived ? 'drive:columns.archived' : 'drive:columns.modified'),
+          render: when,
+        },
+        {
+          id: 'size',
+          className: styles.size,
+          label: t('drive:columns.size'),
+          render: (file) => formatFileSize(file.size),
+        },
+        {
+          id: 'menu',
+          headerClassName: styles.menu,
+          ariaLabel: t('drive:columns.actions'),
+          render: (file) => <FileMenu file={file} onAction={onAction} />,
+        },
+      ]}
+    />
   );
 }
 

@@ -20,9 +20,10 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { driveApi, driveKeys, type DriveFile } from '../api';
 import { downloadFile, useDriveRefresh } from '../hooks';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  list: { listStyle: 'none', margin: 0, padding: 0, ...column },
   item: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -31,9 +32,9 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} 0`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  body: { flexGrow: 1, minWidth: '160px', display: 'flex', flexDirection: 'column' },
+  body: { flexGrow: 1, minWidth: '160px', ...column },
   muted: { color: tokens.colorNeutralForeground3 },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { ...column, gap: tokens.spacingVerticalM },
   zone: {
     display: 'flex',
     flexWrap: 'wrap',

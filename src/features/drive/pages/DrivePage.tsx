@@ -55,12 +55,12 @@ import { VersionsDialog } from '../components/VersionsDialog';
 import { downloadFile, useDriveChange, useDriveList, useDriveUploads } from '../hooks';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
 import { useSettled } from '@/lib/use-settled';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
     position: 'relative',
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
     maxWidth: '1100px',
     width: '100%',

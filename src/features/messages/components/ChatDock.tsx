@@ -11,6 +11,7 @@ import { useLocation } from 'react-router';
 import { useChat } from '../api';
 import { chatDock, useChatWindows, type ChatWindow } from '../dock';
 import { Conversation } from './Conversation';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   dock: {
@@ -31,8 +32,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow28,
     borderRadius: `${tokens.borderRadiusLarge} ${tokens.borderRadiusLarge} 0 0`,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
   },
   open: { height: '420px', maxHeight: '70vh' },
   fullscreen: {

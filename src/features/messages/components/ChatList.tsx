@@ -22,9 +22,10 @@ import { messagingApi, useChats, type ChatEntry } from '../api';
 import { messageKeys } from '../keys';
 import { GroupDialog } from './GroupDialog';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' },
+  root: { ...column, minHeight: 0, height: '100%' },
   tools: { display: 'flex', gap: tokens.spacingHorizontalS, padding: tokens.spacingHorizontalS },
   search: { flexGrow: 1 },
   list: { overflowY: 'auto', flexGrow: 1, listStyle: 'none', margin: 0, padding: 0 },
@@ -43,7 +44,7 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
   selected: { backgroundColor: tokens.colorNeutralBackground1Selected },
-  body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+  body: { flexGrow: 1, minWidth: 0, ...column },
   line: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   meta: { color: tokens.colorNeutralForeground3 },
   heading: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },

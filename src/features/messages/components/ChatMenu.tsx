@@ -1,12 +1,4 @@
-import {
-  Button,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Tooltip,
-} from '@fluentui/react-components';
+import { Button, MenuItem, Tooltip } from '@fluentui/react-components';
 import {
   AlertOffRegular,
   AlertRegular,
@@ -20,6 +12,7 @@ import { messagingApi, useRefreshChats, type ChatDetail } from '../api';
 import { chatDock } from '../dock';
 import { GroupDialog } from './GroupDialog';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 /** A chat's actions: mute, group settings (admins), leave (spec 4: leaving closes its window). */
 export function ChatMenu({ chat }: { chat: ChatDetail }) {
@@ -31,48 +24,45 @@ export function ChatMenu({ chat }: { chat: ChatDetail }) {
   if (!active) return null;
   return (
     <>
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
+      <ButtonMenu
+        trigger={
           <Tooltip content={t('chat_actions')} relationship="label">
             <Button appearance="subtle" icon={<MoreVerticalRegular />} />
           </Tooltip>
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            <MenuItem
-              icon={chat.is_mute ? <AlertRegular /> : <AlertOffRegular />}
-              onClick={async () => {
-                await messagingApi.mute(chat.id, !chat.is_mute).catch(() => undefined);
-                refresh(chat.id);
-              }}
-            >
-              {chat.is_mute ? t('unmute') : t('mute')}
-            </MenuItem>
-            {chat.kind !== 'user' && chat.is_admin && (
-              <MenuItem icon={<PeopleSettingsRegular />} onClick={() => setEditing(true)}>
-                {t('group.settings')}
-              </MenuItem>
-            )}
-            {chat.kind !== 'user' && (
-              <MenuItem
-                icon={<SignOutRegular />}
-                onClick={async () => {
-                  const agreed = await confirm({
-                    message: t('leave_confirm'),
-                    confirmLabel: t('leave'),
-                  });
-                  if (!agreed) return;
-                  await messagingApi.leave(chat.id).catch(() => undefined);
-                  chatDock.remove(chat.id);
-                  refresh(chat.id);
-                }}
-              >
-                {t('leave')}
-              </MenuItem>
-            )}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+        }
+      >
+        <MenuItem
+          icon={chat.is_mute ? <AlertRegular /> : <AlertOffRegular />}
+          onClick={async () => {
+            await messagingApi.mute(chat.id, !chat.is_mute).catch(() => undefined);
+            refresh(chat.id);
+          }}
+        >
+          {chat.is_mute ? t('unmute') : t('mute')}
+        </MenuItem>
+        {chat.kind !== 'user' && chat.is_admin && (
+          <MenuItem icon={<PeopleSettingsRegular />} onClick={() => setEditing(true)}>
+            {t('group.settings')}
+          </MenuItem>
+        )}
+        {chat.kind !== 'user' && (
+          <MenuItem
+            icon={<SignOutRegular />}
+            onClick={async () => {
+              const agreed = await confirm({
+                message: t('leave_confirm'),
+                confirmLabel: t('leave'),
+              });
+              if (!agreed) return;
+              await messagingApi.leave(chat.id).catch(() => undefined);
+              chatDock.remove(chat.id);
+              refresh(chat.id);
+            }}
+          >
+            {t('leave')}
+          </MenuItem>
+        )}
+      </ButtonMenu>
       {editing && <GroupDialog open chat={chat} onClose={() => setEditing(false)} />}
       {confirmDialog}
     </>

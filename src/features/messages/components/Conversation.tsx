@@ -4,11 +4,8 @@ import {
   Caption1,
   Link,
   makeStyles,
-  Menu,
   MenuItem,
   MenuList,
-  MenuPopover,
-  MenuTrigger,
   mergeClasses,
   MessageBar,
   MessageBarBody,
@@ -49,9 +46,11 @@ import { draftKey } from '../dock';
 import { useTyping } from '../live';
 import { ChatMenu } from './ChatMenu';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, minWidth: 0 },
+  root: { ...column, height: '100%', minHeight: 0, minWidth: 0 },
   header: {
     display: 'flex',
     alignItems: 'center',
@@ -91,8 +90,7 @@ const useStyles = makeStyles({
   composer: {
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
     padding: tokens.spacingHorizontalS,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     position: 'relative',
   },
@@ -111,8 +109,7 @@ const useStyles = makeStyles({
   thread: {
     borderLeft: `2px solid ${tokens.colorNeutralStroke1}`,
     paddingLeft: tokens.spacingHorizontalS,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
   },
   typing: {
@@ -344,28 +341,25 @@ function MessageItem({
               </Button>
             ))}
             {active && (
-              <Menu>
-                <MenuTrigger disableButtonEnhancement>
+              <ButtonMenu
+                trigger={
                   <Tooltip content={t('react')} relationship="label">
                     <Button size="small" appearance="subtle" icon={<EmojiRegular />} />
                   </Tooltip>
-                </MenuTrigger>
-                <MenuPopover>
-                  <MenuList>
-                    {REACTIONS.map((emoji) => (
-                      <MenuItem
-                        key={emoji}
-                        onClick={async () => {
-                          await messagingApi.react(message.id, emoji).catch(() => undefined);
-                          await changed();
-                        }}
-                      >
-                        {emoji}
-                      </MenuItem>
-                    ))}
-                  </MenuList>
-                </MenuPopover>
-              </Menu>
+                }
+              >
+                {REACTIONS.map((emoji) => (
+                  <MenuItem
+                    key={emoji}
+                    onClick={async () => {
+                      await messagingApi.react(message.id, emoji).catch(() => undefined);
+                      await changed();
+                    }}
+                  >
+                    {emoji}
+                  </MenuItem>
+                ))}
+              </ButtonMenu>
             )}
             {!inThread && (active || message.reply_count > 0) && (
               <Button
@@ -381,29 +375,26 @@ function MessageItem({
               </Button>
             )}
             {mine && active && (
-              <Menu>
-                <MenuTrigger disableButtonEnhancement>
+              <ButtonMenu
+                trigger={
                   <Tooltip content={t('more')} relationship="label">
                     <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} />
                   </Tooltip>
-                </MenuTrigger>
-                <MenuPopover>
-                  <MenuList>
-                    <MenuItem icon={<EditRegular />} onClick={() => setEditing(message.text)}>
-                      {t('edit')}
-                    </MenuItem>
-                    <MenuItem
-                      icon={<DeleteRegular />}
-                      onClick={async () => {
-                        await messagingApi.remove(message.id).catch(() => undefined);
-                        await changed();
-                      }}
-                    >
-                      {t('delete')}
-                    </MenuItem>
-                  </MenuList>
-                </MenuPopover>
-              </Menu>
+                }
+              >
+                <MenuItem icon={<EditRegular />} onClick={() => setEditing(message.text)}>
+                  {t('edit')}
+                </MenuItem>
+                <MenuItem
+                  icon={<DeleteRegular />}
+                  onClick={async () => {
+                    await messagingApi.remove(message.id).catch(() => undefined);
+                    await changed();
+                  }}
+                >
+                  {t('delete')}
+                </MenuItem>
+              </ButtonMenu>
             )}
           </div>
         )}

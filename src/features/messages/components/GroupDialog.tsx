@@ -1,15 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Switch,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +8,12 @@ import { PeoplePicker } from '@/components/PeoplePicker';
 import { messagingApi, useRefreshChats, type ChatDetail } from '../api';
 import { messageKeys } from '../keys';
 import { useDiscardGuard } from '@/components/discard-guard';
+import { SimpleDialog } from '@/components/SimpleDialog';
+import { column } from '@/lib/styles';
+
+const useStyles = makeStyles({
+  content: { ...column, gap: tokens.spacingVerticalM },
+});
 
 /** Makes a group chat, or changes one (name, members, admins, who may send). */
 export function GroupDialog({
@@ -32,6 +27,7 @@ export function GroupDialog({
   chat?: ChatDetail;
   onSaved?: (chat: ChatDetail) => void;
 }) {
+  const styles = useStyles();
   const { t } = useTranslation('messages');
   const me = useSignedInUser();
   const refresh = useRefreshChats();
@@ -89,56 +85,55 @@ export function GroupDialog({
 
   const guard = useDiscardGuard(name !== (chat?.name ?? ''), onClose);
   return (
-    <Dialog open={open} onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <DialogBody>
-          <DialogTitle>{chat ? t('group.edit_title') : t('group.new_title')}</DialogTitle>
-          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-            <Field label={t('group.name')} required validationMessage={error}>
-              <Input
-                value={name}
-                maxLength={MAX_CHAT_NAME}
-                onChange={(_, d) => {
-                  setName(d.value);
-                  setError(undefined);
-                }}
-              />
-            </Field>
-            <PeoplePicker
-              label={t('group.members')}
-              people={choices}
-              selected={members}
-              onChange={setMembers}
-            />
-            {chat && (
-              <>
-                <PeoplePicker
-                  label={t('group.admins')}
-                  people={choices.filter((p) => members.includes(p.id))}
-                  selected={admins.filter((id) => id !== me.id)}
-                  onChange={(ids) => setAdmins([me.id, ...ids])}
-                />
-                <Switch
-                  checked={everyoneSends}
-                  label={t('group.everyone_sends')}
-                  onChange={(_, d) => setEveryoneSends(d.checked)}
-                />
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{t('cancel')}</Button>
-            <Button
-              appearance="primary"
-              disabled={saving || members.length === 0}
-              onClick={() => void save()}
-            >
-              {chat ? t('save') : t('group.create')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <SimpleDialog
+      open={open}
+      guard={guard}
+      title={chat ? t('group.edit_title') : t('group.new_title')}
+      contentClassName={styles.content}
+      actions={
+        <>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button
+            appearance="primary"
+            disabled={saving || members.length === 0}
+            onClick={() => void save()}
+          >
+            {chat ? t('save') : t('group.create')}
+          </Button>
+        </>
+      }
+    >
+      <Field label={t('group.name')} required validationMessage={error}>
+        <Input
+          value={name}
+          maxLength={MAX_CHAT_NAME}
+          onChange={(_, d) => {
+            setName(d.value);
+            setError(undefined);
+          }}
+        />
+      </Field>
+      <PeoplePicker
+        label={t('group.members')}
+        people={choices}
+        selected={members}
+        onChange={setMembers}
+      />
+      {chat && (
+        <>
+          <PeoplePicker
+            label={t('group.admins')}
+            people={choices.filter((p) => members.includes(p.id))}
+            selected={admins.filter((id) => id !== me.id)}
+            onChange={(ids) => setAdmins([me.id, ...ids])}
+          />
+          <Switch
+            checked={everyoneSends}
+            label={t('group.everyone_sends')}
+            onChange={(_, d) => setEveryoneSends(d.checked)}
+          />
+        </>
+      )}
+    </SimpleDialog>
   );
 }

@@ -9,9 +9,10 @@ import { okrsApi } from '../api';
 import { okrKeys } from '../keys';
 import { useOkrMutation } from './ObjectiveBits';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
 });
 
 /**

@@ -18,9 +18,10 @@ import { okrsApi } from '../api';
 import { statusKey, useOkrMutation } from './ObjectiveBits';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
 });
 
 /**

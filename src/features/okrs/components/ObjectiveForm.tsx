@@ -33,9 +33,10 @@ import { DateField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   period: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 140px), 1fr))',

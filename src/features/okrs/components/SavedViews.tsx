@@ -3,12 +3,8 @@ import {
   Field,
   Input,
   makeStyles,
-  Menu,
   MenuDivider,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -23,9 +19,11 @@ import { okrsApi, type SavedObjectiveView } from '../api';
 import { okrKeys } from '../keys';
 import { useOkrMutation } from './ObjectiveBits';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   list: { margin: 0, padding: 0, listStyleType: 'none' },
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   name: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
@@ -65,27 +63,24 @@ export function SavedViews({
   const saved = views.data ?? [];
   return (
     <>
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
+      <ButtonMenu
+        trigger={
           <Button appearance="subtle" icon={<BookmarkRegular />}>
             {t('okrs:views.saved')}
           </Button>
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {saved.length === 0 && <MenuItem disabled>{t('okrs:views.none')}</MenuItem>}
-            {saved.map((view) => (
-              <MenuItem key={view.id} onClick={() => onApply(view)}>
-                {view.name}
-              </MenuItem>
-            ))}
-            <MenuDivider />
-            <MenuItem icon={<SaveRegular />} onClick={() => setSaving(true)}>
-              {t('okrs:views.save')}
-            </MenuItem>
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+        }
+      >
+        {saved.length === 0 && <MenuItem disabled>{t('okrs:views.none')}</MenuItem>}
+        {saved.map((view) => (
+          <MenuItem key={view.id} onClick={() => onApply(view)}>
+            {view.name}
+          </MenuItem>
+        ))}
+        <MenuDivider />
+        <MenuItem icon={<SaveRegular />} onClick={() => setSaving(true)}>
+          {t('okrs:views.save')}
+        </MenuItem>
+      </ButtonMenu>
       <FormDialog
         open={saving}
         title={t('okrs:views.save')}

@@ -39,14 +39,15 @@ import {
 } from '../components/ObjectiveBits';
 import { ShareButton } from '@/features/share';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  head: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
+  head: { ...column, gap: tokens.spacingVerticalS },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   title: { overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  section: { ...column, gap: tokens.spacingVerticalM },
   sectionHead: {
     display: 'flex',
     alignItems: 'center',

@@ -33,9 +33,10 @@ import {
   ObjectiveTable,
   ObjectiveTree,
 } from '../components/ObjectiveViews';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  root: { ...column, gap: tokens.spacingVerticalM },
   head: {
     display: 'flex',
     alignItems: 'center',

@@ -33,10 +33,10 @@ import { okrKeys } from '../keys';
 import { useOkrMutation, useWorkspaceId } from '../components/ObjectiveBits';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
-import { bareList } from '@/lib/styles';
+import { bareList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   viewport: {
     overflow: 'auto',
@@ -52,14 +52,12 @@ const useStyles = makeStyles({
   canvas: { transformOrigin: '0 0', padding: tokens.spacingHorizontalL, width: 'max-content' },
   level: { ...bareList, display: 'flex', gap: tokens.spacingHorizontalL, justifyContent: 'center' },
   item: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     alignItems: 'center',
     gap: tokens.spacingVerticalM,
   },
   node: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     alignItems: 'center',
     gap: tokens.spacingVerticalXS,
     padding: tokens.spacingHorizontalM,
@@ -74,7 +72,7 @@ const useStyles = makeStyles({
     borderTop: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke2}`,
   },
   muted: { color: tokens.colorNeutralForeground3 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
 });
 
 type Editing =

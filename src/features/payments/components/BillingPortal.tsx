@@ -5,9 +5,10 @@ import { FormAlert } from '@/components/FormAlert';
 import type { ActivePackage } from '../api';
 import { useBillingPortal, useProcessor } from '../hooks';
 import { BusyButton } from '@/components/BusyButton';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: { ...column, gap: tokens.spacingVerticalS },
   muted: { color: tokens.colorNeutralForeground3, margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });

@@ -17,7 +17,7 @@ import { formatMoney, formatPeriod } from '../money';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { Busy } from '@/components/Busy';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   list: { ...columnList },
@@ -30,8 +30,7 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   what: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     flex: '1 1 220px',
     minWidth: 0,
     gap: tokens.spacingVerticalXXS,

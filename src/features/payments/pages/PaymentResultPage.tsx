@@ -26,6 +26,7 @@ import { ProcessorBanner } from '../components/ProcessorBanner';
 import { useActivePackage, usePay, usePlanName } from '../hooks';
 import { formatMoney } from '../money';
 import { BusyButton } from '@/components/BusyButton';
+import { column } from '@/lib/styles';
 
 /** How often the page asks whether the processor's webhook has arrived, and for how long. */
 export const VERIFY_INTERVAL_MS = 2000;
@@ -33,8 +34,7 @@ export const VERIFY_ATTEMPTS = 45;
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     maxWidth: '640px',
     margin: '0 auto',
@@ -43,7 +43,7 @@ const useStyles = makeStyles({
     '& > h1': { margin: 0 },
   },
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
-  plan: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  plan: { ...column, gap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground3, margin: 0, overflowWrap: 'anywhere' },
   actions: {
     display: 'flex',

@@ -38,18 +38,19 @@ import {
 } from '../hooks';
 import { formatMoney, formatPeriod, shareOf } from '../money';
 import { BusyButton } from '@/components/BusyButton';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
   picker: { maxWidth: '420px' },
-  current: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  current: { ...column, gap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground3, margin: 0, overflowWrap: 'anywhere' },
   usage: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
     gap: tokens.spacingHorizontalL,
   },
-  waiting: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  waiting: { ...column, gap: tokens.spacingVerticalS },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 

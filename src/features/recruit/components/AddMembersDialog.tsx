@@ -11,9 +11,10 @@ import { notify } from '@/lib/notify';
 import { recruitApi, type JobCandidate } from '../api';
 import { useRecruitRefresh } from '../hooks';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  body: { ...column, gap: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 

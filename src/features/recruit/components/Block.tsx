@@ -1,5 +1,6 @@
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   card: {
@@ -7,7 +8,7 @@ const useStyles = makeStyles({
     minWidth: 0,
     '@media (max-width: 599px)': { padding: tokens.spacingHorizontalM },
   },
-  head: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  head: { ...column, gap: tokens.spacingVerticalXXS },
   description: { color: tokens.colorNeutralForeground2, margin: 0 },
 });
 

@@ -7,10 +7,10 @@ import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { recruitApi, recruitKeys, type CandidateFile } from '../api';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   frame: {
     width: '100%',
     height: 'min(70vh, 720px)',

@@ -32,11 +32,11 @@ import { notify } from '@/lib/notify';
 import { recruitApi, type Job, type JobSkill } from '../api';
 import { useRecruitRefresh } from '../hooks';
 import { Block } from './Block';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
+  form: { ...column, gap: tokens.spacingVerticalM },
   list: { ...columnList, gap: tokens.spacingVerticalS },
   skill: {
     display: 'flex',

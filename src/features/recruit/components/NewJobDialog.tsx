@@ -20,6 +20,7 @@ import { apiErrorOf, type ApiError } from '@/lib/http';
 import { recruitApi } from '../api';
 import { useRecruitRefresh } from '../hooks';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 export const DOCUMENT_TYPES = {
   'application/pdf': ['.pdf'],
@@ -28,7 +29,7 @@ export const DOCUMENT_TYPES = {
 const JD_TYPES = { ...DOCUMENT_TYPES, 'text/plain': ['.txt', '.md'] };
 
 const useStyles = makeStyles({
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  body: { ...column, gap: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 

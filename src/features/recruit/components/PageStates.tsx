@@ -3,9 +3,10 @@ import { ErrorCircleRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { apiErrorOf } from '@/lib/http';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  rows: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  rows: { ...column, gap: tokens.spacingVerticalS },
   row: { height: '48px' },
 });
 

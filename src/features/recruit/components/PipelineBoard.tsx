@@ -3,11 +3,7 @@ import {
   Button,
   Card,
   makeStyles,
-  Menu,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   mergeClasses,
   Text,
   tokens,
@@ -32,16 +28,18 @@ import { AddMembersDialog } from './AddMembersDialog';
 import { CvUploadPanel } from './CvUploadPanel';
 import { DOCUMENT_TYPES } from './NewJobDialog';
 import { ListSkeleton, LoadError } from './PageStates';
+import { column } from '@/lib/styles';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   tools: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   hint: { color: tokens.colorNeutralForeground3 },
   dropping: {
     outline: `${tokens.strokeWidthThick} dashed ${tokens.colorBrandStroke1}`,
     outlineOffset: '4px',
   },
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  card: { ...column, gap: tokens.spacingVerticalXS },
   cardHead: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS },
   name: {
     flexGrow: 1,
@@ -82,25 +80,22 @@ function CandidateCard({
           {item.candidate.name}
         </RouterLink>
         {job.abilities.move && (
-          <Menu>
-            <MenuTrigger disableButtonEnhancement>
+          <ButtonMenu
+            trigger={
               <Button
                 size="small"
                 appearance="subtle"
                 icon={<ArrowMoveRegular />}
                 aria-label={t('recruit:board.move_label', { name: item.candidate.name })}
               />
-            </MenuTrigger>
-            <MenuPopover>
-              <MenuList>
-                {RECRUIT_STAGES.filter((stage) => stage !== item.stage).map((stage) => (
-                  <MenuItem key={stage} onClick={() => onMove(stage)}>
-                    {t('recruit:board.move_to', { stage: stageLabel(t, stage, job.stages) })}
-                  </MenuItem>
-                ))}
-              </MenuList>
-            </MenuPopover>
-          </Menu>
+            }
+          >
+            {RECRUIT_STAGES.filter((stage) => stage !== item.stage).map((stage) => (
+              <MenuItem key={stage} onClick={() => onMove(stage)}>
+                {t('recruit:board.move_to', { stage: stageLabel(t, stage, job.stages) })}
+              </MenuItem>
+            ))}
+          </ButtonMenu>
         )}
       </div>
       <div className={styles.meta}>

@@ -26,13 +26,13 @@ import {
   type Scorecard,
   type ScorecardVerdict,
 } from '../api';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
+  form: { ...column, gap: tokens.spacingVerticalM },
   card: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,

@@ -29,10 +29,10 @@ import { RouterLink } from '@/components/RouterLink';
 import { recruitApi, recruitKeys, type Job, type ScreeningRow } from '../api';
 import { skillsForReview, stageLabel } from '../recruit-view';
 import { ListSkeleton, LoadError } from './PageStates';
-import { visuallyHidden } from '@/lib/styles';
+import { visuallyHidden, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   tools: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -46,7 +46,7 @@ const useStyles = makeStyles({
   srOnly: visuallyHidden,
   score: { width: '120px' },
   expand: { width: '44px' },
-  name: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  name: { ...column, minWidth: 0 },
   nameLink: { overflowWrap: 'anywhere', fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
@@ -54,12 +54,11 @@ const useStyles = makeStyles({
     listStyle: 'none',
     margin: 0,
     padding: `${tokens.spacingVerticalS} 0`,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalS,
   },
   skill: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
-  skillBody: { display: 'flex', flexDirection: 'column', minWidth: 0, gap: '2px' },
+  skillBody: { ...column, minWidth: 0, gap: '2px' },
   skillHead: {
     display: 'flex',
     flexWrap: 'wrap',

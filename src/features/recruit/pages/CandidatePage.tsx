@@ -44,10 +44,10 @@ import { ListSkeleton, LoadError } from '../components/PageStates';
 import { Scorecards } from '../components/Scorecards';
 import { useJob, useRecruitRefresh } from '../hooks';
 import { stageLabel } from '../recruit-view';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   title: { margin: 0, overflowWrap: 'anywhere', minWidth: 0 },
@@ -58,9 +58,9 @@ const useStyles = makeStyles({
     alignItems: 'start',
     '@media (max-width: 899px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
-  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  contact: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  column: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
+  form: { ...column, gap: tokens.spacingVerticalM },
+  contact: { ...column, gap: tokens.spacingVerticalXS },
   line: {
     display: 'flex',
     alignItems: 'center',
@@ -79,8 +79,7 @@ const useStyles = makeStyles({
   list: { ...columnList, gap: tokens.spacingVerticalS },
   quote: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
   entry: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: '2px',
     paddingLeft: tokens.spacingHorizontalM,
     borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorNeutralStroke2}`,

@@ -29,12 +29,13 @@ import { PipelineBoard } from '../components/PipelineBoard';
 import { ScreeningTable } from '../components/ScreeningTable';
 import { useJob, useRecruitRefresh } from '../hooks';
 import { publicLink } from '../recruit-view';
+import { column } from '@/lib/styles';
 
 const VIEWS = ['pipeline', 'screening', 'details'] as const;
 type View = (typeof VIEWS)[number];
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   head: {
     display: 'flex',

@@ -10,10 +10,10 @@ import { JobStatusBadge } from '../components/JobStatusBadge';
 import { NewJobDialog } from '../components/NewJobDialog';
 import { ListSkeleton, LoadError } from '../components/PageStates';
 import { useJobs } from '../hooks';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   head: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -26,11 +26,11 @@ import { apiErrorOf, type ApiError } from '@/lib/http';
 import { recruitApi, recruitKeys, type PublicPosition } from '../api';
 import { DOCUMENT_TYPES } from '../components/NewJobDialog';
 import { ListSkeleton } from '../components/PageStates';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     maxWidth: '760px',
     width: '100%',
@@ -38,7 +38,7 @@ const useStyles = makeStyles({
     minWidth: 0,
     boxSizing: 'border-box',
   },
-  head: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  head: { ...column, gap: tokens.spacingVerticalXS },
   title: { margin: 0, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   text: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },
@@ -47,7 +47,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalM,
     '@media (max-width: 599px)': { padding: tokens.spacingHorizontalM },
   },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 

@@ -3,11 +3,11 @@ import { BriefcaseRegular, PeopleSearchRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useWorkspace } from '@/features/workspaces';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalM,
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     maxWidth: '1280px',

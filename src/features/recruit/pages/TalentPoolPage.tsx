@@ -24,11 +24,11 @@ import { formatDate } from '@/lib/format';
 import { recruitApi, recruitKeys, type PoolSearch, type TalentPoolEntry } from '../api';
 import { ListSkeleton, LoadError } from '../components/PageStates';
 import { stageLabel } from '../recruit-view';
-import { bareList, columnList } from '@/lib/styles';
+import { bareList, columnList, column } from '@/lib/styles';
 import { useSettled } from '@/lib/use-settled';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   head: { margin: 0 },
   filters: {
     display: 'grid',

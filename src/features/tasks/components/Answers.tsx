@@ -8,9 +8,10 @@ import { formatDateTime } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { tasksApi, type TaskKind } from '../api';
 import { taskKeys } from '../keys';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  list: { ...column, gap: tokens.spacingVerticalS },
   files: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   meta: { color: tokens.colorNeutralForeground3 },
   body: { whiteSpace: 'pre-wrap' },

@@ -9,10 +9,11 @@ import { tasksApi } from '../api';
 import { useTaskMutation } from '../hooks';
 import { PersonName, WorkStatusBadge } from './TaskBits';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
 });
 
 export function unitName(unit: Assignment) {

@@ -11,23 +11,22 @@ import { fileProgress } from '../board';
 import { useTaskMutation } from '../hooks';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 /** The server takes at most this many files in one hand-in (docs/decisions/tasks-files.md). */
 const MAX_FILES = 10;
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   files: {
     margin: 0,
     padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalS,
   },
   file: {
     listStyleType: 'none',
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
   },
   fileHead: {

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Field,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Select,
-} from '@fluentui/react-components';
+import { Button, Field, MenuItem, Select } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,6 +13,7 @@ import { taskLink, useTaskMutation } from '../hooks';
 import { TaskFormDialog } from './TaskForm';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 /** Subtask → other task, or task → subtask of another: the target comes from can-move-to-tasks. */
 function MoveDialog({ task, onClose }: { task: Task; onClose: () => void }) {
@@ -146,20 +138,15 @@ export function TaskActions({ task }: { task: Task }) {
   if (items.length === 0) return null;
   return (
     <>
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
-          <Button icon={<MoreHorizontalRegular />} aria-label={t('tasks:actions.more')} />
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {items.map((item) => (
-              <MenuItem key={item.key} onClick={item.run}>
-                {item.label}
-              </MenuItem>
-            ))}
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+      <ButtonMenu
+        trigger={<Button icon={<MoreHorizontalRegular />} aria-label={t('tasks:actions.more')} />}
+      >
+        {items.map((item) => (
+          <MenuItem key={item.key} onClick={item.run}>
+            {item.label}
+          </MenuItem>
+        ))}
+      </ButtonMenu>
       {dialog === 'edit' && (
         <TaskFormDialog
           mode={{ kind: 'edit', workspaceId: task.workspace_id, task }}

@@ -13,9 +13,10 @@ import { useTaskMutation } from '../hooks';
 import { DateTimeField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
 });
 
 /** What the form makes: a manager's task, a member's own task, or a subtask of `parent`. */

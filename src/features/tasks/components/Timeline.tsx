@@ -6,7 +6,7 @@ import type { TrackingEvent } from '@contracts/tasks';
 import { formatDateTime } from '@/lib/format';
 import { tasksApi, type TaskKind } from '../api';
 import { taskKeys } from '../keys';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   list: {
@@ -17,8 +17,7 @@ const useStyles = makeStyles({
   item: {
     listStyleType: 'none',
     paddingLeft: tokens.spacingHorizontalM,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
   },
   when: { color: tokens.colorNeutralForeground3 },
 });

@@ -9,7 +9,7 @@ import { apiErrorOf } from '@/lib/http';
 import { tasksApi } from '../api';
 import { taskKeys } from '../keys';
 import { WorkStatusBadge } from './TaskBits';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   groups: {
@@ -21,8 +21,7 @@ const useStyles = makeStyles({
   list: { ...columnList, gap: tokens.spacingVerticalS },
   item: {
     listStyleType: 'none',
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     paddingBottom: tokens.spacingVerticalS,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkspaceId } from '../hooks';
 import { TodoList } from '../components/TodoList';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  root: { ...column, gap: tokens.spacingVerticalM },
   header: {
     display: 'flex',
     justifyContent: 'space-between',

@@ -37,10 +37,10 @@ import { TaskActions } from '../components/TaskActions';
 import { TaskFormDialog } from '../components/TaskForm';
 import { Timeline } from '../components/Timeline';
 import { Busy } from '@/components/Busy';
-import { columnList } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
   header: {
     display: 'flex',
     alignItems: 'center',

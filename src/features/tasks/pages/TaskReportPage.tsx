@@ -1,21 +1,9 @@
-import {
-  Button,
-  makeStyles,
-  ProgressBar,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Title2,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, ProgressBar, Text, Title2, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
+import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorOf, type ApiError } from '@/lib/http';
@@ -24,9 +12,10 @@ import { taskKeys } from '../keys';
 import { taskLink, useTask, useTaskMutation, useTaskRoute } from '../hooks';
 import { PersonName, WorkStatusBadge } from '../components/TaskBits';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
   header: {
     display: 'flex',
     alignItems: 'center',
@@ -35,8 +24,7 @@ const useStyles = makeStyles({
   },
   grow: { flexGrow: 1 },
   summary: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
     maxWidth: '420px',
   },
@@ -81,44 +69,45 @@ export default function TaskReportPage() {
         />
       </div>
       <FormAlert error={(remind.error as ApiError | null) ?? null} />
-      <Table aria-label={t('tasks:report.people')}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('tasks:fields.assignee')}</TableHeaderCell>
-            <TableHeaderCell>{t('tasks:fields.team')}</TableHeaderCell>
-            <TableHeaderCell>{t('tasks:fields.status')}</TableHeaderCell>
-            <TableHeaderCell>{t('tasks:fields.submitted_at')}</TableHeaderCell>
-            <TableHeaderCell>{t('tasks:fields.number_of_returned')}</TableHeaderCell>
-            <TableHeaderCell>{t('tasks:fields.actions')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {report.data.people.map((row) => (
-            <TableRow key={`${row.assignment_id}-${row.user.id}`}>
-              <TableCell>
-                <PersonName person={row.user} />
-              </TableCell>
-              <TableCell>{row.team?.name ?? '—'}</TableCell>
-              <TableCell>
-                <WorkStatusBadge status={row.status} />
-              </TableCell>
-              <TableCell>{row.submitted_at ? formatDateTime(row.submitted_at) : '—'}</TableCell>
-              <TableCell>{row.number_of_returned}</TableCell>
-              <TableCell>
-                {open && (row.status === 'todo' || row.status === 'returned') && (
-                  <Button
-                    size="small"
-                    appearance="subtle"
-                    onClick={() => remind.mutate(row.user.id)}
-                  >
-                    {t('tasks:actions.remind')}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <PlainTable
+        label={t('tasks:report.people')}
+        items={report.data.people}
+        rowKey={(row) => `${row.assignment_id}-${row.user.id}`}
+        columns={[
+          {
+            id: 'assignee',
+            label: t('tasks:fields.assignee'),
+            render: (row) => <PersonName person={row.user} />,
+          },
+          { id: 'team', label: t('tasks:fields.team'), render: (row) => row.team?.name ?? '—' },
+          {
+            id: 'status',
+            label: t('tasks:fields.status'),
+            render: (row) => <WorkStatusBadge status={row.status} />,
+          },
+          {
+            id: 'submitted',
+            label: t('tasks:fields.submitted_at'),
+            render: (row) => (row.submitted_at ? formatDateTime(row.submitted_at) : '—'),
+          },
+          {
+            id: 'returned',
+            label: t('tasks:fields.number_of_returned'),
+            render: (row) => row.number_of_returned,
+          },
+          {
+            id: 'actions',
+            label: t('tasks:fields.actions'),
+            render: (row) =>
+              open &&
+              (row.status === 'todo' || row.status === 'returned') && (
+                <Button size="small" appearance="subtle" onClick={() => remind.mutate(row.user.id)}>
+                  {t('tasks:actions.remind')}
+                </Button>
+              ),
+          },
+        ]}
+      />
     </div>
   );
 }

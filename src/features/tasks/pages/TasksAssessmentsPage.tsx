@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/RouterLink';
 import { useWorkspaceId } from '../hooks';
 import { TodoList } from '../components/TodoList';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
   links: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
 });
 

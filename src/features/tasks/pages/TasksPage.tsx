@@ -13,9 +13,10 @@ import { TaskFormDialog, type TaskFormMode } from '../components/TaskForm';
 import { TaskBoard, TaskGrid, TaskTable, TaskTree } from '../components/TaskViews';
 import { Busy } from '@/components/Busy';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  root: { ...column, gap: tokens.spacingVerticalM },
   more: { alignSelf: 'center', marginTop: tokens.spacingVerticalM },
 });
 

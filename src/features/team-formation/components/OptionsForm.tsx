@@ -22,9 +22,10 @@ import { fieldError } from '@/components/FormAlert';
 import { SkillPicker } from '@/components/SkillPicker';
 import type { ApiError } from '@/lib/http';
 import type { StartFormation } from '../api';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   row: {
     display: 'flex',
     gap: tokens.spacingHorizontalL,

@@ -3,12 +3,6 @@ import {
   Card,
   makeStyles,
   mergeClasses,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   ToggleButton,
   tokens,
@@ -22,6 +16,8 @@ import type {
   TeamMetrics,
 } from '@contracts/team-formation';
 import type { Person } from '@contracts/people';
+import { PlainTable } from '@/components/PlainTable';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
@@ -30,11 +26,10 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   card: { gap: tokens.spacingVerticalS },
-  members: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  members: { ...column, gap: tokens.spacingVerticalXXS },
   member: { justifyContent: 'flex-start', width: '100%' },
   facts: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXXS,
     color: tokens.colorNeutralForeground2,
   },
@@ -114,34 +109,45 @@ export function MetricsTable({
   ];
   const hidden = t('team-formation:metrics.hidden');
   return (
-    <Table size="small" aria-label={t('team-formation:metrics.title')}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{t('team-formation:metrics.measure')}</TableHeaderCell>
-          {before && <TableHeaderCell>{t('team-formation:metrics.proposed')}</TableHeaderCell>}
-          <TableHeaderCell>
-            {before ? t('team-formation:metrics.edited') : t('team-formation:metrics.value')}
-          </TableHeaderCell>
-          <TableHeaderCell>{t('team-formation:metrics.meaning')}</TableHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => {
-          const now = row.value(metrics) ?? hidden;
-          const then = before ? (row.value(before) ?? hidden) : null;
-          return (
-            <TableRow key={row.key} data-metric={row.key}>
-              <TableCell>{t(`team-formation:metrics.${row.key}`)}</TableCell>
-              {then !== null && <TableCell>{then}</TableCell>}
-              <TableCell className={mergeClasses(then !== null && then !== now && styles.changed)}>
-                {now}
-              </TableCell>
-              <TableCell>{t(`team-formation:metrics.${row.key}_hint`)}</TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <PlainTable
+      size="small"
+      label={t('team-formation:metrics.title')}
+      items={rows.map((row) => ({
+        key: row.key,
+        now: row.value(metrics) ?? hidden,
+        then: before ? (row.value(before) ?? hidden) : null,
+      }))}
+      rowKey={(row) => row.key}
+      rowProps={(row) => ({ 'data-metric': row.key })}
+      columns={[
+        {
+          id: 'measure',
+          label: t('team-formation:metrics.measure'),
+          render: (row) => t(`team-formation:metrics.${row.key}`),
+        },
+        ...(before
+          ? [
+              {
+                id: 'proposed',
+                label: t('team-formation:metrics.proposed'),
+                render: (row: { then: string | null }) => row.then,
+              },
+            ]
+          : []),
+        {
+          id: 'value',
+          label: before ? t('team-formation:metrics.edited') : t('team-formation:metrics.value'),
+          cellClassName: (row) =>
+            mergeClasses(row.then !== null && row.then !== row.now && styles.changed),
+          render: (row) => row.now,
+        },
+        {
+          id: 'meaning',
+          label: t('team-formation:metrics.meaning'),
+          render: (row) => t(`team-formation:metrics.${row.key}_hint`),
+        },
+      ]}
+    />
   );
 }
 
@@ -295,47 +301,59 @@ export function ProposalChooser({
   const cell = (part: keyof NoData, value: number | null, format: (value: number) => string) =>
     noData[part] ? '—' : (shown(value, format) ?? hidden);
   return (
-    <Table size="small" aria-label={t('team-formation:proposals.title')}>
-      <TableHeader>
-        <TableRow>
-          <TableHeaderCell>{t('team-formation:proposals.proposal')}</TableHeaderCell>
-          <TableHeaderCell>{t('team-formation:metrics.rho')}</TableHeaderCell>
-          <TableHeaderCell>{t('team-formation:metrics.skills_mean')}</TableHeaderCell>
-          <TableHeaderCell>{t('team-formation:metrics.availability_mean')}</TableHeaderCell>
-          <TableHeaderCell>{t('team-formation:metrics.violations')}</TableHeaderCell>
-          <TableHeaderCell />
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {proposals.map((proposal) => (
-          <TableRow key={proposal.kind} data-proposal={proposal.kind}>
-            <TableCell>
-              <Text weight={proposal.kind === chosen ? 'semibold' : 'regular'}>
-                {t(`team-formation:proposals.kinds.${proposal.kind}`)}
-                {proposal.recommended ? ` (${t('team-formation:proposals.recommended')})` : ''}
-              </Text>
-            </TableCell>
-            <TableCell>{cell('personality', proposal.metrics.rho, decimal)}</TableCell>
-            <TableCell>{cell('skills', proposal.metrics.skills_mean, percent)}</TableCell>
-            <TableCell>
-              {cell('availability', proposal.metrics.availability_mean, percent)}
-            </TableCell>
-            <TableCell>{proposal.metrics.violations.total}</TableCell>
-            <TableCell>
-              <ToggleButton
-                size="small"
-                checked={proposal.kind === chosen}
-                disabled={disabled}
-                onClick={() => onChoose(proposal)}
-              >
-                {proposal.kind === chosen
-                  ? t('team-formation:proposals.chosen')
-                  : t('team-formation:proposals.choose')}
-              </ToggleButton>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <PlainTable
+      size="small"
+      label={t('team-formation:proposals.title')}
+      items={proposals}
+      rowKey={(proposal) => proposal.kind}
+      rowProps={(proposal) => ({ 'data-proposal': proposal.kind })}
+      columns={[
+        {
+          id: 'proposal',
+          label: t('team-formation:proposals.proposal'),
+          render: (proposal) => (
+            <Text weight={proposal.kind === chosen ? 'semibold' : 'regular'}>
+              {t(`team-formation:proposals.kinds.${proposal.kind}`)}
+              {proposal.recommended ? ` (${t('team-formation:proposals.recommended')})` : ''}
+            </Text>
+          ),
+        },
+        {
+          id: 'rho',
+          label: t('team-formation:metrics.rho'),
+          render: (proposal) => cell('personality', proposal.metrics.rho, decimal),
+        },
+        {
+          id: 'skills',
+          label: t('team-formation:metrics.skills_mean'),
+          render: (proposal) => cell('skills', proposal.metrics.skills_mean, percent),
+        },
+        {
+          id: 'availability',
+          label: t('team-formation:metrics.availability_mean'),
+          render: (proposal) => cell('availability', proposal.metrics.availability_mean, percent),
+        },
+        {
+          id: 'violations',
+          label: t('team-formation:metrics.violations'),
+          render: (proposal) => proposal.metrics.violations.total,
+        },
+        {
+          id: 'choose',
+          render: (proposal) => (
+            <ToggleButton
+              size="small"
+              checked={proposal.kind === chosen}
+              disabled={disabled}
+              onClick={() => onChoose(proposal)}
+            >
+              {proposal.kind === chosen
+                ? t('team-formation:proposals.chosen')
+                : t('team-formation:proposals.choose')}
+            </ToggleButton>
+          ),
+        },
+      ]}
+    />
   );
 }

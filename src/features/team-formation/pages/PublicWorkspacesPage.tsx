@@ -19,11 +19,11 @@ import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { formatDate } from '@/lib/format';
 import { api, apiErrorOf } from '@/lib/http';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     maxWidth: '960px',
     margin: '0 auto',

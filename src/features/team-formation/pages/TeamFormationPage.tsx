@@ -5,12 +5,6 @@ import {
   MessageBarBody,
   ProgressBar,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -29,11 +23,13 @@ import type { FormationProposal } from '@contracts/team-formation';
 import { formationApi, formationKeys, type FormationScore } from '../api';
 import { OptionsForm } from '../components/OptionsForm';
 import { MetricsTable, ProposalChooser, ProposedTeams } from '../components/Proposal';
+import { PlainTable } from '@/components/PlainTable';
 import { Section } from '@/components/Section';
 import { seatOf, swapSeats } from '../swap';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
   actions: {
     display: 'flex',
     gap: tokens.spacingHorizontalS,
@@ -379,39 +375,49 @@ export default function TeamFormationPage() {
 
       {(history.data?.length ?? 0) > 0 && (
         <Section id="formation-history" title={t('team-formation:history.title')}>
-          <Table size="small" aria-label={t('team-formation:history.title')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('team-formation:history.when')}</TableHeaderCell>
-                <TableHeaderCell>{t('team-formation:history.strategy')}</TableHeaderCell>
-                <TableHeaderCell>{t('team-formation:history.people')}</TableHeaderCell>
-                <TableHeaderCell>{t('team-formation:history.status')}</TableHeaderCell>
-                <TableHeaderCell />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {history.data!.map((entry) => (
-                <TableRow key={entry.token}>
-                  <TableCell>{formatDateTime(entry.created_at)}</TableCell>
-                  <TableCell>{t(`team-formation:strategies.${entry.strategy}`)}</TableCell>
-                  <TableCell>{entry.people_count}</TableCell>
-                  <TableCell>{t(`team-formation:statuses.${entry.status}`)}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      onClick={() => {
-                        reveal.current = true;
-                        open(entry.token);
-                      }}
-                      disabled={entry.token === token}
-                    >
-                      {t('team-formation:history.open')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <PlainTable
+            size="small"
+            label={t('team-formation:history.title')}
+            items={history.data!}
+            rowKey={(entry) => entry.token}
+            columns={[
+              {
+                id: 'when',
+                label: t('team-formation:history.when'),
+                render: (entry) => formatDateTime(entry.created_at),
+              },
+              {
+                id: 'strategy',
+                label: t('team-formation:history.strategy'),
+                render: (entry) => t(`team-formation:strategies.${entry.strategy}`),
+              },
+              {
+                id: 'people',
+                label: t('team-formation:history.people'),
+                render: (entry) => entry.people_count,
+              },
+              {
+                id: 'status',
+                label: t('team-formation:history.status'),
+                render: (entry) => t(`team-formation:statuses.${entry.status}`),
+              },
+              {
+                id: 'open',
+                render: (entry) => (
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      reveal.current = true;
+                      open(entry.token);
+                    }}
+                    disabled={entry.token === token}
+                  >
+                    {t('team-formation:history.open')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
         </Section>
       )}
     </div>

@@ -11,11 +11,7 @@ import {
   Field,
   Input,
   makeStyles,
-  Menu,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   Option,
   SpinButton,
   Spinner,
@@ -42,9 +38,11 @@ import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { teamsApi, type Team, type TeamRequest } from '../api';
 import { teamKeys } from '../keys';
 import { FormDialog } from '@/components/FormDialog';
+import { column } from '@/lib/styles';
+import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  root: { ...column, gap: tokens.spacingVerticalL },
   header: {
     display: 'flex',
     justifyContent: 'space-between',
@@ -63,8 +61,7 @@ const useStyles = makeStyles({
   members: {
     margin: 0,
     padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalXS,
   },
   member: {
@@ -74,7 +71,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
   },
   badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
-  requests: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  requests: { ...column, gap: tokens.spacingVerticalS },
   request: {
     display: 'flex',
     justifyContent: 'space-between',
@@ -82,7 +79,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     flexWrap: 'wrap',
   },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
 });
 
 function useWorkspaceId(): number {
@@ -223,32 +220,29 @@ function TeamCard({ team, freeMembers }: { team: Team; freeMembers: Member[] }) 
         description={t('workspace-teams:card.members', { count: team.members_count })}
         action={
           abilities.delete || abilities.delete_by_member ? (
-            <Menu>
-              <MenuTrigger disableButtonEnhancement>
+            <ButtonMenu
+              trigger={
                 <Button
                   appearance="subtle"
                   icon={<MoreHorizontalRegular />}
                   aria-label={t('workspace-teams:card.more', { name: team.name })}
                 />
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  {(abilities.delete || abilities.delete_by_member) && (
-                    <MenuItem
-                      onClick={() =>
-                        act.mutate(() =>
-                          abilities.delete
-                            ? teamsApi.remove(team.id)
-                            : teamsApi.removeByMember(team.id),
-                        )
-                      }
-                    >
-                      {t('workspace-teams:card.delete')}
-                    </MenuItem>
-                  )}
-                </MenuList>
-              </MenuPopover>
-            </Menu>
+              }
+            >
+              {(abilities.delete || abilities.delete_by_member) && (
+                <MenuItem
+                  onClick={() =>
+                    act.mutate(() =>
+                      abilities.delete
+                        ? teamsApi.remove(team.id)
+                        : teamsApi.removeByMember(team.id),
+                    )
+                  }
+                >
+                  {t('workspace-teams:card.delete')}
+                </MenuItem>
+              )}
+            </ButtonMenu>
           ) : undefined
         }
       />

@@ -9,11 +9,11 @@ import { formatDate } from '@/lib/format';
 import { workspacesApi } from '../api';
 import { workspaceKeys } from '../keys';
 import { useWorkspace } from './use-workspace';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     padding: tokens.spacingHorizontalL,
   },
@@ -24,8 +24,7 @@ const useStyles = makeStyles({
   },
   numbers: { display: 'flex', gap: tokens.spacingHorizontalL },
   number: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     // A tap target of its own on a phone (the number and its word are one link).
     minWidth: '44px',
     minHeight: '44px',

@@ -18,9 +18,10 @@ import { workspacesApi } from '../api';
 import { workspaceKeys } from '../keys';
 import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog';
 import { ShareButton } from '@/features/share';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', minHeight: '100%', minWidth: 0 },
+  root: { ...column, minHeight: '100%', minWidth: 0 },
   header: {
     display: 'flex',
     alignItems: 'center',

@@ -27,12 +27,13 @@ import { useConfirm } from '@/components/ConfirmDialog';
 import { DateField } from '@/components/DateField';
 import { SimpleDialog } from '@/components/SimpleDialog';
 import { StrategyField, type FormationStrategy } from '../generalized/StrategyField';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { ...column, gap: tokens.spacingVerticalM },
   swatches: { flexWrap: 'wrap' },
   danger: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  details: { ...column, gap: tokens.spacingVerticalS },
   dates: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -12,6 +12,7 @@ import { CARD_COLORS } from '@contracts/workspaces';
 import { fieldError } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { DateField } from '@/components/DateField';
+import { column } from '@/lib/styles';
 
 export interface BasicInformation {
   name: string;
@@ -30,7 +31,7 @@ export const emptyBasicInformation = (): BasicInformation => ({
 });
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  root: { ...column, gap: tokens.spacingVerticalM },
   dates: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   swatches: { flexWrap: 'wrap' },
 });

@@ -19,18 +19,15 @@ import {
   PeopleRegular,
   PuzzlePieceRegular,
 } from '@fluentui/react-icons';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WORKSPACE_TYPES, type WorkspaceType } from '@contracts/workspaces';
 import { FormAlert } from '@/components/FormAlert';
-import {
-  BasicInformationFields,
-  emptyBasicInformation,
-  type BasicInformation,
-} from './BasicInformationFields';
-import { useCreateWorkspace } from './use-create-workspace';
+import { BasicInformationFields } from './BasicInformationFields';
+import { useCreateWorkspaceForm } from './use-create-workspace';
 import { useDiscardGuard } from '@/components/discard-guard';
+import { column } from '@/lib/styles';
 
 export const TYPE_ICONS: Record<WorkspaceType, ReactElement> = {
   course: <HatGraduationRegular />,
@@ -46,7 +43,7 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
     gap: tokens.spacingHorizontalM,
   },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  form: { ...column, gap: tokens.spacingVerticalM },
   icon: { fontSize: '28px', color: tokens.colorBrandForeground1 },
 });
 
@@ -61,12 +58,7 @@ function BasicInformationStep({
 }) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const [value, setValue] = useState<BasicInformation>(emptyBasicInformation);
-  const create = useCreateWorkspace(type);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(value);
-  };
+  const { value, setValue, create, onSubmit } = useCreateWorkspaceForm(type);
   const fieldErrors = ['name', 'description', 'start_date', 'end_date'];
   const general =
     create.error && !fieldErrors.some((f) => create.error?.fields[f]) ? create.error : null;

@@ -1,20 +1,15 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkspaceType } from '@contracts/workspaces';
 import { FormAlert } from '@/components/FormAlert';
 import { RouterButton } from '@/components/RouterLink';
-import {
-  BasicInformationFields,
-  emptyBasicInformation,
-  type BasicInformation,
-} from './BasicInformationFields';
-import { useCreateWorkspace } from './use-create-workspace';
+import { BasicInformationFields } from './BasicInformationFields';
+import { useCreateWorkspaceForm } from './use-create-workspace';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     maxWidth: '640px',
     padding: tokens.spacingHorizontalL,
@@ -26,12 +21,7 @@ const useStyles = makeStyles({
 export function CreateWorkspaceForm({ type }: { type: WorkspaceType }) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const [value, setValue] = useState<BasicInformation>(emptyBasicInformation);
-  const create = useCreateWorkspace(type);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(value);
-  };
+  const { value, setValue, create, onSubmit } = useCreateWorkspaceForm(type);
   const general =
     create.error && Object.keys(create.error.fields).length === 0 ? create.error : null;
   return (

@@ -1,15 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Workspace, WorkspaceType } from '@contracts/workspaces';
 import { withApiError, type ApiError, type Envelope } from '@/lib/http';
 import { refreshWorkspaces, workspacesApi } from '../api';
-import { basicInformationBody, type BasicInformation } from './BasicInformationFields';
+import {
+  basicInformationBody,
+  emptyBasicInformation,
+  type BasicInformation,
+} from './BasicInformationFields';
 
-/** Creates a workspace of a type and takes its owner to its people page to invite members. */
-export function useCreateWorkspace(type: WorkspaceType) {
+/**
+ * The basic information of a new workspace of a type, as typed so far; sending the form creates
+ * the workspace and takes its owner to its people page to invite members.
+ */
+export function useCreateWorkspaceForm(type: WorkspaceType) {
+  const [value, setValue] = useState<BasicInformation>(emptyBasicInformation);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation<Envelope<Workspace>, ApiError, BasicInformation>({
+  const create = useMutation<Envelope<Workspace>, ApiError, BasicInformation>({
     mutationFn: (value) =>
       withApiError(() =>
         workspacesApi.create({
@@ -23,4 +32,9 @@ export function useCreateWorkspace(type: WorkspaceType) {
       navigate(`/workspaces/${resource.id}/people`);
     },
   });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(value);
+  };
+  return { value, setValue, create, onSubmit };
 }

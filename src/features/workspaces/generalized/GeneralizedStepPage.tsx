@@ -38,11 +38,11 @@ import {
 import { DateField } from '@/components/DateField';
 import { Busy } from '@/components/Busy';
 import { StrategyField } from './StrategyField';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     maxWidth: '720px',
     padding: tokens.spacingHorizontalL,
@@ -56,7 +56,7 @@ const useStyles = makeStyles({
     padding: 0,
   },
   current: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
-  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  stack: { ...column, gap: tokens.spacingVerticalS },
   row: {
     display: 'flex',
     flexWrap: 'wrap',

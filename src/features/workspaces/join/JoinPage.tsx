@@ -13,6 +13,7 @@ import { rememberRoute, useAccessToken } from '@/lib/session';
 import { refreshWorkspaces, workspacesApi } from '../api';
 import { workspaceKeys } from '../keys';
 import { Busy } from '@/components/Busy';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -21,7 +22,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalXL,
   },
   card: { width: '100%', maxWidth: '480px' },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  body: { ...column, gap: tokens.spacingVerticalM },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   color: { width: '32px', height: '32px', borderRadius: tokens.borderRadiusMedium },
 });

@@ -17,6 +17,7 @@ import { DataTable, PersonName, type DataTableColumn } from '@/components/DataTa
 import type { SectionView } from '@/components/SectionCard';
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format';
+import { column } from '@/lib/styles';
 
 /** What every view needs of a workspace, whether it is one of ours or a public one. */
 export interface WorkspaceItem {
@@ -55,8 +56,7 @@ const useStyles = makeStyles({
     overflowX: 'auto',
   },
   column: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalS,
     padding: tokens.spacingHorizontalS,
     backgroundColor: tokens.colorNeutralBackground2,

@@ -12,11 +12,11 @@ import { CreateWorkspaceDialog } from '../create/CreateWorkspaceDialog';
 import { useListSort, type WorkspaceList } from './list-sort';
 import { WorkspaceViews, type WorkspaceItem } from './WorkspaceViews';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
-    display: 'flex',
-    flexDirection: 'column',
+    ...column,
     gap: tokens.spacingVerticalL,
     padding: tokens.spacingHorizontalL,
   },
