@@ -96,7 +96,10 @@ function packageOf(id: string): string | undefined {
   return first.startsWith('@') ? `${first}/${second}` : first;
 }
 
-type ModuleInfoOf = (id: string) => { ast: unknown } | null;
+/** How many modules show an icon family before it joins the shared `icons` chunk. */
+const SHARED_ICON_IMPORTERS = 6;
+
+type ModuleInfoOf = (id: string) => { ast: unknown; importers: readonly string[] } | null;
 
 function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }) {
   if (OTHER_THEMES.test(id)) return 'themes';
@@ -132,8 +135,13 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   // A barrel has no code to place (a chunk of its own would be empty).
   if (!pkg?.startsWith('@fluentui/') || !hasOwnCode(getModuleInfo(id)?.ast)) return undefined;
   if (pkg === '@fluentui/react-icons') {
-    // An icon family file (scripts/fluent-icon-atoms.ts) goes with the screens that show it.
-    return id.includes('/lib/atoms/') ? undefined : 'icons';
+    // An icon family file (scripts/fluent-icon-atoms.ts) goes with the screens that show it,
+    // unless many modules show it (dismiss, add ...): left to Rollup, such a family lands in
+    // whichever screen's chunk it merges with, and a page wanting one icon fetches that screen.
+    if (!id.includes('/lib/atoms/')) return 'icons';
+    return (getModuleInfo(id)?.importers.length ?? 0) >= SHARED_ICON_IMPORTERS
+      ? 'icons'
+      : undefined;
   }
   return `fluent-${pkg.slice('@fluentui/'.length).replace(/^react-/, '')}`;
 }
