@@ -5,6 +5,8 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
+  makeStyles,
+  mergeClasses,
   type TableProps,
   type TableRowProps,
 } from '@fluentui/react-components';
@@ -25,6 +27,12 @@ export interface PlainTableColumn<T> {
   cellClassName?: (item: T) => string;
   render: (item: T) => ReactNode;
 }
+
+const useStyles = makeStyles({
+  // Fluent's table gives every column an equal share of the width: on a phone a word longer
+  // than its column ("Communicates", "Contribution") would run over the next cell.
+  cell: { overflowWrap: 'anywhere' },
+});
 
 /**
  * A table of items: a heading row, then a row an item, one cell a column. (A list a person
@@ -48,6 +56,7 @@ export function PlainTable<T>({
   size?: TableProps['size'];
   className?: string;
 }) {
+  const styles = useStyles();
   return (
     <Table size={size} className={className} aria-label={label}>
       <TableHeader>
@@ -55,7 +64,7 @@ export function PlainTable<T>({
           {columns.map((column) => (
             <TableHeaderCell
               key={column.id}
-              className={column.headerClassName ?? column.className}
+              className={mergeClasses(styles.cell, column.headerClassName ?? column.className)}
               style={column.headerStyle}
               aria-label={column.ariaLabel}
             >
@@ -70,7 +79,10 @@ export function PlainTable<T>({
             {columns.map((column) => (
               <TableCell
                 key={column.id}
-                className={column.cellClassName?.(item) ?? column.className}
+                className={mergeClasses(
+                  styles.cell,
+                  column.cellClassName?.(item) ?? column.className,
+                )}
               >
                 {column.render(item)}
               </TableCell>
