@@ -12,39 +12,68 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
   },
   titles: { ...column, gap: tokens.spacingVerticalXXS },
+  settingsTitles: { ...column, gap: tokens.spacingVerticalXXS, '& > *': { margin: 0 } },
   description: { color: tokens.colorNeutralForeground2 },
+  blockCard: {
+    gap: tokens.spacingVerticalM,
+    minWidth: 0,
+    '@media (max-width: 599px)': { padding: tokens.spacingHorizontalM },
+  },
+  blockDescription: { color: tokens.colorNeutralForeground2, margin: 0 },
 });
 
-/** One block of a profile page: a heading, what it is for, optional actions, its content. */
+export interface SectionProps {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The titled card every profile, settings and recruiting page is built of. The layouts keep
+ * their own spacing: `page` has room for actions beside the heading, `settings` sets its
+ * heading flush, `block` is a level-3 heading under the page's own.
+ */
 export function Section({
   id,
   title,
   description,
   actions,
+  layout = 'page',
   children,
-}: {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
+}: SectionProps & { actions?: ReactNode; layout?: 'page' | 'settings' | 'block' }) {
   const styles = useStyles();
+  const block = layout === 'block';
+  const titles = (
+    <>
+      <Text as={block ? 'h3' : 'h2'} id={`${id}-title`} size={block ? 400 : 500} weight="semibold">
+        {title}
+      </Text>
+      {description && (
+        <Text
+          as="p"
+          size={block ? 200 : undefined}
+          className={block ? styles.blockDescription : styles.description}
+        >
+          {description}
+        </Text>
+      )}
+    </>
+  );
   return (
-    <Card className={styles.card} role="region" aria-labelledby={`${id}-title`}>
-      <div className={styles.header}>
-        <div className={styles.titles}>
-          <Text as="h2" id={`${id}-title`} size={500} weight="semibold">
-            {title}
-          </Text>
-          {description && (
-            <Text as="p" className={styles.description}>
-              {description}
-            </Text>
-          )}
+    <Card
+      className={block ? styles.blockCard : styles.card}
+      role="region"
+      aria-labelledby={`${id}-title`}
+    >
+      {layout === 'page' ? (
+        <div className={styles.header}>
+          <div className={styles.titles}>{titles}</div>
+          {actions}
         </div>
-        {actions}
-      </div>
+      ) : (
+        <div className={block ? styles.titles : styles.settingsTitles}>{titles}</div>
+      )}
       {children}
     </Card>
   );
