@@ -122,11 +122,12 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   }
   // The packages the sign-in page adds in one chunk, its own code in another: left to Rollup, a
   // module it shares with other screens (the form alert) is merged with their icons and code.
-  // The library's and the shell's own helpers it reaches (the plan gate the HTTP client uses too)
-  // go with the first load: in `signin-page` they would make every signed-in page fetch it.
+  // The library's, the shell's and the shared components it reaches (the plan gate the HTTP
+  // client uses too, Busy, FormAlert) go with the first load: in `signin-page` they would make
+  // every signed-in page that shows a spinner or a form fetch sign-in's own code.
   if (group === 'signin') {
     if (pkg) return 'signin';
-    return /\/src\/(lib|app)\//.test(id) ? 'shell' : 'signin-page';
+    return /\/src\/(lib|app|components)\//.test(id) ? 'shell' : 'signin-page';
   }
   if (group) return group;
   // <Trans> (two lazily loaded screens use it): left to Rollup it joins `shell`, a small chunk

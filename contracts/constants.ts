@@ -22,3 +22,15 @@ export const CHAT_SEND_REQUEST = 'chat-send';
 
 /** A page of chat history: the server's default and the size the chat asks for. */
 export const MESSAGES_PAGE = 30;
+
+/** How a workspace's task list can be sorted (GET workspaces/:id/tasks `sort`). */
+export const TASK_SORTS = [
+  'name',
+  'created_at',
+  'started_at',
+  'expired_at',
+  'submitted_percentage',
+] as const;
+
+/** The kinds of work "My work" lists (contracts/tasks.ts `todoItem`). */
+export const TODO_KINDS = ['hand_in', 'review', 'answer', 'check_in'] as const;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { person } from './people';
 import { pageMeta, wholeListPageQuery, rowId, rowIdText } from './common';
+import { TASK_SORTS, TODO_KINDS } from './constants';
+
+export { TASK_SORTS, TODO_KINDS };
 
 /** Tasks and subtasks (spec 3 "Task", 4, 7.4, 7.5, 7.16): the shapes both sides share. */
 
@@ -9,13 +12,6 @@ export const TASK_STATUSES = ['open', 'closed', 'archived'] as const;
 export const REPORT_KINDS = ['submission', 'resubmission', 'answer'] as const;
 /** Where one unit of work stands (a person, or a team handing in together). */
 export const WORK_STATUSES = ['todo', 'submitted', 'returned', 'resubmitted', 'closed'] as const;
-export const TASK_SORTS = [
-  'name',
-  'created_at',
-  'started_at',
-  'expired_at',
-  'submitted_percentage',
-] as const;
 export const taskStatus = z.enum(TASK_STATUSES);
 export const workStatus = z.enum(WORK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatus>;
@@ -381,7 +377,6 @@ export const myWorkQuery = z.object({
  * objective check-ins, each with its due date (or none), from every area that sets work.
  * My work and a workspace's "Tasks and assessments" list it.
  */
-export const TODO_KINDS = ['hand_in', 'review', 'answer', 'check_in'] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 export const todoItem = z.object({
   kind: z.enum(TODO_KINDS),

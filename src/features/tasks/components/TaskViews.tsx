@@ -1,14 +1,4 @@
-import {
-  Card,
-  CardHeader,
-  makeStyles,
-  tokens,
-  Tree,
-  TreeItem,
-  TreeItemLayout,
-} from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Card, CardHeader, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Task } from '@contracts/tasks';
@@ -16,8 +6,6 @@ import { Board } from '@/components/Board';
 import { DataTable, type DataTableColumn } from '@/components/DataTable';
 import { RouterLink } from '@/components/RouterLink';
 import { formatDate } from '@/lib/format';
-import { tasksApi } from '../api';
-import { taskKeys } from '../keys';
 import { BOARD_COLUMNS, groupByColumn } from '../board';
 import { taskLink } from '../hooks';
 import {
@@ -40,11 +28,8 @@ const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
-function StatusOf({ task }: { task: Task }) {
-  return <WorkStateBadge task={task} />;
-}
-
-function TaskName({ task }: { task: Task }) {
+/** A task's colour and linked name, as every view shows it. */
+export function TaskName({ task }: { task: Task }) {
   const styles = useStyles();
   return (
     <span className={styles.name}>
@@ -66,7 +51,11 @@ export function useTaskColumns(): DataTableColumn<Task>[] {
       minWidth: '200px',
       render: (task) => <TaskName task={task} />,
     },
-    { id: 'status', label: t('tasks:fields.status'), render: (task) => <StatusOf task={task} /> },
+    {
+      id: 'status',
+      label: t('tasks:fields.status'),
+      render: (task) => <WorkStateBadge task={task} />,
+    },
     { id: 'due_at', label: t('tasks:fields.due_at'), render: (task) => <DueDate task={task} /> },
     {
       id: 'assignee',
@@ -134,7 +123,7 @@ export function TaskCard({ task }: { task: Task }) {
     <Card className={styles.card} data-task={task.id}>
       <CardHeader header={<TaskName task={task} />} />
       <div className={styles.row}>
-        <StatusOf task={task} />
+        <WorkStateBadge task={task} />
         <DueDate task={task} />
       </div>
       <People people={assigneesOf(task)} />
@@ -167,49 +156,5 @@ export function TaskBoard({ tasks }: { tasks: Task[] }) {
       keyOf={(task) => task.id}
       renderCard={(task) => <TaskCard task={task} />}
     />
-  );
-}
-
-function SubtaskBranch({ task }: { task: Task }) {
-  const subtasks = useQuery({
-    queryKey: taskKeys.subtasks(task.id),
-    queryFn: () => tasksApi.subtasks(task.id),
-  });
-  return (
-    <Tree>
-      {(subtasks.data ?? []).map((subtask) => (
-        <TreeItem key={subtask.id} itemType="leaf" value={`subtask-${subtask.id}`}>
-          <TreeItemLayout aside={<StatusOf task={subtask} />}>
-            <TaskName task={subtask} />
-          </TreeItemLayout>
-        </TreeItem>
-      ))}
-    </Tree>
-  );
-}
-
-/** Tasks with their subtasks, each loaded when its branch is opened. */
-export function TaskTree({ tasks }: { tasks: Task[] }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState<Set<string>>(new Set());
-  return (
-    <Tree
-      aria-label={t('tasks:page.tree')}
-      openItems={open}
-      onOpenChange={(_, data) => setOpen(new Set([...data.openItems].map(String)))}
-    >
-      {tasks.map((task) => (
-        <TreeItem
-          key={task.id}
-          value={`task-${task.id}`}
-          itemType={task.subtask_count > 0 ? 'branch' : 'leaf'}
-        >
-          <TreeItemLayout aside={<StatusOf task={task} />}>
-            <TaskName task={task} />
-          </TreeItemLayout>
-          {task.subtask_count > 0 && open.has(`task-${task.id}`) && <SubtaskBranch task={task} />}
-        </TreeItem>
-      ))}
-    </Tree>
   );
 }

@@ -1,7 +1,8 @@
 import { Badge, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TODO_KINDS, type TodoItem, type TodoKind } from '@contracts/tasks';
+import { TODO_KINDS } from '@contracts/constants';
+import type { TodoItem, TodoKind } from '@contracts/tasks';
 import { FormAlert } from '@/components/FormAlert';
 import { RouterLink } from '@/components/RouterLink';
 import { formatDate } from '@/lib/format';

@@ -1,19 +1,28 @@
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TASK_SORTS, type TaskStatus } from '@contracts/tasks';
+import { TASK_SORTS } from '@contracts/constants';
+import type { TaskStatus } from '@contracts/tasks';
 import { SectionCard } from '@/components/SectionCard';
 import { workspaceKeys, workspacesApi } from '@/features/workspaces';
 import { useListStatus, useStoredSort } from '@/lib/list-status';
 import { tasksApi, type TaskListQuery } from '../api';
 import { taskKeys } from '../keys';
 import { useWorkspaceId } from '../hooks';
-import { TaskFormDialog, type TaskFormMode } from '../components/TaskForm';
-import { TaskBoard, TaskGrid, TaskTable, TaskTree } from '../components/TaskViews';
+import type { TaskFormMode } from '../components/TaskForm';
+import { TaskBoard, TaskGrid, TaskTable } from '../components/TaskViews';
 import { Busy } from '@/components/Busy';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
 import { column } from '@/lib/styles';
+import { lazyComponent } from '@/lib/lazy-page';
+
+/** The form (dates, people, files) loads when someone opens it, not with the list. */
+const TaskFormDialog = lazyComponent(() =>
+  import('../components/TaskForm').then((module) => module.TaskFormDialog),
+);
+/** Fluent's tree loads with the view that shows it. */
+const TaskTree = lazyComponent(() => import('../components/TaskTree').then((m) => m.TaskTree));
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
@@ -94,16 +103,20 @@ export default function TasksPage() {
           const views = { grid: TaskGrid, board: TaskBoard, tree: TaskTree, list: TaskTable };
           const View = views[view as keyof typeof views] ?? TaskTable;
           return (
-            <>
+            <Suspense fallback={<Busy />}>
               <View tasks={loaded} />
               <ShowMoreButton list={list} className={styles.more}>
                 {t('tasks:page.show_more', { shown: loaded.length, total })}
               </ShowMoreButton>
-            </>
+            </Suspense>
           );
         }}
       </SectionCard>
-      {form && <TaskFormDialog mode={form} onClose={() => setForm(null)} />}
+      {form && (
+        <Suspense fallback={null}>
+          <TaskFormDialog mode={form} onClose={() => setForm(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

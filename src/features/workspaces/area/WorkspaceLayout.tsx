@@ -1,7 +1,7 @@
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { SearchRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@contracts/workspaces';
@@ -16,9 +16,14 @@ import type { ApiError } from '@/lib/http';
 import { apiErrorOf } from '@/lib/http';
 import { workspacesApi } from '../api';
 import { workspaceKeys } from '../keys';
-import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog';
 import { ShareButton } from '@/features/share';
 import { column } from '@/lib/styles';
+import { lazyComponent } from '@/lib/lazy-page';
+
+/** Its forms (colours, dates, team formation's strategy) load when someone opens it. */
+const WorkspaceSettingsDialog = lazyComponent(() =>
+  import('./WorkspaceSettingsDialog').then((module) => module.WorkspaceSettingsDialog),
+);
 
 const useStyles = makeStyles({
   root: { ...column, minHeight: '100%', minWidth: 0 },
@@ -121,12 +126,14 @@ function WorkspaceHeader({ workspace }: { workspace: Workspace }) {
           }))}
         />
       </nav>
-      {canSet && (
-        <WorkspaceSettingsDialog
-          workspace={workspace}
-          open={settingsOpen}
-          onClose={() => setSettingsOpen(false)}
-        />
+      {canSet && settingsOpen && (
+        <Suspense fallback={null}>
+          <WorkspaceSettingsDialog
+            workspace={workspace}
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );
