@@ -55,7 +55,18 @@ const loads = loadGroups(
   [
     ['first', [ENTRY]],
     ['signin', [root('./src/features/auth/pages/SignInRoutePage.tsx')]],
-    ['frame', [root('./src/app/layouts/PanelLayout.tsx')]],
+    [
+      'frame',
+      [
+        root('./src/app/layouts/PanelLayout.tsx'),
+        // Lazy in the header (sign-in has none), but on every signed-in page at once: with the
+        // frame they and their Fluent pieces (menu, positioning, avatar, badge, tabs) are one
+        // request instead of a dozen.
+        root('./src/app/layouts/UserMenu.tsx'),
+        root('./src/features/notifications/index.ts'),
+        root('./src/components/OverflowTabList.tsx'),
+      ],
+    ],
     [
       'live',
       [root('./src/app/live-updates.ts'), root('./contracts/realtime.ts'), 'socket.io-client'],
@@ -96,6 +107,24 @@ function packageOf(id: string): string | undefined {
   return first.startsWith('@') ? `${first}/${second}` : first;
 }
 
+/**
+ * Fluent's focus management, portals, motion and utilities, with the libraries under them, and
+ * the toaster with its message bar (mounted on every page): what every popup, toast, tab list
+ * and menu needs, signed in or not.
+ */
+const FLUENT_SHARED_PACKAGES = new Set([
+  'tabster',
+  'keyborg',
+  '@fluentui/react-tabster',
+  '@fluentui/react-portal',
+  '@fluentui/react-shared-contexts',
+  '@fluentui/react-utilities',
+  '@fluentui/react-motion',
+  '@fluentui/react-motion-components-preview',
+  '@fluentui/react-toast',
+  '@fluentui/react-message-bar',
+]);
+
 /** How many modules show an icon family before it joins the shared `icons` chunk. */
 const SHARED_ICON_IMPORTERS = 6;
 
@@ -112,6 +141,9 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   const namespace = LOCALE_FILE.exec(id);
   if (namespace) return `locale-${namespace[1]}-${namespace[2]}`;
   if (id === ENTRY) return undefined;
+  // React's own modules (and the CommonJS interop around react-dom a portal imports) go with
+  // React wherever they are first reached.
+  if (VENDOR_GROUPS[0][1].test(id)) return 'react';
   const group = loads.groupOf(id);
   const pkg = packageOf(id);
   if (group === 'first') {
@@ -120,6 +152,9 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
     const vendor = VENDOR_GROUPS.find(([, pattern]) => pattern.test(id))?.[0];
     return vendor ?? (pkg ? 'fluent' : 'shell');
   }
+  // One chunk of their own rather than a part of the frame, which a toast on the sign-in page
+  // would then fetch whole.
+  if (pkg && FLUENT_SHARED_PACKAGES.has(pkg)) return 'fluent-shared';
   // The packages the sign-in page adds in one chunk, its own code in another: left to Rollup, a
   // module it shares with other screens (the form alert) is merged with their icons and code.
   // The library's, the shell's and the shared components it reaches (the plan gate the HTTP

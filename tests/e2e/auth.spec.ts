@@ -260,11 +260,13 @@ test('the page says when the browser goes offline and when it is back', async ({
   await signUpAndSignIn(page);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Ada' })).toBeVisible();
-  // Start-up chunks (the toaster among them, loaded once the page has) first: one cut off
+  // Start-up chunks (the toaster's among them, loaded once the page has) first: one cut off
   // mid-load fails for good in Chromium, and the chunk guard then reloads the page when the
   // network is back.
   await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((entry) => entry.name.includes('/fluent-toast-')),
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => entry.name.includes('/fluent-shared-')),
   );
   await page.waitForLoadState('networkidle');
   await context.setOffline(true);
