@@ -60,6 +60,16 @@ function liveShape<const Fields extends Record<string, Field>>(
 /** Joins a room after the server checked access; answered through the ack. */
 export const REGISTER_EVENT = 'register';
 export const UNREGISTER_EVENT = 'unregister';
+/**
+ * A page's first connection sends `since` (the server's time when the page started loading) in
+ * its handshake and with each `register`; the server answers whether the room may have had
+ * events since, with this event for the person's own room and in the register ack
+ * (`{ ok, missed }`) for the others. Nothing missed: what the page fetched is current.
+ */
+export const CATCH_UP_EVENT = 'catch-up';
+export interface CatchUp {
+  missed: boolean;
+}
 export const SOCKET_PATH = '/_socket_/socket.io';
 
 /** What a request a client sends over its socket (e.g. CHAT_SEND_REQUEST) gets through the ack. */

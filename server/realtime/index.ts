@@ -1,6 +1,12 @@
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
+import {
+  CATCH_UP_EVENT,
+  REGISTER_EVENT,
+  SOCKET_PATH,
+  UNREGISTER_EVENT,
+  type CatchUp,
+} from '@contracts/realtime';
 import { openSessionIds, openSessionUser, resolveAccessToken } from '../auth/access-token';
 import type { AppDeps } from '../context';
 import type { UserRow } from '../db/schema';
@@ -8,6 +14,7 @@ import { describeError } from '../http/error-handler';
 import type { App } from '../http/types';
 import { LANGUAGES, translator, type Language } from '../i18n';
 import { createStreamsAdapter, type StreamsAdapterFactory } from './redis-streams';
+import { RoomActivity } from './room-activity';
 
 /** Who may join the room `<kind>-<id>`: the area that owns the kind of room answers. */
 export type RoomRule = (user: RoomUser, id: number) => Promise<boolean>;
@@ -71,6 +78,9 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     transports: ['websocket'],
     serveClient: false,
   });
+  // When each room last had a send: this process's own (below, where it sends) and, with Redis,
+  // every other process's. A page's first connection asks it whether to refetch.
+  const activity = new RoomActivity();
   const rules = new Map<string, RoomRule>();
   const requests = new Map<string, ClientRequestHandler>();
   let redis: Redis | undefined;
@@ -79,7 +89,7 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     redis = new Redis(deps.config.REDIS_URL, { maxRetriesPerRequest: null });
     // While Redis is away the adapter waits and reconnects; the error is no crash.
     redis.on('error', (error: Error) => app.log.debug({ err: error }, 'redis unavailable'));
-    streams = createStreamsAdapter(redis);
+    streams = createStreamsAdapter(redis, { onRemoteBroadcast: (rooms) => activity.touch(rooms) });
     io.adapter(streams);
     // Serving starts only once the reader knows where the stream ends.
     app.addHook('onReady', () => streams!.ready);
@@ -108,14 +118,29 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     // The session's room is how its end reaches this socket from any process (closeSession).
     // Its name matches no room rule, so no client can register it, nor leave it.
     void socket.join([`user-${userId}`, sessionRoom(client.sessionId)]);
+    const since = sinceOf(socket.handshake.auth?.since);
+    if (since !== undefined) {
+      const answer: CatchUp = { missed: activity.missedSince([`user-${userId}`], since) };
+      socket.emit(CATCH_UP_EVENT, answer);
+    }
     // A session that ended between the handshake's check and the joins above was closed
     // before this socket was in its rooms: look once more, now that a close would reach it.
     void openSessionUser(deps.db, client.sessionId, userId).then(
       (user) => user ?? socket.disconnect(true),
       () => undefined,
     );
-    socket.on(REGISTER_EVENT, async (room: unknown, ack: unknown) => {
-      const answer = (ok: boolean) => typeof ack === 'function' && ack({ ok });
+    socket.on(REGISTER_EVENT, async (room: unknown, ...rest: unknown[]) => {
+      // `register(room, ack)`, or `register(room, { since }, ack)` on a page's first connection.
+      const ack = rest.at(-1);
+      const since =
+        rest.length > 1 ? sinceOf((rest[0] as { since?: unknown } | null)?.since) : undefined;
+      const answer = (ok: boolean) =>
+        typeof ack === 'function' &&
+        ack(
+          ok && since !== undefined
+            ? { ok, missed: activity.missedSince([room as string], since) }
+            : { ok },
+        );
       // Every join reads the session and the person again: a socket signed in earlier may
       // outlive its session (a close that never reached this process), and a role may change.
       // A failed read (database away) refuses: the client asks again when it reconnects.
@@ -163,19 +188,26 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
     );
   }, deps.config.SOCKET_SESSION_CHECK_SECONDS * 1000);
   sweep.unref();
+  const forget = setInterval(() => activity.prune(), 60_000);
+  forget.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(forget);
     await io.close();
     streams?.close();
     redis?.disconnect();
   });
 
+  function send(room: string, event: string, payload: unknown) {
+    activity.touch([room]);
+    io.to(room).emit(event, payload);
+  }
+
   return {
-    toUser: (userId, event, payload) => io.to(`user-${userId}`).emit(event, payload),
-    toWorkspace: (workspaceId, event, payload) =>
-      io.to(`workspace-${workspaceId}`).emit(event, payload),
-    toRoom: (room, event, payload) => io.to(room).emit(event, payload),
+    toUser: (userId, event, payload) => send(`user-${userId}`, event, payload),
+    toWorkspace: (workspaceId, event, payload) => send(`workspace-${workspaceId}`, event, payload),
+    toRoom: send,
     leaveRoom: (userId, room) => io.in(`user-${userId}`).socketsLeave(room),
     closeSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
     closeSessionsOf: (userId, keepSessionId) => {
@@ -198,6 +230,11 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
 }
 
 const sessionRoom = (sessionId: string) => `session-${sessionId}`;
+
+/** A `since` the client sent (the server's time in ms), if it is one. */
+function sinceOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+}
 
 /** The rooms a socket was put in at connection are its own to keep: it leaves only the others. */
 function mayLeave(room: string, userId: number) {

@@ -19,6 +19,8 @@ import type { Namespace } from 'socket.io';
  *   behind the block; here reads have their own connection.
  */
 export interface StreamsAdapterOptions {
+  /** Hears the rooms of every broadcast another process sent (for RoomActivity). */
+  onRemoteBroadcast?: (rooms: readonly string[]) => void;
   streamName?: string;
   maxLen?: number;
   readCount?: number;
@@ -43,6 +45,7 @@ export function createStreamsAdapter(
     maxLen: 10_000,
     readCount: 100,
     blockMs: 1000,
+    onRemoteBroadcast: () => {},
     ...opts,
   };
   const reader = publisher.duplicate({ maxRetriesPerRequest: null });
@@ -147,6 +150,9 @@ class StreamsAdapter extends ClusterAdapterWithHeartbeat {
       message = decodeMessage(raw);
     } catch {
       return;
+    }
+    if (message.uid !== this.uid && message.type === MessageType.BROADCAST) {
+      this.opts.onRemoteBroadcast?.(message.data.opts.rooms);
     }
     this.onMessage(message, offset);
   }

@@ -43,6 +43,8 @@ export interface HttpEnvironment {
   reportFailure?(requestId: string, description: string): void;
   /** Waits before a retry (tests pass one that does not). */
   wait?(ms: number): Promise<void>;
+  /** Each answer's `Date` header, for reading the server's clock. */
+  serverDate?(date: string | undefined): void;
 }
 
 /** Each call's id, sent as x-request-id: the server logs it, and client log entries name it. */
@@ -128,6 +130,7 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
       const key = headerOf(response.config, IDEMPOTENCY_KEY_HEADER);
       if (key) triesOf.delete(key);
       env.setServerReachable(true);
+      env.serverDate?.(response.headers['date'] as string | undefined);
       takeToken(response);
       if (!hidesMessages(response.config)) showMessages(messagesIn(response.data), 'success');
       return response;
@@ -153,6 +156,7 @@ export function createHttpClient(env: HttpEnvironment, baseURL = API_BASE_URL): 
         throw error;
       }
       env.setServerReachable(true);
+      env.serverDate?.(response.headers['date'] as string | undefined);
       takeToken(response);
       // A file download (responseType blob) still gets its refusal as our JSON error body.
       if (typeof Blob !== 'undefined' && response.data instanceof Blob) {

@@ -81,6 +81,21 @@ export function setSessionExpiredHandler(handler: () => void): void {
   sessionExpiredHandler = handler;
 }
 
+/** The server's clock minus this browser's, read from the first answer's `Date` header. */
+let serverClockOffset: number | undefined;
+
+/**
+ * The server's time when this page started loading, once an answer has come: every answer the
+ * page holds was read on the server after it. `Date` is in whole seconds and arrives a little
+ * late, so this errs early, which is the safe side (the socket's first connection asks what
+ * changed since then).
+ */
+export function serverTimeAtPageStart(): number | undefined {
+  return serverClockOffset === undefined
+    ? undefined
+    : performance.timeOrigin + serverClockOffset - 1000;
+}
+
 const environment: HttpEnvironment = {
   getToken: getAccessToken,
   setToken: setAccessToken,
@@ -92,6 +107,10 @@ const environment: HttpEnvironment = {
   beginLoading,
   setServerReachable,
   logError: (...details) => console.error(...details),
+  serverDate: (date) => {
+    const at = date ? Date.parse(date) : NaN;
+    if (serverClockOffset === undefined && !Number.isNaN(at)) serverClockOffset = at - Date.now();
+  },
   reportFailure: (requestId, description) =>
     reportClientProblem('client erorr', description, 'http', requestId),
 };

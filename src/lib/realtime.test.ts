@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
+import { CATCH_UP_EVENT, REGISTER_EVENT, SOCKET_PATH, UNREGISTER_EVENT } from '@contracts/realtime';
 import { LiveUpdates, type LiveInvalidations } from './realtime';
 
 /**
@@ -23,10 +23,15 @@ beforeAll(async () => {
     return next();
   });
   io.on('connection', (socket) => {
-    socket.on(REGISTER_EVENT, async (room: string, ack: (a: { ok: boolean }) => void) => {
+    // A page's first connection: events were "missed" for a `since` before 1000.
+    const since = socket.handshake.auth?.since;
+    if (typeof since === 'number') socket.emit(CATCH_UP_EVENT, { missed: since < 1000 });
+    socket.on(REGISTER_EVENT, async (room: string, ...rest: unknown[]) => {
+      const ack = rest.at(-1) as (a: { ok: boolean; missed?: boolean }) => void;
+      const asked = rest.length > 1 ? (rest[0] as { since: number }).since : undefined;
       const ok = room === 'workspace-1';
       if (ok) await socket.join(room);
-      ack({ ok });
+      ack(ok && asked !== undefined ? { ok, missed: asked < 1000 } : { ok });
     });
     socket.on(UNREGISTER_EVENT, (room: string) => socket.leave(room));
   });
@@ -61,9 +66,9 @@ afterEach(async () => {
   handshakeTokens.length = 0;
 });
 
-function setUp() {
+function setUp(since?: number) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  const updates = new LiveUpdates({ queryClient, invalidations, url });
+  const updates = new LiveUpdates({ queryClient, invalidations, url, since: () => since });
   live.push(updates);
   return { queryClient, updates };
 }
@@ -170,6 +175,37 @@ describe('live updates', { timeout: 20_000 }, () => {
     // And events flow again.
     io.to('workspace-1').emit('task-changed', { id: 1, parent_id: null, workspace_id: 1 });
     await until(() => shown.fetches() === 4, 'the next event');
+    shown.stop();
+  });
+
+  it("a page's first connection refetches nothing when the server says its rooms had no events", async () => {
+    const { queryClient, updates } = setUp(5_000);
+    const shown = showQuery(queryClient, ['tasks', 'list', 1]);
+    await until(() => shown.fetches() === 1, 'the first fetch');
+    updates.watch('workspace-1');
+    await updates.connect('good-token');
+    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(shown.fetches()).toBe(1);
+
+    // A reconnection after a gap sends no `since`, and catches up as always.
+    const [before] = await io.in('workspace-1').fetchSockets();
+    io.of('/').sockets.forEach((socket) => socket.conn.close());
+    await until(async () => {
+      const [after] = await io.in('workspace-1').fetchSockets();
+      return after !== undefined && after.id !== before.id;
+    }, 'a new connection in the room');
+    await until(() => shown.fetches() === 2, 'the refetch after the gap');
+    shown.stop();
+  });
+
+  it("a page's first connection refetches when the server says something was missed", async () => {
+    const { queryClient, updates } = setUp(1);
+    const shown = showQuery(queryClient, ['tasks', 'list', 1]);
+    await until(() => shown.fetches() === 1, 'the first fetch');
+    updates.watch('workspace-1');
+    await updates.connect('good-token');
+    await until(() => shown.fetches() >= 2, 'the catch-up on connecting');
     shown.stop();
   });
 

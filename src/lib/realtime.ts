@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import type { LiveEventName, LiveEventPayload, SocketAnswer } from '@contracts/realtime';
+import type { CatchUp, LiveEventName, LiveEventPayload, SocketAnswer } from '@contracts/realtime';
 
 /** For each event: the query keys it makes stale (as prefixes), from its ids-only payload. */
 export type LiveInvalidations = {
@@ -21,6 +21,12 @@ export interface LiveUpdatesOptions {
   loadClient?: () => Promise<SocketClient>;
   /** The interface language, for what the server answers to requests over the socket. */
   language?: () => string;
+  /**
+   * The server's time when what the cache holds was first read (the page's start). With it, a
+   * socket's first connection refetches only if the server says its rooms had events since;
+   * without it, or on a reconnection, everything on screen is refetched.
+   */
+  since?: () => number | undefined;
 }
 
 /**
@@ -62,11 +68,17 @@ export class LiveUpdates {
     if (generation !== this.generation) return;
     this.contract = contract;
     this.invalidations = table;
+    let firstSince = this.options.since?.();
     const socket = io(this.options.url ?? window.location.origin, {
       path: contract.SOCKET_PATH,
       transports: ['websocket'],
       // Read at every (re)connection, so a language chosen meanwhile counts.
-      auth: (send) => send({ token, language: this.options.language?.() }),
+      auth: (send) =>
+        send({
+          token,
+          language: this.options.language?.(),
+          ...(firstSince === undefined ? {} : { since: firstSince }),
+        }),
       // Its own manager: a replaced session must not share the old one's connection.
       forceNew: true,
       // Backoff: 1 s, then doubling up to 10 s, each randomised by half so a restarted server
@@ -79,10 +91,16 @@ export class LiveUpdates {
     });
     this.socket = socket;
     socket.on('connect', () => {
-      this.rooms.forEach((_, room) => this.register(socket, room));
-      // What is on screen was fetched while no socket listened: the first connection comes once
-      // the page has loaded (app/live-socket), a reconnection after a gap. Either way, catch up.
-      void this.options.queryClient.invalidateQueries();
+      const since = firstSince;
+      firstSince = undefined;
+      this.rooms.forEach((_, room) => this.register(socket, room, since));
+      // What is on screen was fetched while no socket listened. On the first connection the
+      // server says whether the rooms had events since the page started (CATCH_UP_EVENT and
+      // the register acks); after a gap, or without a `since`, everything is caught up.
+      if (since === undefined) void this.options.queryClient.invalidateQueries();
+    });
+    socket.on(contract.CATCH_UP_EVENT, (answer: CatchUp) => {
+      if (answer?.missed !== false) void this.options.queryClient.invalidateQueries();
     });
     // The server closes a socket only when its session ended (signed out elsewhere, the password
     // changed on another device, the account deactivated): refetching what is on screen meets
@@ -154,9 +172,21 @@ export class LiveUpdates {
     return () => this.listeners.delete(listener);
   }
 
-  private register(socket: Socket, room: string) {
+  private register(socket: Socket, room: string, since?: number) {
     // A refusal (not a member, or no longer one) just means no events from that room.
-    socket.emit(this.contract!.REGISTER_EVENT, room, () => undefined);
+    if (since === undefined) {
+      socket.emit(this.contract!.REGISTER_EVENT, room, () => undefined);
+      return;
+    }
+    socket.emit(
+      this.contract!.REGISTER_EVENT,
+      room,
+      { since },
+      (answer: CatchUp & { ok: boolean }) => {
+        if (answer?.ok && answer.missed !== false)
+          void this.options.queryClient.invalidateQueries();
+      },
+    );
   }
 
   private apply(name: string, payload: unknown) {

@@ -18,11 +18,11 @@ async function startApp(env: Record<string, string> = {}, shareWith?: TestApp) {
   return { t, url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
 }
 
-function open(url: string, token: string): Promise<Socket> {
+function open(url: string, token: string, since?: number): Promise<Socket> {
   const socket = connect(url, {
     path: '/_socket_/socket.io',
     transports: ['websocket'],
-    auth: { token },
+    auth: since === undefined ? { token } : { token, since },
   });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
@@ -30,6 +30,24 @@ function open(url: string, token: string): Promise<Socket> {
     socket.on('connect_error', reject);
   });
 }
+
+/** A page's first connection: its socket and what the server says of its own room. */
+async function openSince(url: string, token: string, since: number) {
+  let socket: Socket | undefined;
+  const catchUp = new Promise<{ missed: boolean }>((resolve, reject) => {
+    socket = connect(url, {
+      path: '/_socket_/socket.io',
+      transports: ['websocket'],
+      auth: { token, since },
+    });
+    sockets.push(socket);
+    socket.once('catch-up', resolve);
+    socket.on('connect_error', reject);
+  });
+  return { socket: socket!, catchUp: await catchUp };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const register = (socket: Socket, room: string) =>
   socket.emitWithAck('register', room) as Promise<{ ok: boolean }>;
@@ -199,6 +217,59 @@ describe('membership changes reach the rooms', () => {
   });
 });
 
+describe("a page's first connection: refetch only what may have changed", () => {
+  let server: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    server = await startApp();
+    // `since` earlier than the process (minus the allowed skew) is always "missed".
+    await pause(2_100);
+  });
+
+  it('says nothing was missed when no room had events since the page started', async () => {
+    const { workspace, owner } = await createWorkspace(server.t);
+    const { socket, catchUp } = await openSince(server.url, owner.token, Date.now());
+    expect(catchUp).toEqual({ missed: false });
+    expect(
+      await socket.emitWithAck('register', `workspace-${workspace.id}`, { since: Date.now() }),
+    ).toEqual({ ok: true, missed: false });
+  });
+
+  it('says what was missed: an event to the person or to the workspace since then', async () => {
+    const { workspace, owner } = await createWorkspace(server.t);
+    const since = Date.now();
+    server.t.app.deps.realtime.toUser(owner.user.id, 'notifications-changed', {});
+    server.t.app.deps.realtime.toWorkspace(workspace.id, 'member-changed', {});
+    const { socket, catchUp } = await openSince(server.url, owner.token, since);
+    expect(catchUp).toEqual({ missed: true });
+    expect(await socket.emitWithAck('register', `workspace-${workspace.id}`, { since })).toEqual({
+      ok: true,
+      missed: true,
+    });
+  });
+
+  it('says missed when it cannot know: a time before the process started, or none at all', async () => {
+    const { workspace, owner } = await createWorkspace(server.t);
+    const { socket, catchUp } = await openSince(server.url, owner.token, Date.now() - 3_600_000);
+    expect(catchUp).toEqual({ missed: true });
+    // Without a `since` (a reconnection) nothing is said: the client refetches anyway.
+    expect(await register(socket, `workspace-${workspace.id}`)).toEqual({ ok: true });
+    const plain = await open(server.url, owner.token);
+    expect(await arrives(plain, 'catch-up')).toBe(false);
+  });
+
+  it('refuses a room it would not let join, whatever the since', async () => {
+    const { workspace } = await createWorkspace(server.t);
+    const outsider = await server.t.createUser();
+    const { socket } = await openSince(server.url, outsider.token, Date.now());
+    expect(
+      await socket.emitWithAck('register', `workspace-${workspace.id}`, { since: Date.now() }),
+    ).toEqual({ ok: false });
+    expect(
+      await socket.emitWithAck('register', `workspace-${workspace.id}`, { since: 'x' }),
+    ).toEqual({ ok: false });
+  });
+});
+
 describe.runIf(process.env.TEST_REDIS_URL)('several API processes sharing Redis', () => {
   it('delivers an event sent by one process to a client of another', async () => {
     const redis = { REDIS_URL: process.env.TEST_REDIS_URL as string };
@@ -209,5 +280,21 @@ describe.runIf(process.env.TEST_REDIS_URL)('several API processes sharing Redis'
     const received = new Promise((resolve) => socket.once('notification', resolve));
     first.t.app.deps.realtime.toUser(user.id, 'notification', { text: 'hello' });
     expect(await received).toEqual({ text: 'hello' });
+  });
+
+  it("counts another process's events when a page's first connection asks what it missed", async () => {
+    const redis = { REDIS_URL: process.env.TEST_REDIS_URL as string };
+    const first = await startApp(redis);
+    const second = await startApp(redis, first.t);
+    await pause(2_100);
+    const { user, token } = await first.t.createUser();
+    const since = Date.now();
+    const heard = open(second.url, token);
+    const socket = await heard;
+    const received = new Promise((resolve) => socket.once('notification', resolve));
+    first.t.app.deps.realtime.toUser(user.id, 'notification', { text: 'hello' });
+    await received;
+    const again = await openSince(second.url, token, since);
+    expect(again.catchUp).toEqual({ missed: true });
   });
 });
