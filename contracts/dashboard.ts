@@ -154,7 +154,10 @@ export const workspaceDashboard = z.object({
     formation: z
       .object({ status: z.string(), created_at: z.string(), confirmed_at: z.string().nullable() })
       .nullable(),
-    /** The measures of the current split (null: nothing to measure or too few people). */
+    /**
+     * The measures of the current split (null: nothing to measure or too few people); a measure
+     * nobody gave data for is null, and `no_data` says which (issue 28).
+     */
     balance: z
       .object({
         personality_spread: z.number().nullable(),
@@ -162,6 +165,16 @@ export const workspaceDashboard = z.object({
         availability_mean: z.number().nullable(),
       })
       .nullable(),
+    /**
+     * Measures nobody gave data for: personality (fewer than two finished the self-assessment),
+     * skills (the workspace asks for none), availability (nobody set free hours). Their values
+     * here and in `by_team` are null.
+     */
+    no_data: z.object({
+      personality: z.boolean(),
+      skills: z.boolean(),
+      availability: z.boolean(),
+    }),
     by_team: z.array(teamBalance),
   }),
   activity: z.array(activityWeek),

@@ -183,9 +183,21 @@ describe('the workspace dashboard', () => {
       common_hours: null,
       personality_gap: null,
     });
+    // Nobody here set free hours or took the self-assessment, and no skill is asked for: the
+    // measures read as no data (null, with the reason), never a perfect score (issue 28).
+    expect(f.teams.no_data).toEqual({ personality: true, skills: true, availability: true });
+    expect(f.teams.balance).toEqual({
+      personality_spread: null,
+      skills_mean: null,
+      availability_mean: null,
+    });
     const alpha = f.teams.by_team.find((team) => team.id === teamA.id);
-    expect(alpha?.size).toBe(4);
-    expect(alpha?.skills_coverage).not.toBeNull();
+    expect(alpha).toMatchObject({
+      size: 4,
+      skills_coverage: null,
+      common_hours: null,
+      personality_gap: null,
+    });
   });
 
   it('shows a week only when enough people had work due in it, and totals add up only shown weeks', async () => {

@@ -119,6 +119,29 @@ function useShortWeek() {
 }
 
 /** A figure, or the word that it is hidden and why. */
+type Measure = keyof WorkspaceDashboard['teams']['no_data'];
+
+/** The split's measures in the teams block, and the data each is made of. */
+const BALANCE_MEASURES = [
+  { key: 'personality_spread', measure: 'personality', percent: false },
+  { key: 'skills_mean', measure: 'skills', percent: true },
+  { key: 'availability_mean', measure: 'availability', percent: true },
+] as const satisfies readonly {
+  key: keyof NonNullable<WorkspaceDashboard['teams']['balance']>;
+  measure: Measure;
+  percent: boolean;
+}[];
+
+/** A team's measure that nobody gave data for: a dash, and why, never a perfect score. */
+function NoData({ measure }: { measure: Measure }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip content={t(`dashboard:workspace.balance.no_${measure}`)} relationship="description">
+      <span tabIndex={0}>–</span>
+    </Tooltip>
+  );
+}
+
 function Figure({
   value,
   suffix = '',
@@ -521,11 +544,21 @@ function Figures({ figures, workspaceId }: { figures: WorkspaceDashboard; worksp
           </Text>
           {figures.teams.balance && (
             <ul className={styles.muted} style={{ margin: 0, paddingLeft: '1.2em' }}>
-              {(['personality_spread', 'skills_mean', 'availability_mean'] as const).map((key) => (
-                <li key={key}>
-                  {t(`dashboard:workspace.balance.${key}`)}: {figures.teams.balance?.[key] ?? '–'}
-                </li>
-              ))}
+              {BALANCE_MEASURES.map(({ key, measure, percent }) => {
+                const value = figures.teams.balance?.[key] ?? null;
+                return (
+                  <li key={key}>
+                    {t(`dashboard:workspace.balance.${key}`)}:{' '}
+                    {figures.teams.no_data[measure]
+                      ? t(`dashboard:workspace.balance.no_${measure}`)
+                      : value === null
+                        ? '–'
+                        : percent
+                          ? `${Math.round(value * 100)} %`
+                          : value}
+                  </li>
+                );
+              })}
               <li>{t('dashboard:workspace.balance.help')}</li>
             </ul>
           )}
@@ -539,15 +572,30 @@ function Figures({ figures, workspaceId }: { figures: WorkspaceDashboard; worksp
                 { label: t('dashboard:workspace.team_size'), render: (team) => team.size },
                 {
                   label: t('dashboard:workspace.skills_coverage'),
-                  render: (team) => <Figure value={team.skills_coverage} threshold={k} />,
+                  render: (team) =>
+                    figures.teams.no_data.skills ? (
+                      <NoData measure="skills" />
+                    ) : (
+                      <Figure value={team.skills_coverage} threshold={k} />
+                    ),
                 },
                 {
                   label: t('dashboard:workspace.common_hours'),
-                  render: (team) => <Figure value={team.common_hours} threshold={k} />,
+                  render: (team) =>
+                    figures.teams.no_data.availability ? (
+                      <NoData measure="availability" />
+                    ) : (
+                      <Figure value={team.common_hours} threshold={k} />
+                    ),
                 },
                 {
                   label: t('dashboard:workspace.personality_gap'),
-                  render: (team) => <Figure value={team.personality_gap} threshold={k} />,
+                  render: (team) =>
+                    figures.teams.no_data.personality ? (
+                      <NoData measure="personality" />
+                    ) : (
+                      <Figure value={team.personality_gap} threshold={k} />
+                    ),
                 },
               ]}
             />

@@ -98,6 +98,7 @@ const figures: WorkspaceDashboard = {
     people_in_teams: 6,
     people_without_team: 1,
     formation: null,
+    no_data: { personality: false, skills: false, availability: false },
     balance: null,
     by_team: [
       { id: 1, name: 'Alpha', size: 4, skills_coverage: 1, common_hours: 12, personality_gap: 0.4 },
@@ -181,6 +182,33 @@ describe('the workspace dashboard on screen', () => {
       expect(beta?.textContent).toBe('Beta2dashboard:workspace.hidden');
       const small = screen.getAllByRole('row').find((r) => r.textContent?.startsWith('Small 360'));
       expect(small?.textContent?.match(/\d/g)).toEqual(['3', '6', '0']);
+    },
+  );
+
+  it(
+    'says why a team measure nobody gave data for is missing, never a perfect score',
+    { timeout: 60_000 },
+    async () => {
+      const teams = figures.teams;
+      figures.teams = {
+        ...teams,
+        balance: { personality_spread: 0.05, skills_mean: null, availability_mean: 0.8 },
+        no_data: { personality: false, skills: true, availability: false },
+      };
+      try {
+        await renderFigures();
+        const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+        expect(items).toContain(
+          'dashboard:workspace.balance.skills_mean: dashboard:workspace.balance.no_skills',
+        );
+        expect(items).toContain('dashboard:workspace.balance.availability_mean: 80 %');
+        expect(items).toContain('dashboard:workspace.balance.personality_spread: 0.05');
+        // Alpha's skills read "–" (no data), its hours a number; Beta's stay hidden.
+        const rows = screen.getAllByRole('row').map((row) => row.textContent);
+        expect(rows).toContain('Alpha4–120.4');
+      } finally {
+        figures.teams = teams;
+      }
     },
   );
 });

@@ -165,6 +165,7 @@ export async function showWorkspaceDashboard(
       people_without_team: 0,
       formation: null,
       balance: null,
+      no_data: { personality: false, skills: false, availability: false },
       by_team: [],
     },
     activity: weeks.map((week) => ({ week: day(week), active: null, share: null })),
@@ -428,6 +429,7 @@ async function teamsFigures(
   const nonEmpty = teamRows.filter((team) => (membersOf.get(team.id)?.size ?? 0) > 0);
   const split = nonEmpty.map((team) => [...(membersOf.get(team.id) ?? [])]);
   const evaluation = await measureTeams(db, workspaceId, split);
+  const noData = evaluation?.noData ?? { personality: false, skills: false, availability: false };
   const inTeams = [...group].filter((id) =>
     [...membersOf.values()].some((members) => members.has(id)),
   ).length;
@@ -450,13 +452,17 @@ async function teamsFigures(
     balance:
       evaluation && teamId === undefined && everyone.size >= k
         ? {
-            personality_spread: Number.isFinite(evaluation.metrics.rho)
-              ? round(evaluation.metrics.rho)
-              : null,
-            skills_mean: round(evaluation.metrics.skills_mean),
-            availability_mean: round(evaluation.metrics.availability_mean),
+            personality_spread:
+              !noData.personality && Number.isFinite(evaluation.metrics.rho)
+                ? round(evaluation.metrics.rho)
+                : null,
+            skills_mean: noData.skills ? null : round(evaluation.metrics.skills_mean),
+            availability_mean: noData.availability
+              ? null
+              : round(evaluation.metrics.availability_mean),
           }
         : null,
+    no_data: noData,
     by_team: shownTeams.map((team) => {
       const size = membersOf.get(team.id)?.size ?? 0;
       const index = nonEmpty.findIndex((t) => t.id === team.id);
@@ -466,9 +472,9 @@ async function teamsFigures(
         id: team.id,
         name: team.name,
         size,
-        skills_coverage: shown ? round(metrics.skills_coverage) : null,
-        common_hours: shown ? metrics.common_slots : null,
-        personality_gap: shown ? gap(metrics.mean_z) : null,
+        skills_coverage: shown && !noData.skills ? round(metrics.skills_coverage) : null,
+        common_hours: shown && !noData.availability ? metrics.common_slots : null,
+        personality_gap: shown && !noData.personality ? gap(metrics.mean_z) : null,
       };
     }),
   };
