@@ -36,9 +36,12 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received,
-    /** The latest mail to an address, waiting up to 10 s for it to arrive. */
+    /**
+     * The latest mail to an address, waiting up to 20 s for it to arrive: mail goes out from a
+     * job, which on the embedded database with a busy machine took more than 10 s once.
+     */
     async waitFor(email: string, match: (mail: ReceivedMail) => boolean = () => true) {
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 20_000;
       for (;;) {
         const found = [...received]
           .reverse()
