@@ -1,3 +1,5 @@
+import { and, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 
 type ReferenceType = 'task' | 'objective' | 'assessment';
@@ -13,6 +15,22 @@ const checks = new Map<ReferenceType, TargetCheck>();
 
 export function registerPinTarget(type: ReferenceType, check: TargetCheck) {
   checks.set(type, check);
+}
+
+/** The usual check: the ids among a table's rows in the workspace (`inWorkspace`). */
+export function registerPinTable(
+  type: ReferenceType,
+  table: PgTable,
+  id: PgColumn,
+  inWorkspace: (workspaceId: number) => SQL | undefined,
+) {
+  registerPinTarget(type, async (db, workspaceId, ids) => {
+    const rows = await db
+      .select({ id })
+      .from(table)
+      .where(and(inWorkspace(workspaceId), inArray(id, ids)));
+    return new Set(rows.map((r) => r.id as number));
+  });
 }
 
 export async function unknownTargets(

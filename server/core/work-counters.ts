@@ -1,4 +1,6 @@
 import type { NumberOfWorks } from '@contracts/workspaces';
+import { count, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 
 type WorkKind = keyof NumberOfWorks;
@@ -27,4 +29,23 @@ export async function numberOfWorks(db: DbOrTx, workspaceId: number): Promise<Nu
     count('assessments'),
   ]);
   return { tasks, objectives, assessments };
+}
+
+/** The usual counter: a table's rows in the workspace (`inWorkspace`) grouped by its status. */
+export function registerStatusCounter(
+  kind: WorkKind,
+  table: PgTable,
+  status: PgColumn,
+  inWorkspace: (workspaceId: number) => SQL | undefined,
+) {
+  registerWorkCounter(kind, async (db, workspaceId) => {
+    const rows = await db
+      .select({ status, n: count() })
+      .from(table)
+      .where(inWorkspace(workspaceId))
+      .groupBy(status);
+    const counts = { open: 0, closed: 0, archived: 0 };
+    for (const row of rows) counts[row.status as keyof typeof counts] = Number(row.n);
+    return counts;
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { LiveEventPayload } from '@contracts/realtime';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -16,9 +16,9 @@ import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
 import { displayName } from '../../core/people';
 import { appLink } from '../../core/links';
 import { notify } from '../../core/notify';
-import { registerPinTarget } from '../../core/pin-targets';
+import { registerPinTable } from '../../core/pin-targets';
 import { registerReminderSource } from '../../core/reminder-sources';
-import { registerWorkCounter } from '../../core/work-counters';
+import { registerStatusCounter } from '../../core/work-counters';
 
 interface AssessmentReminder {
   assessment: { id: number; workspace_id: number; name: string; expired_at: string | null };
@@ -259,30 +259,10 @@ export function registerAssessmentJobs(deps: AppDeps) {
 
 /* Registrations in the shared core. Announcements are not assessments in any count. */
 
-registerWorkCounter('assessments', async (db, workspaceId) => {
-  const rows = await db
-    .select({ status: assessments.status, n: count() })
-    .from(assessments)
-    .where(and(eq(assessments.workspaceId, workspaceId), eq(assessments.isAnnouncement, false)))
-    .groupBy(assessments.status);
-  const counts = { open: 0, closed: 0, archived: 0 };
-  for (const row of rows) counts[row.status] = Number(row.n);
-  return counts;
-});
-
-registerPinTarget('assessment', async (db, workspaceId, ids) => {
-  const rows = await db
-    .select({ id: assessments.id })
-    .from(assessments)
-    .where(
-      and(
-        eq(assessments.workspaceId, workspaceId),
-        eq(assessments.isAnnouncement, false),
-        inArray(assessments.id, ids),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
-});
+const realAssessments = (workspaceId: number) =>
+  and(eq(assessments.workspaceId, workspaceId), eq(assessments.isAnnouncement, false));
+registerStatusCounter('assessments', assessments, assessments.status, realAssessments);
+registerPinTable('assessment', assessments, assessments.id, realAssessments);
 
 registerReminderSource('assessment', {
   async list(db, userId, until) {

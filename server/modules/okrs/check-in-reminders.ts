@@ -3,6 +3,7 @@ import type { AppDeps } from '../../context';
 import { notify } from '../../core/notify';
 import { queryRows } from '../../db/client';
 import { claimEffect } from '../../jobs';
+import { checkInOwnerIds, lastCheckInAt } from './check-in-sql';
 
 const QUEUE = 'okr_check_in_reminders';
 const HOUR_MS = 3_600_000;
@@ -29,21 +30,8 @@ export async function remindCheckIns(deps: AppDeps, now = new Date()) {
     deps.db,
     sql`select * from (
           select o.id, o.workspace_id, o.name, o.check_in_every_days as every_days,
-            greatest(
-              o.created_at,
-              (select max(a.created_at) from key_result_answers a
-                 join key_results k on k.id = a.key_result_id where k.objective_id = o.id),
-              (select max(a.created_at) from objective_answers a where a.objective_id = o.id)
-            ) as last_at,
-            coalesce(
-              nullif(array(
-                select user_id from objective_owners where objective_id = o.id
-                union
-                select ko.user_id from key_result_owners ko
-                  join key_results k on k.id = ko.key_result_id where k.objective_id = o.id
-              ), '{}'),
-              array_remove(array[o.created_by], null)
-            ) as owner_ids
+            ${lastCheckInAt} as last_at,
+            ${checkInOwnerIds} as owner_ids
           from objectives o
           join workspaces w on w.id = o.workspace_id and w.status <> 'archived'
           where o.status = 'open' and o.check_in_every_days is not null

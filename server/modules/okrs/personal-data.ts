@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, type AnyColumn } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { AccountDeletion, ExportSection } from '../../core/area';
+import type { DbOrTx } from '../../db/client';
 import {
   keyResultAnswers,
   keyResultOwners,
@@ -9,56 +11,49 @@ import {
   objectives,
 } from '../../db/schema';
 
+/** The rows a person created, and those they own through the owners table, in one shape. */
+const createdAndOwned = async (
+  db: DbOrTx,
+  userId: number,
+  table: typeof objectives | typeof keyResults,
+  owners: typeof objectiveOwners | typeof keyResultOwners,
+  ownedId: AnyColumn,
+  fields: SelectedFields,
+) => ({
+  created: await db.select(fields).from(table).where(eq(table.createdBy, userId)),
+  owned: await db
+    .select(fields)
+    .from(owners)
+    .innerJoin(table, eq(table.id, ownedId))
+    .where(eq(owners.userId, userId)),
+});
+
 /** Objectives and key results a person made or owns, and their check-ins, for "export my data". */
 export const exportSections: ExportSection[] = [
   {
     name: 'objectives',
     tables: [objectives, objectiveOwners],
-    read: async (db, userId) => {
-      const objective = {
+    read: (db, userId) =>
+      createdAndOwned(db, userId, objectives, objectiveOwners, objectiveOwners.objectiveId, {
         id: objectives.id,
         workspace_id: objectives.workspaceId,
         name: objectives.name,
         description: objectives.description,
         status: objectives.status,
-      };
-      return {
-        created: await db
-          .select(objective)
-          .from(objectives)
-          .where(eq(objectives.createdBy, userId)),
-        owned: await db
-          .select(objective)
-          .from(objectiveOwners)
-          .innerJoin(objectives, eq(objectives.id, objectiveOwners.objectiveId))
-          .where(eq(objectiveOwners.userId, userId)),
-      };
-    },
+      }),
   },
   {
     name: 'key_results',
     tables: [keyResults, keyResultOwners],
-    read: async (db, userId) => {
-      const keyResult = {
+    read: (db, userId) =>
+      createdAndOwned(db, userId, keyResults, keyResultOwners, keyResultOwners.keyResultId, {
         id: keyResults.id,
         objective_id: keyResults.objectiveId,
         name: keyResults.name,
         current_value: keyResults.currentValue,
         target_value: keyResults.targetValue,
         unit: keyResults.unit,
-      };
-      return {
-        created: await db
-          .select(keyResult)
-          .from(keyResults)
-          .where(eq(keyResults.createdBy, userId)),
-        owned: await db
-          .select(keyResult)
-          .from(keyResultOwners)
-          .innerJoin(keyResults, eq(keyResults.id, keyResultOwners.keyResultId))
-          .where(eq(keyResultOwners.userId, userId)),
-      };
-    },
+      }),
   },
   {
     name: 'check_ins',

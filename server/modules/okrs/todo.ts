@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { registerTodoSource } from '../../core/todo-sources';
+import { checkInOwnerIds, lastCheckInAt } from './check-in-sql';
 
 interface CheckInRow {
   id: number;
@@ -22,21 +23,8 @@ registerTodoSource('check_in', async (db, scope) => {
     db,
     sql`select * from (
           select o.id, o.name, o.workspace_id, w.name as workspace_name,
-            greatest(
-              o.created_at,
-              (select max(a.created_at) from key_result_answers a
-                 join key_results k on k.id = a.key_result_id where k.objective_id = o.id),
-              (select max(a.created_at) from objective_answers a where a.objective_id = o.id)
-            ) + o.check_in_every_days * interval '1 day' as due_at,
-            coalesce(
-              nullif(array(
-                select user_id from objective_owners where objective_id = o.id
-                union
-                select ko.user_id from key_result_owners ko
-                  join key_results k on k.id = ko.key_result_id where k.objective_id = o.id
-              ), '{}'),
-              array_remove(array[o.created_by], null)
-            ) as owner_ids
+            ${lastCheckInAt} + o.check_in_every_days * interval '1 day' as due_at,
+            ${checkInOwnerIds} as owner_ids
           from objectives o
           join workspaces w on w.id = o.workspace_id
           where o.status = 'open' and o.check_in_every_days is not null

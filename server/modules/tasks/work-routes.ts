@@ -424,24 +424,20 @@ export function workRoutes(kind: TaskKind) {
       );
     });
 
-    app.post(
-      `${base}/:id/archive`,
-      { schema: { tags, params: taskParams, response: taskReply } },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        await archiveTask(db, ctx);
-        return answerWith(ctx, `tasks:messages.${kind}_archived`);
-      },
-    );
-    app.post(
-      `${base}/:id/restore`,
-      { schema: { tags, params: taskParams, response: taskReply } },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        await restoreTask(db, ctx);
-        return answerWith(ctx, `tasks:messages.${kind}_restored`);
-      },
-    );
+    for (const [action, run, done] of [
+      ['archive', archiveTask, 'archived'],
+      ['restore', restoreTask, 'restored'],
+    ] as const) {
+      app.post(
+        `${base}/:id/${action}`,
+        { schema: { tags, params: taskParams, response: taskReply } },
+        async (request) => {
+          const ctx = await load(request, request.params.id);
+          await run(db, ctx);
+          return answerWith(ctx, `tasks:messages.${kind}_${done}`);
+        },
+      );
+    }
 
     app.get(
       `${base}/:id/selectable-users-for-chat`,
