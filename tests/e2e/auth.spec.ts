@@ -281,21 +281,17 @@ test('a session ended elsewhere signs out at once and sign-in returns to the pag
   page,
 }) => {
   const account = await signUpAndSignIn(page, { firstName: 'Dorothy', lastName: 'Vaughan' });
-  // The frame's own calls go first, the next is ours: the bell's count, loaded after the page,
-  // and the live connection's catch-up, a refetch of what is shown once it has connected.
-  const seen: string[] = [];
-  page.on('websocket', () => seen.push('live connection'));
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/v2/core/user') seen.push('core/user');
-  });
+  // The live connection is in its rooms once the server has said what the page missed since it
+  // started (its `catch-up` answer): from then on, hanging up on it reaches this page.
+  let joined = false;
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('"catch-up"')) joined = true;
+    }),
+  );
   await page.goto('/settings/security-privacy');
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
-  await expect
-    .poll(() => {
-      const connected = seen.indexOf('live connection');
-      return connected >= 0 && seen.slice(connected).includes('core/user');
-    })
-    .toBe(true);
+  await expect.poll(() => joined).toBe(true);
   await page.waitForLoadState('networkidle');
   // Signed out on another device: the server revokes this token.
   const logout = await page.request.post('/api/v2/core/join/logout', {
