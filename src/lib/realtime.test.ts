@@ -83,6 +83,29 @@ async function until(check: () => boolean | Promise<boolean>, what: string) {
 
 const inRoom = async (room: string) => (await io.in(room).fetchSockets()).length;
 
+/** A page that fetched what it shows, then connects with `since` and watches workspace-1. */
+async function showThenConnect(since: number) {
+  const { queryClient, updates } = setUp(since);
+  const shown = showQuery(queryClient, ['tasks', 'list', 1]);
+  await until(() => shown.fetches() === 1, 'the first fetch');
+  updates.watch('workspace-1');
+  await updates.connect('good-token');
+  return shown;
+}
+
+/**
+ * The transport dies under the socket (as when a proxy or the network drops it); resolves once
+ * a new connection is back in the room.
+ */
+async function cutAndRejoin(room: string) {
+  const [before] = await io.in(room).fetchSockets();
+  io.of('/').sockets.forEach((socket) => socket.conn.close());
+  await until(async () => {
+    const [after] = await io.in(room).fetchSockets();
+    return after !== undefined && after.id !== before.id;
+  }, 'a new connection in the room');
+}
+
 /** A query a screen is showing: it has an observer, and counts its fetches. */
 function showQuery(queryClient: QueryClient, queryKey: unknown[]) {
   let fetches = 0;
@@ -160,14 +183,7 @@ describe('live updates', { timeout: 20_000 }, () => {
     await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
     // Connected: what was fetched before the socket listened is fetched again.
     await until(() => shown.fetches() === 2, 'the catch-up on connecting');
-    const [before] = await io.in('workspace-1').fetchSockets();
-
-    // The transport dies under the socket (as when a proxy or the network drops it).
-    io.of('/').sockets.forEach((socket) => socket.conn.close());
-    await until(async () => {
-      const [after] = await io.in('workspace-1').fetchSockets();
-      return after !== undefined && after.id !== before.id;
-    }, 'a new connection in the room');
+    await cutAndRejoin('workspace-1');
     await until(() => shown.fetches() === 3, 'the shown query to refetch');
     expect(queryClient.getQueryState(['tasks', 'one', 9])?.isInvalidated).toBe(true);
     expect(hidden.getCurrentResult().fetchStatus).toBe('idle');
@@ -179,32 +195,19 @@ describe('live updates', { timeout: 20_000 }, () => {
   });
 
   it("a page's first connection refetches nothing when the server says its rooms had no events", async () => {
-    const { queryClient, updates } = setUp(5_000);
-    const shown = showQuery(queryClient, ['tasks', 'list', 1]);
-    await until(() => shown.fetches() === 1, 'the first fetch');
-    updates.watch('workspace-1');
-    await updates.connect('good-token');
+    const shown = await showThenConnect(5_000);
     await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(shown.fetches()).toBe(1);
 
     // A reconnection after a gap sends no `since`, and catches up as always.
-    const [before] = await io.in('workspace-1').fetchSockets();
-    io.of('/').sockets.forEach((socket) => socket.conn.close());
-    await until(async () => {
-      const [after] = await io.in('workspace-1').fetchSockets();
-      return after !== undefined && after.id !== before.id;
-    }, 'a new connection in the room');
+    await cutAndRejoin('workspace-1');
     await until(() => shown.fetches() === 2, 'the refetch after the gap');
     shown.stop();
   });
 
   it("a page's first connection refetches when the server says something was missed", async () => {
-    const { queryClient, updates } = setUp(1);
-    const shown = showQuery(queryClient, ['tasks', 'list', 1]);
-    await until(() => shown.fetches() === 1, 'the first fetch');
-    updates.watch('workspace-1');
-    await updates.connect('good-token');
+    const shown = await showThenConnect(1);
     await until(() => shown.fetches() >= 2, 'the catch-up on connecting');
     shown.stop();
   });
