@@ -75,8 +75,10 @@ const loads = loadGroups(
   { alone: ['signin'] },
 );
 
+const REACT_MODULES = /\/node_modules\/(react|react-dom|scheduler)\//;
+
 const VENDOR_GROUPS: [string, RegExp][] = [
-  ['react', /\/node_modules\/(react|react-dom|scheduler)\//],
+  ['react', REACT_MODULES],
   ['router', /\/node_modules\/(react-router|cookie|set-cookie-parser)\//],
   [
     'data',
@@ -143,7 +145,7 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   if (id === ENTRY) return undefined;
   // React's own modules (and the CommonJS interop around react-dom a portal imports) go with
   // React wherever they are first reached.
-  if (VENDOR_GROUPS[0][1].test(id)) return 'react';
+  if (REACT_MODULES.test(id)) return 'react';
   const group = loads.groupOf(id);
   const pkg = packageOf(id);
   if (group === 'first') {

@@ -118,7 +118,6 @@ function useShortWeek() {
   return (week: string) => format.format(new Date(`${week}T00:00:00Z`));
 }
 
-/** A figure, or the word that it is hidden and why. */
 type Measure = keyof WorkspaceDashboard['teams']['no_data'];
 
 /** The split's measures in the teams block, and the data each is made of. */
@@ -132,6 +131,18 @@ const BALANCE_MEASURES = [
   percent: boolean;
 }[];
 
+/** One of the split's measures as the teams block words it: the value, or why there is none. */
+function balanceText(
+  figures: WorkspaceDashboard,
+  { key, measure, percent }: (typeof BALANCE_MEASURES)[number],
+  t: (key: string) => string,
+): string {
+  if (figures.teams.no_data[measure]) return t(`dashboard:workspace.balance.no_${measure}`);
+  const value = figures.teams.balance?.[key] ?? null;
+  if (value === null) return '–';
+  return percent ? `${Math.round(value * 100)} %` : String(value);
+}
+
 /** A team's measure that nobody gave data for: a dash, and why, never a perfect score. */
 function NoData({ measure }: { measure: Measure }) {
   const { t } = useTranslation();
@@ -142,6 +153,7 @@ function NoData({ measure }: { measure: Measure }) {
   );
 }
 
+/** A figure, or the word that it is hidden and why. */
 function Figure({
   value,
   suffix = '',
@@ -413,6 +425,13 @@ function Figures({ figures, workspaceId }: { figures: WorkspaceDashboard; worksp
   const latest = figures.activity.at(-1);
   const shortWeek = useShortWeek();
   const overdueSum = figures.overdue.units;
+  /** A team's measure: a dash with the reason when nobody gave its data, else the figure. */
+  const measured = (measure: Measure, value: number | null) =>
+    figures.teams.no_data[measure] ? (
+      <NoData measure={measure} />
+    ) : (
+      <Figure value={value} threshold={k} />
+    );
   return (
     <>
       <div className={styles.kpis}>
@@ -544,21 +563,11 @@ function Figures({ figures, workspaceId }: { figures: WorkspaceDashboard; worksp
           </Text>
           {figures.teams.balance && (
             <ul className={styles.muted} style={{ margin: 0, paddingLeft: '1.2em' }}>
-              {BALANCE_MEASURES.map(({ key, measure, percent }) => {
-                const value = figures.teams.balance?.[key] ?? null;
-                return (
-                  <li key={key}>
-                    {t(`dashboard:workspace.balance.${key}`)}:{' '}
-                    {figures.teams.no_data[measure]
-                      ? t(`dashboard:workspace.balance.no_${measure}`)
-                      : value === null
-                        ? '–'
-                        : percent
-                          ? `${Math.round(value * 100)} %`
-                          : value}
-                  </li>
-                );
-              })}
+              {BALANCE_MEASURES.map((shown) => (
+                <li key={shown.key}>
+                  {t(`dashboard:workspace.balance.${shown.key}`)}: {balanceText(figures, shown, t)}
+                </li>
+              ))}
               <li>{t('dashboard:workspace.balance.help')}</li>
             </ul>
           )}
@@ -572,30 +581,15 @@ function Figures({ figures, workspaceId }: { figures: WorkspaceDashboard; worksp
                 { label: t('dashboard:workspace.team_size'), render: (team) => team.size },
                 {
                   label: t('dashboard:workspace.skills_coverage'),
-                  render: (team) =>
-                    figures.teams.no_data.skills ? (
-                      <NoData measure="skills" />
-                    ) : (
-                      <Figure value={team.skills_coverage} threshold={k} />
-                    ),
+                  render: (team) => measured('skills', team.skills_coverage),
                 },
                 {
                   label: t('dashboard:workspace.common_hours'),
-                  render: (team) =>
-                    figures.teams.no_data.availability ? (
-                      <NoData measure="availability" />
-                    ) : (
-                      <Figure value={team.common_hours} threshold={k} />
-                    ),
+                  render: (team) => measured('availability', team.common_hours),
                 },
                 {
                   label: t('dashboard:workspace.personality_gap'),
-                  render: (team) =>
-                    figures.teams.no_data.personality ? (
-                      <NoData measure="personality" />
-                    ) : (
-                      <Figure value={team.personality_gap} threshold={k} />
-                    ),
+                  render: (team) => measured('personality', team.personality_gap),
                 },
               ]}
             />

@@ -22,7 +22,9 @@ const TaskFormDialog = lazyComponent(() =>
   import('../components/TaskForm').then((module) => module.TaskFormDialog),
 );
 /** Fluent's tree loads with the view that shows it. */
-const TaskTree = lazyComponent(() => import('../components/TaskTree').then((m) => m.TaskTree));
+const TaskTree = lazyComponent(() =>
+  import('../components/TaskTree').then((module) => module.TaskTree),
+);
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
