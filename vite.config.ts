@@ -53,20 +53,23 @@ const ENTRY = root('./src/main.tsx');
  */
 const loads = loadGroups(
   [
-    ['first', [ENTRY]],
-    ['signin', [root('./src/features/auth/pages/SignInRoutePage.tsx')]],
+    // With the entry, the light pieces that both the frame and pages show (the menu-on-first-use
+    // button, the avatar): in the frame's chunk, a page with them would fetch the whole frame.
     [
-      'frame',
+      'first',
       [
-        root('./src/app/layouts/PanelLayout.tsx'),
-        // Lazy in the header (sign-in has none), but on every signed-in page at once: with the
-        // frame they and their Fluent pieces (menu, positioning, avatar, badge, tabs) are one
-        // request instead of a dozen.
-        root('./src/app/layouts/UserMenu.tsx'),
-        root('./src/features/notifications/index.ts'),
-        root('./src/components/OverflowTabList.tsx'),
+        ENTRY,
+        root('./src/components/MenuOnFirstUse.tsx'),
+        root('./src/components/PersonAvatar.tsx'),
       ],
     ],
+    // The text field with Fluent's input and field: sign-in and every form, never the shell.
+    ['forms', [root('./src/components/TextField.tsx')]],
+    ['signin', [root('./src/features/auth/pages/SignInRoutePage.tsx')]],
+    // What the signed-in frame adds once the page has loaded (menu, bell, chat count, tours).
+    ['frame', [root('./src/app/layouts/frame-parts.tsx')]],
+    // The tab bar of the profile, settings and workspace pages, with its overflow measuring.
+    ['tabs', [root('./src/components/OverflowTabList.tsx')]],
     [
       'live',
       [root('./src/app/live-updates.ts'), root('./contracts/realtime.ts'), 'socket.io-client'],
@@ -91,12 +94,12 @@ const OTHER_THEMES =
   /\/node_modules\/@fluentui\/tokens\/lib\/(alias\/(dark|highContrast|teamsDark)|themes\/teams\/|themes\/web\/darkTheme|utils\/create(Dark|HighContrast|TeamsDark)Theme)/;
 
 /**
- * The shell's words (every page) and the signed-in frame's (menu, bell, chat count), one chunk
- * per language each: they are always fetched together.
+ * The shell's words (every page) and the signed-in frame's (menu, bell, chat count, support),
+ * one chunk per language each: they are always fetched together.
  */
 const LOCALE_GROUPS: [string, RegExp][] = [
   ['shell', /\/locales\/([a-z-]+)\/(app|common|components)\.json$/],
-  ['frame', /\/locales\/([a-z-]+)\/(messaging|notifications|workspaces)\.json$/],
+  ['frame', /\/locales\/([a-z-]+)\/(messaging|notifications|workspaces|support)\.json$/],
 ];
 
 const LOCALE_FILE = /\/locales\/([a-z-]+)\/([a-z-]+)\.json$/;
@@ -110,9 +113,8 @@ function packageOf(id: string): string | undefined {
 }
 
 /**
- * Fluent's focus management, portals, motion and utilities, with the libraries under them, and
- * the toaster with its message bar (mounted on every page): what every popup, toast, tab list
- * and menu needs, signed in or not.
+ * Fluent's focus management, portals, motion and utilities, with the libraries under them: what
+ * every popup, toast, tab list and menu needs, signed in or not.
  */
 const FLUENT_SHARED_PACKAGES = new Set([
   'tabster',
@@ -123,9 +125,14 @@ const FLUENT_SHARED_PACKAGES = new Set([
   '@fluentui/react-utilities',
   '@fluentui/react-motion',
   '@fluentui/react-motion-components-preview',
-  '@fluentui/react-toast',
-  '@fluentui/react-message-bar',
+  '@fluentui/react-context-selector',
 ]);
+
+/**
+ * The toaster and the message bar, in one chunk: every page mounts the toaster and words a
+ * failed call in a message bar, once it has loaded (lib/loading's `afterLoading`).
+ */
+const FLUENT_NOTICE_PACKAGES = new Set(['@fluentui/react-toast', '@fluentui/react-message-bar']);
 
 /** How many modules show an icon family before it joins the shared `icons` chunk. */
 const SHARED_ICON_IMPORTERS = 6;
@@ -157,6 +164,11 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   // One chunk of their own rather than a part of the frame, which a toast on the sign-in page
   // would then fetch whole.
   if (pkg && FLUENT_SHARED_PACKAGES.has(pkg)) return 'fluent-shared';
+  if (pkg && FLUENT_NOTICE_PACKAGES.has(pkg)) return 'fluent-notices';
+  // Icons that a later load group shows go to the shared icons chunk: in the group's chunk, a
+  // Fluent component showing the same icon (the avatar's person, the tab bar's chevron) would
+  // make every page with it fetch the group (the frame, the forms).
+  if (group && pkg === '@fluentui/react-icons') return 'icons';
   // The packages the sign-in page adds in one chunk, its own code in another: left to Rollup, a
   // module it shares with other screens (the form alert) is merged with their icons and code.
   // The library's, the shell's and the shared components it reaches (the plan gate the HTTP

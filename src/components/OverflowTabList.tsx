@@ -2,22 +2,22 @@ import {
   Button,
   makeStyles,
   mergeClasses,
-  Menu,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   Overflow,
   OverflowItem,
   Tab,
   TabList,
   tokens,
-  useIsOverflowItemVisible,
   useOverflowMenu,
   type TabListProps,
 } from '@fluentui/react-components';
 import { ChevronDownRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { menuOnFirstUse } from './MenuOnFirstUse';
+
+/** The menu of tabs that do not fit, loaded when first opened (most widths need none). */
+const MoreTabsMenu = menuOnFirstUse(() =>
+  import('./MoreTabsMenu').then((module) => module.MoreTabsMenu),
+);
 
 const useStyles = makeStyles({
   bar: {
@@ -56,14 +56,11 @@ function MoreTabs({
   const { ref, isOverflowing, overflowCount } = useOverflowMenu<HTMLButtonElement>();
   if (!isOverflowing) return null;
   return (
-    <Menu
-      checkedValues={{ tab: selectedValue ? [selectedValue] : [] }}
-      onCheckedValueChange={(_event, data) => {
-        const value = data.checkedItems[0];
-        if (value) onSelect(value);
-      }}
-    >
-      <MenuTrigger disableButtonEnhancement>
+    <MoreTabsMenu
+      tabs={tabs}
+      selectedValue={selectedValue}
+      onSelect={onSelect}
+      button={
         <Button
           ref={ref}
           appearance="transparent"
@@ -73,25 +70,8 @@ function MoreTabs({
         >
           {t('components:tabs.more', { count: overflowCount })}
         </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {tabs.map((tab) => (
-            <HiddenTab key={tab.value} tab={tab} />
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
-  );
-}
-
-function HiddenTab({ tab }: { tab: TabEntry }) {
-  const visible = useIsOverflowItemVisible(tab.value);
-  if (visible) return null;
-  return (
-    <MenuItemRadio name="tab" value={tab.value}>
-      {tab.label}
-    </MenuItemRadio>
+      }
+    />
   );
 }
 

@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /** Work in flight (requests, page chunks) that the loading bar reflects. */
 let pending = 0;
+/** How many loads have begun, to see whether any began during a wait. */
+let begun = 0;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -11,6 +13,7 @@ function emit() {
 /** Marks the start of some work; call the returned function once when it ends. */
 export function beginLoading(): () => void {
   pending += 1;
+  begun += 1;
   emit();
   let ended = false;
   return () => {
@@ -36,6 +39,12 @@ export function useBusy(): boolean {
 export const AFTER_LOADING_MAX_WAIT_MS = 5_000;
 
 /**
+ * How long nothing must load before the page counts as loaded: a page often starts its next
+ * load a moment after the last ended (a redirect to its first tab, a query its new code runs).
+ */
+const QUIET_MS = 150;
+
+/**
  * Runs `work` once nothing is loading and the browser has a moment, for what the page on screen
  * does not need first (the socket and its code). It goes ahead anyway after
  * AFTER_LOADING_MAX_WAIT_MS. Returns a function that cancels it.
@@ -52,12 +61,19 @@ export function afterLoading(work: () => void): () => void {
     typeof requestIdleCallback === 'function'
       ? [requestIdleCallback, cancelIdleCallback]
       : [(callback: () => void) => window.setTimeout(callback, 50), window.clearTimeout];
+  let quiet: number | undefined;
   const whenIdle = () => {
-    if (idle !== undefined || done) return;
+    if (idle !== undefined || quiet !== undefined || done) return;
+    const begunBefore = begun;
     idle = later(() => {
       idle = undefined;
-      // A request may have started since: wait for it too.
-      if (!isBusy()) finish();
+      quiet = window.setTimeout(() => {
+        quiet = undefined;
+        // A load may have started since: wait for it too.
+        if (isBusy()) return;
+        if (begun === begunBefore) finish();
+        else whenIdle();
+      }, QUIET_MS);
     });
   };
   const onChange = () => {
@@ -68,9 +84,36 @@ export function afterLoading(work: () => void): () => void {
     done = true;
     listeners.delete(onChange);
     window.clearTimeout(deadline);
+    window.clearTimeout(quiet);
     if (idle !== undefined) cancelLater(idle);
   }
   listeners.add(onChange);
   onChange();
   return stop;
+}
+
+/** Whether the first page has loaded (see `afterLoading`); stays true for the visit. */
+let pageLoaded = false;
+const loadedListeners = new Set<() => void>();
+let waitingForPage: (() => void) | undefined;
+
+function subscribeLoaded(listener: () => void) {
+  loadedListeners.add(listener);
+  waitingForPage ??= afterLoading(() => {
+    pageLoaded = true;
+    loadedListeners.forEach((each) => each());
+  });
+  return () => loadedListeners.delete(listener);
+}
+
+/**
+ * True once the first page on screen has loaded: what can wait for it (the app menu, the header's
+ * buttons, the chat windows) renders from then on, so its code never delays the page.
+ */
+export function usePageLoaded(): boolean {
+  return useSyncExternalStore(
+    subscribeLoaded,
+    () => pageLoaded,
+    () => pageLoaded,
+  );
 }

@@ -4,22 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { useIsMobile } from '@/lib/device';
-import { loadNamespaces } from '@/lib/i18n';
+import { usePageLoaded } from '@/lib/loading';
 import { useAccessToken } from '@/lib/session';
 import { useCurrentUser } from '@/lib/current-user';
 import { LanguageSwitcher } from '../LanguageSwitcher';
-import { lazyComponent } from '@/lib/lazy-page';
 import { PRODUCT_NAME, useCurrentPageTitle } from '../page-title';
-
-/** The user button (avatar, account menu) exists only signed in: the sign-in page goes without. */
-const UserMenu = lazyComponent(() => import('./UserMenu').then((module) => module.UserMenu));
-/** The bell with the unread count, signed in only; it brings its own words. */
-const NotificationBell = lazyComponent(() =>
-  Promise.all([
-    import('@/features/notifications').then((module) => module.NotificationBell),
-    loadNamespaces(['notifications']),
-  ]).then(([bell]) => bell),
-);
+import { HeaderActionsSkeleton } from './FrameSkeleton';
+import { HeaderActions } from './frame-parts-loader';
 
 const useStyles = makeStyles({
   header: {
@@ -61,6 +52,7 @@ export function AppHeader({ navigationButton }: { navigationButton?: ReactNode }
   const { data: user } = useCurrentUser();
   const isMobile = useIsMobile();
   const onSignInPage = useMatches().some((match) => match.id === 'signin-token');
+  const pageLoaded = usePageLoaded();
 
   return (
     <header className={styles.header}>
@@ -75,11 +67,15 @@ export function AppHeader({ navigationButton }: { navigationButton?: ReactNode }
       )}
       <div className={styles.spacer} />
       <div className={styles.actions}>
+        {/* The bell and the user button (signed in only) come once the page has loaded. */}
         {user ? (
-          <Suspense>
-            <NotificationBell />
-            <UserMenu user={user} />
-          </Suspense>
+          pageLoaded ? (
+            <Suspense fallback={<HeaderActionsSkeleton />}>
+              <HeaderActions user={user} />
+            </Suspense>
+          ) : (
+            <HeaderActionsSkeleton />
+          )
         ) : (
           <>
             <LanguageSwitcher compact={isMobile} />

@@ -1,9 +1,11 @@
-import { makeStyles, Skeleton, SkeletonItem, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  mergeClasses,
+  Skeleton,
+  SkeletonItem,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '@/lib/device';
-import { localStore } from '@/lib/storage';
-import { AppHeader } from './AppHeader';
-import { useFrameStyles } from './frame-styles';
 
 /** Whether the person folded the desktop menu away, remembered on this device. */
 export const COLLAPSED_KEY = 'app:navigation-collapsed';
@@ -21,7 +23,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground4,
   },
   menuItems: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  button: { width: '32px', flexShrink: 0 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
 /** Grey shapes where a page's content is still on its way, announced once as loading. */
@@ -39,33 +41,28 @@ export function PageSkeleton() {
 }
 
 /**
- * The signed-in frame before its own code has arrived (just signed in, or a first visit): the
- * real header (title, account button), the menu's place in shapes, and the page's. It ships
- * with the shell, so a signed-in page is never blank while the frame or the page loads.
+ * The app menu's place in shapes, until its code has arrived (see `PanelLayout`). Hidden from
+ * assistive technology and not a loading indicator (no Skeleton, which is a progress bar): the
+ * page beside it has loaded, and the menu follows in a moment.
  */
-export function PanelFrameSkeleton() {
+export function NavigationSkeleton() {
   const styles = useStyles();
-  const frame = useFrameStyles();
-  const isMobile = useIsMobile();
   return (
-    <div className={frame.frame}>
-      <AppHeader navigationButton={<SkeletonItem size={32} className={styles.button} />} />
-      <div className={frame.body}>
-        {!isMobile && localStore.get(COLLAPSED_KEY) !== 'true' && (
-          <div className={frame.navigation}>
-            <Skeleton className={styles.menu} aria-hidden>
-              <div className={styles.menuItems}>
-                {[70, 85, 60, 75, 55, 80, 65].map((width) => (
-                  <SkeletonItem key={width} size={20} style={{ width: `${width}%` }} />
-                ))}
-              </div>
-            </Skeleton>
-          </div>
-        )}
-        <main id="main" className={frame.main} tabIndex={-1}>
-          <PageSkeleton />
-        </main>
-      </div>
+    <div className={mergeClasses(styles.menu, styles.menuItems)} aria-hidden>
+      {[70, 85, 60, 75, 55, 80, 65].map((width) => (
+        <SkeletonItem key={width} size={20} style={{ width: `${width}%` }} />
+      ))}
+    </div>
+  );
+}
+
+/** The header's buttons' place (bell, account) until their code has arrived; as above. */
+export function HeaderActionsSkeleton() {
+  const styles = useStyles();
+  return (
+    <div className={styles.actions} aria-hidden>
+      <SkeletonItem shape="circle" size={28} />
+      <SkeletonItem shape="circle" size={28} />
     </div>
   );
 }

@@ -1,6 +1,4 @@
 import {
-  Avatar,
-  Button,
   Menu,
   MenuDivider,
   MenuGroup,
@@ -23,9 +21,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
+import type { MenuOnFirstUseProps } from '@/components/MenuOnFirstUse';
 import { useIsMobile } from '@/lib/device';
 import { currentLanguage, LANGUAGES, type Language } from '@/lib/i18n';
-import { initialsOf } from '@/lib/display';
 import { setSupportHidden, useSupportHidden } from '@/lib/support-visibility';
 import { LANGUAGE_NAMES, useSwitchLanguage } from '../language';
 import { useSignOut } from '../sign-out';
@@ -39,12 +37,14 @@ const useStyles = makeStyles({
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   },
-  /** Drawn, not written: see `AccountAvatar`. */
-  initials: { '::before': { content: 'attr(data-initials)' } },
 });
 
-/** The user button of the header: profile, settings, language and sign-out. */
-export function UserMenu({ user }: { user: CurrentUser }) {
+/** The account menu behind the header's user button: profile, settings, language, sign-out. */
+export function UserMenu({
+  user,
+  button,
+  defaultOpen,
+}: { user: CurrentUser } & MenuOnFirstUseProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -52,7 +52,6 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const switchLanguage = useSwitchLanguage();
   const isMobile = useIsMobile();
   const supportHidden = useSupportHidden();
-  const name = user.name || user.email;
   const language = currentLanguage();
 
   const onLanguage: MenuProps['onCheckedValueChange'] = (_event, data) => {
@@ -61,29 +60,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <Menu checkedValues={{ language: [language] }} onCheckedValueChange={onLanguage}>
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          aria-label={t('app:user_menu.label', { name })}
-          icon={
-            // The initials are drawn by CSS: as text they would be words of the button that its
-            // spoken name ("Account menu of Linh Pham") lacks (WCAG 2.5.3, label in name).
-            <Avatar
-              name={name}
-              aria-hidden
-              initials={{
-                children: <span className={styles.initials} data-initials={initialsOf(name)} />,
-              }}
-              image={user.avatar_url ? { src: user.avatar_url } : undefined}
-              size={28}
-              color="colorful"
-            />
-          }
-        >
-          {isMobile ? undefined : name}
-        </Button>
-      </MenuTrigger>
+    <Menu
+      defaultOpen={defaultOpen}
+      checkedValues={{ language: [language] }}
+      onCheckedValueChange={onLanguage}
+    >
+      <MenuTrigger disableButtonEnhancement>{button}</MenuTrigger>
       <MenuPopover>
         <div className={styles.who} title={user.email}>
           {user.email}

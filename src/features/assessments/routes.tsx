@@ -3,7 +3,7 @@ import type { FeatureRoutes } from '@/app/route-types';
 
 /** 360 assessments in a workspace (spec 2.6): the list with answering, and the report. */
 export const routes: FeatureRoutes = {
-  namespaces: ['assessments'],
+  namespaces: ['assessments', 'share'],
   workspace: [
     {
       id: 'workspaces-workspace-assessments',

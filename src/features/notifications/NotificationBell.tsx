@@ -1,4 +1,4 @@
-import { CounterBadge, makeStyles, Tooltip } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { AlertRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,29 @@ import { RouterButton } from '@/components/RouterLink';
 import { notificationsApi } from './api';
 import { notificationKeys } from './keys';
 
+/** Above this, the count reads "99+". */
+const OVERFLOW_COUNT = 99;
+
 const useStyles = makeStyles({
   bell: { position: 'relative', minWidth: '32px' },
-  badge: { position: 'absolute', top: '-2px', right: '-4px', pointerEvents: 'none' },
+  /** Fluent's small danger counter badge, drawn here: it shows on every signed-in page. */
+  count: {
+    position: 'absolute',
+    top: '-2px',
+    right: '-4px',
+    pointerEvents: 'none',
+    minWidth: '16px',
+    height: '16px',
+    padding: `0 ${tokens.spacingHorizontalXXS}`,
+    boxSizing: 'border-box',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    fontSize: tokens.fontSizeBase100,
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: '16px',
+    textAlign: 'center',
+  },
 });
 
 /** The bell in the header: unread count, live (the socket invalidates it), opens the inbox. */
@@ -23,26 +43,19 @@ export function NotificationBell() {
   const count = data?.unread_notifications ?? 0;
   const label = t('bell.label', { count });
   return (
-    <Tooltip content={label} relationship="label">
-      <RouterButton
-        to="/notification"
-        appearance="subtle"
-        className={styles.bell}
-        icon={<AlertRegular />}
-        data-testid="notification-bell"
-      >
-        {count > 0 && (
-          <CounterBadge
-            className={styles.badge}
-            count={count}
-            overflowCount={99}
-            size="small"
-            color="danger"
-            aria-hidden
-            data-testid="notification-count"
-          />
-        )}
-      </RouterButton>
-    </Tooltip>
+    <RouterButton
+      to="/notification"
+      appearance="subtle"
+      className={styles.bell}
+      icon={<AlertRegular />}
+      aria-label={label}
+      data-testid="notification-bell"
+    >
+      {count > 0 && (
+        <span className={styles.count} aria-hidden data-testid="notification-count">
+          {count > OVERFLOW_COUNT ? `${OVERFLOW_COUNT}+` : count}
+        </span>
+      )}
+    </RouterButton>
   );
 }

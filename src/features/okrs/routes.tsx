@@ -3,7 +3,7 @@ import type { FeatureRoutes } from '@/app/route-types';
 
 /** Objectives and key results of a workspace, and its org chart (spec 7.2 OKRs, org chart). */
 export const routes: FeatureRoutes = {
-  namespaces: ['okrs'],
+  namespaces: ['okrs', 'share'],
   workspace: [
     {
       id: 'workspaces-workspace-objectives',

@@ -1,4 +1,4 @@
-import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ChatHelpRegular, DismissRegular } from '@fluentui/react-icons';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,15 +54,17 @@ export function SupportWidget() {
           >
             {t('support:widget.open')}
           </Button>
-          <Tooltip content={t('support:widget.hide')} relationship="label">
-            <Button
-              appearance="subtle"
-              shape="circular"
-              size="small"
-              icon={<DismissRegular />}
-              onClick={() => setSupportHidden(true)}
-            />
-          </Tooltip>
+          {/* A native hint, not Fluent's tooltip: this shows on every page, and the tooltip's
+              positioning code (16 KB) would load with it. */}
+          <Button
+            appearance="subtle"
+            shape="circular"
+            size="small"
+            icon={<DismissRegular />}
+            aria-label={t('support:widget.hide')}
+            title={t('support:widget.hide')}
+            onClick={() => setSupportHidden(true)}
+          />
         </div>
       )}
       {opened && (

@@ -6,7 +6,7 @@ const report = lazyPage(() => import('./pages/TaskReportPage'));
 
 /** Tasks and subtasks in a workspace (spec 2.6). */
 export const routes: FeatureRoutes = {
-  namespaces: ['tasks'],
+  namespaces: ['tasks', 'share'],
   workspace: [
     {
       id: 'workspaces-workspace-tasks',

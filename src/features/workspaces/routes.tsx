@@ -8,7 +8,7 @@ import type { FeatureRoutes } from '@/app/route-types';
  * the workspace menu and the submenu of sections.
  */
 export const routes: FeatureRoutes = {
-  namespaces: ['workspaces'],
+  namespaces: ['workspaces', 'share'],
   app: [
     {
       id: 'workspaces',

@@ -1,5 +1,6 @@
-import { Avatar, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { PersonAvatar } from '@/components/PersonAvatar';
 
 const useStyles = makeStyles({
   header: {
@@ -23,10 +24,11 @@ export function ProfileHeader({
   const styles = useStyles();
   return (
     <div className={styles.header}>
-      <Avatar
+      <PersonAvatar
         size={avatarSize}
         name={person.name}
-        image={person.avatar_url ? { src: person.avatar_url } : undefined}
+        image={person.avatar_url}
+        label={person.name}
       />
       <div>
         <Text as="h1" size={800} weight="semibold" block>
