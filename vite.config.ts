@@ -113,8 +113,8 @@ function packageOf(id: string): string | undefined {
 }
 
 /**
- * Fluent's focus management, portals, motion and utilities, with the libraries under them: what
- * every popup, toast, tab list and menu needs, signed in or not.
+ * Fluent's focus management, portals, motion and shared contexts, with the libraries under them:
+ * what every popup, toast, tab list and menu needs, signed in or not.
  */
 const FLUENT_SHARED_PACKAGES = new Set([
   'tabster',
@@ -122,7 +122,6 @@ const FLUENT_SHARED_PACKAGES = new Set([
   '@fluentui/react-tabster',
   '@fluentui/react-portal',
   '@fluentui/react-shared-contexts',
-  '@fluentui/react-utilities',
   '@fluentui/react-motion',
   '@fluentui/react-motion-components-preview',
   '@fluentui/react-context-selector',
@@ -155,6 +154,9 @@ function chunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf })
   if (REACT_MODULES.test(id)) return 'react';
   const group = loads.groupOf(id);
   const pkg = packageOf(id);
+  // Fluent's utilities (hooks nearly every component uses) go with the first load: in
+  // `fluent-shared`, the sign-in page's input would fetch focus management for one hook.
+  if (pkg === '@fluentui/react-utilities') return 'fluent';
   if (group === 'first') {
     // Rollup's and Vite's helpers (CommonJS interop, preload): with React, which needs them first.
     if (id.startsWith('\0') && !pkg) return 'react';

@@ -41,7 +41,7 @@ export function PageSkeleton() {
 }
 
 /**
- * The app menu's place in shapes, until its code has arrived (see `PanelLayout`). Hidden from
+ * The app menu's place in shapes, until its code has arrived (see `AppFrame`). Hidden from
  * assistive technology and not a loading indicator (no Skeleton, which is a progress bar): the
  * page beside it has loaded, and the menu follows in a moment.
  */

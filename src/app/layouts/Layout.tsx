@@ -1,9 +1,8 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { usePageLoaded } from '@/lib/loading';
 import type { LayoutName } from '../route-types';
-import { DefaultLayout } from './DefaultLayout';
+import { AppFrame } from './AppFrame';
 import { KeepFocusManager } from './frame-parts-loader';
-import { PanelLayout } from './PanelLayout';
 
 /**
  * Fluent's focus manager (tabster) is held from the first signed-in page on (`KeepFocusManager`).
@@ -30,11 +29,9 @@ export function Layout({
           <KeepFocusManager />
         </Suspense>
       )}
-      {name === 'panel' ? (
-        <PanelLayout banner={banner}>{children}</PanelLayout>
-      ) : (
-        <DefaultLayout banner={banner}>{children}</DefaultLayout>
-      )}
+      <AppFrame panel={name === 'panel'} banner={banner}>
+        {children}
+      </AppFrame>
     </>
   );
 }

@@ -11,12 +11,25 @@ import { AppNavigation, FrameExtras } from './frame-parts-loader';
 import { useFrameStyles } from './frame-styles';
 
 /**
- * Spec 2.7 "panel": the signed-in app: header with the user button, the app menu beside the
- * content (the header's menu button folds it away and back), and on phones (mobile menu mode)
- * the menu as an overlay behind that button. The page shows first: the menu, the header's
- * buttons and the chat windows come once it has loaded, their places held by skeletons.
+ * The app's frame in both layouts of spec 2.7, one component so that the header stays mounted
+ * when a page of the other layout opens (signing in, an error page): a menu opened in it
+ * during that move stays open.
+ * - "default" (`panel` false): the open pages (sign-in, legal, errors while signed out), the
+ *   header and the page.
+ * - "panel": the signed-in app: the header with the menu button, the app menu beside the
+ *   content (that button folds it away and back), and on phones (mobile menu mode) the menu as
+ *   an overlay behind it. The page shows first: the menu, the header's buttons and the chat
+ *   windows come once it has loaded, their places held by shapes.
  */
-export function PanelLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
+export function AppFrame({
+  panel,
+  children,
+  banner,
+}: {
+  panel: boolean;
+  children: ReactNode;
+  banner?: ReactNode;
+}) {
   const styles = useFrameStyles();
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -45,7 +58,7 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
       </a>
       <AppHeader
         navigationButton={
-          isMobile ? (
+          !panel ? undefined : isMobile ? (
             <Hamburger aria-label={t('app:navigation.open')} onClick={openOverlay} />
           ) : (
             <Hamburger
@@ -57,29 +70,35 @@ export function PanelLayout({ children, banner }: { children: ReactNode; banner?
         }
       />
       {banner}
-      <div className={styles.body}>
-        {isMobile ? (
-          overlayUsed && (
-            <Suspense>
-              <AppNavigation open={menuOpen} type="overlay" onClose={() => setOpenedAt(null)} />
-            </Suspense>
-          )
-        ) : (
-          <div className={collapsed ? undefined : styles.navigation}>
-            {pageLoaded ? (
-              <Suspense fallback={inlineSkeleton}>
-                <AppNavigation open={!collapsed} type="inline" onClose={() => undefined} />
+      {panel ? (
+        <div className={styles.body}>
+          {isMobile ? (
+            overlayUsed && (
+              <Suspense>
+                <AppNavigation open={menuOpen} type="overlay" onClose={() => setOpenedAt(null)} />
               </Suspense>
-            ) : (
-              inlineSkeleton
-            )}
-          </div>
-        )}
+            )
+          ) : (
+            <div className={collapsed ? undefined : styles.navigation}>
+              {pageLoaded ? (
+                <Suspense fallback={inlineSkeleton}>
+                  <AppNavigation open={!collapsed} type="inline" onClose={() => undefined} />
+                </Suspense>
+              ) : (
+                inlineSkeleton
+              )}
+            </div>
+          )}
+          <main id="main" className={styles.main} tabIndex={-1}>
+            {children}
+          </main>
+        </div>
+      ) : (
         <main id="main" className={styles.main} tabIndex={-1}>
           {children}
         </main>
-      </div>
-      {pageLoaded && (
+      )}
+      {panel && pageLoaded && (
         <Suspense fallback={null}>
           <FrameExtras />
         </Suspense>
