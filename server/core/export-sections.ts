@@ -1,5 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import type { Area } from './area';
+import type { Area, ExportSection } from './area';
+
+/**
+ * The section most tables get: the rows of the table of `by` whose `by` is the person, with
+ * the columns of `fields` under their keys (every column when no fields are named).
+ */
+export function personRows(name: string, by: PgColumn, fields?: SelectedFields): ExportSection {
+  const table = by.table;
+  return {
+    name,
+    tables: [table],
+    read: (db, userId) =>
+      fields
+        ? db.select(fields).from(table).where(eq(by, userId))
+        : db.select().from(table).where(eq(by, userId)),
+  };
+}
 
 /**
  * "Export my data": every section every area declares (`exportSections` in its index.ts), so

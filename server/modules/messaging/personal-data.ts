@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
+import { personRows } from '../../core/export-sections';
 import {
   chatMembers,
   chatMessageFiles,
@@ -66,15 +67,10 @@ export const exportSections: ExportSection[] = [
       }));
     },
   },
-  {
-    name: 'chat_reactions',
-    tables: [chatMessageReactions],
-    read: (db, userId) =>
-      db
-        .select({ message_id: chatMessageReactions.messageId, emoji: chatMessageReactions.emoji })
-        .from(chatMessageReactions)
-        .where(eq(chatMessageReactions.userId, userId)),
-  },
+  personRows('chat_reactions', chatMessageReactions.userId, {
+    message_id: chatMessageReactions.messageId,
+    emoji: chatMessageReactions.emoji,
+  }),
 ];
 
 /**
