@@ -1,21 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import type { Area, ExportSection } from './area';
 
-/**
- * The section most tables get: the rows of the table of `by` whose `by` is the person, with
- * the columns of `fields` under their keys (every column when no fields are named).
- */
+/** The rows of the table of `by` whose `by` is the person, with the columns of `fields`. */
+export const rowsOfPerson = <F extends SelectedFields>(
+  db: DbOrTx,
+  by: PgColumn,
+  userId: number,
+  fields: F,
+) => db.select(fields).from(by.table).where(eq(by, userId));
+
+/** The section most tables get: the person's rows of one table, every column unless `fields`. */
 export function personRows(name: string, by: PgColumn, fields?: SelectedFields): ExportSection {
-  const table = by.table;
   return {
     name,
-    tables: [table],
-    read: (db, userId) =>
-      fields
-        ? db.select(fields).from(table).where(eq(by, userId))
-        : db.select().from(table).where(eq(by, userId)),
+    tables: [by.table],
+    read: (db, userId) => rowsOfPerson(db, by, userId, fields ?? getTableColumns(by.table)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
-import { personRows } from '../../core/export-sections';
+import { personRows, rowsOfPerson } from '../../core/export-sections';
 import {
   chatMembers,
   chatMessageFiles,
@@ -27,10 +27,11 @@ export const exportSections: ExportSection[] = [
         .from(chatMembers)
         .innerJoin(chats, eq(chats.id, chatMembers.chatId))
         .where(eq(chatMembers.userId, userId)),
-      created: await db
-        .select({ chat_id: chats.id, kind: chats.kind, name: chats.name })
-        .from(chats)
-        .where(eq(chats.createdBy, userId)),
+      created: await rowsOfPerson(db, chats.createdBy, userId, {
+        chat_id: chats.id,
+        kind: chats.kind,
+        name: chats.name,
+      }),
     }),
   },
   {
@@ -38,17 +39,14 @@ export const exportSections: ExportSection[] = [
     tables: [chatMessages, chatMessageFiles],
     read: async (db, userId) => {
       const [messages, attached] = await Promise.all([
-        db
-          .select({
-            id: chatMessages.id,
-            chat_id: chatMessages.chatId,
-            text: chatMessages.text,
-            edited_at: chatMessages.editedAt,
-            deleted_at: chatMessages.deletedAt,
-            created_at: chatMessages.createdAt,
-          })
-          .from(chatMessages)
-          .where(eq(chatMessages.userId, userId)),
+        rowsOfPerson(db, chatMessages.userId, userId, {
+          id: chatMessages.id,
+          chat_id: chatMessages.chatId,
+          text: chatMessages.text,
+          edited_at: chatMessages.editedAt,
+          deleted_at: chatMessages.deletedAt,
+          created_at: chatMessages.createdAt,
+        }),
         db
           .select({
             message_id: chatMessageFiles.messageId,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
-import { personRows } from '../../core/export-sections';
+import { personRows, rowsOfPerson } from '../../core/export-sections';
 import {
   meetingAttendees,
   meetings,
@@ -49,10 +49,9 @@ export const exportSections: ExportSection[] = [
     // The pending sign-in states are covered here too: they hold nothing to show but a time.
     tables: [zoomConnections, zoomOauthStates],
     read: (db, userId) =>
-      db
-        .select({ connected_at: zoomConnections.connectedAt })
-        .from(zoomConnections)
-        .where(eq(zoomConnections.userId, userId)),
+      rowsOfPerson(db, zoomConnections.userId, userId, {
+        connected_at: zoomConnections.connectedAt,
+      }),
   },
   // The browsers that show the person's notifications; their keys are of no use to anyone.
   personRows('browser_notifications', pushSubscriptions.userId, {

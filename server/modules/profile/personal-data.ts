@@ -1,6 +1,6 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
-import { personRows } from '../../core/export-sections';
+import { personRows, rowsOfPerson } from '../../core/export-sections';
 import type { DbOrTx } from '../../db/client';
 import {
   personalityAnswers,
@@ -80,10 +80,10 @@ export const files: FileReferences = {
 
 async function personalKeys(db: DbOrTx, userId: number) {
   const [profiles, people] = await Promise.all([
-    db
-      .select({ avatar: userProfiles.avatar, cv: userProfiles.cv })
-      .from(userProfiles)
-      .where(eq(userProfiles.userId, userId)),
+    rowsOfPerson(db, userProfiles.userId, userId, {
+      avatar: userProfiles.avatar,
+      cv: userProfiles.cv,
+    }),
     db.select({ url: users.avatarUrl }).from(users).where(eq(users.id, userId)),
   ]);
   return keysOf(profiles, people);
