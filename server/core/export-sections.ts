@@ -1,5 +1,24 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import type { Area } from './area';
+import type { Area, ExportSection } from './area';
+
+/** The rows of the table of `by` whose `by` is the person, with the columns of `fields`. */
+export const rowsOfPerson = <F extends SelectedFields>(
+  db: DbOrTx,
+  by: PgColumn,
+  userId: number,
+  fields: F,
+) => db.select(fields).from(by.table).where(eq(by, userId));
+
+/** The section most tables get: the person's rows of one table, every column unless `fields`. */
+export function personRows(name: string, by: PgColumn, fields?: SelectedFields): ExportSection {
+  return {
+    name,
+    tables: [by.table],
+    read: (db, userId) => rowsOfPerson(db, by, userId, fields ?? getTableColumns(by.table)),
+  };
+}
 
 /**
  * "Export my data": every section every area declares (`exportSections` in its index.ts), so

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Person } from '@contracts/people';
+import type { DbOrTx } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 
 /** The user columns a person is presented from; select these, never whole rows, for others. */
@@ -53,4 +54,14 @@ export function presentPerson(user: PersonRow | PersonJson): Person {
     is_deactivated: isDeactivated,
     is_shadow: isDeleted || isDeactivated,
   };
+}
+
+/** The people of `ids` (each read once), presented, by id. */
+export async function peopleByIds(db: DbOrTx, ids: number[]): Promise<Map<number, Person>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(personColumns)
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, presentPerson(r)]));
 }

@@ -39,6 +39,16 @@ const features = (...on: PlanFeature[]): PlanLimits['features'] => ({
   performance_users: on.includes('performance_users'),
 });
 
+/** Premium and Enterprise differ in drive capacity only: every feature is on in both. */
+const EVERY_FEATURE = features(
+  'okrs',
+  'assessments',
+  'recruit',
+  'calendar_sync',
+  'lti',
+  'performance_users',
+);
+
 export const PLANS: readonly PlanDefinition[] = [
   {
     id: 1,
@@ -59,14 +69,7 @@ export const PLANS: readonly PlanDefinition[] = [
     limits: {
       members_per_workspace: MEMBER_CAP,
       drive_capacity_mb: 5 * 1024,
-      features: features(
-        'okrs',
-        'assessments',
-        'recruit',
-        'calendar_sync',
-        'lti',
-        'performance_users',
-      ),
+      features: EVERY_FEATURE,
     },
   },
   {
@@ -77,14 +80,7 @@ export const PLANS: readonly PlanDefinition[] = [
     limits: {
       members_per_workspace: MEMBER_CAP,
       drive_capacity_mb: 20 * 1024,
-      features: features(
-        'okrs',
-        'assessments',
-        'recruit',
-        'calendar_sync',
-        'lti',
-        'performance_users',
-      ),
+      features: EVERY_FEATURE,
     },
   },
 ];

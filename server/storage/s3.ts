@@ -13,6 +13,7 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppConfig } from '../config';
 import type { FileStorage, StoredObject } from './index';
+import { namedDisposition } from '../http/content-disposition';
 
 export type S3Settings = Pick<
   AppConfig,
@@ -162,7 +163,7 @@ export function s3Storage(client: S3Client, bucket: string): FileStorage {
           Bucket: bucket,
           Key: key,
           ResponseContentType: contentType,
-          ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+          ResponseContentDisposition: namedDisposition(filename),
         }),
         { expiresIn: SIGNED_URL_SECONDS },
       );

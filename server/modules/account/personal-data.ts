@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
+import { personRows } from '../../core/export-sections';
 import { revokeAllSessions } from '../../auth/access-token';
 import {
   clientLogs,
@@ -29,66 +30,30 @@ export const exportSections: ExportSection[] = [
       return { ...account, has_password: user.passwordHash !== null };
     },
   },
-  {
-    name: 'configs',
-    tables: [userConfigs],
-    read: (db, userId) => db.select().from(userConfigs).where(eq(userConfigs.userId, userId)),
-  },
-  {
-    name: 'tours',
-    tables: [userTours],
-    read: (db, userId) => db.select().from(userTours).where(eq(userTours.userId, userId)),
-  },
-  {
-    name: 'sessions',
-    tables: [sessions],
-    read: (db, userId) =>
-      db
-        .select({
-          created_at: sessions.createdAt,
-          expires_at: sessions.expiresAt,
-          revoked_at: sessions.revokedAt,
-          via: sessions.via,
-          user_agent: sessions.userAgent,
-          ip: sessions.ip,
-        })
-        .from(sessions)
-        .where(eq(sessions.userId, userId)),
-  },
-  {
-    name: 'identities',
-    tables: [userIdentities],
-    read: (db, userId) =>
-      db
-        .select({
-          provider: userIdentities.provider,
-          email: userIdentities.email,
-          created_at: userIdentities.createdAt,
-        })
-        .from(userIdentities)
-        .where(eq(userIdentities.userId, userId)),
-  },
-  {
-    // Which links and codes were sent, never the secrets (only their hashes are stored anyway).
-    name: 'one_time_links',
-    tables: [oneTimeTokens],
-    read: (db, userId) =>
-      db
-        .select({
-          purpose: oneTimeTokens.purpose,
-          email: oneTimeTokens.email,
-          created_at: oneTimeTokens.createdAt,
-          expires_at: oneTimeTokens.expiresAt,
-          used_at: oneTimeTokens.usedAt,
-        })
-        .from(oneTimeTokens)
-        .where(eq(oneTimeTokens.userId, userId)),
-  },
-  {
-    name: 'client_logs',
-    tables: [clientLogs],
-    read: (db, userId) => db.select().from(clientLogs).where(eq(clientLogs.userId, userId)),
-  },
+  personRows('configs', userConfigs.userId),
+  personRows('tours', userTours.userId),
+  personRows('sessions', sessions.userId, {
+    created_at: sessions.createdAt,
+    expires_at: sessions.expiresAt,
+    revoked_at: sessions.revokedAt,
+    via: sessions.via,
+    user_agent: sessions.userAgent,
+    ip: sessions.ip,
+  }),
+  personRows('identities', userIdentities.userId, {
+    provider: userIdentities.provider,
+    email: userIdentities.email,
+    created_at: userIdentities.createdAt,
+  }),
+  // Which links and codes were sent, never the secrets (only their hashes are stored anyway).
+  personRows('one_time_links', oneTimeTokens.userId, {
+    purpose: oneTimeTokens.purpose,
+    email: oneTimeTokens.email,
+    created_at: oneTimeTokens.createdAt,
+    expires_at: oneTimeTokens.expiresAt,
+    used_at: oneTimeTokens.usedAt,
+  }),
+  personRows('client_logs', clientLogs.userId),
 ];
 
 /**

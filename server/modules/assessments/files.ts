@@ -5,6 +5,7 @@ import type { AppDeps } from '../../context';
 import { ok } from '../../http/envelope';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
+import { namedDisposition } from '../../http/content-disposition';
 import { receiveUploads } from '../../storage/uploads';
 import { actorOf } from '../../core/workspace-access';
 import { workUploads } from '../tasks';
@@ -68,10 +69,7 @@ export default async function fileRoutes(app: App) {
       return reply
         .type(file.mimeType)
         .header('content-length', file.size)
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
+        .header('content-disposition', namedDisposition(file.name))
         .send(content);
     },
   );

@@ -1,17 +1,15 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Assessment, Evaluable } from '@contracts/assessments';
-import type { Person } from '@contracts/people';
 import { can } from '../../auth/permissions';
 import type { DbOrTx } from '../../db/client';
 import {
   assessmentEvaluables,
   assessments,
-  users,
   type AssessmentEvaluableRow,
   type AssessmentRow,
 } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
-import { personColumns, presentPerson } from '../../core/people';
+import { peopleByIds } from '../../core/people';
 import type { Actor } from '../../core/actor';
 import { workspaceAccessFor, type WorkspaceAccess } from '../../core/workspace-access';
 
@@ -65,20 +63,11 @@ export async function loadAssessment(
   return { assessment, access, manager };
 }
 
-export async function loadPeople(db: DbOrTx, ids: number[]): Promise<Map<number, Person>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select(personColumns)
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, presentPerson(r)]));
-}
-
 export async function presentEvaluables(
   db: DbOrTx,
   rows: AssessmentEvaluableRow[],
 ): Promise<Evaluable[]> {
-  const people = await loadPeople(
+  const people = await peopleByIds(
     db,
     rows.flatMap((r) => [r.assessorId, r.evaluateeId]),
   );
@@ -109,7 +98,7 @@ export async function presentAssessments(
     })
     .from(assessmentEvaluables)
     .where(inArray(assessmentEvaluables.assessmentId, ids));
-  const creators = await loadPeople(
+  const creators = await peopleByIds(
     db,
     rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
   );

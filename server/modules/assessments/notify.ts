@@ -5,14 +5,13 @@ import type { DbOrTx } from '../../db/client';
 import {
   assessmentEvaluables,
   assessments,
-  jobEffects,
   reminderSettings,
   users,
   workspaceMembers,
   type AssessmentRow,
 } from '../../db/schema';
 import { translator } from '../../i18n';
-import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
+import { claimEffect, eachOnce, recordEvent, type RecordedEvent } from '../../jobs';
 import { displayName } from '../../core/people';
 import { appLink } from '../../core/links';
 import { notify } from '../../core/notify';
@@ -167,43 +166,38 @@ async function writeNotifications(deps: AppDeps, event: RecordedEvent<'assessmen
 
 async function mailReminders(deps: AppDeps, event: RecordedEvent<'assessment.reminder'>) {
   const { assessment, recipients } = event.payload;
-  const effectKey = (userId: number) => `event:${event.id}:mail:${userId}`;
-  const sent = new Set(
-    (
-      await deps.db
-        .select({ key: jobEffects.key })
-        .from(jobEffects)
-        .where(inArray(jobEffects.key, recipients.map(effectKey)))
-    ).map((row) => row.key),
-  );
   const people = await deps.db.select().from(users).where(inArray(users.id, recipients));
   const link = appLink(deps, path(assessment));
-  for (const person of people) {
-    if (person.deletedAt || person.deactivatedAt || sent.has(effectKey(person.id))) continue;
-    const t = translator(person.language);
-    const vars = {
-      name: displayName(person),
-      assessment: assessment.name,
-      due: assessment.expired_at
-        ? assessment.expired_at.slice(0, 10)
-        : t('assessments:mail.reminder.no_due_date'),
-      app: 'Teamloop',
-    };
-    await deps.mailer.send({
-      to: person.email,
-      subject: t('assessments:mail.reminder.subject', vars),
-      text: [
-        t('assessments:mail.reminder.greeting', vars),
-        '',
-        t('assessments:mail.reminder.body', vars),
-        '',
+  const reachable = people.filter((person) => !person.deletedAt && !person.deactivatedAt);
+  await eachOnce(
+    deps.db,
+    reachable,
+    (person) => `event:${event.id}:mail:${person.id}`,
+    async (person) => {
+      const t = translator(person.language);
+      const vars = {
+        name: displayName(person),
+        assessment: assessment.name,
+        due: assessment.expired_at
+          ? assessment.expired_at.slice(0, 10)
+          : t('assessments:mail.reminder.no_due_date'),
+        app: 'Teamloop',
+      };
+      await deps.mailer.send({
+        to: person.email,
+        subject: t('assessments:mail.reminder.subject', vars),
+        text: [
+          t('assessments:mail.reminder.greeting', vars),
+          '',
+          t('assessments:mail.reminder.body', vars),
+          '',
+          link,
+        ].join('\n'),
         link,
-      ].join('\n'),
-      link,
-      idempotencyKey: `assessment-reminder-${event.id}-${person.id}`,
-    });
-    await claimEffect(deps.db, effectKey(person.id));
-  }
+        idempotencyKey: `assessment-reminder-${event.id}-${person.id}`,
+      });
+    },
+  );
 }
 
 const QUEUE = 'assessment_deadline_reminder';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
+import { personRows } from '../../core/export-sections';
 import {
   assessmentAnswers,
   assessmentEvaluables,
@@ -14,20 +15,12 @@ import {
  * about them is left out: it is theirs, and shown only through the released, anonymous report.
  */
 export const exportSections: ExportSection[] = [
-  {
-    name: 'assessments_created',
-    tables: [assessments],
-    read: (db, userId) =>
-      db
-        .select({
-          id: assessments.id,
-          workspace_id: assessments.workspaceId,
-          name: assessments.name,
-          created_at: assessments.createdAt,
-        })
-        .from(assessments)
-        .where(eq(assessments.createdBy, userId)),
-  },
+  personRows('assessments_created', assessments.createdBy, {
+    id: assessments.id,
+    workspace_id: assessments.workspaceId,
+    name: assessments.name,
+    created_at: assessments.createdAt,
+  }),
   {
     name: 'assessment_answers_given',
     tables: [assessmentEvaluables, assessmentAnswers],
@@ -73,20 +66,12 @@ export const exportSections: ExportSection[] = [
         .innerJoin(assessments, eq(assessments.id, assessmentEvaluables.assessmentId))
         .where(eq(assessmentEvaluables.evaluateeId, userId)),
   },
-  {
-    name: 'assessment_files',
-    tables: [assessmentFiles],
-    read: (db, userId) =>
-      db
-        .select({
-          name: assessmentFiles.name,
-          mime_type: assessmentFiles.mimeType,
-          size: assessmentFiles.size,
-          created_at: assessmentFiles.createdAt,
-        })
-        .from(assessmentFiles)
-        .where(eq(assessmentFiles.uploadedBy, userId)),
-  },
+  personRows('assessment_files', assessmentFiles.uploadedBy, {
+    name: assessmentFiles.name,
+    mime_type: assessmentFiles.mimeType,
+    size: assessmentFiles.size,
+    created_at: assessmentFiles.createdAt,
+  }),
 ];
 
 /**

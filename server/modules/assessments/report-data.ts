@@ -17,7 +17,7 @@ import {
   type RawAnswer,
   type ReportQuestion,
 } from './anonymity';
-import { loadPeople } from './load';
+import { peopleByIds } from '../../core/people';
 
 export function reportQuestions(rows: AssessmentQuestionRow[]): ReportQuestion[] {
   return rows.map((q) => ({
@@ -124,7 +124,7 @@ export async function buildReports(
   ]);
   const threshold = assessment.anonymityThreshold;
   const ids = [...who.team.keys()];
-  const people = await loadPeople(db, ids);
+  const people = await peopleByIds(db, ids);
   // CATME-style contribution within each formed team (team assessments only).
   const contribution = new Map<number, number | null>();
   if (assessment.type === 'team') {

@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
+import { personRows } from '../../core/export-sections';
 import { invoiceLogs } from '../../db/schema';
 
 /** The billing history lines a person wrote (asked for an upgrade, paid, changed a plan). */
 export const exportSections: ExportSection[] = [
-  {
-    name: 'billing_logs',
-    tables: [invoiceLogs],
-    read: (db, userId) =>
-      db
-        .select({
-          workspace_id: invoiceLogs.workspaceId,
-          action: invoiceLogs.action,
-          detail: invoiceLogs.detail,
-          created_at: invoiceLogs.createdAt,
-        })
-        .from(invoiceLogs)
-        .where(eq(invoiceLogs.userId, userId)),
-  },
+  personRows('billing_logs', invoiceLogs.userId, {
+    workspace_id: invoiceLogs.workspaceId,
+    action: invoiceLogs.action,
+    detail: invoiceLogs.detail,
+    created_at: invoiceLogs.createdAt,
+  }),
 ];
 
 /** The lines stay (the workspace's billing history); the person's id is taken off them. */

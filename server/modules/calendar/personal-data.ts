@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
+import { rowsOfPerson } from '../../core/export-sections';
 import {
   calendarBusyTimes,
   calendarConnections,
@@ -23,10 +24,7 @@ export const exportSections: ExportSection[] = [
           .from(calendarEventAttendees)
           .innerJoin(calendarEvents, eq(calendarEvents.id, calendarEventAttendees.eventId))
           .where(eq(calendarEventAttendees.userId, userId)),
-        db
-          .select({ created_at: calendarFeeds.createdAt })
-          .from(calendarFeeds)
-          .where(eq(calendarFeeds.userId, userId)),
+        rowsOfPerson(db, calendarFeeds.userId, userId, { created_at: calendarFeeds.createdAt }),
       ]);
       return {
         events: made.map((event) => ({
@@ -54,25 +52,21 @@ export const exportSections: ExportSection[] = [
     tables: [calendarConnections, calendarBusyTimes, calendarSyncSettings, calendarOauthStates],
     read: async (db, userId) => {
       const [connections, busy, settings] = await Promise.all([
-        db
-          .select({
-            provider: calendarConnections.provider,
-            account: calendarConnections.account,
-            read_calendar_ids: calendarConnections.readCalendarIds,
-            write_calendar_id: calendarConnections.writeCalendarId,
-            last_sync_at: calendarConnections.lastSyncAt,
-            created_at: calendarConnections.createdAt,
-          })
-          .from(calendarConnections)
-          .where(eq(calendarConnections.userId, userId)),
-        db
-          .select({ start: calendarBusyTimes.startAt, end: calendarBusyTimes.endAt })
-          .from(calendarBusyTimes)
-          .where(eq(calendarBusyTimes.userId, userId)),
-        db
-          .select({ share_busy_times: calendarSyncSettings.shareBusyTimes })
-          .from(calendarSyncSettings)
-          .where(eq(calendarSyncSettings.userId, userId)),
+        rowsOfPerson(db, calendarConnections.userId, userId, {
+          provider: calendarConnections.provider,
+          account: calendarConnections.account,
+          read_calendar_ids: calendarConnections.readCalendarIds,
+          write_calendar_id: calendarConnections.writeCalendarId,
+          last_sync_at: calendarConnections.lastSyncAt,
+          created_at: calendarConnections.createdAt,
+        }),
+        rowsOfPerson(db, calendarBusyTimes.userId, userId, {
+          start: calendarBusyTimes.startAt,
+          end: calendarBusyTimes.endAt,
+        }),
+        rowsOfPerson(db, calendarSyncSettings.userId, userId, {
+          share_busy_times: calendarSyncSettings.shareBusyTimes,
+        }),
       ]);
       return { connections, busy_times: busy, settings: settings[0] ?? null };
     },

@@ -12,6 +12,7 @@ import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
+import { namedDisposition } from '../../http/content-disposition';
 import { exportWorkspaceDashboard } from './operations/export-workspace-dashboard';
 import { listCategories } from './operations/list-categories';
 import { showMyDashboard } from './operations/show-my-dashboard';
@@ -68,10 +69,7 @@ export default async function dashboardRoutes(app: App) {
       return reply
         .type('text/csv; charset=utf-8')
         .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
+        .header('content-disposition', namedDisposition(file.name))
         .send(file.bytes);
     },
   );

@@ -23,6 +23,7 @@ import {
 } from '../../http/errors';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
+import { namedDisposition } from '../../http/content-disposition';
 import { storageFor } from '../../storage';
 import { INLINE_TYPES } from '../../storage/file-types';
 import { receiveUploads, sizeLabel, type UploadMessages } from '../../storage/uploads';
@@ -95,10 +96,7 @@ export default async function driveRoutes(app: App) {
       .header('content-length', file.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      )
+      .header('content-disposition', namedDisposition(file.name, disposition))
       .send(storage.read(file.key));
   }
 
@@ -220,10 +218,7 @@ export default async function driveRoutes(app: App) {
       return reply
         .type(converted.mimeType)
         .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(converted.name)}`,
-        )
+        .header('content-disposition', namedDisposition(converted.name))
         .send(converted.bytes);
     },
   );

@@ -1,5 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
+import { rowsOfPerson } from '../../core/export-sections';
 import {
   ltiContexts,
   ltiLaunches,
@@ -39,14 +40,11 @@ export const exportSections: ExportSection[] = [
         .select({ name: ltiPlatforms.name, issuer: ltiPlatforms.issuer })
         .from(ltiPlatforms)
         .where(or(eq(ltiPlatforms.ownerId, userId), eq(ltiPlatforms.approvedBy, userId))),
-      class_lists_requested: await db
-        .select({
-          workspace_id: ltiRosterSyncs.workspaceId,
-          status: ltiRosterSyncs.status,
-          created_at: ltiRosterSyncs.createdAt,
-        })
-        .from(ltiRosterSyncs)
-        .where(eq(ltiRosterSyncs.requestedBy, userId)),
+      class_lists_requested: await rowsOfPerson(db, ltiRosterSyncs.requestedBy, userId, {
+        workspace_id: ltiRosterSyncs.workspaceId,
+        status: ltiRosterSyncs.status,
+        created_at: ltiRosterSyncs.createdAt,
+      }),
     }),
   },
 ];

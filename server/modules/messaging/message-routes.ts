@@ -21,6 +21,7 @@ import { invalidInput } from '../../http/error-handler';
 import { validationFailed } from '../../http/errors';
 import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
+import { namedDisposition } from '../../http/content-disposition';
 import { storageFor } from '../../storage';
 import { parseFields, receiveUploads } from '../../storage/uploads';
 import { deleteMessage } from './operations/delete-message';
@@ -162,10 +163,7 @@ export default async function messageRoutes(app: App) {
         .type(file.mimeType)
         .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
+        .header('content-disposition', namedDisposition(file.name))
         .send(storageFor(app.deps.config).read(file.storageKey));
     },
   );

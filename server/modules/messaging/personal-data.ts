@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
+import { personRows, rowsOfPerson } from '../../core/export-sections';
 import {
   chatMembers,
   chatMessageFiles,
@@ -26,10 +27,11 @@ export const exportSections: ExportSection[] = [
         .from(chatMembers)
         .innerJoin(chats, eq(chats.id, chatMembers.chatId))
         .where(eq(chatMembers.userId, userId)),
-      created: await db
-        .select({ chat_id: chats.id, kind: chats.kind, name: chats.name })
-        .from(chats)
-        .where(eq(chats.createdBy, userId)),
+      created: await rowsOfPerson(db, chats.createdBy, userId, {
+        chat_id: chats.id,
+        kind: chats.kind,
+        name: chats.name,
+      }),
     }),
   },
   {
@@ -37,17 +39,14 @@ export const exportSections: ExportSection[] = [
     tables: [chatMessages, chatMessageFiles],
     read: async (db, userId) => {
       const [messages, attached] = await Promise.all([
-        db
-          .select({
-            id: chatMessages.id,
-            chat_id: chatMessages.chatId,
-            text: chatMessages.text,
-            edited_at: chatMessages.editedAt,
-            deleted_at: chatMessages.deletedAt,
-            created_at: chatMessages.createdAt,
-          })
-          .from(chatMessages)
-          .where(eq(chatMessages.userId, userId)),
+        rowsOfPerson(db, chatMessages.userId, userId, {
+          id: chatMessages.id,
+          chat_id: chatMessages.chatId,
+          text: chatMessages.text,
+          edited_at: chatMessages.editedAt,
+          deleted_at: chatMessages.deletedAt,
+          created_at: chatMessages.createdAt,
+        }),
         db
           .select({
             message_id: chatMessageFiles.messageId,
@@ -66,15 +65,10 @@ export const exportSections: ExportSection[] = [
       }));
     },
   },
-  {
-    name: 'chat_reactions',
-    tables: [chatMessageReactions],
-    read: (db, userId) =>
-      db
-        .select({ message_id: chatMessageReactions.messageId, emoji: chatMessageReactions.emoji })
-        .from(chatMessageReactions)
-        .where(eq(chatMessageReactions.userId, userId)),
-  },
+  personRows('chat_reactions', chatMessageReactions.userId, {
+    message_id: chatMessageReactions.messageId,
+    emoji: chatMessageReactions.emoji,
+  }),
 ];
 
 /**

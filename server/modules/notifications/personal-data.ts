@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
+import { personRows, rowsOfPerson } from '../../core/export-sections';
 import {
   meetingAttendees,
   meetings,
@@ -23,22 +24,14 @@ const meeting = {
 
 /** A person's notifications and the meetings they made or attend, in their data export. */
 export const exportSections: ExportSection[] = [
-  {
-    name: 'notifications',
-    tables: [notifications],
-    read: (db, userId) =>
-      db
-        .select({
-          kind: notifications.kind,
-          reference_type: notifications.referenceType,
-          reference_id: notifications.referenceId,
-          data: notifications.data,
-          read_at: notifications.readAt,
-          created_at: notifications.createdAt,
-        })
-        .from(notifications)
-        .where(eq(notifications.userId, userId)),
-  },
+  personRows('notifications', notifications.userId, {
+    kind: notifications.kind,
+    reference_type: notifications.referenceType,
+    reference_id: notifications.referenceId,
+    data: notifications.data,
+    read_at: notifications.readAt,
+    created_at: notifications.createdAt,
+  }),
   {
     name: 'meetings',
     tables: [meetingAttendees],
@@ -56,25 +49,16 @@ export const exportSections: ExportSection[] = [
     // The pending sign-in states are covered here too: they hold nothing to show but a time.
     tables: [zoomConnections, zoomOauthStates],
     read: (db, userId) =>
-      db
-        .select({ connected_at: zoomConnections.connectedAt })
-        .from(zoomConnections)
-        .where(eq(zoomConnections.userId, userId)),
+      rowsOfPerson(db, zoomConnections.userId, userId, {
+        connected_at: zoomConnections.connectedAt,
+      }),
   },
-  {
-    // The browsers that show the person's notifications; their keys are of no use to anyone.
-    name: 'browser_notifications',
-    tables: [pushSubscriptions],
-    read: (db, userId) =>
-      db
-        .select({
-          endpoint: pushSubscriptions.endpoint,
-          browser: pushSubscriptions.userAgent,
-          created_at: pushSubscriptions.createdAt,
-        })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId)),
-  },
+  // The browsers that show the person's notifications; their keys are of no use to anyone.
+  personRows('browser_notifications', pushSubscriptions.userId, {
+    endpoint: pushSubscriptions.endpoint,
+    browser: pushSubscriptions.userAgent,
+    created_at: pushSubscriptions.createdAt,
+  }),
   {
     name: 'meetings_organised',
     tables: [meetings],

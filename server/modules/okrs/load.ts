@@ -1,18 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
-  criteria,
   keyResultOwners,
   keyResults,
   objectiveOwners,
   objectives,
   orgPositions,
-  workspaceMembers,
   type KeyResultRow,
   type ObjectiveRow,
 } from '../../db/schema';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import type { Actor } from '../../core/actor';
+import { membersInRoles, tagsExist } from '../../core/workspace-ids';
 import { workspaceAccessFor, type WorkspaceAccess } from '../../core/workspace-access';
 import {
   keyResultAbilities,
@@ -199,17 +198,8 @@ export async function checkOwners(
 ): Promise<number[]> {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) return unique;
-  const rows = await db
-    .select({ userId: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.userId, unique),
-        inArray(workspaceMembers.role, [...OWNER_ROLES]),
-      ),
-    );
-  if (rows.length !== unique.length)
+  const members = await membersInRoles(db, workspaceId, unique, OWNER_ROLES);
+  if (members.size !== unique.length)
     throw validationFailed({ [field]: 'okrs:messages.owner_unknown' });
   return unique;
 }
@@ -235,17 +225,7 @@ export async function checkTags(
 ) {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) return unique;
-  const rows = await db
-    .select({ id: criteria.id })
-    .from(criteria)
-    .where(
-      and(
-        eq(criteria.workspaceId, workspaceId),
-        eq(criteria.type, 'objective'),
-        inArray(criteria.id, unique),
-      ),
-    );
-  if (rows.length !== unique.length)
+  if (!(await tagsExist(db, workspaceId, 'objective', unique)))
     throw validationFailed({ tag_ids: 'okrs:messages.tag_unknown' });
   return unique;
 }

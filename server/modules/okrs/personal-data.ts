@@ -1,6 +1,7 @@
 import { eq, type AnyColumn } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { AccountDeletion, ExportSection } from '../../core/area';
+import { rowsOfPerson } from '../../core/export-sections';
 import type { DbOrTx } from '../../db/client';
 import {
   keyResultAnswers,
@@ -59,27 +60,21 @@ export const exportSections: ExportSection[] = [
     name: 'check_ins',
     tables: [objectiveAnswers, keyResultAnswers],
     read: async (db, userId) => ({
-      objectives: await db
-        .select({
-          objective_id: objectiveAnswers.objectiveId,
-          status: objectiveAnswers.status,
-          confidence: objectiveAnswers.confidence,
-          note: objectiveAnswers.note,
-          created_at: objectiveAnswers.createdAt,
-        })
-        .from(objectiveAnswers)
-        .where(eq(objectiveAnswers.createdBy, userId)),
-      key_results: await db
-        .select({
-          key_result_id: keyResultAnswers.keyResultId,
-          value: keyResultAnswers.value,
-          status: keyResultAnswers.status,
-          confidence: keyResultAnswers.confidence,
-          note: keyResultAnswers.note,
-          created_at: keyResultAnswers.createdAt,
-        })
-        .from(keyResultAnswers)
-        .where(eq(keyResultAnswers.createdBy, userId)),
+      objectives: await rowsOfPerson(db, objectiveAnswers.createdBy, userId, {
+        objective_id: objectiveAnswers.objectiveId,
+        status: objectiveAnswers.status,
+        confidence: objectiveAnswers.confidence,
+        note: objectiveAnswers.note,
+        created_at: objectiveAnswers.createdAt,
+      }),
+      key_results: await rowsOfPerson(db, keyResultAnswers.createdBy, userId, {
+        key_result_id: keyResultAnswers.keyResultId,
+        value: keyResultAnswers.value,
+        status: keyResultAnswers.status,
+        confidence: keyResultAnswers.confidence,
+        note: keyResultAnswers.note,
+        created_at: keyResultAnswers.createdAt,
+      }),
     }),
   },
 ];

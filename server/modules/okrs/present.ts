@@ -7,7 +7,7 @@ import type {
   ObjectiveTreeNode,
 } from '@contracts/okrs';
 import type { Person } from '@contracts/people';
-import { personColumns, presentPerson } from '../../core/people';
+import { peopleByIds } from '../../core/people';
 import type { DbOrTx } from '../../db/client';
 import {
   criteria,
@@ -22,7 +22,6 @@ import {
   orgPositions,
   taskKeyResults,
   tasks,
-  users,
   type KeyResultAnswerRow,
   type KeyResultRow,
   type ObjectiveRow,
@@ -80,15 +79,6 @@ export async function loadWorkspaceTree(db: DbOrTx, workspaceId: number): Promis
     objectiveProgress: rolled.objectives,
     keyResultProgress: rolled.keyResults,
   };
-}
-
-async function peopleById(db: DbOrTx, ids: number[]): Promise<Map<number, Person>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select(personColumns)
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, presentPerson(r)]));
 }
 
 function presentAlignment(a: WorkspaceTree['alignments'][number], tree: WorkspaceTree): Alignment {
@@ -192,7 +182,7 @@ export async function presentObjectives(
             .orderBy(asc(tasks.name), asc(tasks.id))
         : Promise.resolve([]),
     ]);
-  const people = await peopleById(db, [
+  const people = await peopleByIds(db, [
     ...owners.map((o) => o.userId),
     ...krOwners.map((o) => o.userId),
     ...rows.map((r) => r.createdBy).filter((x): x is number => x !== null),
@@ -283,7 +273,7 @@ export async function presentAnswers(
   abilities: ReturnType<typeof keyResultAbilities>,
   viewer: OkrViewer,
 ): Promise<KeyResultAnswer[]> {
-  const people = await peopleById(
+  const people = await peopleByIds(
     db,
     answers.map((a) => a.createdBy).filter((x): x is number => x !== null),
   );

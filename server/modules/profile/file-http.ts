@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
+import { namedDisposition } from '../../http/content-disposition';
 import { storageFor } from '../../storage';
 import { receiveUploads } from '../../storage/uploads';
 import { AVATAR_FOLDER, CV_TYPES, IMAGE_TYPES, MEGABYTE, uploadMessages } from './files';
@@ -59,7 +60,7 @@ export async function sendDownload(
   if (!(await storage.exists(file.key))) throw notFound();
   return reply
     .type(file.mime_type)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('content-disposition', namedDisposition(file.name))
     .header('cache-control', 'private, no-store')
     .send(storage.read(file.key));
 }

@@ -1,5 +1,6 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
+import { personRows, rowsOfPerson } from '../../core/export-sections';
 import type { DbOrTx } from '../../db/client';
 import {
   personalityAnswers,
@@ -39,24 +40,12 @@ export const exportSections: ExportSection[] = [
       return row && { ...row, result: personalityResult(row.answers) };
     },
   },
-  {
-    name: 'activities',
-    tables: [userActivities],
-    read: (db, userId) => db.select().from(userActivities).where(eq(userActivities.userId, userId)),
-  },
-  {
-    name: 'skills_added_to_catalogue',
-    tables: [skills],
-    read: (db, userId) =>
-      db
-        .select({
-          name: skills.name,
-          workspace_id: skills.workspaceId,
-          created_at: skills.createdAt,
-        })
-        .from(skills)
-        .where(eq(skills.createdBy, userId)),
-  },
+  personRows('activities', userActivities.userId),
+  personRows('skills_added_to_catalogue', skills.createdBy, {
+    name: skills.name,
+    workspace_id: skills.workspaceId,
+    created_at: skills.createdAt,
+  }),
 ];
 
 /** The profile is the person's own: it goes with the account. */
@@ -91,10 +80,10 @@ export const files: FileReferences = {
 
 async function personalKeys(db: DbOrTx, userId: number) {
   const [profiles, people] = await Promise.all([
-    db
-      .select({ avatar: userProfiles.avatar, cv: userProfiles.cv })
-      .from(userProfiles)
-      .where(eq(userProfiles.userId, userId)),
+    rowsOfPerson(db, userProfiles.userId, userId, {
+      avatar: userProfiles.avatar,
+      cv: userProfiles.cv,
+    }),
     db.select({ url: users.avatarUrl }).from(users).where(eq(users.id, userId)),
   ]);
   return keysOf(profiles, people);

@@ -34,6 +34,7 @@ import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../
 import { refuseUnstorableInput } from '../../http/storable-input';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
+import { namedDisposition } from '../../http/content-disposition';
 import { storageFor } from '../../storage';
 import { sizeLabel } from '../../storage/uploads';
 import { registerRecruitMails } from './mails';
@@ -138,10 +139,7 @@ export default async function recruitRoutes(app: App) {
       .header('content-length', file.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      )
+      .header('content-disposition', namedDisposition(file.name))
       .send(storage.read(file.key));
   }
 

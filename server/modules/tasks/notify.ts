@@ -2,9 +2,9 @@ import { inArray } from 'drizzle-orm';
 import type { LiveEventPayload } from '@contracts/realtime';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { jobEffects, users, type TaskRow } from '../../db/schema';
+import { users, type TaskRow } from '../../db/schema';
 import { translator } from '../../i18n';
-import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
+import { claimEffect, eachOnce, recordEvent, type RecordedEvent } from '../../jobs';
 import { displayName } from '../../core/people';
 import { appLink } from '../../core/links';
 import { notify, settingsLink, wantsKind } from '../../core/notify';
@@ -102,48 +102,45 @@ async function writeNotifications(deps: AppDeps, event: RecordedEvent<'task.noti
 async function mailReminders(deps: AppDeps, event: RecordedEvent<'task.notification'>) {
   const { task, kind, recipients } = event.payload;
   if (kind !== 'task_reminder') return;
-  const effectKey = (userId: number) => `event:${event.id}:mail:${userId}`;
-  const sent = new Set(
-    (
-      await deps.db
-        .select({ key: jobEffects.key })
-        .from(jobEffects)
-        .where(inArray(jobEffects.key, recipients.map(effectKey)))
-    ).map((row) => row.key),
-  );
   const people = await deps.db.select().from(users).where(inArray(users.id, recipients));
   const link = appLink(
     deps,
     taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
   );
-  for (const person of people) {
-    if (person.deletedAt || person.deactivatedAt || sent.has(effectKey(person.id))) continue;
-    if (!wantsKind(person, 'task_reminder', 'email')) continue;
-    const t = translator(person.language);
-    const vars = {
-      name: displayName(person),
-      task: task.name,
-      due: task.expired_at ? task.expired_at.slice(0, 10) : t('tasks:mail.reminder.no_due_date'),
-      app: 'Teamloop',
-    };
-    await deps.mailer.send({
-      to: person.email,
-      subject: t('tasks:mail.reminder.subject', vars),
-      text: [
-        t('tasks:mail.reminder.greeting', vars),
-        '',
-        t('tasks:mail.reminder.body', vars),
-        '',
+  const reachable = people.filter(
+    (person) =>
+      !person.deletedAt && !person.deactivatedAt && wantsKind(person, 'task_reminder', 'email'),
+  );
+  await eachOnce(
+    deps.db,
+    reachable,
+    (person) => `event:${event.id}:mail:${person.id}`,
+    async (person) => {
+      const t = translator(person.language);
+      const vars = {
+        name: displayName(person),
+        task: task.name,
+        due: task.expired_at ? task.expired_at.slice(0, 10) : t('tasks:mail.reminder.no_due_date'),
+        app: 'Teamloop',
+      };
+      await deps.mailer.send({
+        to: person.email,
+        subject: t('tasks:mail.reminder.subject', vars),
+        text: [
+          t('tasks:mail.reminder.greeting', vars),
+          '',
+          t('tasks:mail.reminder.body', vars),
+          '',
+          link,
+          '',
+          t('tasks:mail.reminder.footer', vars),
+          t('notifications:mail.settings', { link: settingsLink(deps, person.id) }),
+        ].join('\n'),
         link,
-        '',
-        t('tasks:mail.reminder.footer', vars),
-        t('notifications:mail.settings', { link: settingsLink(deps, person.id) }),
-      ].join('\n'),
-      link,
-      idempotencyKey: `task-reminder-${event.id}-${person.id}`,
-    });
-    await claimEffect(deps.db, effectKey(person.id));
-  }
+        idempotencyKey: `task-reminder-${event.id}-${person.id}`,
+      });
+    },
+  );
 }
 
 /** The tasks area's event handlers. */

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
+import { personRows } from '../../core/export-sections';
 import {
   reminderSettings,
   taskAssignments,
@@ -12,93 +13,40 @@ import {
 
 /** What the tasks module keeps about a person, for "export my data". */
 export const exportSections: ExportSection[] = [
-  {
-    name: 'tasks_created',
-    tables: [tasks],
-    read: (db, userId) =>
-      db
-        .select({
-          id: tasks.id,
-          name: tasks.name,
-          workspace_id: tasks.workspaceId,
-          created_at: tasks.createdAt,
-        })
-        .from(tasks)
-        .where(eq(tasks.createdBy, userId)),
-  },
-  {
-    name: 'task_assignments',
-    tables: [taskAssignments],
-    read: (db, userId) =>
-      db
-        .select({
-          task_id: taskAssignments.taskId,
-          status: taskAssignments.status,
-          number_of_returned: taskAssignments.numberOfReturned,
-          comment: taskAssignments.comment,
-          submitted_at: taskAssignments.submittedAt,
-          closed_at: taskAssignments.closedAt,
-        })
-        .from(taskAssignments)
-        .where(eq(taskAssignments.userId, userId)),
-  },
-  {
-    name: 'task_reviews',
-    tables: [taskReviewers],
-    read: (db, userId) =>
-      db
-        .select({ task_id: taskReviewers.taskId })
-        .from(taskReviewers)
-        .where(eq(taskReviewers.userId, userId)),
-  },
-  {
-    name: 'task_answers',
-    tables: [taskReports],
-    read: (db, userId) =>
-      db
-        .select({
-          task_id: taskReports.taskId,
-          kind: taskReports.kind,
-          body: taskReports.body,
-          created_at: taskReports.createdAt,
-        })
-        .from(taskReports)
-        .where(eq(taskReports.authorId, userId)),
-  },
-  {
-    name: 'task_files',
-    tables: [taskFiles],
-    read: (db, userId) =>
-      db
-        .select({
-          task_id: taskFiles.taskId,
-          name: taskFiles.name,
-          mime_type: taskFiles.mimeType,
-          size: taskFiles.size,
-          created_at: taskFiles.createdAt,
-        })
-        .from(taskFiles)
-        .where(eq(taskFiles.uploadedBy, userId)),
-  },
-  {
-    name: 'task_history',
-    tables: [taskEvents],
-    read: (db, userId) =>
-      db
-        .select({
-          task_id: taskEvents.taskId,
-          action: taskEvents.action,
-          created_at: taskEvents.createdAt,
-        })
-        .from(taskEvents)
-        .where(eq(taskEvents.actorId, userId)),
-  },
-  {
-    name: 'reminder_settings',
-    tables: [reminderSettings],
-    read: (db, userId) =>
-      db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId)),
-  },
+  personRows('tasks_created', tasks.createdBy, {
+    id: tasks.id,
+    name: tasks.name,
+    workspace_id: tasks.workspaceId,
+    created_at: tasks.createdAt,
+  }),
+  personRows('task_assignments', taskAssignments.userId, {
+    task_id: taskAssignments.taskId,
+    status: taskAssignments.status,
+    number_of_returned: taskAssignments.numberOfReturned,
+    comment: taskAssignments.comment,
+    submitted_at: taskAssignments.submittedAt,
+    closed_at: taskAssignments.closedAt,
+  }),
+  personRows('task_reviews', taskReviewers.userId, { task_id: taskReviewers.taskId }),
+  personRows('task_answers', taskReports.authorId, {
+    task_id: taskReports.taskId,
+    kind: taskReports.kind,
+    body: taskReports.body,
+    created_at: taskReports.createdAt,
+  }),
+  personRows('task_files', taskFiles.uploadedBy, {
+    task_id: taskFiles.taskId,
+    name: taskFiles.name,
+    mime_type: taskFiles.mimeType,
+    size: taskFiles.size,
+    created_at: taskFiles.createdAt,
+  }),
+  personRows('task_history', taskEvents.actorId, {
+    task_id: taskEvents.taskId,
+    action: taskEvents.action,
+    created_at: taskEvents.createdAt,
+  }),
+  personRows('reminder_settings', reminderSettings.userId),
 ];
 
 /**

@@ -29,6 +29,7 @@ import {
 import { ok } from '../../http/envelope';
 import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
+import { namedDisposition } from '../../http/content-disposition';
 import type { AppDeps } from '../../context';
 import { storageFor } from '../../storage';
 import { receiveUploads } from '../../storage/uploads';
@@ -222,10 +223,7 @@ export function workRoutes(kind: TaskKind) {
         return reply
           .type(file.mimeType)
           .header('content-length', file.size)
-          .header(
-            'content-disposition',
-            `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-          )
+          .header('content-disposition', namedDisposition(file.name))
           .send(storageFor(app.deps.config).read(file.storageKey));
       },
     );

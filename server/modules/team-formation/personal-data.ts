@@ -1,5 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
+import { rowsOfPerson } from '../../core/export-sections';
 import { publicWorkspaces, teamFormationRuns } from '../../db/schema';
 
 /** Team formation runs a person started or confirmed, and workspaces they published. */
@@ -20,14 +21,11 @@ export const exportSections: ExportSection[] = [
         .where(
           or(eq(teamFormationRuns.createdBy, userId), eq(teamFormationRuns.confirmedBy, userId)),
         ),
-      published_workspaces: await db
-        .select({
-          workspace_id: publicWorkspaces.workspaceId,
-          summary: publicWorkspaces.summary,
-          published_at: publicWorkspaces.publishedAt,
-        })
-        .from(publicWorkspaces)
-        .where(eq(publicWorkspaces.publishedBy, userId)),
+      published_workspaces: await rowsOfPerson(db, publicWorkspaces.publishedBy, userId, {
+        workspace_id: publicWorkspaces.workspaceId,
+        summary: publicWorkspaces.summary,
+        published_at: publicWorkspaces.publishedAt,
+      }),
     }),
   },
 ];

@@ -3,17 +3,11 @@ import type { Team } from '@contracts/workspace-teams';
 import { can, type Permission } from '../../auth/permissions';
 import { isUniqueViolation } from '../../db/errors';
 import type { DbOrTx } from '../../db/client';
-import {
-  teamMembers,
-  teams,
-  users,
-  workspaceMembers,
-  type TeamMemberRow,
-  type TeamRow,
-} from '../../db/schema';
+import { teamMembers, teams, users, type TeamMemberRow, type TeamRow } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { personColumns, presentPerson, type PersonRow } from '../../core/people';
 import type { Actor } from '../../core/actor';
+import { membersInRoles } from '../../core/workspace-ids';
 import { workspaceAccessFor, type WorkspaceAccess } from '../../core/workspace-access';
 
 /** Roles that can be in a team: viewers watch and deactivated members are out. */
@@ -87,18 +81,7 @@ export async function requireTeamable(
   userIds: readonly number[],
   field = 'user_ids',
 ) {
-  if (userIds.length === 0) return;
-  const rows = await db
-    .select({ userId: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.userId, [...userIds]),
-        inArray(workspaceMembers.role, [...TEAMABLE_ROLES]),
-      ),
-    );
-  const ok = new Set(rows.map((row) => row.userId));
+  const ok = await membersInRoles(db, workspaceId, userIds, TEAMABLE_ROLES);
   if (userIds.some((id) => !ok.has(id))) {
     throw validationFailed({ [field]: 'workspace-teams:messages.not_teamable' });
   }

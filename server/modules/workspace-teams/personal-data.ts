@@ -1,5 +1,6 @@
 import { eq, isNotNull, or } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
+import { personRows } from '../../core/export-sections';
 import { teamMembers, teamRequests, teams } from '../../db/schema';
 import { avatarKeyOf } from '../profile';
 
@@ -22,15 +23,11 @@ export const exportSections: ExportSection[] = [
         .innerJoin(teams, eq(teams.id, teamMembers.teamId))
         .where(eq(teamMembers.userId, userId)),
   },
-  {
-    name: 'teams_created',
-    tables: [teams],
-    read: (db, userId) =>
-      db
-        .select({ id: teams.id, name: teams.name, workspace_id: teams.workspaceId })
-        .from(teams)
-        .where(eq(teams.createdBy, userId)),
-  },
+  personRows('teams_created', teams.createdBy, {
+    id: teams.id,
+    name: teams.name,
+    workspace_id: teams.workspaceId,
+  }),
   {
     name: 'team_requests',
     tables: [teamRequests],

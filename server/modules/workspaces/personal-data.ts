@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
+import { rowsOfPerson } from '../../core/export-sections';
 import {
   boardViews,
   criteria,
@@ -50,54 +51,46 @@ const workspacesSection: ExportSection['read'] = async (db, userId) => {
       .from(workspaceInvitations)
       .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
       .where(eq(workspaceInvitations.invitedBy, userId)),
-    board_views: await db
-      .select({
-        workspace_id: boardViews.workspaceId,
-        name: boardViews.name,
-        config: boardViews.config,
-      })
-      .from(boardViews)
-      .where(eq(boardViews.userId, userId)),
-    personal_pins: await db
-      .select({
-        workspace_id: pins.workspaceId,
-        reference_type: pins.referenceType,
-        reference_id: pins.referenceId,
-        title: pins.title,
-        url: pins.url,
-      })
-      .from(pins)
-      .where(eq(pins.userId, userId)),
-    workspace_drafts: await db
-      .select({
-        basic_information: workspaceDrafts.basicInformation,
-        plan: workspaceDrafts.plan,
-        schedule: workspaceDrafts.schedule,
-        created_at: workspaceDrafts.createdAt,
-      })
-      .from(workspaceDrafts)
-      .where(eq(workspaceDrafts.userId, userId)),
+    board_views: await rowsOfPerson(db, boardViews.userId, userId, {
+      workspace_id: boardViews.workspaceId,
+      name: boardViews.name,
+      config: boardViews.config,
+    }),
+    personal_pins: await rowsOfPerson(db, pins.userId, userId, {
+      workspace_id: pins.workspaceId,
+      reference_type: pins.referenceType,
+      reference_id: pins.referenceId,
+      title: pins.title,
+      url: pins.url,
+    }),
+    workspace_drafts: await rowsOfPerson(db, workspaceDrafts.userId, userId, {
+      basic_information: workspaceDrafts.basicInformation,
+      plan: workspaceDrafts.plan,
+      schedule: workspaceDrafts.schedule,
+      created_at: workspaceDrafts.createdAt,
+    }),
   };
 };
 
 /** Things a person made for a workspace: named, so they know what carries their name. */
 const createdSection: ExportSection['read'] = async (db, userId) => ({
-  workspaces: await db
-    .select({ id: workspaces.id, name: workspaces.name, created_at: workspaces.createdAt })
-    .from(workspaces)
-    .where(eq(workspaces.createdBy, userId)),
-  criteria: await db
-    .select({ workspace_id: criteria.workspaceId, name: criteria.name })
-    .from(criteria)
-    .where(eq(criteria.createdBy, userId)),
-  name_banks: await db
-    .select({ workspace_id: nameBanks.workspaceId, name: nameBanks.name })
-    .from(nameBanks)
-    .where(eq(nameBanks.createdBy, userId)),
-  schedules: await db
-    .select({ workspace_id: schedules.workspaceId, name: schedules.name })
-    .from(schedules)
-    .where(eq(schedules.createdBy, userId)),
+  workspaces: await rowsOfPerson(db, workspaces.createdBy, userId, {
+    id: workspaces.id,
+    name: workspaces.name,
+    created_at: workspaces.createdAt,
+  }),
+  criteria: await rowsOfPerson(db, criteria.createdBy, userId, {
+    workspace_id: criteria.workspaceId,
+    name: criteria.name,
+  }),
+  name_banks: await rowsOfPerson(db, nameBanks.createdBy, userId, {
+    workspace_id: nameBanks.workspaceId,
+    name: nameBanks.name,
+  }),
+  schedules: await rowsOfPerson(db, schedules.createdBy, userId, {
+    workspace_id: schedules.workspaceId,
+    name: schedules.name,
+  }),
 });
 
 export const exportSections: ExportSection[] = [

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
+import { peopleByIds } from '../../../core/people';
 import { assessmentEvaluables } from '../../../db/schema';
-import { loadAssessment, loadPeople } from '../load';
+import { loadAssessment } from '../load';
 import type { AssessmentsDeps } from './deps';
 
 /** The assessors with how much they handed in (owners and admins). */
@@ -12,7 +13,7 @@ export async function listAssessors(deps: AssessmentsDeps, actor: Actor, id: num
     .select({ userId: assessmentEvaluables.assessorId, status: assessmentEvaluables.status })
     .from(assessmentEvaluables)
     .where(eq(assessmentEvaluables.assessmentId, ctx.assessment.id));
-  const people = await loadPeople(
+  const people = await peopleByIds(
     db,
     rows.map((r) => r.userId),
   );

@@ -1,6 +1,7 @@
 import type { Actor } from '../../../core/actor';
+import { peopleByIds } from '../../../core/people';
 import { plannedGroups } from '../anonymity';
-import { loadAssessment, loadPeople } from '../load';
+import { loadAssessment } from '../load';
 import type { AssessmentsDeps } from './deps';
 import { evaluablesOf } from './evaluable-rows';
 
@@ -30,7 +31,7 @@ export async function whoAssesses(
     ctx.assessment.anonymityThreshold,
   );
   if (!ctx.manager && !ctx.assessment.named) return { people: null, groups };
-  const people = await loadPeople(
+  const people = await peopleByIds(
     db,
     rows.map((r) => r.assessorId),
   );

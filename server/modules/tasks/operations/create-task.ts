@@ -1,9 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { MessageRef } from '../../../http/errors';
 import { validationFailed } from '../../../http/errors';
 import type { DbOrTx, Tx } from '../../../db/client';
 import {
-  criteria,
   taskAssignments,
   taskKeyResults,
   taskReviewers,
@@ -16,6 +14,7 @@ import { deadlineChanged } from '../deadline-reminders';
 import { notifyAboutTask } from '../notify';
 import { loadTeams } from '../people';
 import { track } from '../tracking';
+import { tagsExist } from '../../../core/workspace-ids';
 
 export interface TaskDraft {
   name: string;
@@ -77,25 +76,13 @@ export async function validateNewTask(db: DbOrTx, task: NewTask, choices: Choice
   const expiredAt = date(task.draft.expired_at);
   Object.assign(problems, checkDates(date(task.draft.started_at), expiredAt));
   if (expiredAt && expiredAt < new Date()) fail('expired_at', 'due_in_past');
-  if (task.draft.tag_ids?.length && !(await tagsExist(db, task.workspaceId, task.draft.tag_ids))) {
+  if (
+    task.draft.tag_ids?.length &&
+    !(await tagsExist(db, task.workspaceId, 'task', task.draft.tag_ids))
+  ) {
     fail('tag_ids', 'tag_unknown');
   }
   if (Object.keys(problems).length) throw validationFailed(problems);
-}
-
-export async function tagsExist(db: DbOrTx, workspaceId: number, tagIds: number[]) {
-  const unique = [...new Set(tagIds)];
-  const found = await db
-    .select({ id: criteria.id })
-    .from(criteria)
-    .where(
-      and(
-        eq(criteria.workspaceId, workspaceId),
-        eq(criteria.type, 'task'),
-        inArray(criteria.id, unique),
-      ),
-    );
-  return found.length === unique.length;
 }
 
 /** Writes the task with its units, reviewers, tags and key results: call inside one transaction. */

@@ -26,7 +26,8 @@ import {
 import { deadlineChanged } from '../deadline-reminders';
 import { notifyAboutTask } from '../notify';
 import { track } from '../tracking';
-import { checkDates, tagsExist } from './create-task';
+import { checkDates } from './create-task';
+import { tagsExist } from '../../../core/workspace-ids';
 
 const date = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -146,7 +147,7 @@ export async function setTags(db: DbOrTx, ctx: TaskContext, tagIds: number[]) {
   requireRole(ctx, 'manage');
   requireLive(ctx);
   const unique = [...new Set(tagIds)];
-  if (unique.length && !(await tagsExist(db, ctx.task.workspaceId, unique))) {
+  if (unique.length && !(await tagsExist(db, ctx.task.workspaceId, 'task', unique))) {
     throw validationFailed({ tag_ids: 'tasks:messages.tag_unknown' });
   }
   await db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { privacyOfIds } from '../../../auth/privacy';
 import type { Actor } from '../../../core/actor';
 import { presentPerson, personColumns } from '../../../core/people';
 import { workspaceAccessFor } from '../../../core/workspace-access';
+import { membersInRoles } from '../../../core/workspace-ids';
 import type { DbOrTx } from '../../../db/client';
 import { teamMembers, teams, users, workspaceMembers } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
@@ -48,22 +49,7 @@ async function currentTeams(db: DbOrTx, workspaceId: number): Promise<CurrentTea
       team.memberIds.push(row.userId);
   }
   const ids = [...byId.values()].flatMap((t) => t.memberIds);
-  const teamable = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .select({ userId: workspaceMembers.userId })
-            .from(workspaceMembers)
-            .where(
-              and(
-                eq(workspaceMembers.workspaceId, workspaceId),
-                inArray(workspaceMembers.userId, ids),
-                inArray(workspaceMembers.role, [...TEAMABLE]),
-              ),
-            )
-        ).map((r) => r.userId),
-  );
+  const teamable = await membersInRoles(db, workspaceId, ids, TEAMABLE);
   return [...byId.values()].map((t) => ({
     ...t,
     memberIds: t.memberIds.filter((id) => teamable.has(id)),

@@ -1,0 +1,45 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { CRITERIA_TYPES, criteria, workspaceMembers, type WorkspaceRole } from '../db/schema';
+
+/** Those of `userIds` who are members of the workspace in one of `roles`. */
+export async function membersInRoles(
+  db: DbOrTx,
+  workspaceId: number,
+  userIds: readonly number[],
+  roles: readonly WorkspaceRole[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.userId, [...userIds]),
+        inArray(workspaceMembers.role, [...roles]),
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
+}
+
+/** Whether every one of `ids` is a tag (criterion) of the workspace of this type. */
+export async function tagsExist(
+  db: DbOrTx,
+  workspaceId: number,
+  type: (typeof CRITERIA_TYPES)[number],
+  ids: readonly number[],
+): Promise<boolean> {
+  const unique = [...new Set(ids)];
+  const found = await db
+    .select({ id: criteria.id })
+    .from(criteria)
+    .where(
+      and(
+        eq(criteria.workspaceId, workspaceId),
+        eq(criteria.type, type),
+        inArray(criteria.id, unique),
+      ),
+    );
+  return found.length === unique.length;
+}
