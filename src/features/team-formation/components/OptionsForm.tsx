@@ -45,15 +45,6 @@ type Strategy = (typeof FORMATION_STRATEGIES)[number];
 const WEIGHTS = ['personality', 'spread', 'skills', 'availability'] as const;
 type Weights = Record<(typeof WEIGHTS)[number], number>;
 
-/** The workspace's people as the options of a picker, each by name (its value, the id). */
-function PersonOptions({ people }: { people: Member[] }) {
-  return people.map((person) => (
-    <Option key={person.id} value={String(person.id)} text={person.name}>
-      {person.name}
-    </Option>
-  ));
-}
-
 /** A picker of one workspace member, by name. */
 function PersonPicker({
   label,
@@ -74,7 +65,11 @@ function PersonPicker({
         selectedOptions={value ? [String(value)] : []}
         onOptionSelect={(_e, d) => onChange(d.optionValue ? Number(d.optionValue) : null)}
       >
-        <PersonOptions people={people} />
+        {people.map((person) => (
+          <Option key={person.id} value={String(person.id)} text={person.name}>
+            {person.name}
+          </Option>
+        ))}
       </Combobox>
     </Field>
   );
@@ -253,7 +248,11 @@ export function OptionsForm({
             value={groupIds.map((id) => nameOf(Number(id))).join(', ')}
             onOptionSelect={(_e, d) => setGroupIds(d.selectedOptions)}
           >
-            <PersonOptions people={people} />
+            {people.map((person) => (
+              <Option key={person.id} value={String(person.id)} text={person.name}>
+                {person.name}
+              </Option>
+            ))}
           </Combobox>
         </Field>
       </div>
