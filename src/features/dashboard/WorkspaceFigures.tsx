@@ -278,22 +278,28 @@ export function TaskRatesChart({ figures }: { figures: WorkspaceDashboard }) {
               <YAxis domain={[0, 100]} tick={{ fontSize: 10 }} />
               <ChartTooltip />
               <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Line
-                dataKey="submission_rate"
-                name={t('dashboard:workspace.series.submission_rate')}
-                stroke={tokens.colorBrandStroke1}
-                strokeWidth={2}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="review_rate"
-                name={t('dashboard:workspace.series.review_rate')}
-                stroke={tokens.colorPaletteGreenForeground1}
-                strokeWidth={2}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
+              {[
+                {
+                  rate: 'submission_rate',
+                  name: t('dashboard:workspace.series.submission_rate'),
+                  stroke: tokens.colorBrandStroke1,
+                },
+                {
+                  rate: 'review_rate',
+                  name: t('dashboard:workspace.series.review_rate'),
+                  stroke: tokens.colorPaletteGreenForeground1,
+                },
+              ].map((series) => (
+                <Line
+                  key={series.rate}
+                  dataKey={series.rate}
+                  name={series.name}
+                  stroke={series.stroke}
+                  strokeWidth={2}
+                  connectNulls={false}
+                  isAnimationActive={false}
+                />
+              ))}
             </LineChart>
           )}
         </div>

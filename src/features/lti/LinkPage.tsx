@@ -16,16 +16,9 @@ import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { announce, withApiError, type ApiError, type Envelope } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
 import { useSignInAgain } from './sign-in-again';
-import { column } from '@/lib/styles';
+import { useLtiPageStyles } from './page-styles';
 
 const useStyles = makeStyles({
-  root: {
-    maxWidth: '560px',
-    margin: '0 auto',
-    padding: tokens.spacingHorizontalL,
-    ...column,
-    gap: tokens.spacingVerticalM,
-  },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
@@ -37,6 +30,7 @@ const useStyles = makeStyles({
 export default function LinkPage() {
   const { t } = useTranslation('lti');
   const styles = useStyles();
+  const page = useLtiPageStyles();
   const { plugin = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -58,7 +52,7 @@ export default function LinkPage() {
   if (status.isPending) return <FullPageSpinner label={t('link.loading')} />;
   if (status.error) {
     return (
-      <div className={styles.root}>
+      <div className={page.root}>
         <EmptyState headingLevel={1} title={t('link.none_title')} description={t('link.none')} />
       </div>
     );
@@ -66,7 +60,7 @@ export default function LinkPage() {
   const { platform, person_name: name, account, can_confirm: canConfirm } = status.data;
   const toSignIn = () => signInAgain(`/lti/link/${plugin}`);
   return (
-    <div className={styles.root}>
+    <div className={page.root}>
       <Text as="h1" size={700} weight="semibold">
         {t('link.title')}
       </Text>

@@ -3,13 +3,11 @@ import {
   Dropdown,
   Field,
   Input,
-  makeStyles,
   Option,
   Radio,
   RadioGroup,
   Spinner,
   Text,
-  tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -24,17 +22,7 @@ import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { withApiError, type ApiError } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
 import { useSignInAgain } from './sign-in-again';
-import { column } from '@/lib/styles';
-
-const useStyles = makeStyles({
-  root: {
-    maxWidth: '560px',
-    margin: '0 auto',
-    padding: tokens.spacingHorizontalL,
-    ...column,
-    gap: tokens.spacingVerticalM,
-  },
-});
+import { useLtiPageStyles } from './page-styles';
 
 /**
  * The launch handle the server put in the fragment (never sent to a server by the browser).
@@ -107,7 +95,7 @@ export default function ProcessPage() {
     navigate(data.redirect, { replace: true });
   }, [data, waitingForChoice, navigate]);
 
-  const styles = useStyles();
+  const styles = useLtiPageStyles();
   if (!handle) {
     return (
       <div className={styles.root}>
@@ -212,7 +200,7 @@ function DeepLinkPicker({
   workspaceId: number | null;
 }) {
   const { t } = useTranslation('lti');
-  const styles = useStyles();
+  const styles = useLtiPageStyles();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<Kind>('task');
   const [taskId, setTaskId] = useState<number | null>(null);

@@ -1,6 +1,7 @@
 import { Spinner } from '@fluentui/react-components';
 import { LinkDismissRegular, LockClosedRegular, ShareRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
@@ -42,13 +43,17 @@ function Refused({ kind }: { kind: 'not_member' | 'invalid' | 'failed' }) {
 }
 
 /**
- * /share/:workspace?/:type?/:id? (spec 2.2): a shared link. Signed out, the guards send the
- * visitor to sign in and back here; signed in, a member goes on to the record's page, and
- * anyone else is told the link is for a workspace they are not in.
+ * What a share link needs before anything else: a record it names, and a workspace the
+ * signed-in person is in. Until then (or where not) this says so; then `children` is shown.
  */
-export default function SharePage() {
+function ShareAccess({
+  record,
+  children,
+}: {
+  record: ShareRecord | null;
+  children: (record: ShareRecord, workspaceName: string) => ReactNode;
+}) {
   const { t } = useTranslation();
-  const record = parseShare(useParams());
   const access = useWorkspaceAccess(record);
   if (!record) return <Refused kind="invalid" />;
   if (access.isPending) return <Spinner label={t('share:page.opening')} />;
@@ -56,7 +61,20 @@ export default function SharePage() {
     const { status } = apiErrorOf(access.error);
     return <Refused kind={status === 403 || status === 404 ? 'not_member' : 'failed'} />;
   }
-  return <Navigate to={recordPath(record)} replace />;
+  return children(record, access.data.name);
+}
+
+/**
+ * /share/:workspace?/:type?/:id? (spec 2.2): a shared link. Signed out, the guards send the
+ * visitor to sign in and back here; signed in, a member goes on to the record's page, and
+ * anyone else is told the link is for a workspace they are not in.
+ */
+export default function SharePage() {
+  return (
+    <ShareAccess record={parseShare(useParams())}>
+      {(record) => <Navigate to={recordPath(record)} replace />}
+    </ShareAccess>
+  );
 }
 
 /**
@@ -71,20 +89,16 @@ export function ShareActionPage() {
     type: search.get('type') ?? undefined,
     id: search.get('id') ?? undefined,
   });
-  const access = useWorkspaceAccess(record);
-  if (!record) return <Refused kind="invalid" />;
-  if (access.isPending) return <Spinner label={t('share:page.opening')} />;
-  if (access.isError) {
-    const { status } = apiErrorOf(access.error);
-    return <Refused kind={status === 403 || status === 404 ? 'not_member' : 'failed'} />;
-  }
-  const name = access.data.name;
   return (
-    <EmptyState
-      headingLevel={1}
-      icon={<ShareRegular />}
-      title={t('share:dialog.title', { name })}
-      description={<ShareLinks record={record} name={name} />}
-    />
+    <ShareAccess record={record}>
+      {(shared, name) => (
+        <EmptyState
+          headingLevel={1}
+          icon={<ShareRegular />}
+          title={t('share:dialog.title', { name })}
+          description={<ShareLinks record={shared} name={name} />}
+        />
+      )}
+    </ShareAccess>
   );
 }

@@ -125,25 +125,22 @@ export function RadarChart({ questions }: { questions: QuestionReport[] }) {
             </g>
           );
         })}
-        {others.some((v) => v !== null) && (
-          <polygon
-            points={polygon(others)}
-            fill={OTHERS}
-            fillOpacity={0.2}
-            stroke={OTHERS}
-            strokeWidth={2}
-          />
-        )}
-        {self.some((v) => v !== null) && (
-          <polygon
-            points={polygon(self)}
-            fill={SELF}
-            fillOpacity={0.15}
-            stroke={SELF}
-            strokeWidth={2}
-            strokeDasharray="5 3"
-          />
-        )}
+        {[
+          { values: others, color: OTHERS, fillOpacity: 0.2, dashes: undefined },
+          { values: self, color: SELF, fillOpacity: 0.15, dashes: '5 3' },
+        ]
+          .filter((area) => area.values.some((v) => v !== null))
+          .map((area) => (
+            <polygon
+              key={area.color}
+              points={polygon(area.values)}
+              fill={area.color}
+              fillOpacity={area.fillOpacity}
+              stroke={area.color}
+              strokeWidth={2}
+              strokeDasharray={area.dashes}
+            />
+          ))}
       </svg>
       <Legend />
       <DataTableFallback questions={rated} />
@@ -205,22 +202,20 @@ export function BarsChart({ questions, title }: { questions: QuestionReport[]; t
               <text x={0} y={y + 18} fontSize="11" fill={tokens.colorNeutralForeground1}>
                 {shorten(q.title, 22)}
               </text>
-              <ScoreBar
-                x={labelWidth}
-                y={y + 4}
-                length={barMax}
-                score={q.self}
-                scale={q.scale}
-                fill={SELF}
-              />
-              <ScoreBar
-                x={labelWidth}
-                y={y + 22}
-                length={barMax}
-                score={q.others_mean}
-                scale={q.scale}
-                fill={OTHERS}
-              />
+              {[
+                { dy: 4, score: q.self, fill: SELF },
+                { dy: 22, score: q.others_mean, fill: OTHERS },
+              ].map((bar) => (
+                <ScoreBar
+                  key={bar.fill}
+                  x={labelWidth}
+                  y={y + bar.dy}
+                  length={barMax}
+                  score={bar.score}
+                  scale={q.scale}
+                  fill={bar.fill}
+                />
+              ))}
             </g>
           );
         })}

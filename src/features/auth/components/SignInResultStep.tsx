@@ -2,6 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { SignInResult } from '@contracts/auth';
 import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
@@ -73,5 +74,38 @@ export function SignInFailed({
         {actionLabel}
       </Button>
     </AuthCard>
+  );
+}
+
+/**
+ * A sign-in by link or provider whose one way on, when cancelled or failed, is back to the
+ * sign-in page. `explain` may put the failure in other words before it is shown.
+ */
+export function SignInOrBack({
+  verification,
+  failedTitle,
+  backLabel,
+  explain = (error) => error,
+}: {
+  verification: UseQueryResult<SignInResult, ApiError>;
+  failedTitle: string;
+  backLabel: string;
+  explain?: (error: ApiError) => ApiError;
+}) {
+  const navigate = useNavigate();
+  const toSignIn = () => navigate('/signin', { replace: true });
+  return (
+    <SignInResultStep
+      verification={verification}
+      onCancel={toSignIn}
+      failure={(error) => (
+        <SignInFailed
+          title={failedTitle}
+          error={explain(error)}
+          actionLabel={backLabel}
+          onAction={toSignIn}
+        />
+      )}
+    />
   );
 }

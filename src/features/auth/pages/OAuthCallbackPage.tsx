@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { authApi, authKeys } from '../api';
-import { SignInFailed, SignInResultStep, useSignInCheck } from '../components/SignInResultStep';
+import { SignInOrBack, useSignInCheck } from '../components/SignInResultStep';
 
 /** /oauth/callback: the identity provider sends the visitor back here with a code and state. */
 export default function OAuthCallbackPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const state = params.get('state') ?? '';
@@ -18,20 +17,15 @@ export default function OAuthCallbackPage() {
     }
     return (await authApi.callbackToLogin({ code, state, iss })).resource;
   });
-  const toSignIn = () => navigate('/signin', { replace: true });
 
   return (
-    <SignInResultStep
+    <SignInOrBack
       verification={verification}
-      onCancel={toSignIn}
-      failure={(error) => (
-        <SignInFailed
-          title={t('auth:oauth.failed_title')}
-          error={!code || !state ? { ...error, messages: [t('auth:oauth.cancelled')] } : error}
-          actionLabel={t('auth:oauth.back')}
-          onAction={toSignIn}
-        />
-      )}
+      failedTitle={t('auth:oauth.failed_title')}
+      backLabel={t('auth:oauth.back')}
+      explain={(error) =>
+        !code || !state ? { ...error, messages: [t('auth:oauth.cancelled')] } : error
+      }
     />
   );
 }

@@ -47,6 +47,33 @@ export function KeyResultKindField({
   );
 }
 
+/** A number as typed (any decimals), under its label and the server's message about it. */
+function NumberField({
+  label,
+  validationMessage,
+  min,
+  value,
+  onChange,
+}: {
+  label: string;
+  validationMessage: string | undefined;
+  min?: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} validationMessage={validationMessage}>
+      <Input
+        type="number"
+        step="any"
+        min={min}
+        value={value}
+        onChange={(_, d) => onChange(d.value)}
+      />
+    </Field>
+  );
+}
+
 /** Start, target and unit (not for "done or not"), and the weight, with the server's messages. */
 export function KeyResultValueFields({
   values,
@@ -62,22 +89,18 @@ export function KeyResultValueFields({
     <>
       {values.kind !== 'done' && (
         <>
-          <Field label={t('okrs:fields.start_value')} validationMessage={error('start_value')}>
-            <Input
-              type="number"
-              step="any"
-              value={values.start}
-              onChange={(_, d) => onChange({ start: d.value })}
-            />
-          </Field>
-          <Field label={t('okrs:fields.target_value')} validationMessage={error('target_value')}>
-            <Input
-              type="number"
-              step="any"
-              value={values.target}
-              onChange={(_, d) => onChange({ target: d.value })}
-            />
-          </Field>
+          <NumberField
+            label={t('okrs:fields.start_value')}
+            validationMessage={error('start_value')}
+            value={values.start}
+            onChange={(start) => onChange({ start })}
+          />
+          <NumberField
+            label={t('okrs:fields.target_value')}
+            validationMessage={error('target_value')}
+            value={values.target}
+            onChange={(target) => onChange({ target })}
+          />
           <Field label={t('okrs:fields.unit')}>
             <Input
               value={values.unit}
@@ -87,15 +110,13 @@ export function KeyResultValueFields({
           </Field>
         </>
       )}
-      <Field label={t('okrs:fields.weight')} validationMessage={error('weight')}>
-        <Input
-          type="number"
-          step="any"
-          min={0.1}
-          value={values.weight}
-          onChange={(_, d) => onChange({ weight: d.value })}
-        />
-      </Field>
+      <NumberField
+        label={t('okrs:fields.weight')}
+        validationMessage={error('weight')}
+        min={0.1}
+        value={values.weight}
+        onChange={(weight) => onChange({ weight })}
+      />
     </>
   );
 }

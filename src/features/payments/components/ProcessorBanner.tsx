@@ -9,23 +9,29 @@ import { useProcessor } from '../hooks';
 export function ProcessorBanner() {
   const { t } = useTranslation();
   const processor = useProcessor();
+  let shown: { mode: string; intent: 'warning' | 'info'; title: string; description: string };
   if (processor.data?.mode === 'local') {
-    return (
-      <div data-testid="billing-processor" data-mode="local">
-        <InlineMessage intent="warning" role="status" title={t('billing:page.test_mode.title')}>
-          {t('billing:page.test_mode.description')}
-        </InlineMessage>
-      </div>
-    );
+    shown = {
+      mode: 'local',
+      intent: 'warning',
+      title: t('billing:page.test_mode.title'),
+      description: t('billing:page.test_mode.description'),
+    };
+  } else if (processor.unavailable) {
+    shown = {
+      mode: 'off',
+      intent: 'info',
+      title: t('billing:page.not_configured.title'),
+      description: t('billing:page.not_configured.description'),
+    };
+  } else {
+    return null;
   }
-  if (processor.unavailable) {
-    return (
-      <div data-testid="billing-processor" data-mode="off">
-        <InlineMessage intent="info" role="status" title={t('billing:page.not_configured.title')}>
-          {t('billing:page.not_configured.description')}
-        </InlineMessage>
-      </div>
-    );
-  }
-  return null;
+  return (
+    <div data-testid="billing-processor" data-mode={shown.mode}>
+      <InlineMessage intent={shown.intent} role="status" title={shown.title}>
+        {shown.description}
+      </InlineMessage>
+    </div>
+  );
 }

@@ -17,6 +17,45 @@ import { TextField } from '@/components/TextField';
 
 type Answer = Envelope<TwoFactorResult>;
 
+/** A step that asks for a current code first: turning two-factor off, or new recovery codes. */
+function TwoFactorCodeDialog({
+  action,
+  open,
+  onClose,
+  onDone,
+}: {
+  action: 'disable' | 'recovery-codes';
+  open: boolean;
+  onClose: () => void;
+  onDone: (answer: Answer) => Promise<void> | void;
+}) {
+  const { t } = useTranslation();
+  const texts =
+    action === 'disable'
+      ? {
+          title: t('account:two_factor.disable_title'),
+          description: t('account:two_factor.disable_description'),
+          label: t('auth:two_factor.code_or_recovery'),
+          submitLabel: t('account:two_factor.disable'),
+        }
+      : {
+          title: t('account:two_factor.new_codes_title'),
+          description: t('account:two_factor.new_codes_description'),
+          label: t('auth:two_factor.code_label'),
+          submitLabel: t('account:two_factor.new_codes'),
+        };
+  return (
+    <ConfirmValueDialog
+      open={open}
+      {...texts}
+      field="code"
+      autoComplete="one-time-code"
+      onSubmit={async (code) => onDone(await accountApi.twoFactor({ action, code }))}
+      onClose={onClose}
+    />
+  );
+}
+
 /** Two-factor authentication (PUT user/2fa): set up, turn on, new recovery codes, turn off. */
 export function TwoFactorSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
@@ -139,36 +178,24 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
       }
     >
       {body}
-      <ConfirmValueDialog
+      <TwoFactorCodeDialog
+        action="disable"
         open={dialog === 'disable'}
-        title={t('account:two_factor.disable_title')}
-        description={t('account:two_factor.disable_description')}
-        label={t('auth:two_factor.code_or_recovery')}
-        field="code"
-        autoComplete="one-time-code"
-        submitLabel={t('account:two_factor.disable')}
-        onSubmit={async (value) => {
-          const answer = await accountApi.twoFactor({ action: 'disable', code: value });
+        onClose={() => setDialog(null)}
+        onDone={async (answer) => {
           announce(answer.messages);
           setDialog(null);
           await refreshUser();
         }}
-        onClose={() => setDialog(null)}
       />
-      <ConfirmValueDialog
+      <TwoFactorCodeDialog
+        action="recovery-codes"
         open={dialog === 'recovery-codes'}
-        title={t('account:two_factor.new_codes_title')}
-        description={t('account:two_factor.new_codes_description')}
-        label={t('auth:two_factor.code_label')}
-        field="code"
-        autoComplete="one-time-code"
-        submitLabel={t('account:two_factor.new_codes')}
-        onSubmit={async (value) => {
-          const answer = await accountApi.twoFactor({ action: 'recovery-codes', code: value });
+        onClose={() => setDialog(null)}
+        onDone={(answer) => {
           setDialog(null);
           setCodes(answer.resource.recovery_codes ?? []);
         }}
-        onClose={() => setDialog(null)}
       />
     </SettingsSection>
   );

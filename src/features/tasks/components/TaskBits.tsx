@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { Task, WorkStatus } from '@contracts/tasks';
 import type { Person } from '@contracts/people';
 import { formatDate } from '@/lib/format';
+import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
   shadow: { opacity: 0.5 },
@@ -25,6 +26,18 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusCircular,
     flexShrink: 0,
   },
+});
+
+/** The frame of a task's own pages (its info, its report): the heading row over the content. */
+export const useTaskPageStyles = makeStyles({
+  root: { ...column, gap: tokens.spacingVerticalL },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
+  grow: { flexGrow: 1 },
 });
 
 const WORK_COLORS: Record<WorkStatus, BadgeProps['color']> = {

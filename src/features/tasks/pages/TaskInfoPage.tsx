@@ -28,6 +28,7 @@ import {
   People,
   SubmittedPercentage,
   TaskStatusBadge,
+  useTaskPageStyles,
   WorkStateBadge,
   WorkStatusBadge,
   assigneesOf,
@@ -37,17 +38,9 @@ import { TaskActions } from '../components/TaskActions';
 import { TaskFormDialog } from '../components/TaskForm';
 import { Timeline } from '../components/Timeline';
 import { Busy } from '@/components/Busy';
-import { columnList, column } from '@/lib/styles';
+import { columnList } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL },
-  header: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
-  grow: { flexGrow: 1 },
   facts: {
     display: 'grid',
     gridTemplateColumns: 'max-content 1fr',
@@ -172,6 +165,7 @@ function Subtasks({ task }: { task: Task }) {
 export default function TaskInfoPage() {
   const { t } = useTranslation();
   const styles = useStyles();
+  const page = useTaskPageStyles();
   const { kind, id } = useTaskRoute();
   const query = useTask(kind, id);
   if (query.isPending) return <Busy />;
@@ -181,10 +175,10 @@ export default function TaskInfoPage() {
   }
   const task = query.data;
   return (
-    <div className={styles.root}>
-      <div className={styles.header}>
+    <div className={page.root}>
+      <div className={page.header}>
         <ColorSwatch color={task.schema.color} />
-        <Title2 as="h1" className={styles.grow}>
+        <Title2 as="h1" className={page.grow}>
           {task.name}
         </Title2>
         <WorkStateBadge task={task} />

@@ -10,19 +10,11 @@ import { apiErrorOf, type ApiError } from '@/lib/http';
 import { tasksApi } from '../api';
 import { taskKeys } from '../keys';
 import { taskLink, useTask, useTaskMutation, useTaskRoute } from '../hooks';
-import { PersonName, WorkStatusBadge } from '../components/TaskBits';
+import { PersonName, useTaskPageStyles, WorkStatusBadge } from '../components/TaskBits';
 import { Busy } from '@/components/Busy';
 import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL },
-  header: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
-  grow: { flexGrow: 1 },
   summary: {
     ...column,
     gap: tokens.spacingVerticalXS,
@@ -34,6 +26,7 @@ const useStyles = makeStyles({
 export default function TaskReportPage() {
   const { t } = useTranslation();
   const styles = useStyles();
+  const page = useTaskPageStyles();
   const { kind, id } = useTaskRoute();
   const task = useTask(kind, id);
   const report = useQuery({
@@ -48,9 +41,9 @@ export default function TaskReportPage() {
   }
   const open = task.data.status === 'open';
   return (
-    <div className={styles.root}>
-      <div className={styles.header}>
-        <Title2 as="h1" className={styles.grow}>
+    <div className={page.root}>
+      <div className={page.header}>
+        <Title2 as="h1" className={page.grow}>
           {t('tasks:report.title', { name: task.data.name })}
         </Title2>
         <RouterLink to={taskLink(task.data.workspace_id, task.data)}>
