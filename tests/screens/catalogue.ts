@@ -196,7 +196,13 @@ export function popupsFor(seeded: SeededWorkspace): ScreenPopup[] {
       person: 'owner',
       path: `${ws}/people`,
       open: (page, language) =>
-        button(page, word(language, 'workspaces:people.change_role_of', { name: 'Minh Ngo' })),
+        button(
+          page,
+          word(language, 'workspaces:people.change_role_of', {
+            name: 'Minh Ngo',
+            role: word(language, 'workspaces:roles.admin'),
+          }),
+        ),
     },
     {
       name: 'tasks-sort',

@@ -140,6 +140,15 @@ async function main() {
               await settle(page);
               await popup.open(page, language);
               await page.waitForTimeout(400);
+              // A popup that loads its code on first use opens later, then fades in (Fluent's
+              // motion runs on the Web Animations API): picture it once it has finished.
+              await page
+                .waitForFunction(
+                  () => document.getAnimations().every((a) => a.playState !== 'running'),
+                  undefined,
+                  { timeout: 5_000 },
+                )
+                .catch(() => undefined);
               await page.screenshot({
                 path: path.join(folder, `${person}-popup-${popup.name}.png`),
               });
