@@ -31,7 +31,7 @@ import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { useListStatus } from '@/lib/list-status';
 import { Busy } from '@/components/Busy';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
@@ -58,12 +58,7 @@ const useStyles = makeStyles({
     padding: 0,
   },
   card: { height: '100%' },
-  actions: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalXS,
-  },
+  actions: { ...wrappingRow, gap: tokens.spacingHorizontalXS },
 });
 
 function AssessmentName({ assessment }: { assessment: Assessment }) {

@@ -33,17 +33,11 @@ import {
   ObjectiveTable,
   ObjectiveTree,
 } from '../components/ObjectiveViews';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
-  head: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-  },
+  head: { ...wrappingRow, justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   filter: { maxWidth: '240px' },
 });
 

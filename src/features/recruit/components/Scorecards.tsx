@@ -26,7 +26,7 @@ import {
   type Scorecard,
   type ScorecardVerdict,
 } from '../api';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -38,18 +38,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  cardHead: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
-  rating: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
+  cardHead: { ...wrappingRow, gap: tokens.spacingHorizontalS },
+  rating: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   criterion: { flex: '1 1 120px', minWidth: 0, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   note: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },

@@ -26,16 +26,11 @@ import { MetricsTable, ProposalChooser, ProposedTeams } from '../components/Prop
 import { PlainTable } from '@/components/PlainTable';
 import { Section } from '@/components/Section';
 import { seatOf, swapSeats } from '../swap';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
-  actions: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    flexWrap: 'wrap',
-    alignItems: 'center',
-  },
+  actions: { ...wrappingRow, gap: tokens.spacingHorizontalS },
 });
 
 /**

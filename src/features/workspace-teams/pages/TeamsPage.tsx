@@ -38,18 +38,12 @@ import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { teamsApi, type Team, type TeamRequest } from '../api';
 import { teamKeys } from '../keys';
 import { FormDialog } from '@/components/FormDialog';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
-  header: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
+  header: { ...wrappingRow, justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   grid: {
     display: 'grid',
@@ -72,13 +66,7 @@ const useStyles = makeStyles({
   },
   badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   requests: { ...column, gap: tokens.spacingVerticalS },
-  request: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
+  request: { ...wrappingRow, justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   form: { ...column, gap: tokens.spacingVerticalM },
 });
 

@@ -17,7 +17,7 @@ import { apiErrorOf } from '@/lib/http';
 import { workspacesApi } from '../api';
 import { workspaceKeys } from '../keys';
 import { ShareButton } from '@/features/share';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 import { lazyComponent } from '@/lib/lazy-page';
 
 /** Its forms (colours, dates, team formation's strategy) load when someone opens it. */
@@ -28,9 +28,7 @@ const WorkspaceSettingsDialog = lazyComponent(() =>
 const useStyles = makeStyles({
   root: { ...column, minHeight: '100%', minWidth: 0 },
   header: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
+    ...wrappingRow,
     columnGap: tokens.spacingHorizontalS,
     rowGap: tokens.spacingVerticalXS,
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL} 0`,
