@@ -36,7 +36,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   card: { gap: tokens.spacingVerticalS },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  row: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground3 },
   treeRow: { ...wrappingRow, gap: tokens.spacingHorizontalS, minWidth: 0 },
   treeProgress: { width: '140px' },

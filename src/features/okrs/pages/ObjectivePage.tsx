@@ -44,7 +44,7 @@ import { column, wrappingRow } from '@/lib/styles';
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
   head: { ...column, gap: tokens.spacingVerticalS },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  row: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   title: { overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   section: { ...column, gap: tokens.spacingVerticalM },

@@ -33,11 +33,11 @@ import { okrKeys } from '../keys';
 import { useOkrMutation, useWorkspaceId } from '../components/ObjectiveBits';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
-import { bareList, column } from '@/lib/styles';
+import { bareList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  head: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   viewport: {
     overflow: 'auto',
     cursor: 'grab',
