@@ -17,7 +17,7 @@ import {
   type ObjectiveStatus,
 } from '@contracts/okrs';
 import { EmptyState } from '@/components/EmptyState';
-import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useWorkspaceQuery } from '@/features/workspaces';
 import { RouterButton } from '@/components/RouterLink';
 import { SectionCard, sectionStorageKey, type SectionView } from '@/components/SectionCard';
 import { localStore } from '@/lib/storage';
@@ -84,10 +84,7 @@ export default function ObjectivesPage() {
     queryKey: okrKeys.list(workspaceId, query),
     queryFn: () => okrsApi.list(workspaceId, query),
   });
-  const workspace = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => workspacesApi.get(workspaceId),
-  });
+  const workspace = useWorkspaceQuery(workspaceId);
   const role = workspace.data?.role;
   const canAdd = workspace.data?.status !== 'archived' && (role === 'owner' || role === 'admin');
   const counts = list.data?.counts;

@@ -24,7 +24,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrgChartNode } from '@contracts/okrs';
 import { EmptyState } from '@/components/EmptyState';
-import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useWorkspaceQuery } from '@/features/workspaces';
 import { FormAlert } from '@/components/FormAlert';
 import { RouterButton } from '@/components/RouterLink';
 import type { ApiError } from '@/lib/http';
@@ -260,10 +260,7 @@ export default function OrgChartPage() {
     queryKey: okrKeys.orgChart(workspaceId),
     queryFn: () => okrsApi.orgChart(workspaceId),
   });
-  const workspace = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => workspacesApi.get(workspaceId),
-  });
+  const workspace = useWorkspaceQuery(workspaceId);
   const remove = useOkrMutation((id: number) => okrsApi.removePosition(id));
   const role = workspace.data?.role;
   const canEdit = workspace.data?.status !== 'archived' && (role === 'owner' || role === 'admin');

@@ -1,11 +1,11 @@
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_SORTS } from '@contracts/constants';
 import type { TaskStatus } from '@contracts/tasks';
 import { SectionCard } from '@/components/SectionCard';
-import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useWorkspaceQuery } from '@/features/workspaces';
 import { useListStatus, useStoredSort } from '@/lib/list-status';
 import { tasksApi, type TaskListQuery } from '../api';
 import { taskKeys } from '../keys';
@@ -60,10 +60,7 @@ export default function TasksPage() {
   const pages = list.data?.pages;
   const loaded = pages?.flatMap((page) => page.tasks);
   const total = pages?.[0].meta.total;
-  const workspace = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => workspacesApi.get(workspaceId),
-  });
+  const workspace = useWorkspaceQuery(workspaceId);
   const abilities = workspace.data?.abilities ?? {};
   const canAdd =
     workspace.data?.status !== 'archived' &&

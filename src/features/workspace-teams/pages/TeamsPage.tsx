@@ -30,7 +30,7 @@ import { useParams } from 'react-router';
 import type { Member } from '@contracts/workspaces';
 import { useSignedInUser } from '@/lib/current-user';
 import { EmptyState } from '@/components/EmptyState';
-import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useWorkspaceQuery } from '@/features/workspaces';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { saveFile } from '@/lib/save-file';
@@ -386,10 +386,7 @@ export default function TeamsPage() {
   const workspaceId = useWorkspaceId();
   const me = useSignedInUser();
   const [creating, setCreating] = useState(false);
-  const workspace = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => workspacesApi.get(workspaceId),
-  });
+  const workspace = useWorkspaceQuery(workspaceId);
   const teams = useQuery({
     queryKey: teamKeys.list(workspaceId),
     queryFn: () => teamsApi.list(workspaceId),
