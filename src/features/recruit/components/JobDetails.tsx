@@ -27,7 +27,7 @@ import { FormAlert, fieldError } from '@/components/FormAlert';
 import { SaveForm } from '@/components/SaveForm';
 import { SkillPicker } from '@/components/SkillPicker';
 import { TextField } from '@/components/TextField';
-import { apiErrorOf, type ApiError } from '@/lib/http';
+import { withApiError, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { recruitApi, type Job, type JobSkill } from '../api';
 import { useRecruitRefresh } from '../hooks';
@@ -68,13 +68,7 @@ const useStyles = makeStyles({
 function useJobChange<T>(change: (input: T) => Promise<Job>, saved: string) {
   const refresh = useRecruitRefresh();
   return useMutation<Job, ApiError, T>({
-    mutationFn: async (input) => {
-      try {
-        return await change(input);
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-    },
+    mutationFn: (input) => withApiError(() => change(input)),
     onSuccess: () => notify({ intent: 'success', text: saved }),
     onSettled: refresh,
   });

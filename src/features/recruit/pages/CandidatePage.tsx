@@ -28,7 +28,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { RouterLink } from '@/components/RouterLink';
 import { useWorkspace } from '@/features/workspaces';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { apiErrorOf, type ApiError } from '@/lib/http';
+import { withApiError, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import {
   recruitApi,
@@ -98,13 +98,7 @@ function useCandidateChange(id: number) {
     ApiError,
     Parameters<typeof recruitApi.updateCandidate>[1]
   >({
-    mutationFn: async (body) => {
-      try {
-        return await recruitApi.updateCandidate(id, body);
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-    },
+    mutationFn: (body) => withApiError(() => recruitApi.updateCandidate(id, body)),
     onSuccess: (updated) => {
       queryClient.setQueryData(recruitKeys.candidate(id), updated);
       void refresh();

@@ -13,7 +13,7 @@ import { OverflowTabList } from '@/components/OverflowTabList';
 import { RouterButton } from '@/components/RouterLink';
 import { useIsMobile } from '@/lib/device';
 import type { ApiError } from '@/lib/http';
-import { apiErrorOf } from '@/lib/http';
+import { withApiError } from '@/lib/http';
 import { workspacesApi } from '../api';
 import { workspaceKeys } from '../keys';
 import { ShareButton } from '@/features/share';
@@ -148,13 +148,7 @@ export default function WorkspaceLayout() {
   const { pathname, key: locationKey } = useLocation();
   const workspace = useQuery<Workspace, ApiError>({
     queryKey: workspaceKeys.detail(id),
-    queryFn: async () => {
-      try {
-        return await workspacesApi.get(id);
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-    },
+    queryFn: () => withApiError(() => workspacesApi.get(id)),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
