@@ -1,26 +1,15 @@
-import {
-  Field,
-  makeStyles,
-  Select,
-  Spinner,
-  Tab,
-  TabList,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, makeStyles, Select, Spinner, tokens } from '@fluentui/react-components';
 import { OrganizationRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  OBJECTIVE_SORTS,
-  type ObjectiveBoardViewConfig,
-  type ObjectiveStatus,
-} from '@contracts/okrs';
+import { OBJECTIVE_SORTS, type ObjectiveBoardViewConfig } from '@contracts/okrs';
 import { EmptyState } from '@/components/EmptyState';
 import { useWorkspaceQuery } from '@/features/workspaces';
 import { RouterButton } from '@/components/RouterLink';
 import { SectionCard, sectionStorageKey, type SectionView } from '@/components/SectionCard';
 import { localStore } from '@/lib/storage';
+import { ListStatusTabs } from '@/components/ListStatusTabs';
 import { useListStatus, useStoredSort } from '@/lib/list-status';
 import { okrsApi, type ObjectiveListQuery } from '../api';
 import { okrKeys } from '../keys';
@@ -92,16 +81,7 @@ export default function ObjectivesPage() {
   return (
     <div className={styles.root}>
       <div className={styles.head}>
-        <TabList
-          selectedValue={status}
-          onTabSelect={(_, data) => setStatus(data.value as ObjectiveStatus)}
-        >
-          {(['open', 'closed', 'archived'] as const).map((value) => (
-            <Tab key={value} value={value}>
-              {t(`okrs:lists.${value}`)} {counts ? `(${counts[value]})` : ''}
-            </Tab>
-          ))}
-        </TabList>
+        <ListStatusTabs counts={counts} label={(value) => t(`okrs:lists.${value}`)} />
         {(tags.data?.length ?? 0) > 0 && (
           <Field label={t('okrs:filters.tag')} orientation="horizontal" className={styles.filter}>
             <Select value={tagId} onChange={(_, d) => setTagId(d.value)}>
