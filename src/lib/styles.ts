@@ -6,6 +6,9 @@
 /** A flex box whose children stand in a column. */
 export const column = { display: 'flex', flexDirection: 'column' } as const;
 
+/** A flex box whose children stand in a row, centred on its cross axis, wrapping on a narrow screen. */
+export const wrappingRow = { display: 'flex', flexWrap: 'wrap', alignItems: 'center' } as const;
+
 /** A list without bullets or indent. */
 export const bareList = { listStyle: 'none', margin: 0, padding: 0 } as const;
 

@@ -31,7 +31,7 @@ import {
 import { useEffect, useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECTION_VIEWS, useSectionState, type SectionView } from './use-section-state';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   card: {
@@ -49,9 +49,7 @@ const useStyles = makeStyles({
     overflow: 'auto',
   },
   titleBar: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
+    ...wrappingRow,
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,

@@ -5,15 +5,13 @@ import { useDropzone, type Accept } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/lib/file-size';
 import { runUploadRules, shortFileName, type UploadRule } from './upload-rules';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalS },
   zone: {
-    display: 'flex',
-    alignItems: 'center',
+    ...wrappingRow,
     justifyContent: 'center',
-    flexWrap: 'wrap',
     gap: tokens.spacingHorizontalS,
     boxSizing: 'border-box',
     padding: tokens.spacingHorizontalM,

@@ -20,7 +20,7 @@ import { notificationText } from '@/features/notifications';
 import { useSignedInUser } from '@/lib/current-user';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { dashboardApi, dashboardKeys, type PersonalDashboard } from './api';
-import { columnList, column } from '@/lib/styles';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -41,13 +41,7 @@ const useStyles = makeStyles({
   heading: { margin: 0 },
   list: { ...columnList, gap: tokens.spacingVerticalS },
   row: { ...column, gap: '2px', minWidth: 0 },
-  rowHead: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    minWidth: 0,
-    flexWrap: 'wrap',
-  },
+  rowHead: { ...wrappingRow, gap: tokens.spacingHorizontalS, minWidth: 0 },
   name: { overflowWrap: 'anywhere', minWidth: 0 },
 });
 

@@ -8,7 +8,7 @@ import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { api } from '@/lib/http';
 import { dashboardApi } from './api';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -19,12 +19,7 @@ const useStyles = makeStyles({
   },
   muted: { color: tokens.colorNeutralForeground2 },
   tableWrap: { overflowX: 'auto' },
-  actions: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-    alignItems: 'center',
-  },
+  actions: { ...wrappingRow, gap: tokens.spacingHorizontalM },
 });
 
 /** The dashboard's figures, and the same figures read from each list they summarise. */

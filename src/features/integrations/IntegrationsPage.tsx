@@ -23,18 +23,13 @@ import { PLANS_PATH } from '@/lib/plan-gate';
 import { integrationKeys, integrationsApi } from './api';
 import { Busy } from '@/components/Busy';
 import { BusyButton } from '@/components/BusyButton';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
   intro: { color: tokens.colorNeutralForeground2, margin: 0 },
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
-  header: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
+  header: { ...wrappingRow, gap: tokens.spacingHorizontalM },
   icon: { fontSize: '28px', display: 'flex', color: tokens.colorBrandForeground1 },
   title: { margin: 0, flexGrow: 1, minWidth: 0 },
   body: { ...column, gap: tokens.spacingVerticalS },

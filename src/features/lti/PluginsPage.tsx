@@ -22,7 +22,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
 import { FormDialog } from '@/components/FormDialog';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
@@ -32,7 +32,7 @@ const useStyles = makeStyles({
   copy: { flexShrink: 0, whiteSpace: 'nowrap', '@media (max-width: 480px)': { minWidth: 'auto' } },
   copyText: { '@media (max-width: 480px)': { display: 'none' } },
   list: { ...column, gap: tokens.spacingVerticalM },
-  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  row: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   meta: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   form: {
     ...column,

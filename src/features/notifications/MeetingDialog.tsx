@@ -1,11 +1,7 @@
 import {
   Button,
-  Dialog,
   DialogActions,
-  DialogBody,
   DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   Link,
@@ -29,6 +25,7 @@ import { DateTimeField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { BusyButton } from '@/components/BusyButton';
 import { column } from '@/lib/styles';
+import { DialogFrame } from '@/components/DialogFrame';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -97,112 +94,106 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
 
   const guard = useDiscardGuard(title.trim() !== '' || joinUrl.trim() !== '', onClose);
   return (
-    <Dialog open={open} onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <DialogBody>
-          <DialogTitle>{t('notifications:meeting.title')}</DialogTitle>
-          {made ? (
-            <>
-              <DialogContent className={styles.done}>
-                <MessageBar intent="success">
-                  <MessageBarBody>{t('notifications:meeting.created')}</MessageBarBody>
-                </MessageBar>
-                {made.join_url && (
-                  <Link href={made.join_url} target="_blank" rel="noreferrer">
-                    {made.provider === 'teams'
-                      ? t('notifications:meeting.open_teams')
-                      : t('notifications:meeting.join')}
-                  </Link>
+    <DialogFrame open={open} guard={guard} title={t('notifications:meeting.title')}>
+      {made ? (
+        <>
+          <DialogContent className={styles.done}>
+            <MessageBar intent="success">
+              <MessageBarBody>{t('notifications:meeting.created')}</MessageBarBody>
+            </MessageBar>
+            {made.join_url && (
+              <Link href={made.join_url} target="_blank" rel="noreferrer">
+                {made.provider === 'teams'
+                  ? t('notifications:meeting.open_teams')
+                  : t('notifications:meeting.join')}
+              </Link>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => ics.mutate(made.id)} disabled={ics.isPending}>
+              {t('notifications:meeting.add_to_calendar')}
+            </Button>
+            <Button appearance="primary" onClick={onClose}>
+              {t('notifications:meeting.close')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form onSubmit={onSubmit}>
+          <DialogContent className={styles.form}>
+            <Field label={t('notifications:meeting.workspace')} required>
+              <Select
+                value={chosenWorkspace === null ? '' : String(chosenWorkspace)}
+                onChange={(_e, d) => {
+                  setWorkspaceId(Number(d.value));
+                  setAttendees([]);
+                }}
+              >
+                {workspaces.map((w) => (
+                  <option key={w.id} value={w.id}>
+                    {w.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t('notifications:meeting.name')} required>
+              <Input value={title} maxLength={200} onChange={(_e, d) => setTitle(d.value)} />
+            </Field>
+            <DateTimeField
+              label={t('notifications:meeting.start')}
+              required
+              value={start}
+              onChange={setStart}
+            />
+            <Field label={t('notifications:meeting.duration')} required>
+              <Input
+                type="number"
+                min={5}
+                max={1440}
+                value={duration}
+                onChange={(_e, d) => setDuration(d.value)}
+              />
+            </Field>
+            <PeoplePicker
+              label={t('notifications:meeting.attendees')}
+              people={(members.data ?? []).map((p) => ({ id: p.id, name: p.name }))}
+              selected={attendees}
+              onChange={setAttendees}
+            />
+            <Field
+              label={t('notifications:meeting.provider')}
+              hint={!zoomOn ? t('notifications:meeting.zoom_off') : undefined}
+            >
+              <Select value={provider} onChange={(_e, d) => setProvider(d.value as Provider)}>
+                <option value="none">{t('notifications:meeting.providers.none')}</option>
+                {inTeams && (
+                  <option value="teams">{t('notifications:meeting.providers.teams')}</option>
                 )}
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={() => ics.mutate(made.id)} disabled={ics.isPending}>
-                  {t('notifications:meeting.add_to_calendar')}
-                </Button>
-                <Button appearance="primary" onClick={onClose}>
-                  {t('notifications:meeting.close')}
-                </Button>
-              </DialogActions>
-            </>
-          ) : (
-            <form onSubmit={onSubmit}>
-              <DialogContent className={styles.form}>
-                <Field label={t('notifications:meeting.workspace')} required>
-                  <Select
-                    value={chosenWorkspace === null ? '' : String(chosenWorkspace)}
-                    onChange={(_e, d) => {
-                      setWorkspaceId(Number(d.value));
-                      setAttendees([]);
-                    }}
-                  >
-                    {workspaces.map((w) => (
-                      <option key={w.id} value={w.id}>
-                        {w.name}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-                <Field label={t('notifications:meeting.name')} required>
-                  <Input value={title} maxLength={200} onChange={(_e, d) => setTitle(d.value)} />
-                </Field>
-                <DateTimeField
-                  label={t('notifications:meeting.start')}
-                  required
-                  value={start}
-                  onChange={setStart}
-                />
-                <Field label={t('notifications:meeting.duration')} required>
-                  <Input
-                    type="number"
-                    min={5}
-                    max={1440}
-                    value={duration}
-                    onChange={(_e, d) => setDuration(d.value)}
-                  />
-                </Field>
-                <PeoplePicker
-                  label={t('notifications:meeting.attendees')}
-                  people={(members.data ?? []).map((p) => ({ id: p.id, name: p.name }))}
-                  selected={attendees}
-                  onChange={setAttendees}
-                />
-                <Field
-                  label={t('notifications:meeting.provider')}
-                  hint={!zoomOn ? t('notifications:meeting.zoom_off') : undefined}
-                >
-                  <Select value={provider} onChange={(_e, d) => setProvider(d.value as Provider)}>
-                    <option value="none">{t('notifications:meeting.providers.none')}</option>
-                    {inTeams && (
-                      <option value="teams">{t('notifications:meeting.providers.teams')}</option>
-                    )}
-                    {zoomOn && !inTeams && (
-                      <option value="zoom">{t('notifications:meeting.providers.zoom')}</option>
-                    )}
-                    <option value="link">{t('notifications:meeting.providers.link')}</option>
-                  </Select>
-                </Field>
-                {provider === 'link' && (
-                  <Field label={t('notifications:meeting.join_url')} required>
-                    <Input type="url" value={joinUrl} onChange={(_e, d) => setJoinUrl(d.value)} />
-                  </Field>
+                {zoomOn && !inTeams && (
+                  <option value="zoom">{t('notifications:meeting.providers.zoom')}</option>
                 )}
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={onClose}>{t('notifications:meeting.cancel')}</Button>
-                <BusyButton
-                  busy={create.isPending}
-                  type="submit"
-                  appearance="primary"
-                  disabled={!title.trim() || chosenWorkspace === null}
-                >
-                  {t('notifications:meeting.create')}
-                </BusyButton>
-              </DialogActions>
-            </form>
-          )}
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+                <option value="link">{t('notifications:meeting.providers.link')}</option>
+              </Select>
+            </Field>
+            {provider === 'link' && (
+              <Field label={t('notifications:meeting.join_url')} required>
+                <Input type="url" value={joinUrl} onChange={(_e, d) => setJoinUrl(d.value)} />
+              </Field>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('notifications:meeting.cancel')}</Button>
+            <BusyButton
+              busy={create.isPending}
+              type="submit"
+              appearance="primary"
+              disabled={!title.trim() || chosenWorkspace === null}
+            >
+              {t('notifications:meeting.create')}
+            </BusyButton>
+          </DialogActions>
+        </form>
+      )}
+    </DialogFrame>
   );
 }

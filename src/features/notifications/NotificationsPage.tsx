@@ -26,7 +26,7 @@ import { notificationsApi, type NotificationItem } from './api';
 import { notificationKeys } from './keys';
 import { notificationText } from './words';
 import { BusyButton } from '@/components/BusyButton';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const MeetingDialog = lazy(() => import('./MeetingDialog'));
 const PER_PAGE = 20;
@@ -40,9 +40,7 @@ const useStyles = makeStyles({
     margin: '0 auto',
   },
   head: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     gap: tokens.spacingHorizontalS,
     '& > h1': { margin: 0, flexGrow: 1 },
   },

@@ -2,7 +2,7 @@ import { makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_EVENTS, type NotificationChannel } from '@contracts/profile';
 import type { Settings } from './api';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 /** Events the app tells about today; the rest (chat, assessments) come with their areas. */
 export const SHOWN_EVENTS = NOTIFICATION_EVENTS.filter(
@@ -16,9 +16,7 @@ const CHANNELS: NotificationChannel[] = ['in_app', 'email', 'email_digest'];
 const useStyles = makeStyles({
   list: { ...column },
   row: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     columnGap: tokens.spacingHorizontalL,
     padding: `${tokens.spacingVerticalS} 0`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,

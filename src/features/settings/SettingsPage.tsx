@@ -1,7 +1,7 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { OverflowTabList } from '@/components/OverflowTabList';
+import { Outlet } from 'react-router';
+import { RouteTabList } from '@/components/RouteTabList';
 import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -26,18 +26,16 @@ const TABS = [
 export default function SettingsPage() {
   const styles = useStyles();
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const selected = useLocation().pathname.split('/')[2] ?? 'security-privacy';
   return (
     <div className={styles.root}>
       <Text as="h1" size={800} weight="semibold">
         {t('app:titles.settings')}
       </Text>
-      <OverflowTabList
-        selectedValue={selected}
-        onSelect={(tab) => navigate(`/settings/${tab}`)}
-        aria-label={t('app:titles.settings')}
-        tabs={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
+      <RouteTabList
+        base="settings"
+        fallback="security-privacy"
+        tabs={TABS}
+        label={t('app:titles.settings')}
       />
       <Outlet />
     </div>

@@ -12,17 +12,12 @@ import { saveFile } from '@/lib/save-file';
 import { assessmentsApi } from '../api';
 import { assessmentKeys } from '../keys';
 import { Busy } from '@/components/Busy';
-import { columnList, column } from '@/lib/styles';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalS },
   list: { ...columnList, gap: tokens.spacingVerticalXS },
-  item: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-  },
+  item: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   name: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
   hidden: { display: 'none' },
   heading: { margin: 0 },

@@ -1,12 +1,8 @@
 import {
   Badge,
   Button,
-  Dialog,
   DialogActions,
-  DialogBody,
   DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   makeStyles,
   ProgressBar,
@@ -29,6 +25,7 @@ import { useAssessmentMutation } from '../hooks';
 import { AnswerFiles } from './AnswerFiles';
 import { Busy } from '@/components/Busy';
 import { column } from '@/lib/styles';
+import { DialogFrame } from '@/components/DialogFrame';
 
 const useStyles = makeStyles({
   // Never the whole window on a phone: the page shows around the dialog.
@@ -180,122 +177,118 @@ export function AnswerFlowDialog({
   const allDone = evaluables.length > 0 && done === evaluables.length;
 
   return (
-    <Dialog open onOpenChange={guard.onOpenChange}>
-      <DialogSurface aria-describedby={undefined} className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t('assessments:answer.title', { name: assessment.name })}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {!data.data || index === null ? (
-              <Busy />
-            ) : (
+    <DialogFrame
+      guard={guard}
+      title={t('assessments:answer.title', { name: assessment.name })}
+      surfaceClassName={styles.surface}
+    >
+      <DialogContent className={styles.content}>
+        {!data.data || index === null ? (
+          <Busy />
+        ) : (
+          <>
+            <Field
+              label={t('assessments:answer.progress', { done, total: evaluables.length })}
+              validationState="none"
+            >
+              <ProgressBar value={evaluables.length ? done / evaluables.length : 0} />
+            </Field>
+            <Text size={200}>
+              {assessment.named
+                ? t('assessments:answer.named_note')
+                : t('assessments:answer.anonymous_note', {
+                    n: assessment.anonymity_threshold,
+                  })}
+            </Text>
+            <ul className={styles.people} aria-label={t('assessments:report.person')}>
+              {evaluables.map((e, i) => (
+                <li key={e.id}>
+                  <Button
+                    size="small"
+                    className={styles.person}
+                    appearance={i === index ? 'primary' : 'secondary'}
+                    aria-current={i === index ? 'step' : undefined}
+                    onClick={() => void go(i)}
+                  >
+                    {e.rater_group === 'self'
+                      ? t('assessments:answer.about_self')
+                      : e.evaluatee.name}
+                    <Badge
+                      size="small"
+                      appearance="tint"
+                      color={
+                        e.status === 'submitted'
+                          ? 'success'
+                          : e.status === 'draft'
+                            ? 'warning'
+                            : 'informative'
+                      }
+                    >
+                      {t(`assessments:answer.${e.status}`)}
+                    </Badge>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            {allDone && <Text weight="semibold">{t('assessments:answer.done')}</Text>}
+            <FormAlert error={error} />
+            {current && (
               <>
-                <Field
-                  label={t('assessments:answer.progress', { done, total: evaluables.length })}
-                  validationState="none"
-                >
-                  <ProgressBar value={evaluables.length ? done / evaluables.length : 0} />
-                </Field>
-                <Text size={200}>
-                  {assessment.named
-                    ? t('assessments:answer.named_note')
-                    : t('assessments:answer.anonymous_note', {
-                        n: assessment.anonymity_threshold,
-                      })}
+                <Text as="h3" weight="semibold" size={400}>
+                  {current.rater_group === 'self'
+                    ? t('assessments:answer.about_self')
+                    : t('assessments:answer.about', { name: current.evaluatee.name })}
                 </Text>
-                <ul className={styles.people} aria-label={t('assessments:report.person')}>
-                  {evaluables.map((e, i) => (
-                    <li key={e.id}>
-                      <Button
-                        size="small"
-                        className={styles.person}
-                        appearance={i === index ? 'primary' : 'secondary'}
-                        aria-current={i === index ? 'step' : undefined}
-                        onClick={() => void go(i)}
-                      >
-                        {e.rater_group === 'self'
-                          ? t('assessments:answer.about_self')
-                          : e.evaluatee.name}
-                        <Badge
-                          size="small"
-                          appearance="tint"
-                          color={
-                            e.status === 'submitted'
-                              ? 'success'
-                              : e.status === 'draft'
-                                ? 'warning'
-                                : 'informative'
-                          }
-                        >
-                          {t(`assessments:answer.${e.status}`)}
-                        </Badge>
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-                {allDone && <Text weight="semibold">{t('assessments:answer.done')}</Text>}
-                <FormAlert error={error} />
-                {current && (
-                  <>
-                    <Text as="h3" weight="semibold" size={400}>
-                      {current.rater_group === 'self'
-                        ? t('assessments:answer.about_self')
-                        : t('assessments:answer.about', { name: current.evaluatee.name })}
-                    </Text>
-                    {data.data.questions.map((q) => (
-                      <QuestionField
-                        key={q.id}
-                        question={q}
-                        value={values[q.id]}
-                        disabled={locked || assessment.status !== 'open'}
-                        onChange={(v) => setValues({ ...values, [q.id]: v })}
-                      />
-                    ))}
-                    <AnswerFiles
-                      key={current.id}
-                      evaluableId={current.id}
-                      editable={!locked && assessment.status === 'open'}
-                    />
-                  </>
-                )}
+                {data.data.questions.map((q) => (
+                  <QuestionField
+                    key={q.id}
+                    question={q}
+                    value={values[q.id]}
+                    disabled={locked || assessment.status !== 'open'}
+                    onChange={(v) => setValues({ ...values, [q.id]: v })}
+                  />
+                ))}
+                <AnswerFiles
+                  key={current.id}
+                  evaluableId={current.id}
+                  editable={!locked && assessment.status === 'open'}
+                />
               </>
             )}
-          </DialogContent>
-          <DialogActions className={styles.actions}>
-            <Button onClick={() => void guard.requestClose()}>
-              {t('assessments:answer.close')}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions className={styles.actions}>
+        <Button onClick={() => void guard.requestClose()}>{t('assessments:answer.close')}</Button>
+        {current && !locked && (
+          <>
+            <Button
+              disabled={save.isPending}
+              onClick={() => save.mutate(false, { onSuccess: onClose })}
+            >
+              {t('assessments:answer.save_draft')}
             </Button>
-            {current && !locked && (
-              <>
-                <Button
-                  disabled={save.isPending}
-                  onClick={() => save.mutate(false, { onSuccess: onClose })}
-                >
-                  {t('assessments:answer.save_draft')}
-                </Button>
-                <Button
-                  appearance="primary"
-                  disabled={save.isPending}
-                  onClick={() =>
-                    save.mutate(true, {
-                      onSuccess: async () => {
-                        const fresh = await data.refetch();
-                        const list = fresh.data?.evaluables ?? [];
-                        const next = list.findIndex((e) => e.status !== 'submitted');
-                        const to = next === -1 ? index! : next;
-                        setIndex(to);
-                        show(list[to]);
-                      },
-                    })
-                  }
-                >
-                  {t('assessments:answer.submit')}
-                </Button>
-              </>
-            )}
-          </DialogActions>
-        </DialogBody>
-        {guard.confirmDialog}
-      </DialogSurface>
-    </Dialog>
+            <Button
+              appearance="primary"
+              disabled={save.isPending}
+              onClick={() =>
+                save.mutate(true, {
+                  onSuccess: async () => {
+                    const fresh = await data.refetch();
+                    const list = fresh.data?.evaluables ?? [];
+                    const next = list.findIndex((e) => e.status !== 'submitted');
+                    const to = next === -1 ? index! : next;
+                    setIndex(to);
+                    show(list[to]);
+                  },
+                })
+              }
+            >
+              {t('assessments:answer.submit')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </DialogFrame>
   );
 }

@@ -30,23 +30,16 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
-import { columnList, column } from '@/lib/styles';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
-  bar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'center',
-  },
+  bar: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   grow: { flexGrow: 1 },
   list: { ...columnList, gap: tokens.spacingVerticalXS },
   // One rater a line; on a phone the badges and buttons wrap under the name.
   row: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     columnGap: tokens.spacingHorizontalS,
     rowGap: tokens.spacingVerticalXXS,
     padding: `${tokens.spacingVerticalXS} 0`,

@@ -7,8 +7,6 @@ import {
   MessageBar,
   MessageBarBody,
   ProgressBar,
-  Tab,
-  TabList,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -23,15 +21,16 @@ import { EmptyState } from '@/components/EmptyState';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { SectionCard } from '@/components/SectionCard';
 import { formatDateTime } from '@/lib/format';
-import { assessmentPath, assessmentsApi, type AssessmentListStatus } from '../api';
+import { assessmentPath, assessmentsApi } from '../api';
 import { assessmentKeys } from '../keys';
 import { AnswerFlowDialog } from '../components/AnswerFlow';
 import { AssessmentFormDialog } from '../components/AssessmentForm';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { ListStatusTabs } from '@/components/ListStatusTabs';
 import { useListStatus } from '@/lib/list-status';
 import { Busy } from '@/components/Busy';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
@@ -58,12 +57,7 @@ const useStyles = makeStyles({
     padding: 0,
   },
   card: { height: '100%' },
-  actions: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalXS,
-  },
+  actions: { ...wrappingRow, gap: tokens.spacingHorizontalXS },
 });
 
 function AssessmentName({ assessment }: { assessment: Assessment }) {
@@ -189,7 +183,7 @@ export default function AssessmentsPage() {
   const workspaceId = useWorkspaceId();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [status, setStatus] = useListStatus();
+  const [status] = useListStatus();
   const [editing, setEditing] = useState<Assessment | 'new' | null>(null);
   const list = useQuery({
     queryKey: assessmentKeys.list(workspaceId, status),
@@ -276,16 +270,7 @@ export default function AssessmentsPage() {
 
   return (
     <div className={styles.root}>
-      <TabList
-        selectedValue={status}
-        onTabSelect={(_, d) => setStatus(d.value as AssessmentListStatus)}
-      >
-        {(['open', 'closed', 'archived'] as const).map((value) => (
-          <Tab key={value} value={value}>
-            {t(`assessments:statuses.${value}`)} {counts ? `(${counts[value]})` : ''}
-          </Tab>
-        ))}
-      </TabList>
+      <ListStatusTabs counts={counts} label={(value) => t(`assessments:statuses.${value}`)} />
       <SectionCard
         section="workspace-assessments"
         title={t('assessments:title')}

@@ -44,7 +44,7 @@ import {
   type CalendarView,
   type DayKey,
 } from '../time';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const HOUR_HEIGHT = 44;
 /** The hour a day or week opens at (earlier hours are a scroll up), as Outlook does. */
@@ -94,12 +94,7 @@ const useKindStyles = makeStyles({
 
 const useStyles = makeStyles({
   page: { ...column, gap: tokens.spacingVerticalM },
-  toolbar: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
+  toolbar: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   spacer: { flexGrow: 1 },
   legend: {
     display: 'flex',

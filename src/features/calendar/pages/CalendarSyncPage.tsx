@@ -27,7 +27,7 @@ import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
 import { useCalendarSyncState, useSyncDisconnect, useSyncLogin } from '../sync/connection';
 import { BusyButton } from '@/components/BusyButton';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 type ProviderState = CalendarSyncState['providers'][number];
 type Connection = NonNullable<ProviderState['connection']>;
@@ -39,12 +39,7 @@ const useStyles = makeStyles({
     maxWidth: '48rem',
     minWidth: 0,
   },
-  header: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
+  header: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   card: { ...column, gap: tokens.spacingVerticalS, minWidth: 0 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   wrap: { overflowWrap: 'anywhere' },

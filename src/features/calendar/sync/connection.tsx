@@ -9,6 +9,7 @@ import { apiErrorOf, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
 import { BusyButton } from '@/components/BusyButton';
+import { wrappingRow } from '@/lib/styles';
 
 export function useCalendarSyncState() {
   return useQuery({ queryKey: calendarKeys.sync, queryFn: calendarApi.syncState });
@@ -45,13 +46,7 @@ export function useSyncDisconnect(provider: SyncProvider) {
 }
 
 const useStyles = makeStyles({
-  row: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    minWidth: 0,
-  },
+  row: { ...wrappingRow, gap: tokens.spacingHorizontalS, minWidth: 0 },
   name: { fontWeight: tokens.fontWeightSemibold },
   detail: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere', flexGrow: 1 },
 });

@@ -20,14 +20,12 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { driveApi, driveKeys, type DriveFile } from '../api';
 import { downloadFile, useDriveRefresh } from '../hooks';
 import { SimpleDialog } from '@/components/SimpleDialog';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, ...column },
   item: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalS} 0`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -36,9 +34,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   content: { ...column, gap: tokens.spacingVerticalM },
   zone: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     gap: tokens.spacingHorizontalS,
     padding: tokens.spacingHorizontalM,
     border: `${tokens.strokeWidthThick} dashed ${tokens.colorNeutralStroke1}`,

@@ -55,7 +55,7 @@ import { VersionsDialog } from '../components/VersionsDialog';
 import { downloadFile, useDriveChange, useDriveList, useDriveUploads } from '../hooks';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
 import { useSettled } from '@/lib/use-settled';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -68,24 +68,15 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   head: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     gap: tokens.spacingHorizontalM,
     '& > h1': { margin: 0, flexGrow: 1 },
   },
   capacity: { maxWidth: '420px', width: '100%' },
-  tools: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
+  tools: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   search: { flexGrow: 1, minWidth: '180px', maxWidth: '360px' },
   selection: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorBrandBackground2,
   },

@@ -46,7 +46,7 @@ import { draftKey } from '../dock';
 import { useTyping } from '../live';
 import { ChatMenu } from './ChatMenu';
 import { Busy } from '@/components/Busy';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
@@ -81,12 +81,7 @@ const useStyles = makeStyles({
   deleted: { fontStyle: 'italic', color: tokens.colorNeutralForeground3 },
   meta: { color: tokens.colorNeutralForeground3 },
   mention: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
-  actions: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalXS,
-    alignItems: 'center',
-  },
+  actions: { ...wrappingRow, gap: tokens.spacingHorizontalXS },
   composer: {
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
     padding: tokens.spacingHorizontalS,

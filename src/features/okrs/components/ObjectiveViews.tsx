@@ -27,6 +27,7 @@ import {
   useStatusReason,
 } from './ObjectiveBits';
 import { Busy } from '@/components/Busy';
+import { wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
@@ -35,15 +36,9 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   card: { gap: tokens.spacingVerticalS },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  row: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   muted: { color: tokens.colorNeutralForeground3 },
-  treeRow: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    flexWrap: 'wrap',
-    minWidth: 0,
-  },
+  treeRow: { ...wrappingRow, gap: tokens.spacingHorizontalS, minWidth: 0 },
   treeProgress: { width: '140px' },
 });
 

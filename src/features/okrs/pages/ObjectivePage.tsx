@@ -39,22 +39,16 @@ import {
 } from '../components/ObjectiveBits';
 import { ShareButton } from '@/features/share';
 import { SimpleDialog } from '@/components/SimpleDialog';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
   head: { ...column, gap: tokens.spacingVerticalS },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  row: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   title: { overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   section: { ...column, gap: tokens.spacingVerticalM },
-  sectionHead: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-  },
+  sectionHead: { ...wrappingRow, justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   keyResults: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))',

@@ -1,26 +1,15 @@
-import {
-  Field,
-  makeStyles,
-  Select,
-  Spinner,
-  Tab,
-  TabList,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, makeStyles, Select, Spinner, tokens } from '@fluentui/react-components';
 import { OrganizationRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  OBJECTIVE_SORTS,
-  type ObjectiveBoardViewConfig,
-  type ObjectiveStatus,
-} from '@contracts/okrs';
+import { OBJECTIVE_SORTS, type ObjectiveBoardViewConfig } from '@contracts/okrs';
 import { EmptyState } from '@/components/EmptyState';
-import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useWorkspaceQuery } from '@/features/workspaces';
 import { RouterButton } from '@/components/RouterLink';
 import { SectionCard, sectionStorageKey, type SectionView } from '@/components/SectionCard';
 import { localStore } from '@/lib/storage';
+import { ListStatusTabs } from '@/components/ListStatusTabs';
 import { useListStatus, useStoredSort } from '@/lib/list-status';
 import { okrsApi, type ObjectiveListQuery } from '../api';
 import { okrKeys } from '../keys';
@@ -33,17 +22,11 @@ import {
   ObjectiveTable,
   ObjectiveTree,
 } from '../components/ObjectiveViews';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
-  head: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalS,
-  },
+  head: { ...wrappingRow, justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
   filter: { maxWidth: '240px' },
 });
 
@@ -90,10 +73,7 @@ export default function ObjectivesPage() {
     queryKey: okrKeys.list(workspaceId, query),
     queryFn: () => okrsApi.list(workspaceId, query),
   });
-  const workspace = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => workspacesApi.get(workspaceId),
-  });
+  const workspace = useWorkspaceQuery(workspaceId);
   const role = workspace.data?.role;
   const canAdd = workspace.data?.status !== 'archived' && (role === 'owner' || role === 'admin');
   const counts = list.data?.counts;
@@ -101,16 +81,7 @@ export default function ObjectivesPage() {
   return (
     <div className={styles.root}>
       <div className={styles.head}>
-        <TabList
-          selectedValue={status}
-          onTabSelect={(_, data) => setStatus(data.value as ObjectiveStatus)}
-        >
-          {(['open', 'closed', 'archived'] as const).map((value) => (
-            <Tab key={value} value={value}>
-              {t(`okrs:lists.${value}`)} {counts ? `(${counts[value]})` : ''}
-            </Tab>
-          ))}
-        </TabList>
+        <ListStatusTabs counts={counts} label={(value) => t(`okrs:lists.${value}`)} />
         {(tags.data?.length ?? 0) > 0 && (
           <Field label={t('okrs:filters.tag')} orientation="horizontal" className={styles.filter}>
             <Select value={tagId} onChange={(_, d) => setTagId(d.value)}>

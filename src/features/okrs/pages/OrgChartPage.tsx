@@ -24,7 +24,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrgChartNode } from '@contracts/okrs';
 import { EmptyState } from '@/components/EmptyState';
-import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useWorkspaceQuery } from '@/features/workspaces';
 import { FormAlert } from '@/components/FormAlert';
 import { RouterButton } from '@/components/RouterLink';
 import type { ApiError } from '@/lib/http';
@@ -33,11 +33,11 @@ import { okrKeys } from '../keys';
 import { useOkrMutation, useWorkspaceId } from '../components/ObjectiveBits';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
-import { bareList, column } from '@/lib/styles';
+import { bareList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
-  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  head: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   viewport: {
     overflow: 'auto',
     cursor: 'grab',
@@ -260,10 +260,7 @@ export default function OrgChartPage() {
     queryKey: okrKeys.orgChart(workspaceId),
     queryFn: () => okrsApi.orgChart(workspaceId),
   });
-  const workspace = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => workspacesApi.get(workspaceId),
-  });
+  const workspace = useWorkspaceQuery(workspaceId);
   const remove = useOkrMutation((id: number) => okrsApi.removePosition(id));
   const role = workspace.data?.role;
   const canEdit = workspace.data?.status !== 'archived' && (role === 'owner' || role === 'admin');

@@ -17,14 +17,12 @@ import { formatMoney, formatPeriod } from '../money';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { Busy } from '@/components/Busy';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
-import { columnList, column } from '@/lib/styles';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   list: { ...columnList },
   row: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     paddingBlock: tokens.spacingVerticalM,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,

@@ -7,7 +7,7 @@ import { formatFileSize } from '@/lib/file-size';
 import type { PlanCode, PricingRule } from '../api';
 import { formatMoney } from '../money';
 import { BusyButton } from '@/components/BusyButton';
-import { columnList, visuallyHidden } from '@/lib/styles';
+import { columnList, visuallyHidden, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
@@ -24,10 +24,8 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}`,
   },
   head: {
-    display: 'flex',
+    ...wrappingRow,
     justifyContent: 'space-between',
-    alignItems: 'center',
-    flexWrap: 'wrap',
     gap: tokens.spacingHorizontalS,
     '& > h3': { margin: 0 },
   },

@@ -1,14 +1,10 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { PersonAvatar } from '@/components/PersonAvatar';
+import { wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  header: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalL,
-    flexWrap: 'wrap',
-  },
+  header: { ...wrappingRow, gap: tokens.spacingHorizontalL },
 });
 
 /** The top of a profile: the person's picture and name (the page's heading), then `children`. */

@@ -11,14 +11,10 @@ import { WeekGrid } from '../components/WeekGrid';
 import { useRefreshProfile } from '../use-refresh-user';
 import { offsetHours, toLocalSlots, toUtcSlots } from '../week-slots';
 import { BusyButton } from '@/components/BusyButton';
+import { wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  actions: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    alignItems: 'center',
-    flexWrap: 'wrap',
-  },
+  actions: { ...wrappingRow, gap: tokens.spacingHorizontalS },
 });
 
 /**

@@ -35,12 +35,12 @@ import { TimeZonePicker } from '../components/TimeZonePicker';
 import { useRefreshProfile } from '../use-refresh-user';
 import { DateField } from '@/components/DateField';
 import { BusyButton } from '@/components/BusyButton';
-import { columnList } from '@/lib/styles';
+import { columnList, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   form: { maxWidth: '520px' },
-  row: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
+  row: { ...wrappingRow, gap: tokens.spacingHorizontalM },
   list: { ...columnList, gap: tokens.spacingVerticalS },
   item: {
     listStyleType: 'none',

@@ -1,8 +1,8 @@
 import { makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { useSignedInUser } from '@/lib/current-user';
-import { OverflowTabList } from '@/components/OverflowTabList';
+import { RouteTabList } from '@/components/RouteTabList';
 import { ProfileHeader } from '../components/ProfileHeader';
 
 const useStyles = makeStyles({
@@ -33,9 +33,7 @@ export const PROFILE_TABS = [
 export default function ProfilePage() {
   const styles = useStyles();
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useSignedInUser();
-  const selected = useLocation().pathname.split('/')[2] || 'general';
   return (
     <div className={styles.root}>
       <ProfileHeader person={user} avatarSize={64}>
@@ -47,11 +45,11 @@ export default function ProfilePage() {
           />
         </div>
       </ProfileHeader>
-      <OverflowTabList
-        selectedValue={selected}
-        onSelect={(tab) => navigate(`/profile/${tab}`)}
-        aria-label={t('app:titles.profile')}
-        tabs={PROFILE_TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
+      <RouteTabList
+        base="profile"
+        fallback="general"
+        tabs={PROFILE_TABS}
+        label={t('app:titles.profile')}
       />
       <Outlet />
     </div>

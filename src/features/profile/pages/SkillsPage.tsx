@@ -18,18 +18,12 @@ import { apiErrorOf } from '@/lib/http';
 import { profileApi, profileKeys } from '../api';
 import { Section } from '@/components/Section';
 import { useSkillChanges } from '../use-skill-changes';
-import { columnList } from '@/lib/styles';
+import { columnList, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   picker: { maxWidth: '420px' },
   list: { ...columnList, gap: tokens.spacingVerticalS },
-  item: {
-    listStyleType: 'none',
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
+  item: { ...wrappingRow, listStyleType: 'none', gap: tokens.spacingHorizontalM },
   level: { width: '12rem' },
 });
 

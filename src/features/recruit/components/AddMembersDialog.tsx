@@ -6,7 +6,7 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { FormAlert } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
 import { workspaceKeys, workspacesApi } from '@/features/workspaces';
-import { apiErrorOf, type ApiError } from '@/lib/http';
+import { withApiError, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { recruitApi, type JobCandidate } from '../api';
 import { useRecruitRefresh } from '../hooks';
@@ -51,13 +51,7 @@ export function AddMembersDialog({
     onClose();
   };
   const add = useMutation<JobCandidate[], ApiError>({
-    mutationFn: async () => {
-      try {
-        return await recruitApi.addFromProfiles(jobId, selected);
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-    },
+    mutationFn: () => withApiError(() => recruitApi.addFromProfiles(jobId, selected)),
     onSuccess: (added) => {
       notify({
         intent: 'success',

@@ -7,7 +7,7 @@ import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { recruitApi, recruitKeys, type CandidateFile } from '../api';
-import { columnList, column } from '@/lib/styles';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -19,7 +19,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground3,
   },
   list: { ...columnList, gap: tokens.spacingVerticalXS },
-  file: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  file: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   name: { flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
 });

@@ -27,21 +27,19 @@ import { FormAlert, fieldError } from '@/components/FormAlert';
 import { SaveForm } from '@/components/SaveForm';
 import { SkillPicker } from '@/components/SkillPicker';
 import { TextField } from '@/components/TextField';
-import { apiErrorOf, type ApiError } from '@/lib/http';
+import { withApiError, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { recruitApi, type Job, type JobSkill } from '../api';
 import { useRecruitRefresh } from '../hooks';
 import { Block } from './Block';
-import { columnList, column } from '@/lib/styles';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
   form: { ...column, gap: tokens.spacingVerticalM },
   list: { ...columnList, gap: tokens.spacingVerticalS },
   skill: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     gap: tokens.spacingHorizontalM,
     padding: `${tokens.spacingVerticalXS} 0`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -70,13 +68,7 @@ const useStyles = makeStyles({
 function useJobChange<T>(change: (input: T) => Promise<Job>, saved: string) {
   const refresh = useRecruitRefresh();
   return useMutation<Job, ApiError, T>({
-    mutationFn: async (input) => {
-      try {
-        return await change(input);
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-    },
+    mutationFn: (input) => withApiError(() => change(input)),
     onSuccess: () => notify({ intent: 'success', text: saved }),
     onSettled: refresh,
   });

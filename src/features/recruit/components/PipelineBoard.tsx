@@ -28,7 +28,7 @@ import { AddMembersDialog } from './AddMembersDialog';
 import { CvUploadPanel } from './CvUploadPanel';
 import { DOCUMENT_TYPES } from './NewJobDialog';
 import { ListSkeleton, LoadError } from './PageStates';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
@@ -47,13 +47,7 @@ const useStyles = makeStyles({
     overflowWrap: 'anywhere',
     fontWeight: tokens.fontWeightSemibold,
   },
-  meta: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalXS,
-    color: tokens.colorNeutralForeground3,
-  },
+  meta: { ...wrappingRow, gap: tokens.spacingHorizontalXS, color: tokens.colorNeutralForeground3 },
   email: { overflowWrap: 'anywhere', minWidth: 0 },
 });
 

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTE_MAX, SCORECARD_VERDICTS } from '@contracts/recruit';
 import { FormAlert } from '@/components/FormAlert';
-import { apiErrorOf, type ApiError } from '@/lib/http';
+import { withApiError, type ApiError } from '@/lib/http';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import {
@@ -26,7 +26,7 @@ import {
   type Scorecard,
   type ScorecardVerdict,
 } from '../api';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -38,18 +38,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  cardHead: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
-  rating: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
+  cardHead: { ...wrappingRow, gap: tokens.spacingHorizontalS },
+  rating: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   criterion: { flex: '1 1 120px', minWidth: 0, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   note: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },
@@ -115,17 +105,14 @@ function ScorecardForm({ detail, onDone }: { detail: JobCandidateDetail; onDone:
   const criteria = detail.scorecard_criteria;
   const complete = verdict !== '' && criteria.every((criterion) => (ratings[criterion] ?? 0) > 0);
   const submit = useMutation<JobCandidateDetail, ApiError>({
-    mutationFn: async () => {
-      try {
-        return await recruitApi.submitScorecard(detail.id, {
+    mutationFn: () =>
+      withApiError(() =>
+        recruitApi.submitScorecard(detail.id, {
           ratings: criteria.map((criterion) => ({ criterion, rating: ratings[criterion]! })),
           verdict: verdict as ScorecardVerdict,
           note: note.trim() || undefined,
-        });
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-    },
+        }),
+      ),
     onSuccess: (updated) => {
       queryClient.setQueryData(recruitKeys.candidate(detail.id), updated);
       notify({ intent: 'success', text: t('recruit:candidate.scorecard_sent') });

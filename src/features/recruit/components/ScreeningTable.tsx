@@ -29,16 +29,11 @@ import { RouterLink } from '@/components/RouterLink';
 import { recruitApi, recruitKeys, type Job, type ScreeningRow } from '../api';
 import { skillsForReview, stageLabel } from '../recruit-view';
 import { ListSkeleton, LoadError } from './PageStates';
-import { visuallyHidden, column } from '@/lib/styles';
+import { visuallyHidden, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
-  tools: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-  },
+  tools: { ...wrappingRow, gap: tokens.spacingHorizontalM },
   hint: { color: tokens.colorNeutralForeground3, flexGrow: 1, minWidth: '200px' },
   scroll: { overflowX: 'auto', maxWidth: '100%' },
   table: { minWidth: '320px' },
@@ -59,12 +54,7 @@ const useStyles = makeStyles({
   },
   skill: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
   skillBody: { ...column, minWidth: 0, gap: '2px' },
-  skillHead: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalXS,
-  },
+  skillHead: { ...wrappingRow, gap: tokens.spacingHorizontalXS },
   quote: {
     margin: 0,
     paddingLeft: tokens.spacingHorizontalS,

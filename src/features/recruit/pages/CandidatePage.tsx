@@ -28,7 +28,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { RouterLink } from '@/components/RouterLink';
 import { useWorkspace } from '@/features/workspaces';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { apiErrorOf, type ApiError } from '@/lib/http';
+import { withApiError, type ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import {
   recruitApi,
@@ -44,12 +44,12 @@ import { ListSkeleton, LoadError } from '../components/PageStates';
 import { Scorecards } from '../components/Scorecards';
 import { useJob, useRecruitRefresh } from '../hooks';
 import { stageLabel } from '../recruit-view';
-import { columnList, column } from '@/lib/styles';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  head: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   title: { margin: 0, overflowWrap: 'anywhere', minWidth: 0 },
   columns: {
     display: 'grid',
@@ -98,13 +98,7 @@ function useCandidateChange(id: number) {
     ApiError,
     Parameters<typeof recruitApi.updateCandidate>[1]
   >({
-    mutationFn: async (body) => {
-      try {
-        return await recruitApi.updateCandidate(id, body);
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-    },
+    mutationFn: (body) => withApiError(() => recruitApi.updateCandidate(id, body)),
     onSuccess: (updated) => {
       queryClient.setQueryData(recruitKeys.candidate(id), updated);
       void refresh();

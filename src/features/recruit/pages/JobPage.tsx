@@ -29,7 +29,7 @@ import { PipelineBoard } from '../components/PipelineBoard';
 import { ScreeningTable } from '../components/ScreeningTable';
 import { useJob, useRecruitRefresh } from '../hooks';
 import { publicLink } from '../recruit-view';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const VIEWS = ['pipeline', 'screening', 'details'] as const;
 type View = (typeof VIEWS)[number];
@@ -37,12 +37,7 @@ type View = (typeof VIEWS)[number];
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  head: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
+  head: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   title: { margin: 0, overflowWrap: 'anywhere', minWidth: 0 },
   actions: {
     display: 'flex',

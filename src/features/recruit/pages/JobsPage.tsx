@@ -10,38 +10,25 @@ import { JobStatusBadge } from '../components/JobStatusBadge';
 import { NewJobDialog } from '../components/NewJobDialog';
 import { ListSkeleton, LoadError } from '../components/PageStates';
 import { useJobs } from '../hooks';
-import { columnList, column } from '@/lib/styles';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
   head: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
+    ...wrappingRow,
     gap: tokens.spacingHorizontalM,
     '& > h2': { margin: 0, flexGrow: 1 },
   },
   list: { ...columnList, gap: tokens.spacingVerticalS },
   card: { minWidth: 0 },
-  cardHead: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
+  cardHead: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   title: {
     fontSize: tokens.fontSizeBase400,
     fontWeight: tokens.fontWeightSemibold,
     overflowWrap: 'anywhere',
     minWidth: 0,
   },
-  meta: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    color: tokens.colorNeutralForeground3,
-  },
+  meta: { ...wrappingRow, gap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground3 },
   count: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
 });
 

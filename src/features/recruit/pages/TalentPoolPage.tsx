@@ -24,7 +24,7 @@ import { formatDate } from '@/lib/format';
 import { recruitApi, recruitKeys, type PoolSearch, type TalentPoolEntry } from '../api';
 import { ListSkeleton, LoadError } from '../components/PageStates';
 import { stageLabel } from '../recruit-view';
-import { bareList, columnList, column } from '@/lib/styles';
+import { bareList, columnList, column, wrappingRow } from '@/lib/styles';
 import { useSettled } from '@/lib/use-settled';
 
 const useStyles = makeStyles({
@@ -39,12 +39,7 @@ const useStyles = makeStyles({
   chosen: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   list: { ...columnList, gap: tokens.spacingVerticalS },
   card: { minWidth: 0, gap: tokens.spacingVerticalXS },
-  cardHead: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-  },
+  cardHead: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   name: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },

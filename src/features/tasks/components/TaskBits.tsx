@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { Task, WorkStatus } from '@contracts/tasks';
 import type { Person } from '@contracts/people';
 import { formatDate } from '@/lib/format';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   shadow: { opacity: 0.5 },
@@ -31,12 +31,7 @@ const useStyles = makeStyles({
 /** The frame of a task's own pages (its info, its report): the heading row over the content. */
 export const useTaskPageStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
-  header: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
+  header: { ...wrappingRow, gap: tokens.spacingHorizontalM },
   grow: { flexGrow: 1 },
 });
 

@@ -16,6 +16,7 @@ import {
   WorkStateBadge,
   assigneesOf,
 } from './TaskBits';
+import { wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
@@ -25,7 +26,7 @@ const useStyles = makeStyles({
   },
   card: { gap: tokens.spacingVerticalS },
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  row: { ...wrappingRow, gap: tokens.spacingHorizontalS },
 });
 
 /** A task's colour and linked name, as every view shows it. */

@@ -10,7 +10,7 @@ import { apiErrorOf } from '@/lib/http';
 import { tasksApi } from '../api';
 import { taskKeys } from '../keys';
 import { WorkStatusBadge } from './TaskBits';
-import { columnList, column } from '@/lib/styles';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   groups: {
@@ -28,13 +28,7 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     ':last-child': { borderBottom: 'none', paddingBottom: 0 },
   },
-  facts: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    color: tokens.colorNeutralForeground2,
-  },
+  facts: { ...wrappingRow, gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground2 },
   overdue: { color: tokens.colorPaletteRedForeground1 },
   heading: { margin: 0 },
 });

@@ -3,16 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkspaceId } from '../hooks';
 import { TodoList } from '../components/TodoList';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
-  header: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-  },
+  header: { ...wrappingRow, justifyContent: 'space-between' },
 });
 
 /**

@@ -38,7 +38,7 @@ import { TaskActions } from '../components/TaskActions';
 import { TaskFormDialog } from '../components/TaskForm';
 import { Timeline } from '../components/Timeline';
 import { Busy } from '@/components/Busy';
-import { columnList } from '@/lib/styles';
+import { columnList, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   facts: {
@@ -49,7 +49,7 @@ const useStyles = makeStyles({
     alignItems: 'center',
   },
   label: { color: tokens.colorNeutralForeground3 },
-  row: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
+  row: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   description: { whiteSpace: 'pre-wrap' },
   list: { ...columnList, gap: tokens.spacingVerticalS },
   item: {

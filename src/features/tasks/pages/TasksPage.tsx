@@ -1,11 +1,11 @@
-import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TASK_SORTS } from '@contracts/constants';
-import type { TaskStatus } from '@contracts/tasks';
 import { SectionCard } from '@/components/SectionCard';
-import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useWorkspaceQuery } from '@/features/workspaces';
+import { ListStatusTabs } from '@/components/ListStatusTabs';
 import { useListStatus, useStoredSort } from '@/lib/list-status';
 import { tasksApi, type TaskListQuery } from '../api';
 import { taskKeys } from '../keys';
@@ -45,7 +45,7 @@ export default function TasksPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const workspaceId = useWorkspaceId();
-  const [status, setStatus] = useListStatus();
+  const [status] = useListStatus();
   const [sort, chooseSort] = useStoredSort<Sort>(SORT_KEY);
   const [form, setForm] = useState<TaskFormMode | null>(null);
   const query: TaskListQuery = { status, sort: sort.value, direction: sort.direction };
@@ -60,10 +60,7 @@ export default function TasksPage() {
   const pages = list.data?.pages;
   const loaded = pages?.flatMap((page) => page.tasks);
   const total = pages?.[0].meta.total;
-  const workspace = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => workspacesApi.get(workspaceId),
-  });
+  const workspace = useWorkspaceQuery(workspaceId);
   const abilities = workspace.data?.abilities ?? {};
   const canAdd =
     workspace.data?.status !== 'archived' &&
@@ -72,16 +69,7 @@ export default function TasksPage() {
 
   return (
     <div className={styles.root}>
-      <TabList
-        selectedValue={status}
-        onTabSelect={(_, data) => setStatus(data.value as TaskStatus)}
-      >
-        {(['open', 'closed', 'archived'] as const).map((value) => (
-          <Tab key={value} value={value}>
-            {t(`tasks:lists.${value}`)} {counts ? `(${counts[value]})` : ''}
-          </Tab>
-        ))}
-      </TabList>
+      <ListStatusTabs counts={counts} label={(value) => t(`tasks:lists.${value}`)} />
       <SectionCard
         section="workspace-tasks"
         title={t('tasks:page.title')}

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Person } from '@contracts/people';
 import { EmptyState } from '@/components/EmptyState';
-import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useWorkspaceQuery } from '@/features/workspaces';
 import { FormAlert } from '@/components/FormAlert';
 import { teamKeys, teamsApi } from '@/features/workspace-teams';
 import { formatDateTime } from '@/lib/format';
@@ -26,16 +26,11 @@ import { MetricsTable, ProposalChooser, ProposedTeams } from '../components/Prop
 import { PlainTable } from '@/components/PlainTable';
 import { Section } from '@/components/Section';
 import { seatOf, swapSeats } from '../swap';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
-  actions: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalS,
-    flexWrap: 'wrap',
-    alignItems: 'center',
-  },
+  actions: { ...wrappingRow, gap: tokens.spacingHorizontalS },
 });
 
 /**
@@ -61,10 +56,7 @@ export default function TeamFormationPage() {
   const [chosen, setChosen] = useState<FormationProposal | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
 
-  const workspace = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => workspacesApi.get(workspaceId),
-  });
+  const workspace = useWorkspaceQuery(workspaceId);
   const members = useQuery({
     queryKey: teamKeys.members(workspaceId),
     queryFn: () => teamsApi.members(workspaceId),

@@ -30,7 +30,7 @@ import { useParams } from 'react-router';
 import type { Member } from '@contracts/workspaces';
 import { useSignedInUser } from '@/lib/current-user';
 import { EmptyState } from '@/components/EmptyState';
-import { workspaceKeys, workspacesApi } from '@/features/workspaces';
+import { useWorkspaceQuery } from '@/features/workspaces';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { saveFile } from '@/lib/save-file';
@@ -38,18 +38,12 @@ import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { teamsApi, type Team, type TeamRequest } from '../api';
 import { teamKeys } from '../keys';
 import { FormDialog } from '@/components/FormDialog';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
-  header: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
+  header: { ...wrappingRow, justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   grid: {
     display: 'grid',
@@ -72,13 +66,7 @@ const useStyles = makeStyles({
   },
   badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   requests: { ...column, gap: tokens.spacingVerticalS },
-  request: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    flexWrap: 'wrap',
-  },
+  request: { ...wrappingRow, justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   form: { ...column, gap: tokens.spacingVerticalM },
 });
 
@@ -398,10 +386,7 @@ export default function TeamsPage() {
   const workspaceId = useWorkspaceId();
   const me = useSignedInUser();
   const [creating, setCreating] = useState(false);
-  const workspace = useQuery({
-    queryKey: workspaceKeys.detail(workspaceId),
-    queryFn: () => workspacesApi.get(workspaceId),
-  });
+  const workspace = useWorkspaceQuery(workspaceId);
   const teams = useQuery({
     queryKey: teamKeys.list(workspaceId),
     queryFn: () => teamsApi.list(workspaceId),

@@ -13,11 +13,11 @@ import { OverflowTabList } from '@/components/OverflowTabList';
 import { RouterButton } from '@/components/RouterLink';
 import { useIsMobile } from '@/lib/device';
 import type { ApiError } from '@/lib/http';
-import { apiErrorOf } from '@/lib/http';
+import { withApiError } from '@/lib/http';
 import { workspacesApi } from '../api';
 import { workspaceKeys } from '../keys';
 import { ShareButton } from '@/features/share';
-import { column } from '@/lib/styles';
+import { column, wrappingRow } from '@/lib/styles';
 import { lazyComponent } from '@/lib/lazy-page';
 
 /** Its forms (colours, dates, team formation's strategy) load when someone opens it. */
@@ -28,9 +28,7 @@ const WorkspaceSettingsDialog = lazyComponent(() =>
 const useStyles = makeStyles({
   root: { ...column, minHeight: '100%', minWidth: 0 },
   header: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
+    ...wrappingRow,
     columnGap: tokens.spacingHorizontalS,
     rowGap: tokens.spacingVerticalXS,
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL} 0`,
@@ -150,13 +148,7 @@ export default function WorkspaceLayout() {
   const { pathname, key: locationKey } = useLocation();
   const workspace = useQuery<Workspace, ApiError>({
     queryKey: workspaceKeys.detail(id),
-    queryFn: async () => {
-      try {
-        return await workspacesApi.get(id);
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-    },
+    queryFn: () => withApiError(() => workspacesApi.get(id)),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });

@@ -2,12 +2,8 @@ import {
   Button,
   Card,
   CardHeader,
-  Dialog,
   DialogActions,
-  DialogBody,
   DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   Text,
   tokens,
@@ -28,6 +24,7 @@ import { BasicInformationFields } from './BasicInformationFields';
 import { useCreateWorkspaceForm } from './use-create-workspace';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { column } from '@/lib/styles';
+import { DialogFrame } from '@/components/DialogFrame';
 
 export const TYPE_ICONS: Record<WorkspaceType, ReactElement> = {
   course: <HatGraduationRegular />,
@@ -106,55 +103,49 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
   };
   const guard = useDiscardGuard(type !== null, close);
   return (
-    <Dialog open={open} onOpenChange={guard.onOpenChange}>
-      <DialogSurface>
-        {guard.confirmDialog}
-        <DialogBody>
-          <DialogTitle>{t('workspaces:create.title')}</DialogTitle>
-          {type ? (
-            <BasicInformationStep type={type} onBack={() => setType(null)} onCancel={close} />
-          ) : (
-            <>
-              <DialogContent>
-                <div
-                  className={styles.types}
-                  role="list"
-                  aria-label={t('workspaces:create.choose_type')}
+    <DialogFrame open={open} guard={guard} title={t('workspaces:create.title')}>
+      {type ? (
+        <BasicInformationStep type={type} onBack={() => setType(null)} onCancel={close} />
+      ) : (
+        <>
+          <DialogContent>
+            <div
+              className={styles.types}
+              role="list"
+              aria-label={t('workspaces:create.choose_type')}
+            >
+              {WORKSPACE_TYPES.map((option) => (
+                <Card
+                  key={option}
+                  role="listitem"
+                  onClick={() => choose(option)}
+                  data-workspace-type={option}
+                  focusMode="off"
                 >
-                  {WORKSPACE_TYPES.map((option) => (
-                    <Card
-                      key={option}
-                      role="listitem"
-                      onClick={() => choose(option)}
-                      data-workspace-type={option}
-                      focusMode="off"
-                    >
-                      <CardHeader
-                        image={<span className={styles.icon}>{TYPE_ICONS[option]}</span>}
-                        header={
-                          <Button
-                            appearance="transparent"
-                            onClick={(event) => {
-                              event.stopPropagation();
-                              choose(option);
-                            }}
-                          >
-                            <Text weight="semibold">{t(`workspaces:types.${option}`)}</Text>
-                          </Button>
-                        }
-                        description={<Text size={200}>{t(`workspaces:type_hints.${option}`)}</Text>}
-                      />
-                    </Card>
-                  ))}
-                </div>
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={close}>{t('app:actions.cancel')}</Button>
-              </DialogActions>
-            </>
-          )}
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+                  <CardHeader
+                    image={<span className={styles.icon}>{TYPE_ICONS[option]}</span>}
+                    header={
+                      <Button
+                        appearance="transparent"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          choose(option);
+                        }}
+                      >
+                        <Text weight="semibold">{t(`workspaces:types.${option}`)}</Text>
+                      </Button>
+                    }
+                    description={<Text size={200}>{t(`workspaces:type_hints.${option}`)}</Text>}
+                  />
+                </Card>
+              ))}
+            </div>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{t('app:actions.cancel')}</Button>
+          </DialogActions>
+        </>
+      )}
+    </DialogFrame>
   );
 }

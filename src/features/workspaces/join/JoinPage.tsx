@@ -8,7 +8,7 @@ import type { InvitationPreview, Workspace } from '@contracts/workspaces';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { RouterButton } from '@/components/RouterLink';
-import { apiErrorOf, withApiError, type ApiError, type Envelope } from '@/lib/http';
+import { withApiError, type ApiError, type Envelope } from '@/lib/http';
 import { rememberRoute, useAccessToken } from '@/lib/session';
 import { refreshWorkspaces, workspacesApi } from '../api';
 import { workspaceKeys } from '../keys';
@@ -46,13 +46,7 @@ export default function JoinPage() {
 
   const preview = useQuery<InvitationPreview, ApiError>({
     queryKey: workspaceKeys.invitation(token),
-    queryFn: async () => {
-      try {
-        return await workspacesApi.previewInvitation(token);
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-    },
+    queryFn: () => withApiError(() => workspacesApi.previewInvitation(token)),
     enabled: token.length > 0,
     retry: false,
   });

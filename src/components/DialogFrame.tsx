@@ -1,0 +1,58 @@
+import {
+  Dialog,
+  DialogBody,
+  DialogSurface,
+  DialogTitle,
+  type DialogProps,
+} from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import type { useDiscardGuard } from './discard-guard';
+
+export interface DialogFrameProps {
+  open?: boolean;
+  /** Escape or a click beside the dialog (left out: only its own buttons close it). */
+  onClose?: () => void;
+  /** Asks "Discard changes?" before Escape or a click beside the dialog throw the typing away. */
+  guard?: ReturnType<typeof useDiscardGuard>;
+  modalType?: DialogProps['modalType'];
+  title: ReactNode;
+  /** What stands under the title. */
+  children: ReactNode;
+  surfaceClassName?: string;
+  /** Another question that opens over this one from inside it (e.g. "Reset the link?"). */
+  nested?: ReactNode;
+}
+
+/**
+ * The frame of a dialog: its surface, its title, and how Escape or a click beside it closes it.
+ * What stands under the title (DialogContent, DialogActions, a form around them) is the caller's:
+ * a dialog whose steps change both its content and its buttons lays them out itself. (Most
+ * dialogs are a `SimpleDialog` or a `FormDialog`.)
+ */
+export function DialogFrame({
+  open = true,
+  onClose,
+  guard,
+  modalType,
+  title,
+  children,
+  surfaceClassName,
+  nested,
+}: DialogFrameProps) {
+  return (
+    <Dialog
+      open={open}
+      modalType={modalType}
+      onOpenChange={guard ? guard.onOpenChange : (_event, data) => !data.open && onClose?.()}
+    >
+      <DialogSurface className={surfaceClassName}>
+        {guard?.confirmDialog}
+        {nested}
+        <DialogBody>
+          <DialogTitle>{title}</DialogTitle>
+          {children}
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
