@@ -52,6 +52,9 @@ function show(zoom: ZoomAccount, teamsAppId: string | null, url = '/settings/int
 
 const zoomCard = () => screen.getByTestId('integration-zoom');
 
+/** The confirmation dialog loads its code when first opened: roomy on a busy machine. */
+const SLOW = { timeout: 5_000 };
+
 describe('the integrations page', () => {
   withoutAnimations();
   afterEach(() => {
@@ -106,20 +109,20 @@ describe('the integrations page', () => {
       null,
       '/settings/integrations?zoom=connected',
     );
-    await waitFor(() => expect(zoomCard().dataset.status).toBe('connected'));
+    await waitFor(() => expect(zoomCard().dataset.status).toBe('connected'), SLOW);
     expect(
-      await within(zoomCard()).findByText('billing:integrations.zoom.connected_now'),
+      await within(zoomCard()).findByText('billing:integrations.zoom.connected_now', {}, SLOW),
     ).toBeTruthy();
     fireEvent.click(
       within(zoomCard()).getByRole('button', { name: 'billing:integrations.zoom.disconnect' }),
     );
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {}, SLOW);
     expect(mocked.zoomDisconnect).not.toHaveBeenCalled();
     fireEvent.click(
       within(dialog).getByRole('button', { name: 'billing:integrations.zoom.disconnect' }),
     );
-    await waitFor(() => expect(mocked.zoomDisconnect).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(zoomCard().dataset.status).toBe('not_connected'));
+    await waitFor(() => expect(mocked.zoomDisconnect).toHaveBeenCalledTimes(1), SLOW);
+    await waitFor(() => expect(zoomCard().dataset.status).toBe('not_connected'), SLOW);
     expect(within(zoomCard()).queryByText('billing:integrations.zoom.connected_now')).toBeNull();
   });
 
