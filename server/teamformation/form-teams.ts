@@ -1,6 +1,7 @@
 import { DOUBLE_SCAN_TEAMS, balanceUnderFloors, type Floors } from './balance';
 import { buildCohort } from './cohort';
 import { buildFirstSplit } from './construct';
+import { cycleExchange } from './cycles';
 import { planTeams, type InfeasibleRule, type Plan } from './plan';
 import { Partition } from './partition';
 import { buildSearchProblem, type SearchProblem } from './problem';
@@ -64,15 +65,24 @@ function evaluationBudget(units: number): number {
  * Pair evaluations the exchange on the five factors may spend after the middle proposal's
  * search: BALANCE_PASSES passes over everyone (each unit against every other unit and team),
  * and at least BALANCE_MINIMUM, which lets the double exchanges and then the chains of two
- * finish up to about 1,000 people.
+ * finish up to about 1,000 people. At 5,000 people the minimum is 2.7 passes: the cyclic
+ * exchanges after it (cycles.ts) lower rho more per CPU second than further passes.
  */
 function balanceBudget(units: number, teams: number): number {
   return Math.max(BALANCE_PASSES * units * (units + teams), BALANCE_MINIMUM);
 }
-const BALANCE_PASSES = 4;
+const BALANCE_PASSES = 1;
 const BALANCE_MINIMUM = 80_000_000;
 /** Pair evaluations of the exchange that take as long as one move evaluation of the search. */
 const PAIRS_PER_EVALUATION = 8;
+/**
+ * Evaluations the cyclic exchanges (cycles.ts) may spend per unit, after the exchange: at
+ * 5,000 people they stop on their own (a round that applies under ten cycles) at 54 million
+ * of the 70 million, about 0.8 s of CPU.
+ */
+const CYCLE_EVALUATIONS_PER_UNIT = 14_000;
+/** Cycle evaluations that take as long as one move evaluation of the search. */
+const CYCLE_EVALUATIONS_PER_EVALUATION = 3;
 
 /**
  * Small cohorts: after the exchange, KICK_ROUNDS rounds of a few random exchanges that keep
@@ -147,7 +157,7 @@ function kickAndBalance(
 const KICK_TRIES = 200;
 
 /** Shares of the budget: balance first, then each proposal from the one before it. */
-const STAGE_SHARES = { hours: 0.3, middle: 0.5, balance: 0.12, balanced: 0.08 };
+const STAGE_SHARES = { hours: 0.3, middle: 0.5, balance: 0.08, balanced: 0.05 };
 /** Share of the weights' optimum's shared hours the middle proposal keeps at least. */
 const HOURS_KEPT = 0.88;
 
@@ -195,9 +205,14 @@ export function formTeams(
   const pairBudget = balanceBudget(problem.unitCount, problem.teamCount);
   const front = optimise && problem.rhoWeight > 0 && problem.teamCount > 1;
   const kickRounds = front ? kickRoundsFor(problem) : 0;
-  /** The whole run in move evaluations, for progress: the search and the exchange. */
+  const cycleBudget = CYCLE_EVALUATIONS_PER_UNIT * problem.unitCount;
+  /** The whole run in move evaluations, for progress: the search, the exchange, the cycles. */
   const total =
-    budget + (front ? (pairBudget + kickRounds * KICK_BUDGET) / PAIRS_PER_EVALUATION : 0);
+    budget +
+    (front
+      ? (pairBudget + kickRounds * KICK_BUDGET) / PAIRS_PER_EVALUATION +
+        cycleBudget / CYCLE_EVALUATIONS_PER_EVALUATION
+      : 0);
   let spent = 0;
   /**
    * Searches for `share` of the budget on `stageProblem` under a cap on rho and, when given,
@@ -278,6 +293,10 @@ export function formTeams(
       }
       // Stopping early (no exchange left) counts as its whole share of the run.
       spent += (pairBudget + kickRounds * KICK_BUDGET) / PAIRS_PER_EVALUATION;
+      // Then cycles of replacements over up to six teams, where the exchanges are spent.
+      cycleExchange(partition, random, cycleBudget, kept);
+      spent += cycleBudget / CYCLE_EVALUATIONS_PER_EVALUATION;
+      onProgress?.(Math.min(1, spent / total));
       snapshot('middle', RHO_TARGET);
       // Recommended when it bought balance (not when, in a small cohort, only skills moved).
       const [hours, middle] = proposals;
