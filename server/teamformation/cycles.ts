@@ -174,6 +174,7 @@ export function cycleExchange(
     (x, y) => kindOf[x] - kindOf[y] || x - y,
   );
   const splitDim = new Int8Array(units);
+  const splitValue = new Float64Array(units);
   const buildTree = (lo: number, hi: number): void => {
     if (hi - lo <= LEAF) return;
     let dim = 0;
@@ -197,6 +198,7 @@ export function cycleExchange(
     tree.set(part, lo);
     const mid = (lo + hi) >> 1;
     splitDim[mid] = dim;
+    splitValue[mid] = z[tree[mid] * FACTORS + dim];
     buildTree(lo, mid);
     buildTree(mid, hi);
   };
@@ -261,7 +263,7 @@ export function cycleExchange(
     }
     const mid = (lo + hi) >> 1;
     const dim = splitDim[mid];
-    const gap = ideal[dim] - z[tree[mid] * FACTORS + dim];
+    const gap = ideal[dim] - splitValue[mid];
     if (gap < 0) {
       nearest(lo, mid);
       if (gap * gap < listThreshold) nearest(mid, hi);

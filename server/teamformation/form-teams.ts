@@ -63,16 +63,19 @@ function evaluationBudget(units: number): number {
 
 /**
  * Pair evaluations the exchange on the five factors may spend after the middle proposal's
- * search: BALANCE_PASSES passes over everyone (each unit against every other unit and team),
- * and at least BALANCE_MINIMUM, which lets the double exchanges and then the chains of two
- * finish up to about 1,000 people. At 5,000 people the minimum is 2.7 passes: the cyclic
- * exchanges after it (cycles.ts) lower rho more per CPU second than further passes.
+ * search. Where a pass over everyone (each unit against every other unit and team) costs at
+ * most BALANCE_MINIMUM / WHOLE_PASSES pairs (up to about 2,000 people), BALANCE_MINIMUM: the
+ * double exchanges and then the chains of two finish up to about 1,000 people. Beyond it,
+ * BALANCE_PASSES passes: the cyclic exchanges after it (cycles.ts) lower rho more per CPU
+ * second there than further passes.
  */
 function balanceBudget(units: number, teams: number): number {
-  return Math.max(BALANCE_PASSES * units * (units + teams), BALANCE_MINIMUM);
+  const pass = units * (units + teams);
+  return pass <= BALANCE_MINIMUM / WHOLE_PASSES ? BALANCE_MINIMUM : BALANCE_PASSES * pass;
 }
-const BALANCE_PASSES = 1;
+const BALANCE_PASSES = 1.5;
 const BALANCE_MINIMUM = 80_000_000;
+const WHOLE_PASSES = 16;
 /** Pair evaluations of the exchange that take as long as one move evaluation of the search. */
 const PAIRS_PER_EVALUATION = 8;
 /**
