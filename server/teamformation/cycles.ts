@@ -210,12 +210,36 @@ export function cycleExchange(
   const kinds = kindStart.length - 1;
   const kindSkills = new Uint32Array(kinds);
   const kindGroup = new Int32Array(kinds);
+  const kindIndex = new Int32Array(units);
+  // Each kind's bounding box on the factors: a kind wholly further than the list's worst
+  // partner is passed over.
+  const kindLow = new Float64Array(kinds * FACTORS).fill(Infinity);
+  const kindHigh = new Float64Array(kinds * FACTORS).fill(-Infinity);
   for (let k = 0; k < kinds; k++) {
+    for (let i = kindStart[k]; i < kindStart[k + 1]; i++) {
+      kindIndex[tree[i]] = k;
+      for (let f = 0; f < FACTORS; f++) {
+        const value = z[tree[i] * FACTORS + f];
+        if (value < kindLow[k * FACTORS + f]) kindLow[k * FACTORS + f] = value;
+        if (value > kindHigh[k * FACTORS + f]) kindHigh[k * FACTORS + f] = value;
+      }
+    }
     const kind = kindOf[tree[kindStart[k]]];
     kindSkills[k] = Math.floor(kind / 3);
     kindGroup[k] = kind % 3;
     buildTree(kindStart[k], kindStart[k + 1]);
   }
+
+  // The factors in tree order, read leaf by leaf; the ideal replacement being searched for.
+  const treeZ = new Float64Array(units * FACTORS);
+  for (let i = 0; i < units; i++) {
+    for (let f = 0; f < FACTORS; f++) treeZ[i * FACTORS + f] = z[tree[i] * FACTORS + f];
+  }
+  let ideal0 = 0;
+  let ideal1 = 0;
+  let ideal2 = 0;
+  let ideal3 = 0;
+  let ideal4 = 0;
 
   // Partner lists: for each unit v, the units that may take its place, nearest to the ideal
   // first, -1 after the last.
@@ -231,17 +255,10 @@ export function cycleExchange(
   let listUnit = 0;
   let listCount = 0;
   let listThreshold = Infinity;
-  const consider = (u: number): void => {
-    let distance = 0;
-    for (let f = 0; f < FACTORS; f++) {
-      const d = z[u * FACTORS + f] - ideal[f];
-      distance += d * d;
-    }
-    evaluations++;
+  /** Offers u, at `distance` from the ideal (under the list's worst), for listUnit's place. */
+  const consider = (u: number, distance: number): void => {
     const v = listUnit;
-    if (distance >= listThreshold || unitSize[u] !== unitSize[v] || teamOf[u] === teamOf[v]) {
-      return;
-    }
+    if (unitSize[u] !== unitSize[v] || teamOf[u] === teamOf[v]) return;
     evaluations += 2;
     if (!fits(u, v)) return;
     const first = v * PARTNERS;
@@ -258,7 +275,17 @@ export function cycleExchange(
   const nearest = (lo: number, hi: number): void => {
     evaluations++;
     if (hi - lo <= LEAF) {
-      for (let i = lo; i < hi; i++) consider(tree[i]);
+      evaluations += hi - lo;
+      for (let i = lo; i < hi; i++) {
+        const q = i * FACTORS;
+        const d0 = treeZ[q] - ideal0;
+        const d1 = treeZ[q + 1] - ideal1;
+        const d2 = treeZ[q + 2] - ideal2;
+        const d3 = treeZ[q + 3] - ideal3;
+        const d4 = treeZ[q + 4] - ideal4;
+        const distance = d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3 + d4 * d4;
+        if (distance < listThreshold) consider(tree[i], distance);
+      }
       return;
     }
     const mid = (lo + hi) >> 1;
@@ -279,6 +306,11 @@ export function cycleExchange(
       const b = teamOf[v];
       if (changed[b] === 0) continue;
       for (let f = 0; f < FACTORS; f++) ideal[f] = z[v * FACTORS + f] - sums[b * FEATURE_DIMS + f];
+      ideal0 = ideal[0];
+      ideal1 = ideal[1];
+      ideal2 = ideal[2];
+      ideal3 = ideal[3];
+      ideal4 = ideal[4];
       listUnit = v;
       listCount = 0;
       listThreshold = Infinity;
@@ -289,10 +321,21 @@ export function cycleExchange(
         ruleCount > 0 && groupCounts[b * ruleCount] !== 1
           ? groupCounts[b * ruleCount] - unitGroupCount[v * ruleCount]
           : -1;
+      // v's own kind first: it fits most often, so the lists fill and the search narrows early.
+      const own = kindIndex[v];
+      nearest(kindStart[own], kindStart[own + 1]);
       for (let k = 0; k < kinds; k++) {
         const missing = needed & ~kindSkills[k];
-        if (popcount(missing) > 1 || (missing & ~rareSkills[0]) !== 0) continue;
+        if (k === own || popcount(missing) > 1 || (missing & ~rareSkills[0]) !== 0) continue;
         if (groupLeft >= 0 && groupLeft + kindGroup[k] === 1) continue;
+        let boxDistance = 0;
+        for (let f = 0; f < FACTORS; f++) {
+          const below = kindLow[k * FACTORS + f] - ideal[f];
+          const above = ideal[f] - kindHigh[k * FACTORS + f];
+          const gap = below > 0 ? below : above > 0 ? above : 0;
+          boxDistance += gap * gap;
+        }
+        if (boxDistance >= listThreshold) continue;
         nearest(kindStart[k], kindStart[k + 1]);
       }
       evaluations += kinds;
