@@ -18,6 +18,8 @@ const CYCLE_LENGTH = 6;
 const LEAF = 8;
 /** Required skills up to which units are also grouped by the skills they hold. */
 const SKILL_KINDS_MAX = 10;
+/** Random picks per kick to find its exchanges that keep rules and floors. */
+const KICK_TRIES = 200;
 /** A round that applies fewer cycles than one per this many units is the last. */
 const LAST_ROUND_UNITS = 500;
 /** Improvements smaller than this are rounding noise. */
@@ -41,14 +43,16 @@ const EPSILON = 1e-12;
  * rho stays negative (the gain criterion of Lin-Kernighan) closes the cycle back to the first
  * unit; the best cycle that lowers rho, breaks no more rules and keeps the floors (or, where a
  * floor is not met, does not worsen it) is applied. Rounds go on until one applies fewer than
- * one cycle per LAST_ROUND_UNITS units (at least one) or `budget` evaluations are spent;
- * returns those spent.
+ * one cycle per LAST_ROUND_UNITS units (at least one) or `budget` evaluations are spent.
+ * With `kicks`, the rest of the budget goes to iterated local search: a few random exchanges,
+ * the rounds again, undone unless rho fell. Returns the evaluations spent.
  */
 export function cycleExchange(
   partition: Partition,
   random: Random,
   budget: number,
   floors: Floors,
+  kicks = false,
 ): number {
   const p = partition.problem;
   const teams = p.teamCount;
@@ -427,25 +431,68 @@ export function cycleExchange(
     Int32Array.from({ length: units }, (_, u) => u),
     random,
   );
+  // Swaps since the last split kept, to undo a kick that did not pay.
+  const undo: number[] = [];
+  const swap = (u: number, v: number): void => {
+    changed[teamOf[u]] = 1;
+    changed[teamOf[v]] = 1;
+    partition.swap(u, v);
+    undo.push(u, v);
+  };
   // Rounds go on while they apply a few cycles: the last rounds mostly search in vain.
   const fewest = Math.max(1, Math.floor(units / LAST_ROUND_UNITS));
-  for (let applied = fewest; applied >= fewest && evaluations < budget;) {
-    buildLists();
-    applied = 0;
-    for (const start of order) {
-      if (evaluations >= budget) break;
-      path[0] = start;
-      pathTeams[0] = teamOf[start];
-      bestLength = 0;
-      bestChange = 0;
-      extend(0, 0, 0, 0, 0);
-      if (bestLength < 2) continue;
-      // best[i + 1] takes best[i]'s place and best[0] the last one's: swapping the start with
-      // each in turn walks it round the cycle.
-      for (let i = 1; i < bestLength; i++) partition.swap(best[0], best[i]);
-      for (let i = 0; i < bestLength; i++) changed[teamOf[best[i]]] = 1;
-      applied++;
+  const descend = (): void => {
+    for (let applied = fewest; applied >= fewest && evaluations < budget;) {
+      buildLists();
+      applied = 0;
+      for (const start of order) {
+        if (evaluations >= budget) break;
+        path[0] = start;
+        pathTeams[0] = teamOf[start];
+        bestLength = 0;
+        bestChange = 0;
+        extend(0, 0, 0, 0, 0);
+        if (bestLength < 2) continue;
+        // best[i + 1] takes best[i]'s place and best[0] the last one's: swapping the start
+        // with each in turn walks it round the cycle.
+        for (let i = 1; i < bestLength; i++) swap(best[0], best[i]);
+        applied++;
+      }
     }
+  };
+  descend();
+
+  // Then, with `kicks`, while the budget lasts (at 5,000 people it ends above): two to four
+  // random exchanges that keep rules and floors, the cycles again from every unit (a cycle
+  // through a kicked team may start anywhere; starting only in those teams did worse), and
+  // back to the split before unless rho fell (iterated local search).
+  while (kicks && evaluations < budget) {
+    undo.length = 0;
+    const before = partition.rhoTotal;
+    const swaps = 2 + random.int(3);
+    for (let done = 0, tries = 0; done < swaps && tries < KICK_TRIES; tries++) {
+      const u = random.int(units);
+      const v = random.int(units);
+      const b = teamOf[v];
+      if (b === teamOf[u] || unitSize[u] !== unitSize[v]) continue;
+      partition.changeOf(u, v, b);
+      evaluations += 8;
+      if (partition.changeViolations > 0) continue;
+      if (partition.gapTotal + partition.changeGaps > Math.max(floors.gaps, partition.gapTotal)) {
+        continue;
+      }
+      if (
+        partition.slotTotal + partition.changeSlots <
+        Math.min(floors.slots, partition.slotTotal)
+      ) {
+        continue;
+      }
+      swap(u, v);
+      done++;
+    }
+    descend();
+    if (partition.rhoTotal < before - EPSILON) continue;
+    for (let i = undo.length - 2; i >= 0; i -= 2) swap(undo[i], undo[i + 1]);
   }
   return Math.min(evaluations, budget);
 }
