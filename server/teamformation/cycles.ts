@@ -490,6 +490,8 @@ export function cycleExchange(
       swap(u, v);
       done++;
     }
+    // No exchange keeps rules and floors here: kicks cannot move, and would spend nothing.
+    if (undo.length === 0) break;
     descend();
     if (partition.rhoTotal < before - EPSILON) continue;
     for (let i = undo.length - 2; i >= 0; i -= 2) swap(undo[i], undo[i + 1]);
