@@ -3,10 +3,17 @@ import {
   DialogBody,
   DialogSurface,
   DialogTitle,
+  makeStyles,
   type DialogProps,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import type { useDiscardGuard } from './discard-guard';
+
+const useStyles = makeStyles({
+  // Fluent lays the body out as a grid (title, content across, actions at the end): a form
+  // around content and actions takes no cell of its own, so they keep their places.
+  body: { '& > form': { display: 'contents' } },
+});
 
 export interface DialogFrameProps {
   open?: boolean;
@@ -39,6 +46,7 @@ export function DialogFrame({
   surfaceClassName,
   nested,
 }: DialogFrameProps) {
+  const styles = useStyles();
   return (
     <Dialog
       open={open}
@@ -48,7 +56,7 @@ export function DialogFrame({
       <DialogSurface className={surfaceClassName}>
         {guard?.confirmDialog}
         {nested}
-        <DialogBody>
+        <DialogBody className={styles.body}>
           <DialogTitle>{title}</DialogTitle>
           {children}
         </DialogBody>
