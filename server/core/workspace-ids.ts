@@ -1,6 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { CRITERIA_TYPES, criteria, workspaceMembers, type WorkspaceRole } from '../db/schema';
+import {
+  CRITERIA_TYPES,
+  criteria,
+  users,
+  workspaceMembers,
+  type WorkspaceRole,
+} from '../db/schema';
 
 /** Those of `userIds` who are members of the workspace in one of `roles`. */
 export async function membersInRoles(
@@ -21,6 +27,31 @@ export async function membersInRoles(
       ),
     );
   return new Set(rows.map((row) => row.userId));
+}
+
+/**
+ * The workspace's members in the member role whose account is not deleted (the people its
+ * work is for), by id; `except`, a query of user ids, leaves those out.
+ */
+export async function learnerIds(
+  db: DbOrTx,
+  workspaceId: number,
+  except?: SQLWrapper,
+): Promise<number[]> {
+  const rows = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.role, 'member'),
+        isNull(users.deletedAt),
+        except && notInArray(workspaceMembers.userId, except),
+      ),
+    )
+    .orderBy(workspaceMembers.userId);
+  return rows.map((row) => row.userId);
 }
 
 /** Whether every one of `ids` is a tag (criterion) of the workspace of this type. */
