@@ -303,6 +303,11 @@ async function loadTarget(db: DbOrTx, ctx: TaskContext, targetId: number) {
   }
 }
 
+/** Puts the task under another task, or at the top (null). */
+function setParent(tx: DbOrTx, ctx: TaskContext, parentId: number | null) {
+  return tx.update(tasks).set({ parentId, updatedAt: new Date() }).where(eq(tasks.id, ctx.task.id));
+}
+
 /** Spec 4: a task turned into a subtask of another task. Only tasks without subtasks can. */
 export async function changeTaskToSubtask(db: DbOrTx, ctx: TaskContext, targetId: number) {
   requireRole(ctx, 'manage');
@@ -310,10 +315,7 @@ export async function changeTaskToSubtask(db: DbOrTx, ctx: TaskContext, targetId
   if ((await subtaskIds(db, [ctx.task.id])).length) throw conflict('tasks:messages.has_subtasks');
   await loadTarget(db, ctx, targetId);
   await db.transaction(async (tx) => {
-    await tx
-      .update(tasks)
-      .set({ parentId: targetId, updatedAt: new Date() })
-      .where(eq(tasks.id, ctx.task.id));
+    await setParent(tx, ctx, targetId);
     await track(tx, [
       {
         taskId: ctx.task.id,
@@ -335,10 +337,7 @@ export async function changeSubtaskToTask(db: DbOrTx, ctx: TaskContext) {
   requireRole(ctx, 'manage');
   requireLive(ctx);
   await db.transaction(async (tx) => {
-    await tx
-      .update(tasks)
-      .set({ parentId: null, updatedAt: new Date() })
-      .where(eq(tasks.id, ctx.task.id));
+    await setParent(tx, ctx, null);
     await trackByCaller(tx, ctx, 'made_task', {
       details: { former_parent_id: ctx.task.parentId },
     });
@@ -350,10 +349,7 @@ export async function moveToAnotherTask(db: DbOrTx, ctx: TaskContext, targetId: 
   requireLive(ctx);
   await loadTarget(db, ctx, targetId);
   await db.transaction(async (tx) => {
-    await tx
-      .update(tasks)
-      .set({ parentId: targetId, updatedAt: new Date() })
-      .where(eq(tasks.id, ctx.task.id));
+    await setParent(tx, ctx, targetId);
     await trackByCaller(tx, ctx, 'moved', {
       details: { from: ctx.task.parentId, to: targetId },
     });
