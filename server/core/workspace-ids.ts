@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, notInArray, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import {
   CRITERIA_TYPES,
@@ -7,6 +8,13 @@ import {
   workspaceMembers,
   type WorkspaceRole,
 } from '../db/schema';
+
+/**
+ * How `workspace_members` joins a row: the membership of `user` (an id, or the row's column)
+ * in the row's workspace.
+ */
+export const membershipIn = (workspaceId: AnyPgColumn, user: number | AnyPgColumn) =>
+  and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, user));
 
 /** Those of `userIds` who are members of the workspace in one of `roles`. */
 export async function membersInRoles(

@@ -15,6 +15,7 @@ import { mailReminder, notify } from '../../core/notify';
 import { registerPinTable } from '../../core/pin-targets';
 import { registerReminderSource } from '../../core/reminder-sources';
 import { registerStatusCounter } from '../../core/work-counters';
+import { membershipIn } from '../../core/workspace-ids';
 
 interface AssessmentReminder {
   assessment: { id: number; workspace_id: number; name: string; expired_at: string | null };
@@ -91,10 +92,7 @@ export async function pendingAssessors(db: DbOrTx, assessmentId: number, onlyUse
     .innerJoin(assessments, eq(assessments.id, assessmentEvaluables.assessmentId))
     .innerJoin(
       workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, assessments.workspaceId),
-        eq(workspaceMembers.userId, assessmentEvaluables.assessorId),
-      ),
+      membershipIn(assessments.workspaceId, assessmentEvaluables.assessorId),
     )
     .where(
       and(
@@ -245,13 +243,7 @@ registerReminderSource('assessment', {
       })
       .from(assessments)
       .innerJoin(assessmentEvaluables, eq(assessmentEvaluables.assessmentId, assessments.id))
-      .innerJoin(
-        workspaceMembers,
-        and(
-          eq(workspaceMembers.workspaceId, assessments.workspaceId),
-          eq(workspaceMembers.userId, userId),
-        ),
-      )
+      .innerJoin(workspaceMembers, membershipIn(assessments.workspaceId, userId))
       .where(
         and(
           eq(assessmentEvaluables.assessorId, userId),
