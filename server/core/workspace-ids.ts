@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import {
   CRITERIA_TYPES,
   criteria,
+  teamMembers,
   users,
   workspaceMembers,
   type WorkspaceRole,
@@ -15,6 +16,16 @@ import {
  */
 export const membershipIn = (workspaceId: AnyPgColumn, user: number | AnyPgColumn) =>
   and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, user));
+
+/** The team memberships in the workspace of a person (or of these people) that have not ended. */
+export const currentTeamMembership = (workspaceId: number, user: number | readonly number[]) =>
+  and(
+    eq(teamMembers.workspaceId, workspaceId),
+    typeof user === 'number'
+      ? eq(teamMembers.userId, user)
+      : inArray(teamMembers.userId, [...user]),
+    isNull(teamMembers.deletedAt),
+  );
 
 /** Those of `userIds` who are members of the workspace in one of `roles`. */
 export async function membersInRoles(
