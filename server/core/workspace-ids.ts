@@ -5,6 +5,7 @@ import {
   CRITERIA_TYPES,
   criteria,
   teamMembers,
+  teams,
   users,
   workspaceMembers,
   type WorkspaceRole,
@@ -17,15 +18,24 @@ import {
 export const membershipIn = (workspaceId: AnyPgColumn, user: number | AnyPgColumn) =>
   and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, user));
 
-/** The team memberships in the workspace of a person (or of these people) that have not ended. */
-export const currentTeamMembership = (workspaceId: number, user: number | readonly number[]) =>
+/**
+ * The team memberships in the workspace that have not ended: of a person, of these people, or
+ * (no `user`) of everyone.
+ */
+export const currentTeamMembership = (workspaceId: number, user?: number | readonly number[]) =>
   and(
     eq(teamMembers.workspaceId, workspaceId),
-    typeof user === 'number'
-      ? eq(teamMembers.userId, user)
-      : inArray(teamMembers.userId, [...user]),
+    user === undefined
+      ? undefined
+      : typeof user === 'number'
+        ? eq(teamMembers.userId, user)
+        : inArray(teamMembers.userId, [...user]),
     isNull(teamMembers.deletedAt),
   );
+
+/** The workspace's teams that are not deleted. */
+export const activeTeams = (workspaceId: number) =>
+  and(eq(teams.workspaceId, workspaceId), isNull(teams.deletedAt));
 
 /** Those of `userIds` who are members of the workspace in one of `roles`. */
 export async function membersInRoles(

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { startFormationBody } from '@contracts/team-formation';
-import { learnerIds } from '../../core/workspace-ids';
+import { learnerIds, currentTeamMembership } from '../../core/workspace-ids';
 import type { DbOrTx } from '../../db/client';
 import { personalityAnswers, teamMembers, userProfiles } from '../../db/schema';
 import { validationFailed } from '../../http/errors';
@@ -18,7 +18,7 @@ export async function membersWithoutTeam(db: DbOrTx, workspaceId: number): Promi
   const inTeams = db
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.workspaceId, workspaceId), isNull(teamMembers.deletedAt)));
+    .where(currentTeamMembership(workspaceId));
   return learnerIds(db, workspaceId, inTeams);
 }
 

@@ -6,7 +6,7 @@ import {
   type WorkspaceDashboard,
 } from '@contracts/dashboard';
 import type { Actor } from '../../../core/actor';
-import { learnerIds } from '../../../core/workspace-ids';
+import { learnerIds, activeTeams, currentTeamMembership } from '../../../core/workspace-ids';
 import { workspaceAccessFor } from '../../../core/workspace-access';
 import {
   assessmentEvaluables,
@@ -95,12 +95,12 @@ export async function showWorkspaceDashboard(
     db
       .select({ id: teams.id, name: teams.name })
       .from(teams)
-      .where(and(eq(teams.workspaceId, workspaceId), isNull(teams.deletedAt)))
+      .where(activeTeams(workspaceId))
       .orderBy(teams.id),
     db
       .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
       .from(teamMembers)
-      .where(and(eq(teamMembers.workspaceId, workspaceId), isNull(teamMembers.deletedAt))),
+      .where(currentTeamMembership(workspaceId)),
   ]);
   if (teamId !== undefined && !teamRows.some((team) => team.id === teamId)) {
     throw validationFailed({ team_id: 'dashboard:messages.team_unknown' });
