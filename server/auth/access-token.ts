@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { AppDeps, Auth, SessionExtra } from '../context';
 import type { Database, DbOrTx } from '../db/client';
+import { accountInUse } from '../core/people';
 import { accessColumns, withAccessRow } from '../core/workspace-access';
 import { rowAsJson } from '../db/json-row';
 import { preparedOnce } from '../db/prepared';
@@ -179,12 +180,7 @@ const sessionLookup = (db: Database, extra: SessionExtra | undefined, withWorksp
  * revoke leaves a deactivated account signed in.
  */
 const sessionStillOpen = () =>
-  and(
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, sql`now()`),
-    isNull(users.deletedAt),
-    isNull(users.deactivatedAt),
-  )!;
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), accountInUse())!;
 
 /**
  * True while a session is open, as resolveAccessToken checks it: for a query that acts for a

@@ -6,8 +6,11 @@ import { SIGNED_LINK_MAX_TTL_MS } from '../auth/signing-keys';
 import type { AppDeps } from '../context';
 import type { DbOrTx } from '../db/client';
 import { notifications, users, type UserRow } from '../db/schema';
-import { recordEvent } from '../jobs';
+import type { TFunction } from 'i18next';
+import { translator } from '../i18n';
+import { eachOnce, recordEvent } from '../jobs';
 import { appLink } from './links';
+import { displayName } from './people';
 
 /** One delivery of a notification to one person; the notifications area's handlers act on it. */
 export interface NotificationDelivery {
@@ -132,4 +135,64 @@ export function settingsLink(deps: AppDeps, userId: number) {
     SETTINGS_LINK_TTL_MS,
   );
   return appLink(deps, `/p/notifications/${token}`);
+}
+
+/**
+ * An event's reminder by mail that something is due, one per recipient who can still read it
+ * (and `wants` it), in their language: `<words>.subject`, `.greeting` and `.body` with the
+ * person's name, what it is about and the due date (`<words>.no_due_date` when there is none),
+ * then `link` and any `footer` lines. Each mail carries a Message-ID made from `kind`, the
+ * event and the person, and is marked sent once out: a run cut off between the two sends the
+ * same message again, which the outbox folder and mail clients take as one.
+ */
+export async function mailReminder(
+  deps: AppDeps,
+  event: { id: number; recipients: readonly number[] },
+  mail: {
+    kind: string;
+    words: string;
+    /** What is due, by the name the words give it (`{ task: name }`). */
+    about: Record<string, string>;
+    /** An ISO instant; mails show its date. */
+    due: string | null;
+    link: string;
+    wants?: (person: UserRow) => boolean;
+    footer?: (person: UserRow, t: TFunction, vars: Record<string, string>) => string[];
+  },
+) {
+  const people = await deps.db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...event.recipients]));
+  const reachable = people.filter(
+    (person) => !person.deletedAt && !person.deactivatedAt && (mail.wants?.(person) ?? true),
+  );
+  await eachOnce(
+    deps.db,
+    reachable,
+    (person) => `event:${event.id}:mail:${person.id}`,
+    async (person) => {
+      const t = translator(person.language);
+      const vars = {
+        name: displayName(person),
+        ...mail.about,
+        due: mail.due ? mail.due.slice(0, 10) : t(`${mail.words}.no_due_date`),
+        app: 'Teamloop',
+      };
+      await deps.mailer.send({
+        to: person.email,
+        subject: t(`${mail.words}.subject`, vars),
+        text: [
+          t(`${mail.words}.greeting`, vars),
+          '',
+          t(`${mail.words}.body`, vars),
+          '',
+          mail.link,
+          ...(mail.footer?.(person, t, vars) ?? []),
+        ].join('\n'),
+        link: mail.link,
+        idempotencyKey: `${mail.kind}-${event.id}-${person.id}`,
+      });
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Person } from '@contracts/people';
 import type { DbOrTx } from '../db/client';
 import { users, type UserRow } from '../db/schema';
@@ -33,6 +33,9 @@ export type PersonJson = Omit<PersonRow, 'deletedAt' | 'deactivatedAt'> & {
   deletedAt: string | null;
   deactivatedAt: string | null;
 };
+
+/** An account still in use: neither deleted nor deactivated (a query joined to `users`). */
+export const accountInUse = () => and(isNull(users.deletedAt), isNull(users.deactivatedAt));
 
 export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   const name = `${user.firstName} ${user.lastName}`.trim();

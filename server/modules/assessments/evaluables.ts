@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { assessmentEvaluables, teamMembers, teams, users, workspaceMembers } from '../../db/schema';
 import { validationFailed } from '../../http/errors';
 import { MANAGE } from './load';
+import { currentTeamMembership } from '../../core/workspace-ids';
 
 type Who = z.infer<typeof evaluablesInput>;
 export interface PlannedEvaluable {
@@ -108,13 +109,7 @@ export async function planEvaluables(
       .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .where(
-        and(
-          eq(teamMembers.workspaceId, workspaceId),
-          isNull(teamMembers.deletedAt),
-          isNull(teams.deletedAt),
-        ),
-      );
+      .where(and(currentTeamMembership(workspaceId), isNull(teams.deletedAt)));
     const teamOf = new Map(rows.map((r) => [r.userId, r.teamId]));
     for (const e of evaluatees) {
       const team = teamOf.get(e);

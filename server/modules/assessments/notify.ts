@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { LiveEventPayload } from '@contracts/realtime';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -6,18 +6,16 @@ import {
   assessmentEvaluables,
   assessments,
   reminderSettings,
-  users,
   workspaceMembers,
   type AssessmentRow,
 } from '../../db/schema';
-import { translator } from '../../i18n';
-import { claimEffect, eachOnce, recordEvent, type RecordedEvent } from '../../jobs';
-import { displayName } from '../../core/people';
+import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
 import { appLink } from '../../core/links';
-import { notify } from '../../core/notify';
+import { mailReminder, notify } from '../../core/notify';
 import { registerPinTable } from '../../core/pin-targets';
 import { registerReminderSource } from '../../core/reminder-sources';
 import { registerStatusCounter } from '../../core/work-counters';
+import { membershipIn } from '../../core/workspace-ids';
 
 interface AssessmentReminder {
   assessment: { id: number; workspace_id: number; name: string; expired_at: string | null };
@@ -94,10 +92,7 @@ export async function pendingAssessors(db: DbOrTx, assessmentId: number, onlyUse
     .innerJoin(assessments, eq(assessments.id, assessmentEvaluables.assessmentId))
     .innerJoin(
       workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, assessments.workspaceId),
-        eq(workspaceMembers.userId, assessmentEvaluables.assessorId),
-      ),
+      membershipIn(assessments.workspaceId, assessmentEvaluables.assessorId),
     )
     .where(
       and(
@@ -166,36 +161,15 @@ async function writeNotifications(deps: AppDeps, event: RecordedEvent<'assessmen
 
 async function mailReminders(deps: AppDeps, event: RecordedEvent<'assessment.reminder'>) {
   const { assessment, recipients } = event.payload;
-  const people = await deps.db.select().from(users).where(inArray(users.id, recipients));
-  const link = appLink(deps, path(assessment));
-  const reachable = people.filter((person) => !person.deletedAt && !person.deactivatedAt);
-  await eachOnce(
-    deps.db,
-    reachable,
-    (person) => `event:${event.id}:mail:${person.id}`,
-    async (person) => {
-      const t = translator(person.language);
-      const vars = {
-        name: displayName(person),
-        assessment: assessment.name,
-        due: assessment.expired_at
-          ? assessment.expired_at.slice(0, 10)
-          : t('assessments:mail.reminder.no_due_date'),
-        app: 'Teamloop',
-      };
-      await deps.mailer.send({
-        to: person.email,
-        subject: t('assessments:mail.reminder.subject', vars),
-        text: [
-          t('assessments:mail.reminder.greeting', vars),
-          '',
-          t('assessments:mail.reminder.body', vars),
-          '',
-          link,
-        ].join('\n'),
-        link,
-        idempotencyKey: `assessment-reminder-${event.id}-${person.id}`,
-      });
+  await mailReminder(
+    deps,
+    { id: event.id, recipients },
+    {
+      kind: 'assessment-reminder',
+      words: 'assessments:mail.reminder',
+      about: { assessment: assessment.name },
+      due: assessment.expired_at,
+      link: appLink(deps, path(assessment)),
     },
   );
 }
@@ -269,13 +243,7 @@ registerReminderSource('assessment', {
       })
       .from(assessments)
       .innerJoin(assessmentEvaluables, eq(assessmentEvaluables.assessmentId, assessments.id))
-      .innerJoin(
-        workspaceMembers,
-        and(
-          eq(workspaceMembers.workspaceId, assessments.workspaceId),
-          eq(workspaceMembers.userId, userId),
-        ),
-      )
+      .innerJoin(workspaceMembers, membershipIn(assessments.workspaceId, userId))
       .where(
         and(
           eq(assessmentEvaluables.assessorId, userId),

@@ -12,6 +12,7 @@ import {
   workspaceMembers,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { accountInUse } from '../../core/people';
 
 /**
  * Makes these people members (again): a member who had left comes back with the history they
@@ -79,8 +80,7 @@ export async function reachablePeople(
       and(
         inArray(workspaceMembers.workspaceId, mine),
         inArray(workspaceMembers.userId, ids),
-        isNull(users.deletedAt),
-        isNull(users.deactivatedAt),
+        accountInUse(),
       ),
     );
   return new Set(rows.map((r) => r.id));
@@ -107,8 +107,7 @@ export async function searchPeople(
       and(
         inArray(workspaceMembers.workspaceId, mine),
         ne(users.id, userId),
-        isNull(users.deletedAt),
-        isNull(users.deactivatedAt),
+        accountInUse(),
         q
           ? sql`(${users.firstName} || ' ' || ${users.lastName} ilike ${like} or ${users.email} ilike ${like})`
           : undefined,

@@ -1,4 +1,4 @@
-import { envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import {
   answerParams,
   checkInBody,
@@ -9,11 +9,9 @@ import {
   updateCheckInBody,
   updateKeyResultBody,
 } from '@contracts/okrs';
-import { ok } from '../../http/envelope';
 import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import { checkInKeyResult } from './operations/check-in-key-result';
 import { createKeyResult } from './operations/create-key-result';
 import { deleteCheckIn } from './operations/delete-check-in';
@@ -45,21 +43,18 @@ export default async function keyResultRoutes(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/key-results',
     {
-      schema: {
-        tags,
-        summary: 'A new key result of an objective',
-        body: createKeyResultBody,
-        response: { 201: envelope(keyResultResource) },
-      },
+      summary: 'A new key result of an objective',
+      body: createKeyResultBody,
+      answer: keyResultResource,
+      status: 201,
+      message: 'okrs:messages.key_result_created',
     },
-    async (request, reply) => {
-      const keyResult = await createKeyResult(deps, actorOf(request), request.body);
-      return reply
-        .status(201)
-        .send(ok({ key_result: keyResult }, 'okrs:messages.key_result_created'));
+    async (actor, request) => {
+      const keyResult = await createKeyResult(deps, actor, request.body);
+      return { key_result: keyResult };
     },
   );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import {
   createObjectiveBody,
   objectiveCheckInBody,
@@ -11,10 +11,8 @@ import {
   updateObjectiveBody,
   workspaceIdQuery,
 } from '@contracts/okrs';
-import { ok } from '../../http/envelope';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import {
   changeObjectiveStatus,
   OBJECTIVE_MOVES,
@@ -94,26 +92,24 @@ export default async function objectiveRoutes(app: App) {
     async (actor, request) => ({ objective: await showObjective(deps, actor, request.params.id) }),
   );
 
-  app.put(
+  route.put(
     '/objectives/:id',
     {
-      schema: {
-        tags,
-        summary: 'Change an objective: name, description, owners, org position, tags, period',
-        params: idParam,
-        querystring: workspaceIdQuery,
-        body: updateObjectiveBody,
-        response: { 200: envelope(objectiveResource) },
-      },
+      summary: 'Change an objective: name, description, owners, org position, tags, period',
+      params: idParam,
+      querystring: workspaceIdQuery,
+      body: updateObjectiveBody,
+      answer: objectiveResource,
+      message: 'okrs:messages.updated',
     },
-    async (request) => {
+    async (actor, request) => {
       const { workspace_id: workspaceId, ...fields } = request.body;
-      const objective = await updateObjective(deps, actorOf(request), {
+      const objective = await updateObjective(deps, actor, {
         id: request.params.id,
         workspaceId: workspaceId ?? request.query.workspace_id,
         fields,
       });
-      return ok({ objective }, 'okrs:messages.updated');
+      return { objective };
     },
   );
 
@@ -133,22 +129,20 @@ export default async function objectiveRoutes(app: App) {
   );
 
   for (const move of Object.keys(OBJECTIVE_MOVES) as ObjectiveMove[]) {
-    app.post(
+    route.post(
       `/objectives/:id/${move}`,
       {
-        schema: {
-          tags,
-          summary: `${move[0].toUpperCase()}${move.slice(1)} an objective`,
-          params: idParam,
-          response: { 200: envelope(objectiveResource) },
-        },
+        summary: `${move[0].toUpperCase()}${move.slice(1)} an objective`,
+        params: idParam,
+        answer: objectiveResource,
+        message: OBJECTIVE_MOVES[move].message,
       },
-      async (request) => {
-        const objective = await changeObjectiveStatus(deps, actorOf(request), {
+      async (actor, request) => {
+        const objective = await changeObjectiveStatus(deps, actor, {
           id: request.params.id,
           move,
         });
-        return ok({ objective }, OBJECTIVE_MOVES[move].message);
+        return { objective };
       },
     );
   }

@@ -1,4 +1,4 @@
-import { envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import {
   objectiveItems,
   orgChart,
@@ -7,10 +7,8 @@ import {
   orgPositionResource,
   orgPositionUpdateBody,
 } from '@contracts/okrs';
-import { ok } from '../../http/envelope';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import { createOrgPosition } from './operations/create-org-position';
 import { deleteOrgPosition } from './operations/delete-org-position';
 import { listPositionObjectives } from './operations/list-position-objectives';
@@ -35,25 +33,22 @@ export default async function orgChartRoutes(app: App) {
     (actor, request) => showOrgChart(deps, actor, { workspaceId: request.params.id }),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/org-position',
     {
-      schema: {
-        tags,
-        summary: 'Add a position to the org chart, under a parent position or at the top',
-        params: idParam,
-        body: orgPositionBody,
-        response: { 201: envelope(orgPositionResource) },
-      },
+      summary: 'Add a position to the org chart, under a parent position or at the top',
+      params: idParam,
+      body: orgPositionBody,
+      answer: orgPositionResource,
+      status: 201,
+      message: 'okrs:messages.position_created',
     },
-    async (request, reply) => {
-      const position = await createOrgPosition(deps, actorOf(request), {
+    async (actor, request) => {
+      const position = await createOrgPosition(deps, actor, {
         workspaceId: request.params.id,
         ...request.body,
       });
-      return reply
-        .status(201)
-        .send(ok({ org_position: position }, 'okrs:messages.position_created'));
+      return { org_position: position };
     },
   );
 

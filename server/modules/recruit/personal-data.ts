@@ -4,12 +4,12 @@ import type { DbOrTx } from '../../db/client';
 import {
   recruitCandidateFiles,
   recruitCandidates,
-  recruitCandidateSkills,
   recruitHistory,
   recruitJobCandidates,
   recruitJobs,
   recruitScorecards,
 } from '../../db/schema';
+import { candidateSkillsOf } from './present';
 
 /**
  * What recruiting holds about a person: their applications as a member (linked to their
@@ -38,13 +38,7 @@ export const exportSections: ExportSection[] = [
               .from(recruitJobCandidates)
               .innerJoin(recruitJobs, eq(recruitJobs.id, recruitJobCandidates.jobId))
               .where(inArray(recruitJobCandidates.candidateId, ids));
-      const skills =
-        ids.length === 0
-          ? []
-          : await db
-              .select()
-              .from(recruitCandidateSkills)
-              .where(inArray(recruitCandidateSkills.candidateId, ids));
+      const skills = await candidateSkillsOf(db, ids);
       const jobs = await db
         .select({ id: recruitJobs.id, title: recruitJobs.title, created_at: recruitJobs.createdAt })
         .from(recruitJobs)

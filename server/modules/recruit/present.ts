@@ -148,6 +148,15 @@ export async function presentJob(
   return presented;
 }
 
+/** The skills seen in these candidates, each with its evidence: one query for all. */
+export async function candidateSkillsOf(db: DbOrTx, candidateIds: readonly number[]) {
+  if (candidateIds.length === 0) return [];
+  return db
+    .select()
+    .from(recruitCandidateSkills)
+    .where(inArray(recruitCandidateSkills.candidateId, [...candidateIds]));
+}
+
 /** Candidates with their skills (and the evidence of each), one query for all. */
 export async function presentCandidates(
   db: DbOrTx,
@@ -155,13 +164,7 @@ export async function presentCandidates(
   lang: Language,
 ): Promise<Map<number, Candidate>> {
   const ids = rows.map((row) => row.id);
-  const skillRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(recruitCandidateSkills)
-          .where(inArray(recruitCandidateSkills.candidateId, ids));
+  const skillRows = await candidateSkillsOf(db, ids);
   const names = await skillNamesById(
     db,
     skillRows.map((row) => row.skillId),

@@ -1,13 +1,10 @@
-import { inArray } from 'drizzle-orm';
 import type { LiveEventPayload } from '@contracts/realtime';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { users, type TaskRow } from '../../db/schema';
-import { translator } from '../../i18n';
-import { claimEffect, eachOnce, recordEvent, type RecordedEvent } from '../../jobs';
-import { displayName } from '../../core/people';
+import type { TaskRow } from '../../db/schema';
+import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
 import { appLink } from '../../core/links';
-import { notify, settingsLink, wantsKind } from '../../core/notify';
+import { mailReminder, notify, settingsLink, wantsKind } from '../../core/notify';
 
 export type TaskNotificationKind =
   'task_assigned' | 'task_submitted' | 'task_returned' | 'task_accepted' | 'task_reminder';
@@ -93,52 +90,28 @@ async function writeNotifications(deps: AppDeps, event: RecordedEvent<'task.noti
   });
 }
 
-/**
- * A reminder also goes by mail, one per person in their language. Each mail carries a
- * Message-ID made from the event and person, and is marked sent once out: a run cut off
- * between the two sends the same message again, which the outbox folder and mail clients
- * take as one.
- */
+/** A reminder also goes by mail, to those who want task reminders by mail. */
 async function mailReminders(deps: AppDeps, event: RecordedEvent<'task.notification'>) {
   const { task, kind, recipients } = event.payload;
   if (kind !== 'task_reminder') return;
-  const people = await deps.db.select().from(users).where(inArray(users.id, recipients));
-  const link = appLink(
+  await mailReminder(
     deps,
-    taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
-  );
-  const reachable = people.filter(
-    (person) =>
-      !person.deletedAt && !person.deactivatedAt && wantsKind(person, 'task_reminder', 'email'),
-  );
-  await eachOnce(
-    deps.db,
-    reachable,
-    (person) => `event:${event.id}:mail:${person.id}`,
-    async (person) => {
-      const t = translator(person.language);
-      const vars = {
-        name: displayName(person),
-        task: task.name,
-        due: task.expired_at ? task.expired_at.slice(0, 10) : t('tasks:mail.reminder.no_due_date'),
-        app: 'Teamloop',
-      };
-      await deps.mailer.send({
-        to: person.email,
-        subject: t('tasks:mail.reminder.subject', vars),
-        text: [
-          t('tasks:mail.reminder.greeting', vars),
-          '',
-          t('tasks:mail.reminder.body', vars),
-          '',
-          link,
-          '',
-          t('tasks:mail.reminder.footer', vars),
-          t('notifications:mail.settings', { link: settingsLink(deps, person.id) }),
-        ].join('\n'),
-        link,
-        idempotencyKey: `task-reminder-${event.id}-${person.id}`,
-      });
+    { id: event.id, recipients },
+    {
+      kind: 'task-reminder',
+      words: 'tasks:mail.reminder',
+      about: { task: task.name },
+      due: task.expired_at,
+      link: appLink(
+        deps,
+        taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
+      ),
+      wants: (person) => wantsKind(person, 'task_reminder', 'email'),
+      footer: (person, t, vars) => [
+        '',
+        t('tasks:mail.reminder.footer', vars),
+        t('notifications:mail.settings', { link: settingsLink(deps, person.id) }),
+      ],
     },
   );
 }

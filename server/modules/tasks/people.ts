@@ -14,6 +14,7 @@ import {
   type WorkspaceRow,
 } from '../../db/schema';
 import { personColumns, personJsonFields, presentPerson, type PersonJson } from '../../core/people';
+import { currentTeamMembership } from '../../core/workspace-ids';
 
 /** People by id: the ids, or a subquery that selects them (one round trip instead of two). */
 export async function loadPeople(
@@ -139,14 +140,7 @@ export async function teamOf(db: DbOrTx, workspaceId: number, userId: number) {
     .select({ id: teams.id })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(
-      and(
-        eq(teamMembers.workspaceId, workspaceId),
-        eq(teamMembers.userId, userId),
-        isNull(teamMembers.deletedAt),
-        isNull(teams.deletedAt),
-      ),
-    )
+    .where(and(currentTeamMembership(workspaceId, userId), isNull(teams.deletedAt)))
     .limit(1);
   return row?.id ?? null;
 }

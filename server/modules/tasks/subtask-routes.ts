@@ -38,45 +38,40 @@ export default async function subtaskRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/tasks/:id/subtasks',
-    {
-      schema: {
-        tags,
-        summary: 'A subtask for chosen people (each their own unit) and/or teams',
-        params: taskParams,
-        body: createSubtaskBody,
-        response: { 201: envelope(taskResource) },
+  for (const [path, summary, body, forAll] of [
+    [
+      'subtasks',
+      'A subtask for chosen people (each their own unit) and/or teams',
+      createSubtaskBody,
+      false,
+    ],
+    [
+      'subtasks-for-all-users',
+      'A subtask for every person the caller can give one to',
+      createSubtaskForAllBody,
+      true,
+    ],
+  ] as const) {
+    app.post(
+      `/tasks/:id/${path}`,
+      {
+        schema: {
+          tags,
+          summary,
+          params: taskParams,
+          body,
+          response: { 201: envelope(taskResource) },
+        },
       },
-    },
-    async (request, reply) => {
-      const parent = await loadTask(db, actorOf(request), request.params.id, 'task');
-      const row = await createSubtask(db, parent, request.body, false);
-      announceTaskChange(app.deps, row);
-      const task = await freshTask(db, parent, row.id);
-      return reply.status(201).send(ok({ task }, 'tasks:messages.subtask_created'));
-    },
-  );
-
-  app.post(
-    '/tasks/:id/subtasks-for-all-users',
-    {
-      schema: {
-        tags,
-        summary: 'A subtask for every person the caller can give one to',
-        params: taskParams,
-        body: createSubtaskForAllBody,
-        response: { 201: envelope(taskResource) },
+      async (request, reply) => {
+        const parent = await loadTask(db, actorOf(request), request.params.id, 'task');
+        const row = await createSubtask(db, parent, request.body, forAll);
+        announceTaskChange(app.deps, row);
+        const task = await freshTask(db, parent, row.id);
+        return reply.status(201).send(ok({ task }, 'tasks:messages.subtask_created'));
       },
-    },
-    async (request, reply) => {
-      const parent = await loadTask(db, actorOf(request), request.params.id, 'task');
-      const row = await createSubtask(db, parent, request.body, true);
-      announceTaskChange(app.deps, row);
-      const task = await freshTask(db, parent, row.id);
-      return reply.status(201).send(ok({ task }, 'tasks:messages.subtask_created'));
-    },
-  );
+    );
+  }
 
   app.get(
     '/tasks/:id/subtasks-users',

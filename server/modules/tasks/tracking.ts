@@ -83,6 +83,16 @@ export async function track(db: DbOrTx, events: TaskEventInput | TaskEventInput[
   for (const taskId of workChanged) await recordEvent(db, 'task.work_changed', { task_id: taskId });
 }
 
+/** What the caller did to the task of `ctx`: one event on its timeline, by them (see track). */
+export function trackByCaller(
+  db: DbOrTx,
+  ctx: { task: { id: number }; userId: number },
+  action: TaskAction,
+  event: Pick<TaskEventInput, 'assignmentId' | 'details'> = {},
+) {
+  return track(db, { taskId: ctx.task.id, actorId: ctx.userId, action, ...event });
+}
+
 /**
  * The timeline, newest first. `onlyUnits` limits unit events to the given units (an assignee
  * sees what happened to the task and to their own work, not to others').

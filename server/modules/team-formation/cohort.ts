@@ -1,14 +1,9 @@
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { startFormationBody } from '@contracts/team-formation';
+import { learnerIds, currentTeamMembership } from '../../core/workspace-ids';
 import type { DbOrTx } from '../../db/client';
-import {
-  personalityAnswers,
-  teamMembers,
-  userProfiles,
-  users,
-  workspaceMembers,
-} from '../../db/schema';
+import { personalityAnswers, teamMembers, userProfiles } from '../../db/schema';
 import { validationFailed } from '../../http/errors';
 import type { TeamFormationRequest } from '../../teamformation';
 import { factorScores } from '../profile';
@@ -23,21 +18,8 @@ export async function membersWithoutTeam(db: DbOrTx, workspaceId: number): Promi
   const inTeams = db
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.workspaceId, workspaceId), isNull(teamMembers.deletedAt)));
-  const rows = await db
-    .select({ userId: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        eq(workspaceMembers.role, 'member'),
-        isNull(users.deletedAt),
-        notInArray(workspaceMembers.userId, inTeams),
-      ),
-    )
-    .orderBy(workspaceMembers.userId);
-  return rows.map((row) => row.userId);
+    .where(currentTeamMembership(workspaceId));
+  return learnerIds(db, workspaceId, inTeams);
 }
 
 /**

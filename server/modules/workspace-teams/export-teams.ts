@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { teams, users, workspaceMembers, type WorkspaceRow } from '../../db/schema';
 import { displayName } from '../../core/people';
 import { membersOf, TEAMABLE_ROLES } from './load';
+import { activeTeams } from '../../core/workspace-ids';
 
 /** A cell a spreadsheet would run as a formula is written as text (CSV injection). */
 function safeCell(value: string): string {
@@ -28,7 +29,7 @@ export async function exportTeams(
   const teamRows = await db
     .select()
     .from(teams)
-    .where(and(eq(teams.workspaceId, workspace.id), isNull(teams.deletedAt)))
+    .where(activeTeams(workspace.id))
     .orderBy(asc(teams.name), asc(teams.id));
   const members = await membersOf(
     db,

@@ -7,7 +7,7 @@ import { teamMembers, teams, users, type TeamMemberRow, type TeamRow } from '../
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { personColumns, presentPerson, type PersonRow } from '../../core/people';
 import type { Actor } from '../../core/actor';
-import { membersInRoles } from '../../core/workspace-ids';
+import { membersInRoles, currentTeamMembership } from '../../core/workspace-ids';
 import { workspaceAccessFor, type WorkspaceAccess } from '../../core/workspace-access';
 
 /** Roles that can be in a team: viewers watch and deactivated members are out. */
@@ -45,13 +45,7 @@ export async function teamIdOf(db: DbOrTx, workspaceId: number, userId: number) 
   const [row] = await db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.workspaceId, workspaceId),
-        eq(teamMembers.userId, userId),
-        isNull(teamMembers.deletedAt),
-      ),
-    );
+    .where(currentTeamMembership(workspaceId, userId));
   return row?.teamId ?? null;
 }
 
@@ -100,9 +94,7 @@ export async function peopleWithTeam(
     .from(teamMembers)
     .where(
       and(
-        eq(teamMembers.workspaceId, workspaceId),
-        inArray(teamMembers.userId, [...userIds]),
-        isNull(teamMembers.deletedAt),
+        currentTeamMembership(workspaceId, userIds),
         exceptTeamId === undefined ? undefined : ne(teamMembers.teamId, exceptTeamId),
       ),
     );

@@ -1,4 +1,3 @@
-import { envelope } from '@contracts/common';
 import { workspaceIdParam } from '@contracts/workspaces';
 import {
   createTeamBody,
@@ -16,7 +15,6 @@ import {
   userSetBody,
 } from '@contracts/workspace-teams';
 import { actorOf } from '../../core/workspace-access';
-import { ok } from '../../http/envelope';
 import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { receiveAvatar } from '../profile';
@@ -79,23 +77,21 @@ export default async function teamRoutes(app: App) {
     async (actor, request) => ({ team: await showTeam(deps, actor, request.params.id) }),
   );
 
-  app.patch(
+  route.patch(
     '/teams/:id',
     {
-      schema: {
-        tags,
-        summary: 'Change a team (owners and admins, or the leader of a self-made team)',
-        params: teamIdParam,
-        body: updateTeamBody,
-        response: { 200: envelope(teamResource) },
-      },
+      summary: 'Change a team (owners and admins, or the leader of a self-made team)',
+      params: teamIdParam,
+      body: updateTeamBody,
+      answer: teamResource,
+      message: saved,
     },
-    async (request) => {
-      const team = await updateTeam(deps, actorOf(request), {
+    async (actor, request) => {
+      const team = await updateTeam(deps, actor, {
         teamId: request.params.id,
         ...request.body,
       });
-      return ok({ team }, saved);
+      return { team };
     },
   );
 
@@ -162,24 +158,22 @@ export default async function teamRoutes(app: App) {
       }),
   );
 
-  app.put(
+  route.put(
     '/teams/:id/members',
     {
-      schema: {
-        tags,
-        summary: "Set a team's members (owners and admins)",
-        params: teamIdParam,
-        body: setMembersBody,
-        response: { 200: envelope(teamResource) },
-      },
+      summary: "Set a team's members (owners and admins)",
+      params: teamIdParam,
+      body: setMembersBody,
+      answer: teamResource,
+      message: saved,
     },
-    async (request) => {
-      const team = await setTeamMembers(deps, actorOf(request), {
+    async (actor, request) => {
+      const team = await setTeamMembers(deps, actor, {
         teamId: request.params.id,
         userIds: request.body.user_ids,
         move: request.body.move,
       });
-      return ok({ team }, saved);
+      return { team };
     },
   );
 
@@ -217,56 +211,50 @@ export default async function teamRoutes(app: App) {
     },
   );
 
-  app.post(
+  route.post(
     '/teams/:id/subscribing-by-owner',
     {
-      schema: {
-        tags,
-        summary: 'Put a member in a team, out of any other team (owners and admins)',
-        params: teamIdParam,
-        body: subscribeByOwnerBody,
-        response: { 200: envelope(teamResource) },
-      },
+      summary: 'Put a member in a team, out of any other team (owners and admins)',
+      params: teamIdParam,
+      body: subscribeByOwnerBody,
+      answer: teamResource,
+      message: saved,
     },
-    async (request) => {
-      const team = await placeInTeam(deps, actorOf(request), {
+    async (actor, request) => {
+      const team = await placeInTeam(deps, actor, {
         teamId: request.params.id,
         userId: request.body.user_id,
       });
-      return ok({ team }, saved);
+      return { team };
     },
   );
 
-  app.post(
+  route.post(
     '/teams/:id/avatar',
     {
-      schema: {
-        tags,
-        summary: "Upload the team's picture (multipart field avatar)",
-        params: teamIdParam,
-        response: { 200: envelope(teamResource) },
-      },
+      summary: "Upload the team's picture (multipart field avatar)",
+      params: teamIdParam,
+      answer: teamResource,
+      message: saved,
     },
-    async (request) => {
-      const team = await changeTeamAvatar(deps, actorOf(request), {
+    async (actor, request) => {
+      const team = await changeTeamAvatar(deps, actor, {
         teamId: request.params.id,
         avatar: () => receiveAvatar(request, deps),
       });
-      return ok({ team }, saved);
+      return { team };
     },
   );
 
-  app.delete(
+  route.delete(
     '/teams/:id/avatar',
-    {
-      schema: { tags, params: teamIdParam, response: { 200: envelope(teamResource) } },
-    },
-    async (request) => {
-      const team = await changeTeamAvatar(deps, actorOf(request), {
+    { params: teamIdParam, answer: teamResource, message: saved },
+    async (actor, request) => {
+      const team = await changeTeamAvatar(deps, actor, {
         teamId: request.params.id,
         avatar: null,
       });
-      return ok({ team }, saved);
+      return { team };
     },
   );
 

@@ -9,6 +9,7 @@ import { objectiveOwners, objectives, workspaceMembers, workspaces } from '../..
 import { listNotifications } from '../../notifications';
 import { derivedStatus, loadWorkspaceTree, percent } from '../../okrs';
 import type { DashboardDeps } from './deps';
+import { membershipIn } from '../../../core/workspace-ids';
 
 /** How many rows each card of the page lists. */
 const DUE_SHOWN = 10;
@@ -85,13 +86,7 @@ async function myObjectives(deps: DashboardDeps, actor: Actor): Promise<MyObject
     .from(objectiveOwners)
     .innerJoin(objectives, eq(objectives.id, objectiveOwners.objectiveId))
     .innerJoin(workspaces, eq(workspaces.id, objectives.workspaceId))
-    .innerJoin(
-      workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, objectives.workspaceId),
-        eq(workspaceMembers.userId, actor.userId),
-      ),
-    )
+    .innerJoin(workspaceMembers, membershipIn(objectives.workspaceId, actor.userId))
     .where(
       and(
         eq(objectiveOwners.userId, actor.userId),

@@ -6,6 +6,7 @@ import {
   type WorkspaceDashboard,
 } from '@contracts/dashboard';
 import type { Actor } from '../../../core/actor';
+import { learnerIds, activeTeams, currentTeamMembership } from '../../../core/workspace-ids';
 import { workspaceAccessFor } from '../../../core/workspace-access';
 import {
   assessmentEvaluables,
@@ -21,8 +22,6 @@ import {
   teamFormationRuns,
   teamMembers,
   teams,
-  users,
-  workspaceMembers,
 } from '../../../db/schema';
 import { validationFailed } from '../../../http/errors';
 import { derivedStatus, loadWorkspaceTree, percent } from '../../okrs';
@@ -91,32 +90,22 @@ export async function showWorkspaceDashboard(
   const now = input.now ?? new Date();
   const k = DASHBOARD_THRESHOLD;
 
-  const [memberRows, teamRows, teamMemberRows] = await Promise.all([
-    db
-      .select({ userId: workspaceMembers.userId })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, workspaceId),
-          eq(workspaceMembers.role, 'member'),
-          isNull(users.deletedAt),
-        ),
-      ),
+  const [memberIds, teamRows, teamMemberRows] = await Promise.all([
+    learnerIds(db, workspaceId),
     db
       .select({ id: teams.id, name: teams.name })
       .from(teams)
-      .where(and(eq(teams.workspaceId, workspaceId), isNull(teams.deletedAt)))
+      .where(activeTeams(workspaceId))
       .orderBy(teams.id),
     db
       .select({ teamId: teamMembers.teamId, userId: teamMembers.userId })
       .from(teamMembers)
-      .where(and(eq(teamMembers.workspaceId, workspaceId), isNull(teamMembers.deletedAt))),
+      .where(currentTeamMembership(workspaceId)),
   ]);
   if (teamId !== undefined && !teamRows.some((team) => team.id === teamId)) {
     throw validationFailed({ team_id: 'dashboard:messages.team_unknown' });
   }
-  const everyone = new Set(memberRows.map((row) => row.userId));
+  const everyone = new Set(memberIds);
   const teamOf = new Map<number, number>();
   const membersOf = new Map<number, Set<number>>(teamRows.map((team) => [team.id, new Set()]));
   for (const row of teamMemberRows) {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
 import { can } from '../../../auth/permissions';
 import { workspaceAccessFor } from '../../../core/workspace-access';
@@ -7,6 +7,7 @@ import { chatChanged } from '../live';
 import { chatDetail } from '../store';
 import type { MessagingDeps } from './deps';
 import { upsertChat } from './open-chat';
+import { accountInUse } from '../../../core/people';
 
 /**
  * The workspace's active-user chat (spec 7.2 `active-user-chat`): one chat per workspace with
@@ -22,13 +23,7 @@ export async function openWorkspaceChat(deps: MessagingDeps, actor: Actor, works
     .select({ id: workspaceMembers.userId })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspace.id),
-        isNull(users.deletedAt),
-        isNull(users.deactivatedAt),
-      ),
-    );
+    .where(and(eq(workspaceMembers.workspaceId, workspace.id), accountInUse()));
   const ids = people.map((p) => p.id);
   if (!ids.includes(access.userId)) ids.push(access.userId);
   const chatId = await upsertChat(

@@ -6,7 +6,7 @@ import { translator, type Language } from '../../../i18n';
 import { catalogueOf, presentJobCandidates } from '../present';
 import { CV_TYPES, documentText, readCv, type ReadCv } from '../reading';
 import { loadJob } from './access';
-import { storeCandidate } from './candidates';
+import { skillsFromCv, storeCandidate } from './candidates';
 import type { RecruitDeps } from './deps';
 import { typeOf, withStagedDocuments, type DocumentFormSource } from './documents';
 
@@ -59,11 +59,7 @@ export async function addCvCandidates(
           email: read.email,
           phone: read.phone,
           experience: read.experience,
-          skills: read.skills.map((s) => ({
-            skillId: s.skillId,
-            source: 'cv' as const,
-            evidence: s.evidence,
-          })),
+          skills: skillsFromCv(read),
           file,
         });
         results.push({ ...result, file: file.name });

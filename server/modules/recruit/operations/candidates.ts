@@ -10,7 +10,7 @@ import {
   type RecruitCandidateRow,
   type StoredKnockoutAnswer,
 } from '../../../db/schema';
-import { phoneKey } from '../reading';
+import { phoneKey, type SkillMatch } from '../reading';
 import type { StagedDocument } from './documents';
 
 const EXPERIENCE_KEPT = 40;
@@ -33,6 +33,12 @@ export interface IncomingCandidate {
   rejectionReason?: string | null;
   knockoutAnswers?: StoredKnockoutAnswer[];
 }
+
+/** The catalogue skills read from a CV, as a candidate's skills seen there. */
+export const skillsFromCv = (read: {
+  skills: readonly SkillMatch[];
+}): IncomingCandidate['skills'] =>
+  read.skills.map((s) => ({ skillId: s.skillId, source: 'cv', evidence: s.evidence }));
 
 /** The person already in the workspace's pool with this member id, e-mail or phone. */
 async function existingPerson(

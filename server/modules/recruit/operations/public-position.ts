@@ -7,7 +7,7 @@ import type { Language } from '../../../i18n';
 import { recordEvent } from '../../../jobs';
 import { catalogueOf, jobSkillsOf } from '../present';
 import { CV_TYPES, documentText, readCv } from '../reading';
-import { storeCandidate } from './candidates';
+import { skillsFromCv, storeCandidate } from './candidates';
 import type { RecruitDeps } from './deps';
 import { typeOf, withStagedDocuments, type DocumentFormSource } from './documents';
 
@@ -136,11 +136,7 @@ export async function applyToPosition(
         userId: linked ? input.userId : null,
         profileConsent: linked,
         experience: read.experience,
-        skills: read.skills.map((s) => ({
-          skillId: s.skillId,
-          source: 'cv' as const,
-          evidence: s.evidence,
-        })),
+        skills: skillsFromCv(read),
         file,
         stage: failed.length > 0 ? 'rejected' : 'applied',
         rejectionReason: failed.length > 0 ? failed.map((a) => a.question).join('; ') : null,

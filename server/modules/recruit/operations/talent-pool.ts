@@ -11,7 +11,7 @@ import {
   type RecruitCandidateRow,
 } from '../../../db/schema';
 import type { Language } from '../../../i18n';
-import { containing, jobSkillsOf, matchOf, presentCandidates } from '../present';
+import { candidateSkillsOf, containing, jobSkillsOf, matchOf, presentCandidates } from '../present';
 import { loadJob, recruitAccess } from './access';
 import type { RecruitDeps } from './deps';
 
@@ -129,21 +129,10 @@ export async function jobTalentPool(
     weight: s.weight,
     required: s.required,
   }));
-  const skillRows =
-    rows.length === 0
-      ? []
-      : await deps.db
-          .select({
-            candidateId: recruitCandidateSkills.candidateId,
-            skillId: recruitCandidateSkills.skillId,
-          })
-          .from(recruitCandidateSkills)
-          .where(
-            inArray(
-              recruitCandidateSkills.candidateId,
-              rows.map((row) => row.id),
-            ),
-          );
+  const skillRows = await candidateSkillsOf(
+    deps.db,
+    rows.map((row) => row.id),
+  );
   const scores = new Map(
     rows.map((row) => [
       row.id,

@@ -9,7 +9,7 @@ import { DOCUMENT_TYPES, extensionOf } from '../../../storage/file-types';
 import { parseFields, type FormSource } from '../../../storage/uploads';
 import { requireLive, requireRole, type TaskContext } from '../load';
 import { loadPeople } from '../people';
-import { track } from '../tracking';
+import { trackByCaller } from '../tracking';
 import { saveFiles } from './hand-in';
 
 /** Reviewers, report readers and managers see all work; others their own units' work. */
@@ -98,10 +98,7 @@ export async function changeAttachments(deps: AppDeps, receive: FormSource, ctx:
         throw validationFailed({ remove_file_ids: 'tasks:messages.file_not_found' });
       }
       await saveFiles(tx, ctx, null, form.files);
-      await track(tx, {
-        taskId: ctx.task.id,
-        actorId: ctx.userId,
-        action: 'files_changed',
+      await trackByCaller(tx, ctx, 'files_changed', {
         details: { added: form.files.map((f) => f.name), removed: removed.map((f) => f.name) },
       });
       return removed.map((f) => f.storageKey);
@@ -168,10 +165,7 @@ export async function editFile(
           updatedAt: new Date(),
         })
         .where(eq(taskFiles.id, file.id));
-      await track(tx, {
-        taskId: ctx.task.id,
-        actorId: ctx.userId,
-        action: 'file_replaced',
+      await trackByCaller(tx, ctx, 'file_replaced', {
         assignmentId: unitId,
         details: { file_id: file.id, name: name ?? file.name, replaced: Boolean(replacement) },
       });

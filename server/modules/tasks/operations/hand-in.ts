@@ -23,7 +23,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../../../http/e
 import { parseFields, type StoredUpload, type FormSource } from '../../../storage/uploads';
 import { pickUnit, requireLive, requireOpen, requireRole, type TaskContext } from '../load';
 import { notifyAboutTask } from '../notify';
-import { track } from '../tracking';
+import { trackByCaller } from '../tracking';
 
 export type HandInMode = 'submit' | 'resubmit' | 'resubmit_by_teammate';
 
@@ -125,10 +125,7 @@ export async function handIn(
         .returning();
       await rememberResult(tx, idempotency, report.id);
       await saveFiles(tx, ctx, report.id, form.files);
-      await track(tx, {
-        taskId: ctx.task.id,
-        actorId: ctx.userId,
-        action: mode === 'submit' ? 'submitted' : 'resubmitted',
+      await trackByCaller(tx, ctx, mode === 'submit' ? 'submitted' : 'resubmitted', {
         assignmentId: unit.id,
         details: {
           report_id: report.id,
@@ -194,10 +191,7 @@ export async function answer(db: DbOrTx, ctx: TaskContext, body: string, assignm
         body,
       })
       .returning();
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'answered',
+    await trackByCaller(tx, ctx, 'answered', {
       assignmentId: unit.id,
       details: { report_id: report.id },
     });
@@ -228,10 +222,7 @@ export async function editAnswer(db: DbOrTx, ctx: TaskContext, reportId: number,
       .set({ body, updatedAt: new Date() })
       .where(eq(taskReports.id, report.id))
       .returning();
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'answer_edited',
+    await trackByCaller(tx, ctx, 'answer_edited', {
       assignmentId: report.assignmentId,
       details: { report_id: report.id },
     });
@@ -251,10 +242,7 @@ export async function deleteAnswer(db: DbOrTx, ctx: TaskContext, reportId: numbe
   requireLive(ctx);
   await db.transaction(async (tx) => {
     await tx.delete(taskReports).where(eq(taskReports.id, report.id));
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'answer_deleted',
+    await trackByCaller(tx, ctx, 'answer_deleted', {
       assignmentId: report.assignmentId,
       details: { report_id: report.id },
     });

@@ -25,7 +25,7 @@ import {
 } from '../load';
 import { deadlineChanged } from '../deadline-reminders';
 import { notifyAboutTask } from '../notify';
-import { track } from '../tracking';
+import { track, trackByCaller } from '../tracking';
 import { checkDates } from './create-task';
 import { tagsExist } from '../../../core/workspace-ids';
 
@@ -134,10 +134,7 @@ export async function setColor(db: DbOrTx, ctx: TaskContext, color: string) {
       .update(tasks)
       .set({ schema: { ...ctx.task.schema, color }, updatedAt: new Date() })
       .where(eq(tasks.id, ctx.task.id));
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'color_changed',
+    await trackByCaller(tx, ctx, 'color_changed', {
       details: { color },
     });
   });
@@ -154,10 +151,7 @@ export async function setTags(db: DbOrTx, ctx: TaskContext, tagIds: number[]) {
     await tx.delete(taskTags).where(eq(taskTags.taskId, ctx.task.id));
     if (unique.length)
       await tx.insert(taskTags).values(unique.map((tagId) => ({ taskId: ctx.task.id, tagId })));
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'tags_changed',
+    await trackByCaller(tx, ctx, 'tags_changed', {
       details: { tag_ids: unique },
     });
   });
@@ -175,10 +169,7 @@ export async function linkKeyResults(db: DbOrTx, ctx: TaskContext, keyResultIds:
         .insert(taskKeyResults)
         .values(unique.map((keyResultId) => ({ taskId: ctx.task.id, keyResultId })));
     }
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'key_results_linked',
+    await trackByCaller(tx, ctx, 'key_results_linked', {
       details: { key_result_ids: unique },
     });
   });
@@ -202,10 +193,7 @@ export async function assignUser(db: DbOrTx, ctx: TaskContext, userId: number) {
       .onConflictDoNothing()
       .returning();
     if (!unit) throw conflict('tasks:messages.already_assigned');
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'assigned',
+    await trackByCaller(tx, ctx, 'assigned', {
       assignmentId: unit.id,
       details: { user_id: userId },
     });
@@ -224,10 +212,7 @@ export async function unassignUser(db: DbOrTx, ctx: TaskContext, userId: number)
   if ((await unitsWithWork(db, [unit.id])).length) throw conflict('tasks:messages.unit_has_work');
   await db.transaction(async (tx) => {
     await tx.delete(taskAssignments).where(eq(taskAssignments.id, unit.id));
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'unassigned',
+    await trackByCaller(tx, ctx, 'unassigned', {
       details: { user_id: userId },
     });
   });
@@ -248,7 +233,7 @@ export async function archiveTask(db: DbOrTx, ctx: TaskContext) {
         updatedAt: now,
       })
       .where(eq(tasks.id, ctx.task.id));
-    await track(tx, { taskId: ctx.task.id, actorId: ctx.userId, action: 'archived' });
+    await trackByCaller(tx, ctx, 'archived');
   });
 }
 
@@ -267,7 +252,7 @@ export async function restoreTask(db: DbOrTx, ctx: TaskContext) {
         updatedAt: new Date(),
       })
       .where(eq(tasks.id, ctx.task.id));
-    await track(tx, { taskId: ctx.task.id, actorId: ctx.userId, action: 'restored' });
+    await trackByCaller(tx, ctx, 'restored');
   });
 }
 
@@ -318,6 +303,11 @@ async function loadTarget(db: DbOrTx, ctx: TaskContext, targetId: number) {
   }
 }
 
+/** Puts the task under another task, or at the top (null). */
+function setParent(tx: DbOrTx, ctx: TaskContext, parentId: number | null) {
+  return tx.update(tasks).set({ parentId, updatedAt: new Date() }).where(eq(tasks.id, ctx.task.id));
+}
+
 /** Spec 4: a task turned into a subtask of another task. Only tasks without subtasks can. */
 export async function changeTaskToSubtask(db: DbOrTx, ctx: TaskContext, targetId: number) {
   requireRole(ctx, 'manage');
@@ -325,10 +315,7 @@ export async function changeTaskToSubtask(db: DbOrTx, ctx: TaskContext, targetId
   if ((await subtaskIds(db, [ctx.task.id])).length) throw conflict('tasks:messages.has_subtasks');
   await loadTarget(db, ctx, targetId);
   await db.transaction(async (tx) => {
-    await tx
-      .update(tasks)
-      .set({ parentId: targetId, updatedAt: new Date() })
-      .where(eq(tasks.id, ctx.task.id));
+    await setParent(tx, ctx, targetId);
     await track(tx, [
       {
         taskId: ctx.task.id,
@@ -350,14 +337,8 @@ export async function changeSubtaskToTask(db: DbOrTx, ctx: TaskContext) {
   requireRole(ctx, 'manage');
   requireLive(ctx);
   await db.transaction(async (tx) => {
-    await tx
-      .update(tasks)
-      .set({ parentId: null, updatedAt: new Date() })
-      .where(eq(tasks.id, ctx.task.id));
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'made_task',
+    await setParent(tx, ctx, null);
+    await trackByCaller(tx, ctx, 'made_task', {
       details: { former_parent_id: ctx.task.parentId },
     });
   });
@@ -368,14 +349,8 @@ export async function moveToAnotherTask(db: DbOrTx, ctx: TaskContext, targetId: 
   requireLive(ctx);
   await loadTarget(db, ctx, targetId);
   await db.transaction(async (tx) => {
-    await tx
-      .update(tasks)
-      .set({ parentId: targetId, updatedAt: new Date() })
-      .where(eq(tasks.id, ctx.task.id));
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'moved',
+    await setParent(tx, ctx, targetId);
+    await trackByCaller(tx, ctx, 'moved', {
       details: { from: ctx.task.parentId, to: targetId },
     });
   });

@@ -6,7 +6,7 @@ import { forbidden, validationFailed, conflict } from '../../../http/errors';
 import { requireOpen, type TaskContext } from '../load';
 import { notifyAboutTask } from '../notify';
 import { peopleOfUnit } from '../people';
-import { track } from '../tracking';
+import { trackByCaller } from '../tracking';
 
 /** People whose work on the task is not handed in: to do, or returned to them. */
 export async function pendingPeople(db: DbOrTx, taskId: number) {
@@ -46,10 +46,7 @@ export async function sendReminders(
 
   await deps.db.transaction(async (tx) => {
     await notifyAboutTask(tx, ctx.task, 'task_reminder', recipients, ctx.userId);
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'reminded',
+    await trackByCaller(tx, ctx, 'reminded', {
       details: { user_ids: recipients },
     });
   });

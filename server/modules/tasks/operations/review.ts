@@ -17,7 +17,7 @@ import {
 } from '../load';
 import { peopleOfUnit } from '../people';
 import { notifyAboutTask } from '../notify';
-import { track } from '../tracking';
+import { trackByCaller } from '../tracking';
 
 const HANDED_IN: WorkStatus[] = ['submitted', 'resubmitted'];
 
@@ -97,7 +97,7 @@ async function review(db: DbOrTx, ctx: TaskContext, way: keyof typeof REVIEWS, b
     if (ctx.task.status !== rule.taskFrom) throw conflict(rule.taskRefused);
     await db.transaction(async (tx) => {
       await tx.update(tasks).set(rule.task(now)).where(eq(tasks.id, ctx.task.id));
-      await track(tx, { taskId: ctx.task.id, actorId: ctx.userId, action: rule.taskAction });
+      await trackByCaller(tx, ctx, rule.taskAction);
     });
     return;
   }
@@ -112,10 +112,7 @@ async function review(db: DbOrTx, ctx: TaskContext, way: keyof typeof REVIEWS, b
       )
       .returning();
     if (!updated) throw conflict('tasks:messages.not_handed_in');
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: rule.unitAction,
+    await trackByCaller(tx, ctx, rule.unitAction, {
       assignmentId: unit.id,
       details: rule.details(updated, body),
     });
@@ -145,10 +142,7 @@ export async function updateComment(
       .update(taskAssignments)
       .set({ comment: comment || null, updatedAt: new Date() })
       .where(eq(taskAssignments.id, unit.id));
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'commented',
+    await trackByCaller(tx, ctx, 'commented', {
       assignmentId: unit.id,
     });
   });
@@ -171,10 +165,7 @@ export async function closeByAssignee(db: DbOrTx, ctx: TaskContext, assignmentId
       .where(and(eq(taskAssignments.id, unit.id), sql`${taskAssignments.status} <> 'closed'`))
       .returning();
     if (!updated) throw conflict('tasks:messages.work_closed');
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'closed_by_assignee',
+    await trackByCaller(tx, ctx, 'closed_by_assignee', {
       assignmentId: unit.id,
     });
   });
@@ -197,10 +188,7 @@ export async function openByAssignee(db: DbOrTx, ctx: TaskContext, assignmentId?
         updatedAt: new Date(),
       })
       .where(eq(taskAssignments.id, unit.id));
-    await track(tx, {
-      taskId: ctx.task.id,
-      actorId: ctx.userId,
-      action: 'opened_by_assignee',
+    await trackByCaller(tx, ctx, 'opened_by_assignee', {
       assignmentId: unit.id,
     });
   });

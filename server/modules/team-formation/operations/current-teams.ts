@@ -5,7 +5,7 @@ import { privacyOfIds } from '../../../auth/privacy';
 import type { Actor } from '../../../core/actor';
 import { presentPerson, personColumns } from '../../../core/people';
 import { workspaceAccessFor } from '../../../core/workspace-access';
-import { membersInRoles } from '../../../core/workspace-ids';
+import { membersInRoles, activeTeams } from '../../../core/workspace-ids';
 import type { DbOrTx } from '../../../db/client';
 import { teamMembers, teams, users, workspaceMembers } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
@@ -39,7 +39,7 @@ async function currentTeams(db: DbOrTx, workspaceId: number): Promise<CurrentTea
         eq(workspaceMembers.userId, teamMembers.userId),
       ),
     )
-    .where(and(eq(teams.workspaceId, workspaceId), isNull(teams.deletedAt)))
+    .where(activeTeams(workspaceId))
     .orderBy(asc(teams.name), asc(teams.id), asc(teamMembers.userId));
   const byId = new Map<number, CurrentTeam>();
   for (const row of rows) {

@@ -10,9 +10,6 @@ import { notFound } from '../../../http/errors';
  * allow) and copy its set-up and team structure into a new workspace of their own.
  * docs/decisions/public-workspaces.md explains what is copied and why people are not.
  */
-export const activeTeams = (workspaceId: number) =>
-  and(eq(teams.workspaceId, workspaceId), isNull(teams.deletedAt));
-
 export async function listPublic(
   db: DbOrTx,
   where: ReturnType<typeof and>,

@@ -21,8 +21,9 @@ import {
 import { skillNamesByUser } from '../../profile';
 import { createWorkspace } from '../../workspaces';
 import type { TeamFormationDeps } from './deps';
-import { activeTeams, listPublic, requirePublic } from './public-listing';
+import { listPublic, requirePublic } from './public-listing';
 import { viewerOf } from './runs';
+import { activeTeams } from '../../../core/workspace-ids';
 
 /** Public workspaces anyone signed in may browse and copy, a page at a time. */
 export async function browsePublicWorkspaces(

@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
 import { workspaceAccessFor } from '../../../core/workspace-access';
 import { teams } from '../../../db/schema';
 import { membersOf, presentTeam, teamIdOf } from '../load';
 import type { TeamsDeps } from './deps';
+import { activeTeams } from '../../../core/workspace-ids';
 
 /** The workspace's active teams and the actor's own team. */
 export async function listTeams(deps: TeamsDeps, actor: Actor, workspaceId: number) {
@@ -12,7 +13,7 @@ export async function listTeams(deps: TeamsDeps, actor: Actor, workspaceId: numb
   const rows = await db
     .select()
     .from(teams)
-    .where(and(eq(teams.workspaceId, workspaceId), isNull(teams.deletedAt)))
+    .where(activeTeams(workspaceId))
     .orderBy(asc(teams.name), asc(teams.id));
   const members = await membersOf(
     db,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
 import { teamMembers, teams } from '../../../db/schema';
 import { conflict } from '../../../http/errors';
@@ -12,6 +12,7 @@ import {
   teamView,
 } from '../load';
 import type { TeamsDeps } from './deps';
+import { currentTeamMembership } from '../../../core/workspace-ids';
 
 /** Sets a team's members (owners and admins); `move` takes them out of other teams. */
 export async function setTeamMembers(
@@ -36,13 +37,7 @@ export async function setTeamMembers(
         .select({ team: teams })
         .from(teamMembers)
         .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-        .where(
-          and(
-            eq(teamMembers.workspaceId, team.workspaceId),
-            eq(teamMembers.userId, userId),
-            isNull(teamMembers.deletedAt),
-          ),
-        );
+        .where(currentTeamMembership(team.workspaceId, userId));
       await removeFromTeam(tx, other.team, userId);
     }
     const current = (await membersOf(tx, [team.id])).get(team.id)!;

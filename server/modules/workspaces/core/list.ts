@@ -8,6 +8,7 @@ import { pageOf, sortedBy, type Page } from '../../../db/list';
 import { qualified } from '../../../db/qualified';
 import { users, workspaceMembers, workspaces } from '../../../db/schema';
 import { todayUtc, type WorkspaceListRow } from '../present';
+import { membershipIn } from '../../../core/workspace-ids';
 
 /** The SQL twin of `statusOf`: the list a workspace is in on the given day. */
 export function statusSql(today: string | Placeholder = todayUtc()): SQL<WorkspaceStatus> {
@@ -102,10 +103,7 @@ export async function commonWorkspaces(db: DbOrTx, userId: number, otherUserId: 
   return db
     .select({ workspace: workspaces })
     .from(workspaces)
-    .innerJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)),
-    )
+    .innerJoin(workspaceMembers, membershipIn(workspaces.id, userId))
     .where(and(inArray(workspaces.id, theirs), ne(workspaces.status, 'archived')))
     .orderBy(asc(sql`lower(${workspaces.name})`));
 }

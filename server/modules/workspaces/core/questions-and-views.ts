@@ -1,4 +1,4 @@
-import { emptyResource, envelope, idParam } from '@contracts/common';
+import { idParam } from '@contracts/common';
 import {
   boardView as boardViewSchema,
   boardViewBody,
@@ -8,8 +8,7 @@ import {
   saveQuestionsBody,
   workspaceIdParam,
 } from '@contracts/workspaces';
-import { actorOf } from '../../../core/workspace-access';
-import { ok } from '../../../http/envelope';
+import { operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { createBoardView } from './operations/create-board-view';
 import { deleteBoardView } from './operations/delete-board-view';
@@ -21,104 +20,62 @@ import { updateBoardView } from './operations/update-board-view';
 /** A workspace's question lists by type, and each person's saved board views in it. */
 export default async function questionAndViewRoutes(app: App) {
   const { deps } = app;
+  const questionRoute = operationRoutes(app, ['workspaces']);
+  const viewRoute = operationRoutes(app, ['board views']);
 
-  app.get(
+  questionRoute.get(
+    '/workspaces/:id/questions',
+    { params: workspaceIdParam, querystring: questionsQuery, answer: questionList },
+    (actor, request) =>
+      listQuestions(deps, actor, { workspaceId: request.params.id, type: request.query.type }),
+  );
+
+  questionRoute.put(
     '/workspaces/:id/questions',
     {
-      schema: {
-        tags: ['workspaces'],
-        params: workspaceIdParam,
-        querystring: questionsQuery,
-        response: { 200: envelope(questionList) },
-      },
+      summary: 'Replace the questions of one type, in order',
+      params: workspaceIdParam,
+      body: saveQuestionsBody,
+      answer: questionList,
+      message: 'workspaces:messages.saved',
     },
-    async (request) =>
-      ok(
-        await listQuestions(deps, actorOf(request), {
-          workspaceId: request.params.id,
-          type: request.query.type,
-        }),
-      ),
+    (actor, request) =>
+      saveQuestions(deps, actor, { workspaceId: request.params.id, ...request.body }),
   );
 
-  app.put(
-    '/workspaces/:id/questions',
-    {
-      schema: {
-        tags: ['workspaces'],
-        summary: 'Replace the questions of one type, in order',
-        params: workspaceIdParam,
-        body: saveQuestionsBody,
-        response: { 200: envelope(questionList) },
-      },
-    },
-    async (request) => {
-      const saved = await saveQuestions(deps, actorOf(request), {
-        workspaceId: request.params.id,
-        ...request.body,
-      });
-      return ok(saved, 'workspaces:messages.saved');
-    },
+  viewRoute.get(
+    '/workspaces/:id/board_views',
+    { params: workspaceIdParam, answer: boardViewList },
+    (actor, request) => listBoardViews(deps, actor, request.params.id),
   );
 
-  const viewTags = ['board views'];
-
-  app.get(
+  viewRoute.post(
     '/workspaces/:id/board_views',
     {
-      schema: {
-        tags: viewTags,
-        params: workspaceIdParam,
-        response: { 200: envelope(boardViewList) },
-      },
+      params: workspaceIdParam,
+      body: boardViewBody,
+      answer: boardViewSchema,
+      status: 201,
+      message: 'workspaces:messages.saved',
     },
-    async (request) => ok(await listBoardViews(deps, actorOf(request), request.params.id)),
+    (actor, request) =>
+      createBoardView(deps, actor, { workspaceId: request.params.id, ...request.body }),
   );
 
-  app.post(
-    '/workspaces/:id/board_views',
-    {
-      schema: {
-        tags: viewTags,
-        params: workspaceIdParam,
-        body: boardViewBody,
-        response: { 201: envelope(boardViewSchema) },
-      },
-    },
-    async (request, reply) => {
-      const view = await createBoardView(deps, actorOf(request), {
-        workspaceId: request.params.id,
-        ...request.body,
-      });
-      return reply.status(201).send(ok(view, 'workspaces:messages.saved'));
-    },
-  );
-
-  app.put(
+  viewRoute.put(
     '/board_views/:id',
     {
-      schema: {
-        tags: viewTags,
-        params: idParam,
-        body: boardViewBody,
-        response: { 200: envelope(boardViewSchema) },
-      },
+      params: idParam,
+      body: boardViewBody,
+      answer: boardViewSchema,
+      message: 'workspaces:messages.saved',
     },
-    async (request) => {
-      const view = await updateBoardView(deps, actorOf(request), {
-        id: request.params.id,
-        ...request.body,
-      });
-      return ok(view, 'workspaces:messages.saved');
-    },
+    (actor, request) => updateBoardView(deps, actor, { id: request.params.id, ...request.body }),
   );
 
-  app.delete(
+  viewRoute.delete(
     '/board_views/:id',
-    { schema: { tags: viewTags, params: idParam, response: { 200: envelope(emptyResource) } } },
-    async (request) => {
-      await deleteBoardView(deps, actorOf(request), request.params.id);
-      return ok({}, 'workspaces:messages.board_view_deleted');
-    },
+    { params: idParam, message: 'workspaces:messages.board_view_deleted' },
+    (actor, request) => deleteBoardView(deps, actor, request.params.id),
   );
 }

@@ -156,15 +156,8 @@ export async function inviteToWorkspace(
         .insert(workspaceMembers)
         .values({ workspaceId: workspace.id, userId: account.id, role: entry.role });
       addedUserIds.push(account.id);
-      await notify(tx, {
-        userIds: [account.id],
-        kind: 'workspace_invited',
-        workspaceId: workspace.id,
-        actorId: inviter.id,
-        reference: { type: 'workspace', id: workspace.id },
-        data: { message_key: 'notifications:kinds.workspace_added', name: workspace.name },
+      await tellInvitee(tx, { workspace, inviter, userId: account.id }, 'workspace_added', {
         link: `/workspaces/${workspace.id}`,
-        skipEmail: true,
       });
       mails.push({
         key: `added:${workspace.id}:${account.id}:${now.getTime()}`,
@@ -196,15 +189,7 @@ export async function inviteToWorkspace(
       }
       if (account && !account.deletedAt) {
         // The mail carries the way in; the notification says an invitation waits there.
-        await notify(tx, {
-          userIds: [account.id],
-          kind: 'workspace_invited',
-          workspaceId: workspace.id,
-          actorId: inviter.id,
-          reference: { type: 'workspace', id: workspace.id },
-          data: { message_key: 'notifications:kinds.workspace_invited', name: workspace.name },
-          skipEmail: true,
-        });
+        await tellInvitee(tx, { workspace, inviter, userId: account.id }, 'workspace_invited');
       }
       mails.push(
         await invitationMail(deps, tx, {
@@ -221,6 +206,28 @@ export async function inviteToWorkspace(
   }
   await queueWorkspaceMails(tx, mails);
   return { outcomes: plan.map((p) => p.outcome), addedUserIds };
+}
+
+/**
+ * The in-app word to a person with an account that they were added to the workspace, or that
+ * an invitation to it waits for them. Its mail is the invitation's own (no notification mail).
+ */
+function tellInvitee(
+  tx: Tx,
+  { workspace, inviter, userId }: { workspace: WorkspaceRow; inviter: UserRow; userId: number },
+  said: 'workspace_added' | 'workspace_invited',
+  options: { link?: string } = {},
+) {
+  return notify(tx, {
+    userIds: [userId],
+    kind: 'workspace_invited',
+    workspaceId: workspace.id,
+    actorId: inviter.id,
+    reference: { type: 'workspace', id: workspace.id },
+    data: { message_key: `notifications:kinds.${said}`, name: workspace.name },
+    link: options.link,
+    skipEmail: true,
+  });
 }
 
 function inviterName(inviter: UserRow) {

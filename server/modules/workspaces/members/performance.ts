@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { taskAssignments, tasks, teamMembers } from '../../../db/schema';
+import { currentTeamMembership } from '../../../core/workspace-ids';
 
 export interface TaskFigures {
   assigned: number;
@@ -25,13 +26,7 @@ export async function taskFiguresOf(
   const teamOf = await db
     .select({ userId: teamMembers.userId, teamId: teamMembers.teamId })
     .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.workspaceId, workspaceId),
-        inArray(teamMembers.userId, userIds),
-        isNull(teamMembers.deletedAt),
-      ),
-    );
+    .where(currentTeamMembership(workspaceId, userIds));
   const teamIds = [...new Set(teamOf.map((t) => t.teamId))];
   const units = await db
     .select({

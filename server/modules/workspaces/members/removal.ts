@@ -1,7 +1,8 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { teamMembers, users, workspaceMembers } from '../../../db/schema';
 import { conflict, notFound } from '../../../http/errors';
+import { currentTeamMembership } from '../../../core/workspace-ids';
 
 export async function ownerCount(tx: Tx, workspaceId: number): Promise<number> {
   const [row] = await tx
@@ -26,15 +27,7 @@ export async function endMembership(tx: Tx, workspaceId: number, userId: number)
   await tx
     .delete(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  await tx
-    .delete(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.workspaceId, workspaceId),
-        eq(teamMembers.userId, userId),
-        isNull(teamMembers.deletedAt),
-      ),
-    );
+  await tx.delete(teamMembers).where(currentTeamMembership(workspaceId, userId));
   await tx
     .update(users)
     .set({ lastActiveWorkspaceId: null })

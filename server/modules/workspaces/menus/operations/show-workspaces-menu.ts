@@ -4,6 +4,7 @@ import { users, workspaceMembers, workspaces } from '../../../../db/schema';
 import type { WorkspacesDeps } from '../../deps';
 import { statusSql } from '../../core/list';
 import { sectionsOf } from '../../present';
+import { membershipIn } from '../../../../core/workspace-ids';
 
 /** The workspace menu: the actor's open and previous workspaces, and the one to open. */
 export async function showWorkspacesMenu(deps: WorkspacesDeps, actor: Actor) {
@@ -17,13 +18,7 @@ export async function showWorkspacesMenu(deps: WorkspacesDeps, actor: Actor) {
       last: users.lastActiveWorkspaceId,
     })
     .from(workspaces)
-    .innerJoin(
-      workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, workspaces.id),
-        eq(workspaceMembers.userId, actor.userId),
-      ),
-    )
+    .innerJoin(workspaceMembers, membershipIn(workspaces.id, actor.userId))
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(ne(status, 'archived'), ne(workspaceMembers.role, 'deactive')))
     .orderBy(sql`${status} = 'closed'`, asc(sql`lower(${workspaces.name})`), asc(workspaces.id));
