@@ -56,7 +56,10 @@ test('the workspaces tour runs on the first visit, moves to the page a step need
   await expect(tour.getByText('Step 4 of 5')).toBeVisible();
   await tour.getByRole('button', { name: 'Skip' }).click();
   await expect(tour).toBeHidden();
-  expect((await tourStates(page, account)).workspaces).toEqual({ status: 'skipped', step: 3 });
+  // Saves go one after another: the skip lands after the steps before it.
+  await expect
+    .poll(async () => (await tourStates(page, account)).workspaces)
+    .toEqual({ status: 'skipped', step: 3 });
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Workspaces', level: 1 })).toBeVisible();

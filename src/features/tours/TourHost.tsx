@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
+import { useCurrentUser } from '@/lib/current-user';
 import { useIsMobile } from '@/lib/device';
 import { loadNamespaces } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy-page';
@@ -47,7 +48,8 @@ function findTarget(step: TourStep): HTMLElement | null {
  * Runs the guided tours (spec 2.12) in the signed-in frame: 500 ms after each change of
  * address it looks for the tour this page starts on a first visit (the mobile variants on
  * phones), shows its card next to the step's element, moves to the page a step needs, and
- * saves each step, the skip and the finish through core/tours.
+ * saves each step, the skip and the finish through core/tours. Nothing starts before the
+ * privacy policy is accepted (spec 2.8): its dialog comes first.
  */
 export function TourHost() {
   const { pathname } = useLocation();
@@ -63,7 +65,10 @@ export function TourHost() {
   // the 500 ms re-initialisation (the card would vanish under the person's pointer).
   const states = useRef<TourStates | undefined>(undefined);
   states.current = tours.data;
-  const loaded = tours.isSuccess;
+  // The privacy question (a modal dialog) comes first: a card over it would take the page's
+  // attention from the one answer the person must give, and hide the dialog from screen readers.
+  const privacyAccepted = Boolean(useCurrentUser().data?.privacy_accepted_at);
+  const loaded = tours.isSuccess && privacyAccepted;
   const running = useRef<Running | null>(null);
   const [card, setCard] = useState<{ run: Running; target: HTMLElement | null } | null>(null);
   const placing = useRef(0);
