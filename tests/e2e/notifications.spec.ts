@@ -168,7 +168,8 @@ test('the settings link in a notification mail changes settings without signing 
   });
   expect(task.status()).toBe(201);
   const mail = await newestMailTo(member.email, {
-    timeout: 20_000,
+    // The mail goes out from a job: on a busy machine it may take a while.
+    timeout: 45_000,
     match: (candidate) => candidate.text.includes('/p/notifications/'),
   });
   expect(mail.subject).toBe('You were given the task Leaf survey.');
@@ -184,8 +185,14 @@ test('the settings link in a notification mail changes settings without signing 
   await expect(visitor.getByTestId('token-email')).toContainText('p***@example.com');
   const email = visitor.getByTestId('setting-task_assigned_email');
   await expect(email).toBeChecked();
+  // The switch turns at once; the reload waits for the save behind it.
+  const saved = visitor.waitForResponse(
+    (response) =>
+      response.url().includes('notifications-with-token') && response.request().method() === 'POST',
+  );
   await email.uncheck();
   await expect(email).not.toBeChecked();
+  expect((await saved).ok()).toBe(true);
   await visitor.reload();
   await expect(visitor.getByTestId('setting-task_assigned_email')).not.toBeChecked();
 
