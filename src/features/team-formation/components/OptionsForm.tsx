@@ -22,7 +22,7 @@ import { fieldError } from '@/components/FormAlert';
 import { SkillPicker } from '@/components/SkillPicker';
 import type { ApiError } from '@/lib/http';
 import type { StartFormation } from '../api';
-import { column } from '@/lib/styles';
+import { column, tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -33,8 +33,7 @@ const useStyles = makeStyles({
     alignItems: 'flex-end',
   },
   weights: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    ...tileGrid('200px'),
     gap: tokens.spacingHorizontalM,
   },
   pairs: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
