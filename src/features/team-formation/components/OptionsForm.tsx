@@ -44,6 +44,15 @@ type Strategy = (typeof FORMATION_STRATEGIES)[number];
 const WEIGHTS = ['personality', 'spread', 'skills', 'availability'] as const;
 type Weights = Record<(typeof WEIGHTS)[number], number>;
 
+/** The members to choose from, as the options of a combobox. */
+function PersonOptions({ people }: { people: Member[] }) {
+  return people.map((person) => (
+    <Option key={person.id} value={String(person.id)} text={person.name}>
+      {person.name}
+    </Option>
+  ));
+}
+
 /** A picker of one workspace member, by name. */
 function PersonPicker({
   label,
@@ -64,11 +73,7 @@ function PersonPicker({
         selectedOptions={value ? [String(value)] : []}
         onOptionSelect={(_e, d) => onChange(d.optionValue ? Number(d.optionValue) : null)}
       >
-        {people.map((person) => (
-          <Option key={person.id} value={String(person.id)} text={person.name}>
-            {person.name}
-          </Option>
-        ))}
+        <PersonOptions people={people} />
       </Combobox>
     </Field>
   );
@@ -247,11 +252,7 @@ export function OptionsForm({
             value={groupIds.map((id) => nameOf(Number(id))).join(', ')}
             onOptionSelect={(_e, d) => setGroupIds(d.selectedOptions)}
           >
-            {people.map((person) => (
-              <Option key={person.id} value={String(person.id)} text={person.name}>
-                {person.name}
-              </Option>
-            ))}
+            <PersonOptions people={people} />
           </Combobox>
         </Field>
       </div>
