@@ -37,6 +37,7 @@ import { saveFile } from '@/lib/save-file';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { teamsApi, type Team, type TeamRequest } from '../api';
 import { teamKeys } from '../keys';
+import { useTeamMembers } from '../hooks';
 import { FormDialog } from '@/components/FormDialog';
 import { column, wrappingRow, tileGrid } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
@@ -390,10 +391,7 @@ export default function TeamsPage() {
     queryKey: teamKeys.list(workspaceId),
     queryFn: () => teamsApi.list(workspaceId),
   });
-  const members = useQuery({
-    queryKey: teamKeys.members(workspaceId),
-    queryFn: () => teamsApi.members(workspaceId),
-  });
+  const members = useTeamMembers(workspaceId);
   const requests = useQuery({
     queryKey: teamKeys.requests(workspaceId),
     queryFn: () => teamsApi.requests(workspaceId),
