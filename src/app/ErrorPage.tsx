@@ -6,6 +6,7 @@ import { isRouteErrorResponse, useRouteError, useSearchParams } from 'react-rout
 import { RouterButton } from '@/components/RouterLink';
 import { reportClientProblem } from '@/lib/client-log';
 import { useAccessToken } from '@/lib/session';
+import { centredMessage } from '@/lib/styles';
 import { Layout } from './layouts/Layout';
 import { UnknownGuardError } from './guards';
 
@@ -15,17 +16,7 @@ export const NOT_FOUND_TEXT = 'This page could not be found';
 export const ERROR_PAGE_FAILED_TEXT = 'An error occurred while showing the error page';
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    textAlign: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}`,
-    maxWidth: '560px',
-    margin: '0 auto',
-    '& > h1, & > p': { margin: 0 },
-  },
+  root: centredMessage,
   status: {
     fontSize: '72px',
     lineHeight: '80px',

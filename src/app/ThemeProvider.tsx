@@ -6,9 +6,10 @@ import {
   webLightTheme,
   type Theme,
 } from '@fluentui/react-components';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { loadChunk } from '@/lib/chunk-reload';
 import { localStore } from '@/lib/storage';
+import { createValueStore, useStoredValue } from '@/lib/value-store';
 import type { OTHER_THEMES } from './themes';
 
 /**
@@ -58,20 +59,17 @@ function standaloneTheme(): ThemeName {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'web-dark' : 'web-light';
 }
 
-let themeName: ThemeName = 'web-light';
+const themeName = createValueStore<ThemeName>('web-light');
 /** The theme last asked for: of two switches in flight, the later one wins. */
-let wanted: ThemeName = themeName;
+let wanted: ThemeName = themeName.get();
 /** Once a host names the theme, the system's scheme no longer decides it. */
 let hostDecides = false;
-const listeners = new Set<() => void>();
 
 function changeTheme(name: ThemeName): Promise<void> {
   wanted = name;
   return loadTheme(name).then(
     () => {
-      if (wanted !== name || name === themeName) return;
-      themeName = name;
-      listeners.forEach((listener) => listener());
+      if (wanted === name) themeName.set(name);
     },
     // Without the theme's code the current one stays; nothing else breaks.
     () => undefined,
@@ -97,15 +95,8 @@ window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', (
   if (!hostDecides) void changeTheme(standaloneTheme());
 });
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const snapshot = () => themeName;
-
 export function useThemeName(): ThemeName {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useStoredValue(themeName);
 }
 
 const useGlobalStyles = makeStaticStyles([

@@ -1,7 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { countBadge } from '@/lib/count-badge';
+import { createValueStore, useStoredValue } from '@/lib/value-store';
 import type { RouteHandle } from './route-types';
 
 export const PRODUCT_NAME = 'Teamloop';
@@ -24,27 +25,18 @@ interface TitleState {
   newMessages: number;
   pageOverride?: string;
 }
-let state: TitleState = { newMessages: 0 };
-const listeners = new Set<() => void>();
+const titleState = createValueStore<TitleState>({ newMessages: 0 });
 
 function update(next: Partial<TitleState>) {
-  state = { ...state, ...next };
-  listeners.forEach((listener) => listener());
+  titleState.set({ ...titleState.get(), ...next });
 }
 
 export function setNewMessagesCount(count: number): void {
-  if (count !== state.newMessages) update({ newMessages: count });
+  if (count !== titleState.get().newMessages) update({ newMessages: count });
 }
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const snapshot = () => state;
 
 export function useTitleState(): TitleState {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useStoredValue(titleState);
 }
 
 /** Names the page from inside it, for titles only known at run time; undefined keeps the route's. */

@@ -1,18 +1,9 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { centredMessage } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    textAlign: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}`,
-    maxWidth: '560px',
-    margin: '0 auto',
-    '& > h1, & > h2, & > h3, & > p': { margin: 0 },
-  },
+  root: centredMessage,
   icon: {
     fontSize: '48px',
     color: tokens.colorBrandForeground1,

@@ -3,11 +3,11 @@ import { ArrowDownloadRegular, CopyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '@/lib/save-file';
+import { tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   list: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+    ...tileGrid('120px'),
     gap: tokens.spacingHorizontalS,
     margin: 0,
     padding: tokens.spacingHorizontalM,

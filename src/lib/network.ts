@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createValueStore, useStoredValue } from './value-store';
 
 /**
  * Spec 3 "Application state" and 4 "Network": whether the browser is online, and whether the
@@ -9,17 +9,16 @@ export interface NetworkState {
   serverReachable: boolean;
 }
 
-let state: NetworkState = {
+const networkState = createValueStore<NetworkState>({
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
   serverReachable: true,
-};
-const listeners = new Set<() => void>();
+});
 
 function update(next: Partial<NetworkState>) {
+  const state = networkState.get();
   const merged = { ...state, ...next };
   if (merged.online === state.online && merged.serverReachable === state.serverReachable) return;
-  state = merged;
-  listeners.forEach((listener) => listener());
+  networkState.set(merged);
 }
 
 export function setServerReachable(reachable: boolean): void {
@@ -31,13 +30,6 @@ export function installNetworkWatch(): void {
   window.addEventListener('offline', () => update({ online: false }));
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const snapshot = () => state;
-
 export function useNetworkState(): NetworkState {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useStoredValue(networkState);
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { crossSiteCookieOptions, readCookie, removeCookie, writeCookie } from './cookies';
 import { queryClient } from './query-client';
+import { createValueStore, useStoredValue } from './value-store';
 
 /** Spec 9: the access token lives in a cookie for 100 days (secure, same-site none, path /). */
 export const ACCESS_TOKEN_COOKIE = 'access_token';
@@ -86,22 +87,10 @@ export function forgetVerifyEmail(): void {
  * While a sign-in is being completed (second factor, recovery codes to read), the token already
  * exists but the sign-in page must stay: the `guest` guard waits for this to end.
  */
-let signInInProgress = false;
-const signInListeners = new Set<() => void>();
+const signInInProgress = createValueStore(false);
 
-export function setSignInInProgress(value: boolean): void {
-  if (value === signInInProgress) return;
-  signInInProgress = value;
-  signInListeners.forEach((listener) => listener());
-}
-
-function subscribeSignIn(listener: () => void) {
-  signInListeners.add(listener);
-  return () => signInListeners.delete(listener);
-}
-
-const isSigningIn = () => signInInProgress;
+export const setSignInInProgress = signInInProgress.set;
 
 export function useSignInInProgress(): boolean {
-  return useSyncExternalStore(subscribeSignIn, isSigningIn, isSigningIn);
+  return useStoredValue(signInInProgress);
 }

@@ -1,3 +1,5 @@
+import { tokens } from '@fluentui/react-components';
+
 /**
  * Style pieces that many screens repeat, to spread into a `makeStyles` slot beside what is the
  * slot's own: `list: { ...columnList, gap: tokens.spacingVerticalS }`.
@@ -24,4 +26,23 @@ export const visuallyHidden = {
   clip: 'rect(0 0 0 0)',
   clipPath: 'inset(50%)',
   whiteSpace: 'nowrap',
+} as const;
+
+/** A grid of tiles at least `minWidth` wide, as many to a row as fit. */
+export const tileGrid = (minWidth: `${number}px`) =>
+  ({
+    display: 'grid',
+    gridTemplateColumns: `repeat(auto-fill, minmax(${minWidth}, 1fr))`,
+  }) as const;
+
+/** A narrow column in the middle of the page, its words centred: empty states, error pages. */
+export const centredMessage = {
+  ...column,
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: tokens.spacingVerticalM,
+  padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}`,
+  maxWidth: '560px',
+  margin: '0 auto',
+  '& > h1, & > h2, & > h3, & > p': { margin: 0 },
 } as const;

@@ -1,11 +1,9 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarSyncState } from '@contracts/calendar';
 import { calendarApi } from './api';
 import CalendarSyncPage from './pages/CalendarSyncPage';
+import { renderInApp } from '@/testing/render-in-app';
 
 vi.mock('./api', () => ({
   calendarKeys: { sync: ['calendar', 'sync'] },
@@ -23,16 +21,7 @@ const mocked = vi.mocked(calendarApi);
 
 function show(state: CalendarSyncState, url = '/calendar/sync') {
   mocked.syncState.mockResolvedValue(state);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[url]}>
-          <CalendarSyncPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </FluentProvider>,
-  );
+  renderInApp(<CalendarSyncPage />, url);
 }
 
 describe('the calendar sync screen', () => {

@@ -247,11 +247,29 @@ function Kpi({ label, children, link }: { label: string; children: ReactNode; li
   );
 }
 
+/** A chart as one picture with its name, drawn once its width is known and at that width. */
+function ChartFrame({
+  label,
+  testId,
+  children,
+}: {
+  label: string;
+  testId: string;
+  children: (width: number) => ReactNode;
+}) {
+  const styles = useStyles();
+  const [ref, width] = useWidth<HTMLDivElement>();
+  return (
+    <div ref={ref} className={styles.chart} role="img" aria-label={label} data-testid={testId}>
+      {width > 0 && children(width)}
+    </div>
+  );
+}
+
 /** Submission and review rates by week: the chart, and the same rows as a table for readers. */
 export function TaskRatesChart({ figures }: { figures: WorkspaceDashboard }) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const [ref, width] = useWidth<HTMLDivElement>();
   const data = taskChartData(figures, useShortWeek());
   const empty = figures.tasks.weeks.every((week) => week.due === null);
   return (
@@ -259,14 +277,8 @@ export function TaskRatesChart({ figures }: { figures: WorkspaceDashboard }) {
       {empty ? (
         <Text className={styles.muted}>{t('dashboard:workspace.tasks_chart_empty')}</Text>
       ) : (
-        <div
-          ref={ref}
-          className={styles.chart}
-          role="img"
-          aria-label={t('dashboard:workspace.tasks_chart')}
-          data-testid="tasks-chart"
-        >
-          {width > 0 && (
+        <ChartFrame label={t('dashboard:workspace.tasks_chart')} testId="tasks-chart">
+          {(width) => (
             <LineChart
               width={width}
               height={CHART_HEIGHT}
@@ -302,7 +314,7 @@ export function TaskRatesChart({ figures }: { figures: WorkspaceDashboard }) {
               ))}
             </LineChart>
           )}
-        </div>
+        </ChartFrame>
       )}
       <table className={styles.srOnly} data-testid="tasks-chart-data">
         <caption>{t('dashboard:workspace.tasks_chart')}</caption>
@@ -346,11 +358,9 @@ function SmallBarChart({
   label: string;
   testId: string;
 }) {
-  const styles = useStyles();
-  const [ref, width] = useWidth<HTMLDivElement>();
   return (
-    <div ref={ref} className={styles.chart} role="img" aria-label={label} data-testid={testId}>
-      {width > 0 && (
+    <ChartFrame label={label} testId={testId}>
+      {(width) => (
         <BarChart width={width} height={CHART_HEIGHT} data={data} margin={{ left: -20, right: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke={tokens.colorNeutralStroke2} />
           <XAxis dataKey="label" tick={{ fontSize: 10 }} minTickGap={8} />
@@ -364,7 +374,7 @@ function SmallBarChart({
           />
         </BarChart>
       )}
-    </div>
+    </ChartFrame>
   );
 }
 

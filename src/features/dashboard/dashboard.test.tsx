@@ -1,10 +1,8 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceDashboard } from '@contracts/dashboard';
 import { activityChartData, okrChartData, taskChartData } from './chart-data';
+import { renderInApp } from '@/testing/render-in-app';
 
 /**
  * A workspace of 7 members seen over 4 weeks, as tests/api/dashboard.test.ts seeds it and
@@ -134,16 +132,7 @@ vi.mock('./api', () => ({
 
 async function renderFigures() {
   const { default: WorkspaceFigures } = await import('./WorkspaceFigures');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <WorkspaceFigures workspaceId={5} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </FluentProvider>,
-  );
+  renderInApp(<WorkspaceFigures workspaceId={5} />);
   return screen.findByTestId('tasks-chart-data');
 }
 

@@ -1,12 +1,10 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ZoomAccount } from '@contracts/notifications';
 import { integrationsApi } from './api';
 import IntegrationsPage, { teamsAppLink } from './IntegrationsPage';
 import { withoutAnimations } from '@/testing/no-animations';
+import { renderInApp } from '@/testing/render-in-app';
 
 vi.mock('./api', () => ({
   integrationKeys: {
@@ -38,16 +36,7 @@ function show(zoom: ZoomAccount, teamsAppId: string | null, url = '/settings/int
     teams_app_id: teamsAppId,
   });
   mocked.zoomAccount.mockResolvedValue(zoom);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[url]}>
-          <IntegrationsPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </FluentProvider>,
-  );
+  renderInApp(<IntegrationsPage />, url);
 }
 
 const zoomCard = () => screen.getByTestId('integration-zoom');

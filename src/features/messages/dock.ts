@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { sessionStore } from '@/lib/storage';
+import { createValueStore, useStoredValue } from '@/lib/value-store';
 
 /**
  * Chat windows docked at the bottom of other pages (spec 3 "Chat window state", 4 "Chat"):
@@ -26,42 +26,40 @@ function load(): ChatWindow[] {
   }
 }
 
-let windows: ChatWindow[] = load();
-const listeners = new Set<() => void>();
+const dock = createValueStore<ChatWindow[]>(load());
 
 function set(next: ChatWindow[]) {
-  windows = next;
   sessionStore.set(KEY, JSON.stringify(next));
-  listeners.forEach((l) => l());
+  dock.set(next);
 }
 
 export const chatDock = {
   add(id: number) {
-    const others = windows.filter((w) => w.id !== id).map((w) => ({ ...w, active: false }));
+    const others = dock
+      .get()
+      .filter((w) => w.id !== id)
+      .map((w) => ({ ...w, active: false }));
     // The newest window comes first; the oldest goes when there are too many.
     set([{ id, active: true, fullscreen: false }, ...others].slice(0, MAX_WINDOWS));
   },
   activate(id: number) {
-    set(windows.map((w) => ({ ...w, active: w.id === id ? !w.active : false })));
+    set(dock.get().map((w) => ({ ...w, active: w.id === id ? !w.active : false })));
   },
   fullscreen(id: number) {
-    set(windows.map((w) => (w.id === id ? { ...w, fullscreen: !w.fullscreen, active: true } : w)));
+    set(
+      dock.get().map((w) => (w.id === id ? { ...w, fullscreen: !w.fullscreen, active: true } : w)),
+    );
   },
   remove(id: number) {
-    set(windows.filter((w) => w.id !== id));
+    set(dock.get().filter((w) => w.id !== id));
   },
   clear() {
     set([]);
   },
 };
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function useChatWindows(): ChatWindow[] {
-  return useSyncExternalStore(subscribe, () => windows);
+  return useStoredValue(dock);
 }
 
 /** Drafts per chat (spec 3 "Draft messages are kept per key"), on this device. */

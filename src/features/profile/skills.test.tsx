@@ -1,10 +1,9 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileApi, profileKeys, type UserSkills } from './api';
 import SkillsPage from './pages/SkillsPage';
 import { applySkillChange } from './use-skill-changes';
+import { renderInApp } from '@/testing/render-in-app';
 
 vi.mock('@/lib/current-user', async (original) => ({
   ...(await original<typeof import('@/lib/current-user')>()),
@@ -59,15 +58,7 @@ function slowServer() {
 }
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={queryClient}>
-        <SkillsPage />
-      </QueryClientProvider>
-    </FluentProvider>,
-  );
-  return queryClient;
+  return renderInApp(<SkillsPage />);
 }
 
 const shown = () =>

@@ -1,3 +1,3 @@
 export { teamKeys } from './keys';
 /** What other features may use of the workspace teams area. */
-export { teamsApi } from './api';
+export { useTeamMembers } from './hooks';

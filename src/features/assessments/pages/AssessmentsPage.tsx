@@ -30,7 +30,7 @@ import { useConfirm } from '@/components/ConfirmDialog';
 import { ListStatusTabs } from '@/components/ListStatusTabs';
 import { useListStatus } from '@/lib/list-status';
 import { Busy } from '@/components/Busy';
-import { column, wrappingRow } from '@/lib/styles';
+import { column, wrappingRow, tileGrid } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
@@ -49,8 +49,7 @@ const useStyles = makeStyles({
     minWidth: '120px',
   },
   grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+    ...tileGrid('240px'),
     gap: tokens.spacingHorizontalM,
     listStyleType: 'none',
     margin: 0,

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import type { DriveFile } from '../api';
 import { FileMenu, type FileAction } from './FileMenu';
 import { FilePreview } from './FilePreview';
-import { bareList, column } from '@/lib/styles';
+import { bareList, column, tileGrid } from '@/lib/styles';
 
 const PHONE = '@media (max-width: 599px)';
 
@@ -26,8 +26,7 @@ const useStyles = makeStyles({
   },
   grid: {
     ...bareList,
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+    ...tileGrid('160px'),
     gap: tokens.spacingHorizontalM,
     [PHONE]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   },

@@ -27,12 +27,11 @@ import {
   useStatusReason,
 } from './ObjectiveBits';
 import { Busy } from '@/components/Busy';
-import { wrappingRow } from '@/lib/styles';
+import { wrappingRow, tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    ...tileGrid('260px'),
     gap: tokens.spacingHorizontalM,
   },
   card: { gap: tokens.spacingVerticalS },

@@ -12,7 +12,7 @@ import {
   PinRegular,
 } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { KeyResult, Objective } from '@contracts/okrs';
@@ -174,6 +174,32 @@ function KeyResultCard({ keyResult }: { keyResult: KeyResult }) {
   );
 }
 
+/** A part of the objective's page under its own heading, with the part's button beside it. */
+function HeadedSection({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <div className={styles.sectionHead}>
+        <Text as="h2" size={500} weight="semibold" id={id}>
+          {title}
+        </Text>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 function Alignments({ objective }: { objective: Objective }) {
   const styles = useStyles();
   const { t } = useTranslation();
@@ -181,17 +207,17 @@ function Alignments({ objective }: { objective: Objective }) {
   const unalign = useOkrMutation((id: number) => okrsApi.unalign(id));
   const w = objective.workspace_id;
   return (
-    <section className={styles.section} aria-labelledby="alignments-title">
-      <div className={styles.sectionHead}>
-        <Text as="h2" size={500} weight="semibold" id="alignments-title">
-          {t('okrs:align.section')}
-        </Text>
-        {objective.abilities.align && (
+    <HeadedSection
+      id="alignments-title"
+      title={t('okrs:align.section')}
+      action={
+        objective.abilities.align && (
           <Button icon={<LinkRegular />} onClick={() => setAligning(true)}>
             {t('okrs:align.open')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <FormAlert error={unalign.error as ApiError | null} />
       <Text weight="semibold">{t('okrs:align.under')}</Text>
       {objective.alignments.length === 0 ? (
@@ -246,7 +272,7 @@ function Alignments({ objective }: { objective: Objective }) {
         </ul>
       )}
       {aligning && <AlignDialog objective={objective} onClose={() => setAligning(false)} />}
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -428,17 +454,17 @@ export default function ObjectivePage() {
         />
         <Actions objective={objective} />
       </div>
-      <section className={styles.section} aria-labelledby="key-results-title">
-        <div className={styles.sectionHead}>
-          <Text as="h2" size={500} weight="semibold" id="key-results-title">
-            {t('okrs:fields.key_results')}
-          </Text>
-          {objective.abilities.add_key_result && (
+      <HeadedSection
+        id="key-results-title"
+        title={t('okrs:fields.key_results')}
+        action={
+          objective.abilities.add_key_result && (
             <Button icon={<AddRegular />} onClick={() => setAdding(true)}>
               {t('okrs:actions.add_key_result')}
             </Button>
-          )}
-        </div>
+          )
+        }
+      >
         {objective.key_results.length === 0 ? (
           <Text className={styles.muted}>{t('okrs:detail.no_key_results')}</Text>
         ) : (
@@ -448,7 +474,7 @@ export default function ObjectivePage() {
             ))}
           </div>
         )}
-      </section>
+      </HeadedSection>
       <Alignments objective={objective} />
       {adding && <KeyResultDialog objectiveId={objective.id} onClose={() => setAdding(false)} />}
     </div>

@@ -7,12 +7,12 @@ import { RouterButton, RouterLink } from '@/components/RouterLink';
 import { profileApi, profileKeys } from '../api';
 import { Section } from '@/components/Section';
 import { profileLink } from '../profile-link';
+import { tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   steps: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    ...tileGrid('220px'),
     gap: tokens.spacingHorizontalM,
   },
   step: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },

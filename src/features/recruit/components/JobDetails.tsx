@@ -32,7 +32,7 @@ import { notify } from '@/lib/notify';
 import { recruitApi, type Job, type JobSkill } from '../api';
 import { useRecruitRefresh } from '../hooks';
 import { Block } from './Block';
-import { columnList, column, wrappingRow } from '@/lib/styles';
+import { columnList, column, wrappingRow, tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -57,9 +57,8 @@ const useStyles = makeStyles({
   },
   grow: { flex: '1 1 200px', minWidth: 0 },
   stages: {
-    display: 'grid',
+    ...tileGrid('180px'),
     gap: tokens.spacingHorizontalM,
-    gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
   },
   muted: { color: tokens.colorNeutralForeground3 },
   text: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 },

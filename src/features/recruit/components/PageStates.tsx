@@ -54,3 +54,17 @@ export function LoadError({
     />
   );
 }
+
+/** Until a query has its data: rows of grey while it loads, then its error with a retry. */
+export function LoadingOrError({
+  query,
+  rows,
+  label,
+}: {
+  query: { isPending: boolean; error: unknown; refetch: () => Promise<unknown> };
+  rows?: number;
+  label: string;
+}) {
+  if (query.isPending) return <ListSkeleton rows={rows} label={label} />;
+  return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+}

@@ -27,7 +27,7 @@ import { groupByStage, stageLabel } from '../recruit-view';
 import { AddMembersDialog } from './AddMembersDialog';
 import { CvUploadPanel } from './CvUploadPanel';
 import { DOCUMENT_TYPES } from './NewJobDialog';
-import { ListSkeleton, LoadError } from './PageStates';
+import { LoadingOrError } from './PageStates';
 import { column, wrappingRow } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 
@@ -138,9 +138,8 @@ export function PipelineBoard({ job, workspaceId }: { job: Job; workspaceId: num
   };
 
   let body;
-  if (candidates.isPending) body = <ListSkeleton rows={3} label={t('recruit:board.loading')} />;
-  else if (candidates.isError)
-    body = <LoadError error={candidates.error} onRetry={() => void candidates.refetch()} />;
+  if (!candidates.isSuccess)
+    body = <LoadingOrError query={candidates} rows={3} label={t('recruit:board.loading')} />;
   else
     body = (
       <>

@@ -28,7 +28,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { RouterLink } from '@/components/RouterLink';
 import { recruitApi, recruitKeys, type Job, type ScreeningRow } from '../api';
 import { skillsForReview, stageLabel } from '../recruit-view';
-import { ListSkeleton, LoadError } from './PageStates';
+import { LoadingOrError } from './PageStates';
 import { visuallyHidden, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -146,9 +146,8 @@ export function ScreeningTable({ job, workspaceId }: { job: Job; workspaceId: nu
     });
 
   let body;
-  if (rows.isPending) body = <ListSkeleton rows={4} label={t('recruit:screening.loading')} />;
-  else if (rows.isError)
-    body = <LoadError error={rows.error} onRetry={() => void rows.refetch()} />;
+  if (!rows.isSuccess)
+    body = <LoadingOrError query={rows} rows={4} label={t('recruit:screening.loading')} />;
   else if (job.skills.length === 0 && rows.data.length > 0)
     body = (
       <EmptyState

@@ -40,7 +40,7 @@ import {
 } from '../api';
 import { Block } from '../components/Block';
 import { CvPreview } from '../components/CvPreview';
-import { ListSkeleton, LoadError } from '../components/PageStates';
+import { LoadingOrError } from '../components/PageStates';
 import { Scorecards } from '../components/Scorecards';
 import { useJob, useRecruitRefresh } from '../hooks';
 import { stageLabel } from '../recruit-view';
@@ -268,18 +268,11 @@ export default function CandidatePage() {
         : t('recruit:page.all_jobs')}
     </RouterLink>
   );
-  if (detail.isPending)
+  if (!detail.isSuccess)
     return (
       <div className={styles.root}>
         {back}
-        <ListSkeleton rows={5} label={t('recruit:candidate.loading')} />
-      </div>
-    );
-  if (detail.isError)
-    return (
-      <div className={styles.root}>
-        {back}
-        <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
+        <LoadingOrError query={detail} rows={5} label={t('recruit:candidate.loading')} />
       </div>
     );
 

@@ -24,7 +24,7 @@ import { notify } from '@/lib/notify';
 import { recruitApi, type Job } from '../api';
 import { JobDetails } from '../components/JobDetails';
 import { JobStatusBadge } from '../components/JobStatusBadge';
-import { ListSkeleton, LoadError } from '../components/PageStates';
+import { LoadingOrError } from '../components/PageStates';
 import { PipelineBoard } from '../components/PipelineBoard';
 import { ScreeningTable } from '../components/ScreeningTable';
 import { useJob, useRecruitRefresh } from '../hooks';
@@ -125,18 +125,11 @@ export default function JobPage() {
       {t('recruit:page.all_jobs')}
     </RouterLink>
   );
-  if (job.isPending)
+  if (!job.isSuccess)
     return (
       <div className={styles.root}>
         {back}
-        <ListSkeleton rows={4} label={t('recruit:page.loading_job')} />
-      </div>
-    );
-  if (job.isError)
-    return (
-      <div className={styles.root}>
-        {back}
-        <LoadError error={job.error} onRetry={() => void job.refetch()} />
+        <LoadingOrError query={job} rows={4} label={t('recruit:page.loading_job')} />
       </div>
     );
   const data = job.data;

@@ -8,7 +8,7 @@ import { useWorkspace } from '@/features/workspaces';
 import { formatDate } from '@/lib/format';
 import { JobStatusBadge } from '../components/JobStatusBadge';
 import { NewJobDialog } from '../components/NewJobDialog';
-import { ListSkeleton, LoadError } from '../components/PageStates';
+import { LoadingOrError } from '../components/PageStates';
 import { useJobs } from '../hooks';
 import { columnList, column, wrappingRow } from '@/lib/styles';
 
@@ -49,9 +49,8 @@ export default function JobsPage() {
   );
 
   let body;
-  if (jobs.isPending) body = <ListSkeleton label={t('recruit:page.loading_jobs')} />;
-  else if (jobs.isError)
-    body = <LoadError error={jobs.error} onRetry={() => void jobs.refetch()} />;
+  if (!jobs.isSuccess)
+    body = <LoadingOrError query={jobs} label={t('recruit:page.loading_jobs')} />;
   else if (list.length === 0)
     body = (
       <EmptyState

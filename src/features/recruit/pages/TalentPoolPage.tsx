@@ -22,7 +22,7 @@ import { SkillPicker } from '@/components/SkillPicker';
 import { useWorkspace } from '@/features/workspaces';
 import { formatDate } from '@/lib/format';
 import { recruitApi, recruitKeys, type PoolSearch, type TalentPoolEntry } from '../api';
-import { ListSkeleton, LoadError } from '../components/PageStates';
+import { LoadingOrError } from '../components/PageStates';
 import { stageLabel } from '../recruit-view';
 import { bareList, columnList, column, wrappingRow } from '@/lib/styles';
 import { useSettled } from '@/lib/use-settled';
@@ -138,9 +138,7 @@ export default function TalentPoolPage() {
   const filtered = Boolean(q || tag || skill);
 
   let body;
-  if (pool.isPending) body = <ListSkeleton label={t('recruit:pool.loading')} />;
-  else if (pool.isError)
-    body = <LoadError error={pool.error} onRetry={() => void pool.refetch()} />;
+  if (!pool.isSuccess) body = <LoadingOrError query={pool} label={t('recruit:pool.loading')} />;
   else if (entries.length === 0)
     body = (
       <EmptyState

@@ -16,12 +16,11 @@ import {
   WorkStateBadge,
   assigneesOf,
 } from './TaskBits';
-import { wrappingRow } from '@/lib/styles';
+import { wrappingRow, tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    ...tileGrid('260px'),
     gap: tokens.spacingHorizontalM,
   },
   card: { gap: tokens.spacingVerticalS },

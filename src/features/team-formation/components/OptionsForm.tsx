@@ -22,7 +22,7 @@ import { fieldError } from '@/components/FormAlert';
 import { SkillPicker } from '@/components/SkillPicker';
 import type { ApiError } from '@/lib/http';
 import type { StartFormation } from '../api';
-import { column } from '@/lib/styles';
+import { column, tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -33,8 +33,7 @@ const useStyles = makeStyles({
     alignItems: 'flex-end',
   },
   weights: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    ...tileGrid('200px'),
     gap: tokens.spacingHorizontalM,
   },
   pairs: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
@@ -44,6 +43,15 @@ const useStyles = makeStyles({
 type Strategy = (typeof FORMATION_STRATEGIES)[number];
 const WEIGHTS = ['personality', 'spread', 'skills', 'availability'] as const;
 type Weights = Record<(typeof WEIGHTS)[number], number>;
+
+/** The members to choose from, as the options of a combobox. */
+function PersonOptions({ people }: { people: Member[] }) {
+  return people.map((person) => (
+    <Option key={person.id} value={String(person.id)} text={person.name}>
+      {person.name}
+    </Option>
+  ));
+}
 
 /** A picker of one workspace member, by name. */
 function PersonPicker({
@@ -65,11 +73,7 @@ function PersonPicker({
         selectedOptions={value ? [String(value)] : []}
         onOptionSelect={(_e, d) => onChange(d.optionValue ? Number(d.optionValue) : null)}
       >
-        {people.map((person) => (
-          <Option key={person.id} value={String(person.id)} text={person.name}>
-            {person.name}
-          </Option>
-        ))}
+        <PersonOptions people={people} />
       </Combobox>
     </Field>
   );
@@ -248,11 +252,7 @@ export function OptionsForm({
             value={groupIds.map((id) => nameOf(Number(id))).join(', ')}
             onOptionSelect={(_e, d) => setGroupIds(d.selectedOptions)}
           >
-            {people.map((person) => (
-              <Option key={person.id} value={String(person.id)} text={person.name}>
-                {person.name}
-              </Option>
-            ))}
+            <PersonOptions people={people} />
           </Combobox>
         </Field>
       </div>

@@ -17,12 +17,11 @@ import type {
 } from '@contracts/team-formation';
 import type { Person } from '@contracts/people';
 import { PlainTable } from '@/components/PlainTable';
-import { column } from '@/lib/styles';
+import { column, tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+    ...tileGrid('240px'),
     gap: tokens.spacingHorizontalM,
   },
   card: { gap: tokens.spacingVerticalS },

@@ -19,7 +19,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { formatDate } from '@/lib/format';
 import { api, apiErrorOf } from '@/lib/http';
-import { column } from '@/lib/styles';
+import { column, tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -29,8 +29,7 @@ const useStyles = makeStyles({
     margin: '0 auto',
   },
   grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+    ...tileGrid('280px'),
     gap: tokens.spacingHorizontalM,
   },
   card: { gap: tokens.spacingVerticalS },

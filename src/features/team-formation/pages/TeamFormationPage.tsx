@@ -16,7 +16,7 @@ import type { Person } from '@contracts/people';
 import { EmptyState } from '@/components/EmptyState';
 import { useWorkspaceQuery } from '@/features/workspaces';
 import { FormAlert } from '@/components/FormAlert';
-import { teamKeys, teamsApi } from '@/features/workspace-teams';
+import { teamKeys, useTeamMembers } from '@/features/workspace-teams';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import type { FormationProposal } from '@contracts/team-formation';
@@ -57,10 +57,7 @@ export default function TeamFormationPage() {
   const [error, setError] = useState<ApiError | null>(null);
 
   const workspace = useWorkspaceQuery(workspaceId);
-  const members = useQuery({
-    queryKey: teamKeys.members(workspaceId),
-    queryFn: () => teamsApi.members(workspaceId),
-  });
+  const members = useTeamMembers(workspaceId);
   const history = useQuery({
     queryKey: formationKeys.history(workspaceId),
     queryFn: () => formationApi.history(workspaceId),

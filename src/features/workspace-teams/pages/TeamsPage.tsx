@@ -37,8 +37,9 @@ import { saveFile } from '@/lib/save-file';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import { teamsApi, type Team, type TeamRequest } from '../api';
 import { teamKeys } from '../keys';
+import { useTeamMembers } from '../hooks';
 import { FormDialog } from '@/components/FormDialog';
-import { column, wrappingRow } from '@/lib/styles';
+import { column, wrappingRow, tileGrid } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 
 const useStyles = makeStyles({
@@ -46,8 +47,7 @@ const useStyles = makeStyles({
   header: { ...wrappingRow, justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+    ...tileGrid('280px'),
     gap: tokens.spacingHorizontalM,
   },
   card: { gap: tokens.spacingVerticalS },
@@ -391,10 +391,7 @@ export default function TeamsPage() {
     queryKey: teamKeys.list(workspaceId),
     queryFn: () => teamsApi.list(workspaceId),
   });
-  const members = useQuery({
-    queryKey: teamKeys.members(workspaceId),
-    queryFn: () => teamsApi.members(workspaceId),
-  });
+  const members = useTeamMembers(workspaceId);
   const requests = useQuery({
     queryKey: teamKeys.requests(workspaceId),
     queryFn: () => teamsApi.requests(workspaceId),

@@ -9,7 +9,7 @@ import { formatDate } from '@/lib/format';
 import { workspacesApi } from '../api';
 import { workspaceKeys } from '../keys';
 import { useWorkspace } from './use-workspace';
-import { column } from '@/lib/styles';
+import { column, tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   root: {
@@ -18,8 +18,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalL,
   },
   counts: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    ...tileGrid('200px'),
     gap: tokens.spacingHorizontalM,
   },
   numbers: { display: 'flex', gap: tokens.spacingHorizontalL },

@@ -23,7 +23,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { BasicInformationFields } from './BasicInformationFields';
 import { useCreateWorkspaceForm } from './use-create-workspace';
 import { useDiscardGuard } from '@/components/discard-guard';
-import { column } from '@/lib/styles';
+import { column, tileGrid } from '@/lib/styles';
 import { DialogFrame } from '@/components/DialogFrame';
 
 export const TYPE_ICONS: Record<WorkspaceType, ReactElement> = {
@@ -36,8 +36,7 @@ export const TYPE_ICONS: Record<WorkspaceType, ReactElement> = {
 
 const useStyles = makeStyles({
   types: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    ...tileGrid('200px'),
     gap: tokens.spacingHorizontalM,
   },
   form: { ...column, gap: tokens.spacingVerticalM },

@@ -17,7 +17,7 @@ import { DataTable, PersonName, type DataTableColumn } from '@/components/DataTa
 import type { SectionView } from '@/components/SectionCard';
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format';
-import { column } from '@/lib/styles';
+import { column, tileGrid } from '@/lib/styles';
 
 /** What every view needs of a workspace, whether it is one of ours or a public one. */
 export interface WorkspaceItem {
@@ -36,8 +36,7 @@ export interface WorkspaceItem {
 
 const useStyles = makeStyles({
   grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    ...tileGrid('220px'),
     gap: tokens.spacingHorizontalM,
   },
   card: { borderTop: `4px solid var(--workspace-color)` },
