@@ -103,7 +103,11 @@ describe('the integrations page', () => {
       await within(zoomCard()).findByText('billing:integrations.zoom.connected_now', {}, SLOW),
     ).toBeTruthy();
     fireEvent.click(
-      within(zoomCard()).getByRole('button', { name: 'billing:integrations.zoom.disconnect' }),
+      await within(zoomCard()).findByRole(
+        'button',
+        { name: 'billing:integrations.zoom.disconnect' },
+        SLOW,
+      ),
     );
     const dialog = await screen.findByRole('alertdialog', {}, SLOW);
     expect(mocked.zoomDisconnect).not.toHaveBeenCalled();
