@@ -111,8 +111,13 @@ describe('the integrations page', () => {
     );
     const dialog = await screen.findByRole('alertdialog', {}, SLOW);
     expect(mocked.zoomDisconnect).not.toHaveBeenCalled();
+    // Fluent's focus manager settles which layer screen readers see a moment after it opens.
     fireEvent.click(
-      within(dialog).getByRole('button', { name: 'billing:integrations.zoom.disconnect' }),
+      await within(dialog).findByRole(
+        'button',
+        { name: 'billing:integrations.zoom.disconnect' },
+        SLOW,
+      ),
     );
     await waitFor(() => expect(mocked.zoomDisconnect).toHaveBeenCalledTimes(1), SLOW);
     await waitFor(() => expect(zoomCard().dataset.status).toBe('not_connected'), SLOW);
