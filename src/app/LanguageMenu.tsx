@@ -1,6 +1,15 @@
-import { Menu, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import {
+  Menu,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  type MenuProps,
+} from '@fluentui/react-components';
 import { type ReactElement } from 'react';
-import { LanguageItems, useLanguageChoice } from './LanguageItems';
+import { currentLanguage, LANGUAGES, type Language } from '@/lib/i18n';
+import { useSwitchLanguage } from './language';
+import { LANGUAGE_NAMES } from './language-names';
 
 /**
  * The language menu itself (Fluent Menu and its positioning), loaded by LanguageSwitcher on
@@ -13,13 +22,28 @@ export function LanguageMenu({
   trigger: ReactElement;
   defaultOpen?: boolean;
 }) {
-  const languageChoice = useLanguageChoice();
+  const switchLanguage = useSwitchLanguage();
+  const language = currentLanguage();
+
+  const onChange: MenuProps['onCheckedValueChange'] = (_event, data) => {
+    const next = data.checkedItems[0];
+    if (next && next !== language) void switchLanguage(next as Language);
+  };
+
   return (
-    <Menu {...languageChoice} defaultOpen={defaultOpen}>
+    <Menu
+      checkedValues={{ language: [language] }}
+      onCheckedValueChange={onChange}
+      defaultOpen={defaultOpen}
+    >
       <MenuTrigger disableButtonEnhancement>{trigger}</MenuTrigger>
       <MenuPopover>
         <MenuList>
-          <LanguageItems />
+          {LANGUAGES.map((code) => (
+            <MenuItemRadio key={code} name="language" value={code} lang={code}>
+              {LANGUAGE_NAMES[code]}
+            </MenuItemRadio>
+          ))}
         </MenuList>
       </MenuPopover>
     </Menu>

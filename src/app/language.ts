@@ -12,6 +12,8 @@ import {
 } from '@/lib/i18n';
 import { currentUserKey } from '@/lib/current-user';
 
+export { LANGUAGE_NAMES } from './language-names';
+
 async function saveAccountLanguage(queryClient: QueryClient, language: Language) {
   const user = await api.call(
     accountEndpoints.update,

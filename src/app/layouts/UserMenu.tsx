@@ -4,11 +4,13 @@ import {
   MenuGroup,
   MenuGroupHeader,
   MenuItem,
+  MenuItemRadio,
   MenuList,
   MenuPopover,
   MenuTrigger,
   makeStyles,
   tokens,
+  type MenuProps,
 } from '@fluentui/react-components';
 import {
   ChatHelpRegular,
@@ -21,8 +23,9 @@ import { useNavigate } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import type { MenuOnFirstUseProps } from '@/components/MenuOnFirstUse';
 import { useIsMobile } from '@/lib/device';
+import { currentLanguage, LANGUAGES, type Language } from '@/lib/i18n';
 import { setSupportHidden, useSupportHidden } from '@/lib/support-visibility';
-import { LanguageItems, useLanguageChoice } from '../LanguageItems';
+import { LANGUAGE_NAMES, useSwitchLanguage } from '../language';
 import { useSignOut } from '../sign-out';
 
 const useStyles = makeStyles({
@@ -46,12 +49,22 @@ export function UserMenu({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const switchLanguage = useSwitchLanguage();
   const isMobile = useIsMobile();
   const supportHidden = useSupportHidden();
-  const languageChoice = useLanguageChoice();
+  const language = currentLanguage();
+
+  const onLanguage: MenuProps['onCheckedValueChange'] = (_event, data) => {
+    const next = data.checkedItems[0];
+    if (next && next !== language) void switchLanguage(next as Language);
+  };
 
   return (
-    <Menu defaultOpen={defaultOpen} {...languageChoice}>
+    <Menu
+      defaultOpen={defaultOpen}
+      checkedValues={{ language: [language] }}
+      onCheckedValueChange={onLanguage}
+    >
       <MenuTrigger disableButtonEnhancement>{button}</MenuTrigger>
       <MenuPopover>
         <div className={styles.who} title={user.email}>
@@ -76,7 +89,11 @@ export function UserMenu({
           <MenuDivider />
           <MenuGroup>
             <MenuGroupHeader>{t('app:language.label')}</MenuGroupHeader>
-            <LanguageItems />
+            {LANGUAGES.map((code) => (
+              <MenuItemRadio key={code} name="language" value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </MenuItemRadio>
+            ))}
           </MenuGroup>
           <MenuDivider />
           <MenuItem icon={<SignOutRegular />} onClick={() => void signOut()}>
