@@ -138,6 +138,32 @@ export function settingsLink(deps: AppDeps, userId: number) {
 }
 
 /**
+ * How often a mail job is tried again: mail servers can be away for a while, so for about four
+ * hours (backoff from JOBS_RETRY_DELAY_SECONDS) before it lands in the dead letters.
+ */
+export const MAIL_RETRIES = 9;
+
+/**
+ * The text of a mail written in `<words>`: `.greeting`, `.body`, the link or code to use when
+ * the mail has one (`use`), and `.footer`, a blank line between each.
+ */
+export function mailText(
+  t: TFunction,
+  words: string,
+  vars: Record<string, unknown>,
+  use?: string,
+): string {
+  return [
+    t(`${words}.greeting`, vars),
+    '',
+    t(`${words}.body`, vars),
+    '',
+    ...(use === undefined ? [] : [use, '']),
+    t(`${words}.footer`, vars),
+  ].join('\n');
+}
+
+/**
  * An event's reminder by mail that something is due, one per recipient who can still read it
  * (and `wants` it), in their language: `<words>.subject`, `.greeting` and `.body` with the
  * person's name, what it is about and the due date (`<words>.no_due_date` when there is none),

@@ -7,6 +7,7 @@ import {
   teamMembers,
   teams,
   users,
+  workspaceInvitations,
   workspaceMembers,
   type WorkspaceRole,
 } from '../db/schema';
@@ -36,6 +37,26 @@ export const currentTeamMembership = (workspaceId: number, user?: number | reado
 /** The workspace's teams that are not deleted. */
 export const activeTeams = (workspaceId: number) =>
   and(eq(teams.workspaceId, workspaceId), isNull(teams.deletedAt));
+
+/** The ids of a person's workspaces (any role), as a subquery; with `workspaceId`, that one if theirs. */
+export const workspaceIdsOf = (db: DbOrTx, userId: number, workspaceId?: number) =>
+  db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(
+      and(
+        eq(workspaceMembers.userId, userId),
+        workspaceId === undefined ? undefined : eq(workspaceMembers.workspaceId, workspaceId),
+      ),
+    );
+
+/** The workspace's invitations that are open: neither accepted nor revoked (expired ones too). */
+export const invitationsOpenIn = (workspaceId: number) =>
+  and(
+    eq(workspaceInvitations.workspaceId, workspaceId),
+    isNull(workspaceInvitations.acceptedAt),
+    isNull(workspaceInvitations.revokedAt),
+  );
 
 /** Those of `userIds` who are members of the workspace in one of `roles`. */
 export async function membersInRoles(

@@ -4,6 +4,7 @@ import { derivedSecret, keyNamed, type SigningKey } from '../../auth/signing-key
 import { sealedSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
 import { appLink } from '../../core/links';
+import { MAIL_RETRIES, mailText } from '../../core/notify';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { translator, type Language } from '../../i18n';
 import { eachOnce, recordEvent } from '../../jobs';
@@ -133,26 +134,14 @@ async function sendAccountMail(deps: AppDeps, mail: AccountMail) {
     reset_link: linkOf(mail.resetLink),
     app: 'Teamloop',
   };
-  const lines = [
-    t(`auth:mail.${mail.kind}.greeting`, vars),
-    '',
-    t(`auth:mail.${mail.kind}.body`, vars),
-    '',
-    link ?? code ?? '',
-    '',
-    t(`auth:mail.${mail.kind}.footer`, vars),
-  ];
   await deps.mailer.send({
     to: mail.to.email,
     subject: t(`auth:mail.${mail.kind}.subject`, vars),
-    text: lines.join('\n'),
+    text: mailText(t, `auth:mail.${mail.kind}`, vars, link ?? code ?? ''),
     link,
     idempotencyKey: `account-mail-${mail.key}`,
   });
 }
-
-/** Retried for about four hours, like workspace mail (events-and-jobs.md). */
-const MAIL_RETRIES = 9;
 
 /** Sends queued account mails; each is marked once sent, so a retried job sends only the rest. */
 export function registerAccountMails(deps: AppDeps) {

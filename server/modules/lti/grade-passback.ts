@@ -14,28 +14,14 @@ export function registerTaskGradePassback(deps: AppDeps) {
   deps.jobs.on('task.notification', 'lti-grades', async (event) => {
     const { task, kind, recipients } = event.payload;
     if ((kind !== 'task_accepted' && kind !== 'task_returned') || recipients.length === 0) return;
-    const linked = await deps.db
-      .select({ userId: ltiMembers.userId })
-      .from(ltiMembers)
-      .innerJoin(ltiContexts, eq(ltiContexts.id, ltiMembers.contextId))
-      .where(
-        and(
-          eq(ltiContexts.workspaceId, task.workspace_id),
-          isNotNull(ltiContexts.lineItemsUrl),
-          inArray(ltiMembers.userId, recipients),
-        ),
-      );
-    for (const { userId } of linked) {
-      const job: ScoreJob = {
+    for (const { userId } of await scorable(deps, task.workspace_id, recipients)) {
+      await queueScore(deps, event, {
         workspace_id: task.workspace_id,
         user_id: userId,
         resource_id: `task:${task.id}`,
         label: task.name,
         score_given: kind === 'task_accepted' ? 1 : 0,
-        score_maximum: 1,
-        timestamp: event.createdAt.toISOString(),
-      };
-      await deps.jobs.send(SCORE_QUEUE, job, { key: `${event.id}:${userId}` });
+      });
     }
   });
 }
@@ -49,28 +35,38 @@ export function registerAssessmentGradePassback(deps: AppDeps) {
   deps.jobs.on('assessment.handed_in', 'lti-grades', async (event) => {
     const { assessment, user_id: userId, handed_in: handedIn, total } = event.payload;
     if (total === 0 || handedIn < total) return;
-    const [linked] = await deps.db
-      .select({ userId: ltiMembers.userId })
-      .from(ltiMembers)
-      .innerJoin(ltiContexts, eq(ltiContexts.id, ltiMembers.contextId))
-      .where(
-        and(
-          eq(ltiContexts.workspaceId, assessment.workspace_id),
-          isNotNull(ltiContexts.lineItemsUrl),
-          eq(ltiMembers.userId, userId),
-        ),
-      )
-      .limit(1);
-    if (!linked) return;
-    const job: ScoreJob = {
+    if ((await scorable(deps, assessment.workspace_id, [userId])).length === 0) return;
+    await queueScore(deps, event, {
       workspace_id: assessment.workspace_id,
       user_id: userId,
       resource_id: `assessment:${assessment.id}`,
       label: assessment.name,
       score_given: 1,
-      score_maximum: 1,
-      timestamp: event.createdAt.toISOString(),
-    };
-    await deps.jobs.send(SCORE_QUEUE, job, { key: `${event.id}:${userId}` });
+    });
   });
+}
+
+/** Those of `userIds` who launched from a course of the workspace that takes scores. */
+function scorable(deps: AppDeps, workspaceId: number, userIds: number[]) {
+  return deps.db
+    .select({ userId: ltiMembers.userId })
+    .from(ltiMembers)
+    .innerJoin(ltiContexts, eq(ltiContexts.id, ltiMembers.contextId))
+    .where(
+      and(
+        eq(ltiContexts.workspaceId, workspaceId),
+        isNotNull(ltiContexts.lineItemsUrl),
+        inArray(ltiMembers.userId, userIds),
+      ),
+    );
+}
+
+/** Queues a score out of 1 for one person, once per event and person. */
+function queueScore(
+  deps: AppDeps,
+  event: { id: number; createdAt: Date },
+  score: Omit<ScoreJob, 'score_maximum' | 'timestamp'>,
+) {
+  const job: ScoreJob = { ...score, score_maximum: 1, timestamp: event.createdAt.toISOString() };
+  return deps.jobs.send(SCORE_QUEUE, job, { key: `${event.id}:${score.user_id}` });
 }

@@ -22,6 +22,7 @@ import { LaunchError } from './pages';
 import { PlatformKeyError, verifyWithPlatformJwks } from './platform-keys';
 import { rosterOnLaunch } from './roster';
 import type { LaunchState } from './state';
+import { invitationsOpenIn } from '../../core/workspace-ids';
 
 /** Clock difference we forgive between the platform and us. */
 export const CLOCK_SKEW_SECONDS = 60;
@@ -289,10 +290,8 @@ async function courseWorkspace(
     .set({ acceptedAt: new Date(), acceptedBy: userId })
     .where(
       and(
-        eq(workspaceInvitations.workspaceId, workspaceId),
+        invitationsOpenIn(workspaceId),
         sql`lower(${workspaceInvitations.email}) = ${person.email.toLowerCase()}`,
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
       ),
     );
   await tx

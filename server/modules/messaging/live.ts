@@ -1,7 +1,7 @@
 import type { Realtime } from '../../realtime';
 import type { DbOrTx } from '../../db/client';
-import { and, eq, isNull } from 'drizzle-orm';
 import { chatMembers } from '../../db/schema';
+import { stillInChat } from './members';
 
 export const chatRoom = (chatId: number) => `chat-${chatId}`;
 
@@ -16,13 +16,7 @@ export function registerChatRoom(realtime: Realtime, db: DbOrTx) {
     const [row] = await db
       .select({ id: chatMembers.userId })
       .from(chatMembers)
-      .where(
-        and(
-          eq(chatMembers.chatId, id),
-          eq(chatMembers.userId, user.id),
-          isNull(chatMembers.leftAt),
-        ),
-      );
+      .where(stillInChat(id, user.id));
     return Boolean(row);
   });
 }

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { accountInUse } from '../../core/people';
+import { workspaceIdsOf } from '../../core/workspace-ids';
 
 /**
  * Makes these people members (again): a member who had left comes back with the history they
@@ -37,6 +38,18 @@ export async function addMembers(
     });
 }
 
+/** The memberships of a chat that have not ended: of a person, of these people, or of everyone. */
+export const stillInChat = (chatId: number, user?: number | readonly number[]) =>
+  and(
+    eq(chatMembers.chatId, chatId),
+    user === undefined
+      ? undefined
+      : typeof user === 'number'
+        ? eq(chatMembers.userId, user)
+        : inArray(chatMembers.userId, [...user]),
+    isNull(chatMembers.leftAt),
+  );
+
 /** Marks members as left: they keep what was said until now, and nothing after. */
 export async function removeMembers(tx: DbOrTx, chatId: number, userIds: number[]) {
   if (userIds.length === 0) return;
@@ -47,13 +60,7 @@ export async function removeMembers(tx: DbOrTx, chatId: number, userIds: number[
   await tx
     .update(chatMembers)
     .set({ leftAt: new Date(), leftMessageId: chat?.last ?? 0, isAdmin: false })
-    .where(
-      and(
-        eq(chatMembers.chatId, chatId),
-        inArray(chatMembers.userId, userIds),
-        isNull(chatMembers.leftAt),
-      ),
-    );
+    .where(stillInChat(chatId, userIds));
 }
 
 /** Active people (not deleted, not deactivated) among these ids who share a workspace with `userId`. */
@@ -64,14 +71,7 @@ export async function reachablePeople(
   workspaceId?: number,
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const mine = db
-    .select({ id: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(
-      workspaceId === undefined
-        ? eq(workspaceMembers.userId, userId)
-        : and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)),
-    );
+  const mine = workspaceIdsOf(db, userId, workspaceId);
   const rows = await db
     .selectDistinct({ id: workspaceMembers.userId })
     .from(workspaceMembers)
@@ -94,10 +94,7 @@ export async function searchPeople(
   limit: number,
   offset: number,
 ) {
-  const mine = db
-    .select({ id: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, userId));
+  const mine = workspaceIdsOf(db, userId);
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
     .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })

@@ -20,6 +20,7 @@ import { ok } from '../../http/envelope';
 import { invalidInput } from '../../http/error-handler';
 import { validationFailed } from '../../http/errors';
 import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { namedDisposition } from '../../http/content-disposition';
 import { storageFor } from '../../storage';
@@ -37,27 +38,22 @@ const multipart = { consumes: ['multipart/form-data'] };
 /** Messages (spec 7.12) under /messaging/messages: HTTP over the messaging operations. */
 export default async function messageRoutes(app: App) {
   const { db } = app.deps;
+  const route = operationRoutes(app, tags);
 
-  app.get(
+  route.get(
     '/messages',
     {
-      schema: {
-        tags,
-        summary: 'A page of a chat (or a thread), newest first, before a cursor',
-        querystring: messagesQuery,
-        response: { 200: envelope(messageList) },
-      },
+      summary: 'A page of a chat (or a thread), newest first, before a cursor',
+      querystring: messagesQuery,
+      answer: messageList,
     },
-    async (request) => {
-      const q = request.query;
-      const page = await listMessages(db, actorOf(request), {
+    (actor, { query: q }) =>
+      listMessages(db, actor, {
         chatId: q.chat_id,
         parentId: q.parent_id,
         before: q.before,
         perPage: q.per_page,
-      });
-      return ok(page);
-    },
+      }),
   );
 
   // The same send from a socket (src/lib/realtime.ts): no HTTP round, so a message reaches the
@@ -168,59 +164,49 @@ export default async function messageRoutes(app: App) {
     },
   );
 
-  app.put(
+  route.put(
     '/messages/:id',
     {
-      schema: {
-        tags,
-        summary: 'Edits the text of one of the caller’s messages',
-        params: messageParams,
-        body: editMessageBody,
-        response: { 200: envelope(messageResource) },
-      },
+      summary: 'Edits the text of one of the caller’s messages',
+      params: messageParams,
+      body: editMessageBody,
+      answer: messageResource,
+      message: 'messaging:messages.edited',
     },
-    async (request) => {
-      const message = await editMessage(app.deps, actorOf(request), {
+    async (actor, request) => ({
+      message: await editMessage(app.deps, actor, {
         messageId: request.params.id,
         text: request.body.text,
-      });
-      return ok({ message }, 'messaging:messages.edited');
-    },
+      }),
+    }),
   );
 
-  app.delete(
+  route.delete(
     '/messages/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes one of the caller’s messages; a "deleted" mark stays in its place',
-        params: messageParams,
-        response: { 200: envelope(messageResource) },
-      },
+      summary: 'Deletes one of the caller’s messages; a "deleted" mark stays in its place',
+      params: messageParams,
+      answer: messageResource,
+      message: 'messaging:messages.deleted',
     },
-    async (request) => {
-      const message = await deleteMessage(app.deps, actorOf(request), request.params.id);
-      return ok({ message }, 'messaging:messages.deleted');
-    },
+    async (actor, request) => ({
+      message: await deleteMessage(app.deps, actor, request.params.id),
+    }),
   );
 
-  app.put(
+  route.put(
     '/messages/:id/reactions',
     {
-      schema: {
-        tags,
-        summary: 'Adds the caller’s reaction, or takes it back when already there',
-        params: messageParams,
-        body: reactionBody,
-        response: { 200: envelope(messageResource) },
-      },
+      summary: 'Adds the caller’s reaction, or takes it back when already there',
+      params: messageParams,
+      body: reactionBody,
+      answer: messageResource,
     },
-    async (request) => {
-      const message = await reactToMessage(app.deps, actorOf(request), {
+    async (actor, request) => ({
+      message: await reactToMessage(app.deps, actor, {
         messageId: request.params.id,
         emoji: request.body.emoji,
-      });
-      return ok({ message });
-    },
+      }),
+    }),
   );
 }

@@ -16,6 +16,7 @@ import {
   type ChatRow,
 } from '../../db/schema';
 import { conflict, forbidden, notFound, unauthorized } from '../../http/errors';
+import { stillInChat } from './members';
 
 export const NO_LIMIT = 2_147_483_647;
 
@@ -339,7 +340,7 @@ export async function activeMemberIds(db: DbOrTx, chatId: number): Promise<numbe
   const rows = await db
     .select({ id: chatMembers.userId })
     .from(chatMembers)
-    .where(and(eq(chatMembers.chatId, chatId), isNull(chatMembers.leftAt)));
+    .where(stillInChat(chatId));
   return rows.map((r) => r.id);
 }
 

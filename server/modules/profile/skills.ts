@@ -1,8 +1,9 @@
 import { SKILL_CATEGORIES, type SkillCategory } from '@contracts/profile';
 import { and, asc, count, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { skills, userSkills, workspaceMembers } from '../../db/schema';
+import { skills, userSkills } from '../../db/schema';
 import { SKILL_CATALOGUE } from './data/skill-catalogue';
+import { workspaceIdsOf } from '../../core/workspace-ids';
 
 type Language = 'en' | 'vi';
 
@@ -26,16 +27,10 @@ function localName(lang: Language): SQL<string> {
 
 /** Skills a person may see: the shared list and the skills of their workspaces. */
 function visibleTo(db: DbOrTx, userId: number, workspaceId?: number) {
-  const mine = db
-    .select({ id: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.userId, userId),
-        workspaceId === undefined ? undefined : eq(workspaceMembers.workspaceId, workspaceId),
-      ),
-    );
-  return or(isNull(skills.workspaceId), inArray(skills.workspaceId, mine));
+  return or(
+    isNull(skills.workspaceId),
+    inArray(skills.workspaceId, workspaceIdsOf(db, userId, workspaceId)),
+  );
 }
 
 function presentCategory(category: string | null): SkillCategory | null {

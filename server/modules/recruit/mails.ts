@@ -1,9 +1,7 @@
 import type { AppDeps } from '../../context';
+import { MAIL_RETRIES, mailText } from '../../core/notify';
 import { translator } from '../../i18n';
 import { eachOnce } from '../../jobs';
-
-/** Mail servers can be away for a while: retried for about four hours, like workspace mail. */
-const MAIL_RETRIES = 9;
 
 /** The applicant's confirmation, in the language they applied in, from a job after the answer. */
 export function registerRecruitMails(deps: AppDeps) {
@@ -21,13 +19,7 @@ export function registerRecruitMails(deps: AppDeps) {
           await deps.mailer.send({
             to: to.email,
             subject: t('recruit:mail.applied.subject', values),
-            text: [
-              t('recruit:mail.applied.greeting', values),
-              '',
-              t('recruit:mail.applied.body', values),
-              '',
-              t('recruit:mail.applied.footer', values),
-            ].join('\n'),
+            text: mailText(t, 'recruit:mail.applied', values),
             idempotencyKey: `recruit-applied-${event.id}`,
           });
         },

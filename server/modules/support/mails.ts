@@ -1,10 +1,8 @@
 import type { AppDeps } from '../../context';
+import { MAIL_RETRIES } from '../../core/notify';
 import { translator } from '../../i18n';
 // The event's payload type is declared beside the operation that records it.
 import './operations/send-support-message';
-
-/** Mail servers can be away for a while: the job is tried again for about four hours. */
-const MAIL_RETRIES = 9;
 
 /** Mails each support message to SUPPORT_EMAIL, with the person's address to answer to. */
 export function registerSupportMails(deps: AppDeps) {

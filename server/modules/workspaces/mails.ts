@@ -2,6 +2,7 @@ import { derivedSecret, keyNamed, type SigningKey } from '../../auth/signing-key
 import { sealedSplitToken } from '../../auth/split-token';
 import type { AppDeps } from '../../context';
 import { appLink } from '../../core/links';
+import { MAIL_RETRIES, mailText } from '../../core/notify';
 import type { DbOrTx } from '../../db/client';
 import { translator, type Language } from '../../i18n';
 import { eachOnce, recordEvent } from '../../jobs';
@@ -71,29 +72,14 @@ async function sendWorkspaceMail(deps: AppDeps, mail: WorkspaceMail) {
   const t = translator(mail.to.language);
   const link = await linkOf(deps, mail);
   const values = { ...mail.vars, link, name: mail.to.name ?? mail.to.email, app: 'Teamloop' };
-  const lines = [
-    t(`workspaces:mail.${mail.kind}.greeting`, values),
-    '',
-    t(`workspaces:mail.${mail.kind}.body`, values),
-    '',
-    link,
-    '',
-    t(`workspaces:mail.${mail.kind}.footer`, values),
-  ];
   await deps.mailer.send({
     to: mail.to.email,
     subject: t(`workspaces:mail.${mail.kind}.subject`, values),
-    text: lines.join('\n'),
+    text: mailText(t, `workspaces:mail.${mail.kind}`, values, link),
     link,
     idempotencyKey: `workspace-mail-${mail.key}`,
   });
 }
-
-/**
- * Mail servers can be away for a while: a job whose mail could not go out is tried again for
- * about four hours (backoff from JOBS_RETRY_DELAY_SECONDS) before it lands in the dead letters.
- */
-const MAIL_RETRIES = 9;
 
 /** Sends the queued mails; each one is marked once sent, so a retried job sends only the rest. */
 export function registerWorkspaceMails(deps: AppDeps) {

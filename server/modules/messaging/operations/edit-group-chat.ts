@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { editGroupBody } from '@contracts/messaging';
 import type { z } from 'zod';
 import type { Actor } from '../../../core/actor';
 import { chatMembers, chats } from '../../../db/schema';
 import { conflict, validationFailed } from '../../../http/errors';
 import { chatChanged, chatRoom } from '../live';
-import { addMembers, reachablePeople, removeMembers } from '../members';
+import { addMembers, reachablePeople, removeMembers, stillInChat } from '../members';
 import { activeMemberIds, chatDetail, membershipOf, requireAdmin } from '../store';
 import type { MessagingDeps } from './deps';
 
@@ -59,7 +59,7 @@ export async function editGroupChat(
             sql`, `,
           )})`,
         })
-        .where(and(eq(chatMembers.chatId, m.chat.id), isNull(chatMembers.leftAt)));
+        .where(stillInChat(m.chat.id));
     }
   });
   for (const id of removed) realtime.leaveRoom(id, chatRoom(m.chat.id));

@@ -1,9 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
 import { chatMembers } from '../../../db/schema';
 import { conflict } from '../../../http/errors';
 import { chatChanged, chatRoom } from '../live';
-import { removeMembers } from '../members';
+import { removeMembers, stillInChat } from '../members';
 import { activeMemberIds, chatDetail, membershipOf, requireActive } from '../store';
 import type { MessagingDeps } from './deps';
 
@@ -14,18 +14,17 @@ export async function leaveGroupChat(deps: MessagingDeps, actor: Actor, chatId: 
   if (m.chat.kind === 'user') throw conflict('messaging:messages.cannot_leave_direct');
   await db.transaction(async (tx) => {
     await removeMembers(tx, m.chat.id, [m.userId]);
-    const stillIn = and(eq(chatMembers.chatId, m.chat.id), isNull(chatMembers.leftAt));
     const [admin] = await tx
       .select({ id: chatMembers.userId })
       .from(chatMembers)
-      .where(and(stillIn, eq(chatMembers.isAdmin, true)))
+      .where(and(stillInChat(m.chat.id), eq(chatMembers.isAdmin, true)))
       .limit(1);
     if (admin) return;
     // The longest-standing member becomes admin.
     const [next] = await tx
       .select({ id: chatMembers.userId })
       .from(chatMembers)
-      .where(stillIn)
+      .where(stillInChat(m.chat.id))
       .orderBy(chatMembers.joinedAt, chatMembers.userId)
       .limit(1);
     if (next) {

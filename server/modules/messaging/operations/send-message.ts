@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
 import { queryRows, type DbOrTx } from '../../../db/client';
 import { chatMembers, chatMessageFiles, chatMessages, chats } from '../../../db/schema';
@@ -16,6 +16,7 @@ import { firstLink } from '../link-preview';
 import { messageChanged } from '../live';
 import { maySend, membershipOf, presentMessages, requireSend } from '../store';
 import type { MessagingDeps } from './deps';
+import { stillInChat } from '../members';
 
 /** A member was mentioned in a message (the notifications area tells them). */
 export interface ChatMentioned {
@@ -127,7 +128,7 @@ async function storeMessage(
     ? await db
         .select({ id: chatMembers.userId, isMute: chatMembers.isMute })
         .from(chatMembers)
-        .where(and(eq(chatMembers.chatId, m.chat.id), isNull(chatMembers.leftAt)))
+        .where(stillInChat(m.chat.id))
     : [];
   const inChat = new Set(members.map((x) => x.id));
   const mentions = [...new Set(input.mentions ?? [])].filter(

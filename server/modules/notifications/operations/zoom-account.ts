@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { ZoomAccount } from '@contracts/notifications';
 import type { Actor } from '../../../core/actor';
+import { newOauthState, oauthStateHash } from '../../../core/oauth-state';
 import { unseal } from '../../../core/seal';
 import { zoomConnections, zoomOauthStates } from '../../../db/schema';
 import { refusal } from '../../../http/errors';
@@ -16,10 +16,6 @@ import {
   zoomUserSettings,
 } from '../zoom-account';
 import type { SigningNotificationsDeps } from './deps';
-
-/** How long a consent may take between the login route and Zoom's redirect. */
-const STATE_TTL_MS = 10 * 60_000;
-const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** `integrations/zoom`: whether the caller's own Zoom is connected (no token ever leaves). */
 export async function showZoomAccount(
@@ -49,14 +45,10 @@ export async function startZoomConnect(deps: SigningNotificationsDeps, actor: Ac
   if (!settings) {
     throw refusal(409, 'zoom_not_configured', 'notifications:messages.zoom_user_not_configured');
   }
-  const state = randomBytes(32).toString('base64url');
+  const { state, stateHash, expiresAt } = newOauthState();
   await deps.db.transaction(async (tx) => {
     await tx.delete(zoomOauthStates).where(lt(zoomOauthStates.expiresAt, new Date()));
-    await tx.insert(zoomOauthStates).values({
-      stateHash: hashOf(state),
-      userId: actor.userId,
-      expiresAt: new Date(Date.now() + STATE_TTL_MS),
-    });
+    await tx.insert(zoomOauthStates).values({ stateHash, userId: actor.userId, expiresAt });
   });
   return { url: zoomAuthorizeUrl(settings, state, zoomRedirectUri(deps.config)) };
 }
@@ -78,7 +70,7 @@ export async function finishZoomConnect(
     .delete(zoomOauthStates)
     .where(
       and(
-        eq(zoomOauthStates.stateHash, hashOf(input.state)),
+        eq(zoomOauthStates.stateHash, oauthStateHash(input.state)),
         gt(zoomOauthStates.expiresAt, new Date()),
       ),
     )

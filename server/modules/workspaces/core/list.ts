@@ -8,7 +8,7 @@ import { pageOf, sortedBy, type Page } from '../../../db/list';
 import { qualified } from '../../../db/qualified';
 import { users, workspaceMembers, workspaces } from '../../../db/schema';
 import { todayUtc, type WorkspaceListRow } from '../present';
-import { membershipIn } from '../../../core/workspace-ids';
+import { membershipIn, workspaceIdsOf } from '../../../core/workspace-ids';
 
 /** The SQL twin of `statusOf`: the list a workspace is in on the given day. */
 export function statusSql(today: string | Placeholder = todayUtc()): SQL<WorkspaceStatus> {
@@ -96,14 +96,15 @@ export async function listWorkspacesOf(
 
 /** Workspaces (not archived) that two people share, for "common workspaces". */
 export async function commonWorkspaces(db: DbOrTx, userId: number, otherUserId: number) {
-  const theirs = db
-    .select({ id: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, otherUserId));
   return db
     .select({ workspace: workspaces })
     .from(workspaces)
     .innerJoin(workspaceMembers, membershipIn(workspaces.id, userId))
-    .where(and(inArray(workspaces.id, theirs), ne(workspaces.status, 'archived')))
+    .where(
+      and(
+        inArray(workspaces.id, workspaceIdsOf(db, otherUserId)),
+        ne(workspaces.status, 'archived'),
+      ),
+    )
     .orderBy(asc(sql`lower(${workspaces.name})`));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MEMBER_CAP, type SkipReason, type WorkspaceRoleName } from '@contracts/workspaces';
 import { keyNamed } from '../../../auth/signing-keys';
 import { sealedSplitToken } from '../../../auth/split-token';
@@ -18,6 +18,7 @@ import { notify } from '../../../core/notify';
 import { createOneTimeToken } from '../../../auth/one-time-tokens';
 import { mailTokenKey, queueWorkspaceMails, type WorkspaceMail } from '../mails';
 import { lockWorkspace, seatsTaken } from '../members/member-cap';
+import { invitationsOpenIn } from '../../../core/workspace-ids';
 
 const DAY_MS = 86_400_000;
 /** How long an e-mailed invitation stays open. */
@@ -98,9 +99,7 @@ export async function inviteToWorkspace(
         .from(workspaceInvitations)
         .where(
           and(
-            eq(workspaceInvitations.workspaceId, workspace.id),
-            isNull(workspaceInvitations.acceptedAt),
-            isNull(workspaceInvitations.revokedAt),
+            invitationsOpenIn(workspace.id),
             inArray(sql`lower(${workspaceInvitations.email})`, emails),
           ),
         )

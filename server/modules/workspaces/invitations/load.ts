@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
 import type { DbOrTx } from '../../../db/client';
 import { users, workspaceInvitations, type UserRow } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
+import { invitationsOpenIn } from '../../../core/workspace-ids';
 
 /** The actor's account: mails name who invited, and a join checks whose address it is. */
 export async function accountOf(db: DbOrTx, actor: Actor): Promise<UserRow> {
@@ -15,14 +16,7 @@ export async function openInvitation(db: DbOrTx, workspaceId: number, invitation
   const [row] = await db
     .select()
     .from(workspaceInvitations)
-    .where(
-      and(
-        eq(workspaceInvitations.id, invitationId),
-        eq(workspaceInvitations.workspaceId, workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-      ),
-    );
+    .where(and(eq(workspaceInvitations.id, invitationId), invitationsOpenIn(workspaceId)));
   if (!row) throw notFound('workspaces:messages.invitation_not_found');
   return row;
 }

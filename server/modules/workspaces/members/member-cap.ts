@@ -1,8 +1,9 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import { MEMBER_CAP } from '@contracts/workspaces';
 import type { DbOrTx } from '../../../db/client';
 import { workspaceInvitations, workspaceMembers, workspaces } from '../../../db/schema';
 import { refusal } from '../../../http/errors';
+import { invitationsOpenIn } from '../../../core/workspace-ids';
 
 /**
  * Seats taken under the member cap: members who are not deactivated, plus invitations by
@@ -25,9 +26,7 @@ export async function seatsTaken(
     .from(workspaceInvitations)
     .where(
       and(
-        eq(workspaceInvitations.workspaceId, workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
+        invitationsOpenIn(workspaceId),
         gt(workspaceInvitations.expiresAt, new Date()),
         options.exceptInvitationId
           ? ne(workspaceInvitations.id, options.exceptInvitationId)

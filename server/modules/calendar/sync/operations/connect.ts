@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { SyncProvider } from '@contracts/calendar';
 import type { Actor } from '../../../../core/actor';
+import { newOauthState, oauthStateHash } from '../../../../core/oauth-state';
 import {
   calendarConnections,
   calendarEventRemotes,
@@ -11,10 +11,6 @@ import { refusal } from '../../../../http/errors';
 import { providerFor, redirectUriFor } from '../providers';
 import { seal } from '../seal';
 import type { SyncDeps } from './deps';
-
-/** How long a consent may take between the login route and the provider's callback. */
-const STATE_TTL_MS = 10 * 60_000;
-const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
 
 export function configuredProvider(deps: SyncDeps, name: SyncProvider) {
   const provider = providerFor(deps.config, name);
@@ -30,15 +26,12 @@ export function configuredProvider(deps: SyncDeps, name: SyncProvider) {
  */
 export async function startConnect(deps: SyncDeps, actor: Actor, name: SyncProvider) {
   const provider = configuredProvider(deps, name);
-  const state = randomBytes(32).toString('base64url');
+  const { state, stateHash, expiresAt } = newOauthState();
   await deps.db.transaction(async (tx) => {
     await tx.delete(calendarOauthStates).where(lt(calendarOauthStates.expiresAt, new Date()));
-    await tx.insert(calendarOauthStates).values({
-      stateHash: hashOf(state),
-      userId: actor.userId,
-      provider: name,
-      expiresAt: new Date(Date.now() + STATE_TTL_MS),
-    });
+    await tx
+      .insert(calendarOauthStates)
+      .values({ stateHash, userId: actor.userId, provider: name, expiresAt });
   });
   return { url: provider.authorizeUrl(state, redirectUriFor(deps.config, name)) };
 }
@@ -64,7 +57,7 @@ export async function finishConnect(deps: SyncDeps, name: SyncProvider, input: C
     .delete(calendarOauthStates)
     .where(
       and(
-        eq(calendarOauthStates.stateHash, hashOf(input.state)),
+        eq(calendarOauthStates.stateHash, oauthStateHash(input.state)),
         eq(calendarOauthStates.provider, name),
         gt(calendarOauthStates.expiresAt, new Date()),
       ),

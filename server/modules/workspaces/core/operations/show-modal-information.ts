@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Actor } from '../../../../core/actor';
 import { personColumns, presentPerson } from '../../../../core/people';
 import { numberOfWorks } from '../../../../core/work-counters';
@@ -6,6 +6,7 @@ import { workspaceAccessFor } from '../../../../core/workspace-access';
 import { users, workspaceInvitations, workspaceMembers } from '../../../../db/schema';
 import type { WorkspacesDeps } from '../../deps';
 import { presentAccessed } from '../../present';
+import { invitationsOpenIn } from '../../../../core/workspace-ids';
 
 /** The workspace with its owners, how many hold each role, open invitations and works. */
 export async function showModalInformation(
@@ -25,14 +26,7 @@ export async function showModalInformation(
   const pending = await db
     .select({ id: workspaceInvitations.id })
     .from(workspaceInvitations)
-    .where(
-      and(
-        eq(workspaceInvitations.workspaceId, id),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-        gt(workspaceInvitations.expiresAt, new Date()),
-      ),
-    );
+    .where(and(invitationsOpenIn(id), gt(workspaceInvitations.expiresAt, new Date())));
   const roles: Record<string, number> = {};
   for (const m of members) roles[m.role] = (roles[m.role] ?? 0) + 1;
   return {

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { schedulesQuery } from '@contracts/schedules';
 import type { Actor } from '../../../../core/actor';
 import { workspaceAccessFor } from '../../../../core/workspace-access';
-import { schedules, workspaceMembers } from '../../../../db/schema';
+import { schedules } from '../../../../db/schema';
 import type { WorkspacesDeps } from '../../deps';
 import { presentSchedule } from '../schedule';
+import { workspaceIdsOf } from '../../../../core/workspace-ids';
 
 /** Schedules of one of the actor's workspaces, or of all of them. */
 export async function listSchedules(
@@ -16,16 +17,14 @@ export async function listSchedules(
   const { db } = deps;
   const { workspace_id: workspaceId, status } = input;
   if (workspaceId) await workspaceAccessFor(db, actor, workspaceId, 'view_workspace');
-  const mine = db
-    .select({ id: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, actor.userId));
   const rows = await db
     .select()
     .from(schedules)
     .where(
       and(
-        workspaceId ? eq(schedules.workspaceId, workspaceId) : inArray(schedules.workspaceId, mine),
+        workspaceId
+          ? eq(schedules.workspaceId, workspaceId)
+          : inArray(schedules.workspaceId, workspaceIdsOf(db, actor.userId)),
         status === 'archived' ? isNotNull(schedules.archivedAt) : isNull(schedules.archivedAt),
       ),
     )
