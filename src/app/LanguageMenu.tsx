@@ -13,14 +13,17 @@ import { LANGUAGE_NAMES } from './language-names';
 
 /**
  * The language menu itself (Fluent Menu and its positioning), loaded by LanguageSwitcher on
- * first use. `trigger` is the switcher's own button; `defaultOpen` when a click asked for it.
+ * first use. `trigger` is the switcher's own button; `defaultOpen` when a click asked for it,
+ * and `onClosed` tells the switcher when the menu closes.
  */
 export function LanguageMenu({
   trigger,
   defaultOpen = false,
+  onClosed,
 }: {
   trigger: ReactElement;
   defaultOpen?: boolean;
+  onClosed?: () => void;
 }) {
   const switchLanguage = useSwitchLanguage();
   const language = currentLanguage();
@@ -35,6 +38,9 @@ export function LanguageMenu({
       checkedValues={{ language: [language] }}
       onCheckedValueChange={onChange}
       defaultOpen={defaultOpen}
+      onOpenChange={(_event, data) => {
+        if (!data.open) onClosed?.();
+      }}
     >
       <MenuTrigger disableButtonEnhancement>{trigger}</MenuTrigger>
       <MenuPopover>

@@ -10,6 +10,12 @@ const loadMenu = () => import('./LanguageMenu');
 const LanguageMenu = lazyComponent(() => loadMenu().then((module) => module.LanguageMenu));
 /** Once anyone opened it, the menu's code is here: later headers render it straight away. */
 let menuLoaded = false;
+/**
+ * A click asked for the menu and it has not been closed since. Kept here, not in the switcher's
+ * state, because the header may be drawn anew before the menu's code arrives (a first load of
+ * the sign-in page), and the new switcher must still open it.
+ */
+let openAsked = false;
 
 /**
  * The language menu of the header and the sign-in pages. The button shows at once; the menu's
@@ -20,7 +26,7 @@ let menuLoaded = false;
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [opening, setOpening] = useState(false);
+  const [, setClicked] = useState(false);
   const prefetch = () => void loadMenu().catch(() => undefined);
 
   const button = (onClick?: (event: MouseEvent) => void) => (
@@ -37,14 +43,21 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
     </Button>
   );
 
-  if (!menuLoaded && !opening)
+  if (!menuLoaded)
     return button(() => {
       menuLoaded = true;
-      setOpening(true);
+      openAsked = true;
+      setClicked(true);
     });
   return (
     <Suspense fallback={button()}>
-      <LanguageMenu trigger={button()} defaultOpen={opening} />
+      <LanguageMenu
+        trigger={button()}
+        defaultOpen={openAsked}
+        onClosed={() => {
+          openAsked = false;
+        }}
+      />
     </Suspense>
   );
 }
