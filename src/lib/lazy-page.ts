@@ -12,18 +12,32 @@ async function loadCounted<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Loads a page module whose default export is the page: `() => import('./CalendarPage')`. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
 /**
  * A route's `lazy` for a page module with a default export: the page becomes its own chunk,
  * loaded on first visit, and a chunk that fails to load reloads the page (spec 2.14).
  *   { id: 'calendar', path: 'calendar', lazy: lazyPage(() => import('./CalendarPage')) }
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+export function lazyPage(load: PageLoader) {
   const route = async () => {
     const module = await loadCounted(load);
     return { Component: module.default };
   };
   // A prefetch loads the chunk quietly (no loading bar); the visit then finds it in the cache.
   return Object.assign(route, { preload: () => load().catch(() => undefined) });
+}
+
+/**
+ * The loader of a page that its module exports by name, for modules holding several pages:
+ *   namedPage(() => import('./StepPages'), 'PlanPage')
+ */
+export function namedPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): PageLoader {
+  return () => load().then((module) => ({ default: module[name] }));
 }
 
 /** The quiet loader a `lazyPage` carries, if the route's `lazy` is one. */

@@ -10,13 +10,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { LinkResult, LinkStatus } from '@contracts/lti';
-import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { announce, withApiError, type ApiError, type Envelope } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
 import { useSignInAgain } from './sign-in-again';
 import { useLtiPageStyles } from './page-styles';
+import { LaunchMessage } from './LaunchMessage';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
@@ -51,11 +51,7 @@ export default function LinkPage() {
 
   if (status.isPending) return <FullPageSpinner label={t('link.loading')} />;
   if (status.error) {
-    return (
-      <div className={page.root}>
-        <EmptyState headingLevel={1} title={t('link.none_title')} description={t('link.none')} />
-      </div>
-    );
+    return <LaunchMessage title={t('link.none_title')} description={t('link.none')} />;
   }
   const { platform, person_name: name, account, can_confirm: canConfirm } = status.data;
   const toSignIn = () => signInAgain(`/lti/link/${plugin}`);

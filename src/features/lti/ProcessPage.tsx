@@ -16,13 +16,13 @@ import { useNavigate, useParams } from 'react-router';
 import type { ProcessResult } from '@contracts/lti';
 import { currentUserKey } from '@/lib/current-user';
 import { settleLanguageAfterSignIn } from '@/app/language';
-import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { withApiError, type ApiError } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
 import { useSignInAgain } from './sign-in-again';
 import { useLtiPageStyles } from './page-styles';
+import { LaunchMessage } from './LaunchMessage';
 
 /**
  * The launch handle the server put in the fragment (never sent to a server by the browser).
@@ -95,87 +95,68 @@ export default function ProcessPage() {
     navigate(data.redirect, { replace: true });
   }, [data, waitingForChoice, navigate]);
 
-  const styles = useLtiPageStyles();
   if (!handle) {
     return (
-      <div className={styles.root}>
-        <EmptyState
-          headingLevel={1}
-          title={t('process.no_launch_title')}
-          description={t('process.no_launch')}
-        />
-      </div>
+      <LaunchMessage title={t('process.no_launch_title')} description={t('process.no_launch')} />
     );
   }
   if (result.error) {
     return (
-      <div className={styles.root}>
-        <EmptyState
-          headingLevel={1}
-          title={t('process.failed_title')}
-          description={<FormAlert error={result.error} />}
-        />
-      </div>
+      <LaunchMessage
+        title={t('process.failed_title')}
+        description={<FormAlert error={result.error} />}
+      />
     );
   }
   if (!data) return <FullPageSpinner label={t('process.signing_in')} />;
   if (data.sign_in_required) {
     return (
-      <div className={styles.root}>
-        <EmptyState
-          headingLevel={1}
-          title={t('process.sign_in_required_title')}
-          description={t('process.sign_in_required')}
-          actions={
-            <Button appearance="primary" onClick={() => signInAgain(data.redirect)}>
-              {t('process.to_sign_in_continue')}
-            </Button>
-          }
-        />
-      </div>
+      <LaunchMessage
+        title={t('process.sign_in_required_title')}
+        description={t('process.sign_in_required')}
+        actions={
+          <Button appearance="primary" onClick={() => signInAgain(data.redirect)}>
+            {t('process.to_sign_in_continue')}
+          </Button>
+        }
+      />
     );
   }
   if (data.user && waitingForChoice) {
     const name = `${data.user.first_name} ${data.user.last_name}`.trim();
     const platform = data.platform_name;
     return (
-      <div className={styles.root}>
-        <EmptyState
-          headingLevel={1}
-          title={t('process.new_account_title')}
-          description={
-            name
-              ? t('process.new_account_named', { platform, name })
-              : t('process.new_account', { platform })
-          }
-          actions={
-            <>
-              <Button appearance="primary" onClick={() => setKeepNew(true)}>
-                {t('process.continue_new')}
-              </Button>
-              <Button onClick={() => signInAgain(`/lti/link/${plugin}`)}>
-                {t('process.link_existing')}
-              </Button>
-            </>
-          }
-        />
-      </div>
+      <LaunchMessage
+        title={t('process.new_account_title')}
+        description={
+          name
+            ? t('process.new_account_named', { platform, name })
+            : t('process.new_account', { platform })
+        }
+        actions={
+          <>
+            <Button appearance="primary" onClick={() => setKeepNew(true)}>
+              {t('process.continue_new')}
+            </Button>
+            <Button onClick={() => signInAgain(`/lti/link/${plugin}`)}>
+              {t('process.link_existing')}
+            </Button>
+          </>
+        }
+      />
     );
   }
   if (data.two_factor_required) {
     return (
-      <div className={styles.root}>
-        <EmptyState
-          headingLevel={1}
-          title={t('process.two_factor_title')}
-          description={t('process.two_factor')}
-          actions={
-            <Button appearance="primary" onClick={() => navigate('/signin')}>
-              {t('process.to_sign_in')}
-            </Button>
-          }
-        />
-      </div>
+      <LaunchMessage
+        title={t('process.two_factor_title')}
+        description={t('process.two_factor')}
+        actions={
+          <Button appearance="primary" onClick={() => navigate('/signin')}>
+            {t('process.to_sign_in')}
+          </Button>
+        }
+      />
     );
   }
   if (data.deep_linking) {

@@ -63,29 +63,26 @@ export function useBillingRefresh() {
   );
 }
 
-/** Sends the browser to the processor's card page for an invoice (the page is left). */
-export function usePay() {
+/** A mutation that sends the browser to the address `leaveFor` gets for an id (the page is left). */
+function useLeavePage(leaveFor: (id: number) => Promise<string>) {
   return useMutation<void, ApiError, number>({
-    mutationFn: (invoiceId) =>
+    mutationFn: (id) =>
       withApiError(async () => {
-        const payment = await billingApi.pay(invoiceId);
-        window.location.assign(payment.redirect_url);
+        window.location.assign(await leaveFor(id));
         // The page is on its way out: stay pending rather than flash the button back.
         await new Promise(() => undefined);
       }),
   });
 }
 
+/** Sends the browser to the processor's card page for an invoice (the page is left). */
+export function usePay() {
+  return useLeavePage(async (invoiceId) => (await billingApi.pay(invoiceId)).redirect_url);
+}
+
 /** Sends the browser to Stripe's customer portal for a workspace (the page is left). */
 export function useBillingPortal() {
-  return useMutation<void, ApiError, number>({
-    mutationFn: (workspaceId) =>
-      withApiError(async () => {
-        const portal = await billingApi.billingPortal(workspaceId);
-        window.location.assign(portal.url);
-        await new Promise(() => undefined);
-      }),
-  });
+  return useLeavePage(async (workspaceId) => (await billingApi.billingPortal(workspaceId)).url);
 }
 
 type UpgradeResult = Awaited<ReturnType<typeof billingApi.upgrade>>;

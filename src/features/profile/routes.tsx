@@ -1,49 +1,43 @@
 import { Navigate } from 'react-router';
-import { lazyPage } from '@/lib/lazy-page';
 import { notAvailable } from '@/app/not-available';
+import { pageRoute } from '@/app/page-route';
 import type { FeatureRoutes } from '@/app/route-types';
 
 /** Profile (spec 2.3) and public profiles (2.2). */
 export const routes: FeatureRoutes = {
   namespaces: ['profile', 'personality'],
   app: [
-    {
+    pageRoute(() => import('./pages/ProfilePage'), {
       id: 'profile',
       path: 'profile',
       handle: { title: 'app:titles.profile', area: 'profile' },
-      lazy: lazyPage(() => import('./pages/ProfilePage')),
       children: [
         { id: 'profile-index', index: true, element: <Navigate to="general" replace /> },
-        {
+        pageRoute(() => import('./pages/GeneralPage'), {
           id: 'profile-general',
           path: 'general',
           handle: { title: 'app:titles.profile_general' },
-          lazy: lazyPage(() => import('./pages/GeneralPage')),
-        },
-        {
+        }),
+        pageRoute(() => import('./pages/BasicInformationPage'), {
           id: 'profile-basic-information',
           path: 'basic-information',
           handle: { title: 'app:titles.profile_basic_information' },
-          lazy: lazyPage(() => import('./pages/BasicInformationPage')),
-        },
-        {
+        }),
+        pageRoute(() => import('./pages/SkillsPage'), {
           id: 'profile-skills',
           path: 'skills',
           handle: { title: 'app:titles.profile_skills' },
-          lazy: lazyPage(() => import('./pages/SkillsPage')),
-        },
-        {
+        }),
+        pageRoute(() => import('./pages/AvailabilityPage'), {
           id: 'profile-availability',
           path: 'availability',
           handle: { title: 'app:titles.profile_availability' },
-          lazy: lazyPage(() => import('./pages/AvailabilityPage')),
-        },
-        {
+        }),
+        pageRoute(() => import('./pages/SelfAssessmentPage'), {
           id: 'profile-self-assessment',
           path: 'self-assessment',
           handle: { title: 'app:titles.profile_self_assessment' },
-          lazy: lazyPage(() => import('./pages/SelfAssessmentPage')),
-        },
+        }),
         // Criteria of a workspace belong to the assessments area.
         ...notAvailable('assessments', [
           {
@@ -53,12 +47,11 @@ export const routes: FeatureRoutes = {
           },
         ]),
       ],
-    },
-    {
+    }),
+    pageRoute(() => import('./pages/PublicProfilePage'), {
       id: 'user-user-name',
       path: 'user/:user?/:name',
       handle: { title: 'app:titles.user_profile', area: 'profile' },
-      lazy: lazyPage(() => import('./pages/PublicProfilePage')),
-    },
+    }),
   ],
 };

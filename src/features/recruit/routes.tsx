@@ -1,4 +1,4 @@
-import { lazyPage } from '@/lib/lazy-page';
+import { pageRoute } from '@/app/page-route';
 import type { FeatureRoutes, RouteHandle } from '@/app/route-types';
 
 const handle: RouteHandle = { title: 'app:titles.talent_pool', area: 'talent_pool' };
@@ -11,45 +11,39 @@ const handle: RouteHandle = { title: 'app:titles.talent_pool', area: 'talent_poo
 export const routes: FeatureRoutes = {
   namespaces: ['recruit', 'personality'],
   app: [
-    {
+    pageRoute(() => import('./pages/PositionPage'), {
       id: 'position-id',
       path: 'position/:id?',
       handle: { title: 'app:titles.position', layout: 'default' },
-      lazy: lazyPage(() => import('./pages/PositionPage')),
-    },
+    }),
   ],
   workspace: [
-    {
+    pageRoute(() => import('./pages/RecruitLayout'), {
       id: 'workspaces-workspace-talent-pool',
       path: 'talent-pool',
       handle,
-      lazy: lazyPage(() => import('./pages/RecruitLayout')),
       children: [
-        {
+        pageRoute(() => import('./pages/JobsPage'), {
           id: 'workspaces-workspace-talent-pool-jobs',
           index: true,
           handle,
-          lazy: lazyPage(() => import('./pages/JobsPage')),
-        },
-        {
+        }),
+        pageRoute(() => import('./pages/TalentPoolPage'), {
           id: 'workspaces-workspace-talent-pool-pool',
           path: 'pool',
           handle,
-          lazy: lazyPage(() => import('./pages/TalentPoolPage')),
-        },
-        {
+        }),
+        pageRoute(() => import('./pages/JobPage'), {
           id: 'workspaces-workspace-talent-pool-job',
           path: 'jobs/:job/:view?',
           handle,
-          lazy: lazyPage(() => import('./pages/JobPage')),
-        },
-        {
+        }),
+        pageRoute(() => import('./pages/CandidatePage'), {
           id: 'workspaces-workspace-talent-pool-candidate',
           path: 'candidates/:candidate',
           handle,
-          lazy: lazyPage(() => import('./pages/CandidatePage')),
-        },
+        }),
       ],
-    },
+    }),
   ],
 };

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { lazyPage } from '@/lib/lazy-page';
+import { pageRoute } from '@/app/page-route';
 import type { FeatureRoutes } from '@/app/route-types';
 
 /**
@@ -10,24 +10,22 @@ import type { FeatureRoutes } from '@/app/route-types';
 export const routes: FeatureRoutes = {
   namespaces: ['account', 'auth'],
   app: [
-    {
+    pageRoute(() => import('./SettingsPage'), {
       id: 'settings',
       path: 'settings',
       handle: { title: 'app:titles.settings' },
-      lazy: lazyPage(() => import('./SettingsPage')),
       children: [
         {
           id: 'settings-index',
           index: true,
           element: <Navigate to="security-privacy" replace />,
         },
-        {
+        pageRoute(() => import('./SecurityPrivacyPage'), {
           id: 'settings-security-privacy',
           path: 'security-privacy',
           handle: { title: 'app:titles.settings_security_privacy' },
-          lazy: lazyPage(() => import('./SecurityPrivacyPage')),
-        },
+        }),
       ],
-    },
+    }),
   ],
 };

@@ -1,54 +1,47 @@
-import { lazyPage } from '@/lib/lazy-page';
+import { pageRoute } from '@/app/page-route';
 import type { FeatureRoutes } from '@/app/route-types';
 
-const info = lazyPage(() => import('./pages/TaskInfoPage'));
-const report = lazyPage(() => import('./pages/TaskReportPage'));
+const info = () => import('./pages/TaskInfoPage');
+const report = () => import('./pages/TaskReportPage');
 
 /** Tasks and subtasks in a workspace (spec 2.6). */
 export const routes: FeatureRoutes = {
   namespaces: ['tasks', 'share'],
   workspace: [
-    {
+    pageRoute(() => import('./pages/TasksPage'), {
       id: 'workspaces-workspace-tasks',
       path: 'tasks',
       handle: { title: 'app:titles.tasks', area: 'tasks' },
-      lazy: lazyPage(() => import('./pages/TasksPage')),
-    },
-    {
+    }),
+    pageRoute(() => import('./pages/MyWorkPage'), {
       id: 'workspaces-workspace-my-work',
       path: 'my-work',
       handle: { title: 'app:titles.my_work', area: 'tasks' },
-      lazy: lazyPage(() => import('./pages/MyWorkPage')),
-    },
-    {
+    }),
+    pageRoute(() => import('./pages/TasksAssessmentsPage'), {
       id: 'workspaces-workspace-tasks-assessments',
       path: 'tasks-assessments',
       handle: { title: 'app:titles.tasks_assessments', area: 'tasks' },
-      lazy: lazyPage(() => import('./pages/TasksAssessmentsPage')),
-    },
-    {
+    }),
+    pageRoute(info, {
       id: 'workspaces-workspace-tasks-id-info',
       path: 'tasks/:id/info',
       handle: { title: 'app:titles.task_info', area: 'tasks' },
-      lazy: info,
-    },
-    {
+    }),
+    pageRoute(report, {
       id: 'workspaces-workspace-tasks-id-report',
       path: 'tasks/:id/report',
       handle: { title: 'app:titles.task_report', area: 'tasks' },
-      lazy: report,
-    },
-    {
+    }),
+    pageRoute(info, {
       id: 'workspaces-workspace-tasks-id-subtasks-subtask-info',
       path: 'tasks/:id/subtasks/:subtask?/info',
       handle: { title: 'app:titles.subtask_info', area: 'tasks' },
-      lazy: info,
-    },
-    {
+    }),
+    pageRoute(report, {
       id: 'workspaces-workspace-tasks-id-subtasks-subtask-report',
       path: 'tasks/:id/subtasks/:subtask?/report',
       handle: { title: 'app:titles.subtask_report', area: 'tasks' },
-      lazy: report,
-    },
+    }),
   ],
 };

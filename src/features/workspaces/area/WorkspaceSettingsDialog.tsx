@@ -100,6 +100,8 @@ function DetailsForm({ workspace, onSaved }: { workspace: Workspace; onSaved: ()
   );
 }
 
+type LifecycleStep = 'archive' | 'restore' | 'remove';
+
 /** Settings of a workspace: colour, what members may do, archive, restore and delete. */
 export function WorkspaceSettingsDialog({
   workspace,
@@ -134,7 +136,7 @@ export function WorkspaceSettingsDialog({
       workspacesApi.setTeamFormationStrategy(workspace.id, value),
     onSuccess: done,
   });
-  const lifecycle = useMutation<unknown, Error, 'archive' | 'restore' | 'remove'>({
+  const lifecycle = useMutation<unknown, Error, LifecycleStep>({
     mutationFn: (action) => workspacesApi[action](workspace.id),
     onSuccess: async (_data, action) => {
       await done();
@@ -144,6 +146,10 @@ export function WorkspaceSettingsDialog({
       }
     },
   });
+  /** A step that ends the workspace's use (archive, delete), taken once the person agrees. */
+  const confirmThen = (message: string, confirmLabel: string, step: LifecycleStep) => async () => {
+    if (await confirm({ message, confirmLabel })) lifecycle.mutate(step);
+  };
 
   return (
     <SimpleDialog
@@ -202,13 +208,11 @@ export function WorkspaceSettingsDialog({
         {abilities.archive_workspace && !archived && (
           <Button
             disabled={lifecycle.isPending}
-            onClick={async () => {
-              const agreed = await confirm({
-                message: t('workspaces:actions.archive_confirm', { name: workspace.name }),
-                confirmLabel: t('workspaces:actions.archive'),
-              });
-              if (agreed) lifecycle.mutate('archive');
-            }}
+            onClick={confirmThen(
+              t('workspaces:actions.archive_confirm', { name: workspace.name }),
+              t('workspaces:actions.archive'),
+              'archive',
+            )}
           >
             {t('workspaces:actions.archive')}
           </Button>
@@ -222,13 +226,11 @@ export function WorkspaceSettingsDialog({
           <Button
             disabled={!archived || lifecycle.isPending}
             title={archived ? undefined : t('workspaces:settings.delete_hint')}
-            onClick={async () => {
-              const agreed = await confirm({
-                message: t('workspaces:actions.delete_confirm', { name: workspace.name }),
-                confirmLabel: t('workspaces:actions.delete'),
-              });
-              if (agreed) lifecycle.mutate('remove');
-            }}
+            onClick={confirmThen(
+              t('workspaces:actions.delete_confirm', { name: workspace.name }),
+              t('workspaces:actions.delete'),
+              'remove',
+            )}
           >
             {t('workspaces:actions.delete')}
           </Button>
