@@ -252,6 +252,17 @@ function AddPluginDialog({
     });
   };
   const fieldError = (key: string) => create.error?.fields?.[key]?.[0];
+  /** One of the plugin's required one-line settings. */
+  const requiredInput = (key: keyof typeof empty, type: 'text' | 'url') => (
+    <Field
+      key={key}
+      label={t(`plugins.fields.${key}`)}
+      required
+      validationMessage={fieldError(key)}
+    >
+      <Input type={type} value={form[key]} onChange={set(key)} />
+    </Field>
+  );
   return (
     <FormDialog
       open={open}
@@ -264,16 +275,7 @@ function AddPluginDialog({
       submitDisabled={create.isPending}
     >
       <FormAlert error={create.error} />
-      {(['name', 'issuer', 'client_id'] as const).map((key) => (
-        <Field
-          key={key}
-          label={t(`plugins.fields.${key}`)}
-          required
-          validationMessage={fieldError(key)}
-        >
-          <Input value={form[key]} onChange={set(key)} />
-        </Field>
-      ))}
+      {(['name', 'issuer', 'client_id'] as const).map((key) => requiredInput(key, 'text'))}
       <Field
         label={t('plugins.fields.deployment_ids')}
         hint={t('plugins.fields.deployment_ids_hint')}
@@ -282,16 +284,9 @@ function AddPluginDialog({
       >
         <Textarea value={form.deployment_ids} onChange={set('deployment_ids')} />
       </Field>
-      {(['auth_login_url', 'access_token_url', 'jwks_url'] as const).map((key) => (
-        <Field
-          key={key}
-          label={t(`plugins.fields.${key}`)}
-          required
-          validationMessage={fieldError(key)}
-        >
-          <Input type="url" value={form[key]} onChange={set(key)} />
-        </Field>
-      ))}
+      {(['auth_login_url', 'access_token_url', 'jwks_url'] as const).map((key) =>
+        requiredInput(key, 'url'),
+      )}
       <Checkbox
         checked={trust}
         onChange={(_e, d) => setTrust(Boolean(d.checked))}

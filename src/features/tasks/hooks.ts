@@ -8,17 +8,28 @@ export function useWorkspaceId(): number {
   return Number(useParams().workspace);
 }
 
-/** The task or subtask a page is about, from its route (spec 2.6). */
-export function useTaskRoute(): { kind: TaskKind; id: number; parentId: number } {
+/** The task or subtask a page is about, from its route (spec 2.6), with its query. */
+export function useRoutedTask() {
   const params = useParams();
   const parentId = Number(params.id);
-  return params.subtask
+  const route: { kind: TaskKind; id: number; parentId: number } = params.subtask
     ? { kind: 'subtask', id: Number(params.subtask), parentId }
     : { kind: 'task', id: parentId, parentId };
+  return { ...route, task: useTask(route.kind, route.id) };
 }
 
 export function useTask(kind: TaskKind, id: number) {
   return useQuery({ queryKey: taskKeys.one(id), queryFn: () => tasksApi.get(kind, id) });
+}
+
+/** A part of a task's page that loads on its own (answers, report, tracking), kept by task. */
+export function useTaskPart<Part>(
+  kind: TaskKind,
+  id: number,
+  part: string,
+  load: (kind: TaskKind, id: number) => Promise<Part>,
+) {
+  return useQuery({ queryKey: taskKeys.part(id, part), queryFn: () => load(kind, id) });
 }
 
 /**

@@ -137,6 +137,20 @@ function WaitingInvoice({ invoice, canPay }: { invoice: Invoice; canPay: boolean
   );
 }
 
+/** A load that failed: the server's words and a retry. */
+function LoadFailed({ query }: { query: { error: unknown; refetch: () => unknown } }) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  return (
+    <div className={styles.waiting}>
+      <FormAlert error={apiErrorOf(query.error)} />
+      <div className={styles.actions}>
+        <Button onClick={() => void query.refetch()}>{t('billing:settings.retry')}</Button>
+      </div>
+    </div>
+  );
+}
+
 function WorkspaceBilling({ workspaceId, canPay }: { workspaceId: number; canPay: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation();
@@ -154,14 +168,7 @@ function WorkspaceBilling({ workspaceId, canPay }: { workspaceId: number; canPay
     );
   }
   if (active.isError) {
-    return (
-      <div className={styles.waiting}>
-        <FormAlert error={apiErrorOf(active.error)} />
-        <div className={styles.actions}>
-          <Button onClick={() => void active.refetch()}>{t('billing:settings.retry')}</Button>
-        </div>
-      </div>
-    );
+    return <LoadFailed query={active} />;
   }
   const pkg = active.data;
   const plan = pkg.pricing_rule;
@@ -251,14 +258,7 @@ export default function SubscriptionsPage() {
       </Skeleton>
     );
   } else if (owned.isError) {
-    body = (
-      <div className={styles.waiting}>
-        <FormAlert error={apiErrorOf(owned.error)} />
-        <div className={styles.actions}>
-          <Button onClick={() => void owned.refetch()}>{t('billing:settings.retry')}</Button>
-        </div>
-      </div>
-    );
+    body = <LoadFailed query={owned} />;
   } else if (owned.data.length === 0) {
     body = (
       <EmptyState

@@ -1,13 +1,12 @@
 import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TaskFile } from '@contracts/tasks';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDateTime } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
+import { useTaskPart } from '../hooks';
 import { tasksApi, type TaskKind } from '../api';
-import { taskKeys } from '../keys';
 import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -41,10 +40,7 @@ export function FileButton({
 export function Answers({ kind, id }: { kind: TaskKind; id: number }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const answers = useQuery({
-    queryKey: taskKeys.part(id, 'answers'),
-    queryFn: () => tasksApi.answers(kind, id),
-  });
+  const answers = useTaskPart(kind, id, 'answers', tasksApi.answers);
   if (!answers.data) return null;
   if (answers.data.length === 0) return <Text>{t('tasks:answers.none')}</Text>;
   return (

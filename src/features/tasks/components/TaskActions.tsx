@@ -1,6 +1,5 @@
 import { Button, Field, MenuItem, Select } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,8 +7,7 @@ import type { Task } from '@contracts/tasks';
 import { FormAlert } from '@/components/FormAlert';
 import type { ApiError } from '@/lib/http';
 import { tasksApi, type TaskAction } from '../api';
-import { taskKeys } from '../keys';
-import { taskLink, useTaskMutation } from '../hooks';
+import { taskLink, useTaskMutation, useTaskPart } from '../hooks';
 import { TaskFormDialog } from './TaskForm';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { SimpleDialog } from '@/components/SimpleDialog';
@@ -19,10 +17,7 @@ import { ButtonMenu } from '@/components/ButtonMenu';
 function MoveDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const targets = useQuery({
-    queryKey: taskKeys.part(task.id, 'move-targets'),
-    queryFn: () => tasksApi.moveTargets(task.kind, task.id),
-  });
+  const targets = useTaskPart(task.kind, task.id, 'move-targets', tasksApi.moveTargets);
   const [target, setTarget] = useState('');
   const move = useTaskMutation((targetId: number) => tasksApi.move(task.kind, task.id, targetId));
   return (

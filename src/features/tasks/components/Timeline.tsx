@@ -1,11 +1,10 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TrackingEvent } from '@contracts/tasks';
 import { formatDateTime } from '@/lib/format';
+import { useTaskPart } from '../hooks';
 import { tasksApi, type TaskKind } from '../api';
-import { taskKeys } from '../keys';
 import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -32,10 +31,7 @@ function describe(event: TrackingEvent, t: TFunction) {
 export function Timeline({ kind, id }: { kind: TaskKind; id: number }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const tracking = useQuery({
-    queryKey: taskKeys.part(id, 'tracking'),
-    queryFn: () => tasksApi.tracking(kind, id),
-  });
+  const tracking = useTaskPart(kind, id, 'tracking', tasksApi.tracking);
   if (!tracking.data) return null;
   return (
     <ol className={styles.list} aria-label={t('tasks:tracking.title')}>

@@ -18,7 +18,7 @@ import { apiErrorOf, type ApiError } from '@/lib/http';
 import { ModelChatButton } from '@/features/messages';
 import { tasksApi, type TaskAction } from '../api';
 import { taskKeys } from '../keys';
-import { taskLink, useTask, useTaskMutation, useTaskRoute } from '../hooks';
+import { taskLink, useRoutedTask, useTaskMutation } from '../hooks';
 import { Answers } from '../components/Answers';
 import { ReviewPanel } from '../components/ReviewPanel';
 import { SubmitDialog } from '../components/SubmitDialog';
@@ -166,8 +166,7 @@ export default function TaskInfoPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const page = useTaskPageStyles();
-  const { kind, id } = useTaskRoute();
-  const query = useTask(kind, id);
+  const { kind, id, task: query } = useRoutedTask();
   if (query.isPending) return <Busy />;
   if (query.isError) {
     const error = apiErrorOf(query.error);

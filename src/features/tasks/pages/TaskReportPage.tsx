@@ -1,5 +1,4 @@
 import { Button, makeStyles, ProgressBar, Text, Title2, tokens } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert } from '@/components/FormAlert';
@@ -8,8 +7,7 @@ import { RouterLink } from '@/components/RouterLink';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorOf, type ApiError } from '@/lib/http';
 import { tasksApi } from '../api';
-import { taskKeys } from '../keys';
-import { taskLink, useTask, useTaskMutation, useTaskRoute } from '../hooks';
+import { taskLink, useRoutedTask, useTaskMutation, useTaskPart } from '../hooks';
 import { PersonName, useTaskPageStyles, WorkStatusBadge } from '../components/TaskBits';
 import { Busy } from '@/components/Busy';
 import { column } from '@/lib/styles';
@@ -27,12 +25,8 @@ export default function TaskReportPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const page = useTaskPageStyles();
-  const { kind, id } = useTaskRoute();
-  const task = useTask(kind, id);
-  const report = useQuery({
-    queryKey: taskKeys.part(id, 'report'),
-    queryFn: () => tasksApi.report(kind, id),
-  });
+  const { kind, id, task } = useRoutedTask();
+  const report = useTaskPart(kind, id, 'report', tasksApi.report);
   const remind = useTaskMutation((userId?: number) => tasksApi.remind(kind, id, userId));
   if (report.isPending || task.isPending) return <Busy />;
   if (report.isError || task.isError) {

@@ -25,6 +25,7 @@ import { OptionsForm } from '../components/OptionsForm';
 import { MetricsTable, ProposalChooser, ProposedTeams } from '../components/Proposal';
 import { PlainTable } from '@/components/PlainTable';
 import { Section } from '@/components/Section';
+import { WorkspacePageHeading } from '@/components/WorkspacePageHeading';
 import { seatOf, swapSeats } from '../swap';
 import { column, wrappingRow } from '@/lib/styles';
 
@@ -214,12 +215,10 @@ export default function TeamFormationPage() {
 
   return (
     <div className={styles.root}>
-      <div>
-        <Text as="h1" size={800} weight="semibold" block>
-          {t('team-formation:page.title')}
-        </Text>
-        <Text>{workspace.data.name}</Text>
-      </div>
+      <WorkspacePageHeading
+        title={t('team-formation:page.title')}
+        workspace={workspace.data.name}
+      />
       <Section
         id="formation-options"
         title={t('team-formation:options.title')}

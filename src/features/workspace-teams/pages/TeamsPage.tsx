@@ -41,6 +41,7 @@ import { useTeamMembers } from '../hooks';
 import { FormDialog } from '@/components/FormDialog';
 import { column, wrappingRow, tileGrid } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
+import { WorkspacePageHeading } from '@/components/WorkspacePageHeading';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
@@ -319,13 +320,15 @@ function TeamCard({ team, freeMembers }: { team: Team; freeMembers: Member[] }) 
   );
 }
 
+type RequestAnswer = 'accepted' | 'declined' | 'cancelled';
+
 function Requests({ requests }: { requests: TeamRequest[] }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const answer = useTeamAction(
-    ({ id, status }: { id: number; status: 'accepted' | 'declined' | 'cancelled' }) =>
-      teamsApi.answer(id, status),
+  const answer = useTeamAction(({ id, status }: { id: number; status: RequestAnswer }) =>
+    teamsApi.answer(id, status),
   );
+  const reply = (id: number, status: RequestAnswer) => () => answer.mutate({ id, status });
   if (requests.length === 0) return null;
   return (
     <Card
@@ -353,22 +356,16 @@ function Requests({ requests }: { requests: TeamRequest[] }) {
           <div className={styles.actions}>
             {request.can_answer && (
               <>
-                <Button
-                  appearance="primary"
-                  onClick={() => answer.mutate({ id: request.id, status: 'accepted' })}
-                >
+                <Button appearance="primary" onClick={reply(request.id, 'accepted')}>
                   {t('workspace-teams:requests.accept')}
                 </Button>
-                <Button onClick={() => answer.mutate({ id: request.id, status: 'declined' })}>
+                <Button onClick={reply(request.id, 'declined')}>
                   {t('workspace-teams:requests.decline')}
                 </Button>
               </>
             )}
             {request.can_cancel && (
-              <Button
-                appearance="subtle"
-                onClick={() => answer.mutate({ id: request.id, status: 'cancelled' })}
-              >
+              <Button appearance="subtle" onClick={reply(request.id, 'cancelled')}>
                 {t('workspace-teams:requests.cancel')}
               </Button>
             )}
@@ -429,12 +426,10 @@ export default function TeamsPage() {
   return (
     <div className={styles.root}>
       <div className={styles.header}>
-        <div>
-          <Text as="h1" size={800} weight="semibold" block>
-            {t('workspace-teams:page.title')}
-          </Text>
-          <Text>{workspace.data.name}</Text>
-        </div>
+        <WorkspacePageHeading
+          title={t('workspace-teams:page.title')}
+          workspace={workspace.data.name}
+        />
         <div className={styles.actions}>
           {canCreate && (
             <Button appearance="primary" onClick={() => setCreating(true)}>
