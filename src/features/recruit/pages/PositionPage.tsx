@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Field,
-  Input,
   makeStyles,
   ProgressBar,
   Radio,
@@ -19,6 +18,7 @@ import { useParams } from 'react-router';
 import { RECRUIT_FILE_MAX_BYTES } from '@contracts/recruit';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert, fieldError } from '@/components/FormAlert';
+import { TextField } from '@/components/TextField';
 import { UploadWidget } from '@/components/UploadWidget';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';
@@ -101,43 +101,34 @@ function ApplyForm({ position, onApplied }: { position: PublicPosition; onApplie
       }}
     >
       <FormAlert error={apply.error} />
-      <Field
+      <TextField
         label={t('recruit:position.your_name')}
         required
         validationMessage={missing.name ?? fieldError(apply.error, 'name')}
-      >
-        <Input
-          value={name}
-          autoComplete="name"
-          maxLength={120}
-          onChange={(_e, d) => setName(d.value)}
-        />
-      </Field>
-      <Field
+        value={name}
+        autoComplete="name"
+        maxLength={120}
+        onChange={setName}
+      />
+      <TextField
         label={t('recruit:position.your_email')}
         required
         validationMessage={missing.email ?? fieldError(apply.error, 'email')}
-      >
-        <Input
-          type="email"
-          value={email}
-          autoComplete="email"
-          maxLength={254}
-          onChange={(_e, d) => setEmail(d.value)}
-        />
-      </Field>
-      <Field
+        type="email"
+        value={email}
+        autoComplete="email"
+        maxLength={254}
+        onChange={setEmail}
+      />
+      <TextField
         label={t('recruit:position.your_phone')}
         validationMessage={fieldError(apply.error, 'phone')}
-      >
-        <Input
-          type="tel"
-          value={phone}
-          autoComplete="tel"
-          maxLength={40}
-          onChange={(_e, d) => setPhone(d.value)}
-        />
-      </Field>
+        type="tel"
+        value={phone}
+        autoComplete="tel"
+        maxLength={40}
+        onChange={setPhone}
+      />
       <Field
         label={t('recruit:position.cv')}
         required

@@ -148,10 +148,21 @@ function StepFrame({
   );
 }
 
-function BasicInformationStep({ draft }: { draft: WorkspaceDraft | null }) {
-  const { t } = useTranslation();
+/** Saves a step of the draft, keeps the draft as saved and goes on to the `next` step. */
+function useSaveStep(save: () => Promise<WorkspaceDraft>, next: GeneralizedStep) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  return useMutation<WorkspaceDraft, ApiError>({
+    mutationFn: () => withApiError(save),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(workspaceKeys.draft(saved.id), saved);
+      navigate(`/workspaces/generalized/${saved.id}/${next}`);
+    },
+  });
+}
+
+function BasicInformationStep({ draft }: { draft: WorkspaceDraft | null }) {
+  const { t } = useTranslation();
   const saved = draft?.basic_information;
   const [value, setValue] = useState<BasicInformation>(() =>
     saved
@@ -164,19 +175,12 @@ function BasicInformationStep({ draft }: { draft: WorkspaceDraft | null }) {
         }
       : emptyBasicInformation(),
   );
-  const save = useMutation<WorkspaceDraft, ApiError>({
-    mutationFn: () =>
-      withApiError(() => {
-        const body = { ...basicInformationBody(value), color: value.color };
-        return draft
-          ? workspacesApi.saveBasicInformation(draft.id, body)
-          : workspacesApi.startDraft(body);
-      }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(workspaceKeys.draft(saved.id), saved);
-      navigate(`/workspaces/generalized/${saved.id}/plan`);
-    },
-  });
+  const save = useSaveStep(() => {
+    const body = { ...basicInformationBody(value), color: value.color };
+    return draft
+      ? workspacesApi.saveBasicInformation(draft.id, body)
+      : workspacesApi.startDraft(body);
+  }, 'plan');
   return (
     <StepFrame
       step="basic-information"
@@ -194,7 +198,6 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const saved = draft.plan;
   const [sections, setSections] = useState<WorkspaceSection[]>(
     saved?.sections ?? [...DEFAULT_SECTIONS.generalized],
@@ -204,21 +207,16 @@ function PlanStep({ draft }: { draft: WorkspaceDraft }) {
   );
   const [strategy, setStrategy] = useState<Strategy | ''>(saved?.team_formation_strategy ?? '');
   const [questions, setQuestions] = useState<string[]>(saved?.questions.map((q) => q.text) ?? []);
-  const save = useMutation<WorkspaceDraft, ApiError>({
-    mutationFn: () =>
-      withApiError(() =>
-        workspacesApi.savePlan(draft.id, {
-          sections,
-          member_access: access,
-          team_formation_strategy: strategy || null,
-          questions: questions.filter((q) => q.trim()).map((text) => ({ text: text.trim() })),
-        }),
-      ),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(workspaceKeys.draft(saved.id), saved);
-      navigate(`/workspaces/generalized/${saved.id}/schedule`);
-    },
-  });
+  const save = useSaveStep(
+    () =>
+      workspacesApi.savePlan(draft.id, {
+        sections,
+        member_access: access,
+        team_formation_strategy: strategy || null,
+        questions: questions.filter((q) => q.trim()).map((text) => ({ text: text.trim() })),
+      }),
+    'schedule',
+  );
   const toggle = (section: WorkspaceSection, on: boolean) =>
     setSections(WORKSPACE_SECTIONS.filter((s) => (s === section ? on : sections.includes(s))));
   return (
