@@ -56,12 +56,16 @@ export const POOL_PAGE_SIZE = 30;
 const withJob = (r: { job: Job }) => r.job;
 const withCandidate = (r: { job_candidate: JobCandidateDetail }) => r.job_candidate;
 
-const poolQuery = (search: PoolSearch, page: number) => ({
-  q: search.q || undefined,
-  tag: search.tag || undefined,
-  skill_id: search.skill_id ? String(search.skill_id) : undefined,
-  page,
-  per_page: POOL_PAGE_SIZE,
+/** A talent pool search of a job or a workspace (`id`), one page of it. */
+const poolRequest = (id: number, search: PoolSearch, page: number) => ({
+  params: { id },
+  query: {
+    q: search.q || undefined,
+    tag: search.tag || undefined,
+    skill_id: search.skill_id ? String(search.skill_id) : undefined,
+    page,
+    per_page: POOL_PAGE_SIZE,
+  },
 });
 
 export const recruitApi = {
@@ -137,17 +141,11 @@ export const recruitApi = {
       .then((r) => r.rows),
   jobPool: (jobId: number, search: PoolSearch, page = 1) =>
     api
-      .call(recruitEndpoints.jobTalentPool, {
-        params: { id: jobId },
-        query: poolQuery(search, page),
-      })
+      .call(recruitEndpoints.jobTalentPool, poolRequest(jobId, search, page))
       .then((r) => r.candidates),
   pool: (workspaceId: number, search: PoolSearch, page = 1) =>
     api
-      .call(recruitEndpoints.talentPool, {
-        params: { id: workspaceId },
-        query: poolQuery(search, page),
-      })
+      .call(recruitEndpoints.talentPool, poolRequest(workspaceId, search, page))
       .then((r) => r.candidates),
   candidate: (id: number) =>
     api.call(recruitEndpoints.jobCandidate, { params: { id } }).then(withCandidate),
