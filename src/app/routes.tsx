@@ -15,6 +15,7 @@
  */
 import { data } from 'react-router';
 import { loadNamespaces } from '@/lib/i18n';
+import { preloadOf } from '@/lib/lazy-page';
 import { routes as assessments } from '@/features/assessments/routes';
 import { routes as auth } from '@/features/auth/routes';
 import { routes as calendar } from '@/features/calendar/routes';
@@ -74,7 +75,11 @@ function withNamespaces(routes: AppRoute[], namespaces: readonly string[]): AppR
       typeof lazy === 'function'
         ? {
             ...route,
-            lazy: async () => (await Promise.all([lazy(), loadNamespaces(namespaces)]))[0],
+            // The page's quiet prefetch (`lazyPage`'s preload) stays with it.
+            lazy: Object.assign(
+              async () => (await Promise.all([lazy(), loadNamespaces(namespaces)]))[0],
+              { preload: preloadOf(lazy) },
+            ),
           }
         : route;
     return !loaded.index && loaded.children
