@@ -1,22 +1,13 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { meetings } from './notifications';
 import { tasks } from './tasks';
-import { personId, users } from './users';
+import { peopleOf, personId, users } from './users';
 import { workspaces } from './workspaces';
 import {
   createdAt,
   jsonList,
   optionalParentRef,
   parentKey,
-  parentRef,
   serialId,
   timestampTz,
   timestamps,
@@ -63,16 +54,14 @@ export const calendarEvents = pgTable(
   ],
 );
 
-export const calendarEventAttendees = pgTable(
+export const calendarEventAttendees = peopleOf(
   'calendar_event_attendees',
+  'eventId',
+  'event_id',
+  () => calendarEvents.id,
   {
-    eventId: parentRef('event_id', () => calendarEvents.id),
-    userId: personId('user_id'),
+    byPerson: true,
   },
-  (t) => [
-    primaryKey({ columns: [t.eventId, t.userId] }),
-    index('calendar_event_attendees_user_idx').on(t.userId),
-  ],
 );
 
 /**

@@ -1,12 +1,11 @@
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { personId, users } from './users';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { peopleOf, personId, users } from './users';
 import { workspaceId, workspaces } from './workspaces';
 import {
   createdAt,
   jsonObject,
   optionalParentRef,
   parentKey,
-  parentRef,
   serialId,
   timestampNow,
   timestampTz,
@@ -57,16 +56,14 @@ export const meetings = pgTable(
   (t) => [index('meetings_workspace_idx').on(t.workspaceId, t.startAt)],
 );
 
-export const meetingAttendees = pgTable(
+export const meetingAttendees = peopleOf(
   'meeting_attendees',
+  'meetingId',
+  'meeting_id',
+  () => meetings.id,
   {
-    meetingId: parentRef('meeting_id', () => meetings.id),
-    userId: personId('user_id'),
+    byPerson: true,
   },
-  (t) => [
-    primaryKey({ columns: [t.meetingId, t.userId] }),
-    index('meeting_attendees_user_idx').on(t.userId),
-  ],
 );
 
 export type MeetingRow = typeof meetings.$inferSelect;

@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CHECK_IN_STATUSES, KEY_RESULT_KINDS, OBJECTIVE_STATUSES } from '../../../contracts/okrs';
 import { criteria } from './criteria';
-import { personId, users } from './users';
+import { peopleOf, users } from './users';
 import { workspaceId } from './workspaces';
 import {
   createdAt,
@@ -56,13 +56,14 @@ export const objectives = pgTable(
   (t) => [index('objectives_workspace_idx').on(t.workspaceId, t.status)],
 );
 
-export const objectiveOwners = pgTable(
+export const objectiveOwners = peopleOf(
   'objective_owners',
+  'objectiveId',
+  'objective_id',
+  () => objectives.id,
   {
-    objectiveId: parentRef('objective_id', () => objectives.id),
-    userId: personId('user_id'),
+    byPerson: false,
   },
-  (t) => [primaryKey({ columns: [t.objectiveId, t.userId] })],
 );
 
 export const objectiveTags = pgTable(
@@ -103,13 +104,14 @@ export const keyResults = pgTable(
   ],
 );
 
-export const keyResultOwners = pgTable(
+export const keyResultOwners = peopleOf(
   'key_result_owners',
+  'keyResultId',
+  'key_result_id',
+  () => keyResults.id,
   {
-    keyResultId: parentRef('key_result_id', () => keyResults.id),
-    userId: personId('user_id'),
+    byPerson: false,
   },
-  (t) => [primaryKey({ columns: [t.keyResultId, t.userId] })],
 );
 
 /** Check-ins on a key result (spec: answers, each with a report id). */

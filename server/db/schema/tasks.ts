@@ -19,7 +19,7 @@ import {
 } from '../../../contracts/tasks';
 import { criteria } from './criteria';
 import { teams } from './workspace-teams';
-import { personId, users } from './users';
+import { peopleOf, personId, users } from './users';
 import { workspaceId } from './workspaces';
 import {
   createdAt,
@@ -73,17 +73,9 @@ export const tasks = pgTable(
 );
 
 /** The people named to accept or return a task's work. */
-export const taskReviewers = pgTable(
-  'task_reviewers',
-  {
-    taskId: parentRef('task_id', () => tasks.id),
-    userId: personId('user_id'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.taskId, t.userId] }),
-    index('task_reviewers_user_idx').on(t.userId),
-  ],
-);
+export const taskReviewers = peopleOf('task_reviewers', 'taskId', 'task_id', () => tasks.id, {
+  byPerson: true,
+});
 
 /**
  * One unit of work on a task: a person, or a team whose members share one submission. Each

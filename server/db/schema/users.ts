@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
   createdAt,
@@ -26,6 +27,28 @@ import {
 /** A person's id on a row that goes with them: removed when the person is. */
 export function personId(column: string) {
   return parentRef(column, () => users.id);
+}
+
+/**
+ * A table of the people named on a row of another table (a task's reviewers, a meeting's
+ * attendees): one row per that row and person, removed with either. `key` and `column` name the
+ * other row's id; `byPerson` adds the index that finds a person's rows (`<name>_user_idx`).
+ */
+export function peopleOf<TName extends string, TKey extends string>(
+  name: TName,
+  key: TKey,
+  column: string,
+  target: () => AnyPgColumn,
+  { byPerson }: { byPerson: boolean },
+) {
+  const columns = { [key]: parentRef(column, target), userId: personId('user_id') } as Record<
+    TKey,
+    ReturnType<typeof parentRef>
+  > & { userId: ReturnType<typeof personId> };
+  return pgTable(name, columns, (t) => [
+    primaryKey({ columns: [t[key], t.userId] }),
+    ...(byPerson ? [index(`${name}_user_idx`).on(t.userId)] : []),
+  ]);
 }
 
 export const users = pgTable(
