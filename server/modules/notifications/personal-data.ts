@@ -59,11 +59,7 @@ export const exportSections: ExportSection[] = [
     browser: pushSubscriptions.userAgent,
     created_at: pushSubscriptions.createdAt,
   }),
-  {
-    name: 'meetings_organised',
-    tables: [meetings],
-    read: (db, userId) => db.select(meeting).from(meetings).where(eq(meetings.createdBy, userId)),
-  },
+  personRows('meetings_organised', meetings.createdBy, meeting),
 ];
 
 /**
