@@ -4,7 +4,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   text,
   uniqueIndex,
@@ -20,7 +19,17 @@ import {
 } from '../../../contracts/assessments';
 import { personId, users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, parentRef, requiredRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  parentRef,
+  requiredRef,
+  serialId,
+  statusBeforeArchive,
+  storedFile,
+  timestampTz,
+  timestamps,
+  updatedAt,
+  weakRef,
+} from './columns';
 
 /**
  * 360 assessments of a workspace (spec 3 "Assessment", 7.20). `status` is open (current),
@@ -31,7 +40,7 @@ import { createdAt, parentRef, requiredRef, timestampTz, updatedAt, weakRef } fr
 export const assessments = pgTable(
   'assessments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     description: text('description'),
@@ -43,14 +52,13 @@ export const assessments = pgTable(
     named: boolean('named').notNull().default(false),
     releasedAt: timestampTz('released_at'),
     /** The status it had before being archived, offered back on restore. */
-    statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
+    statusBeforeArchive: statusBeforeArchive(),
     /** When it is an announcement (spec 7.21): shown to everyone as a dialog on entry. */
     isAnnouncement: boolean('is_announcement').notNull().default(false),
     /** The who-assesses-whom rules last set at creation or in Edit (null: none recorded). */
     raterRules: jsonb('rater_rules').$type<RaterRules>(),
     createdBy: weakRef('created_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('assessments_workspace_idx').on(t.workspaceId, t.status)],
 );
@@ -58,7 +66,7 @@ export const assessments = pgTable(
 export const assessmentQuestions = pgTable(
   'assessment_questions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     assessmentId: parentRef('assessment_id', () => assessments.id),
     position: integer('position').notNull(),
     kind: text('kind', { enum: QUESTION_KINDS }).notNull(),
@@ -76,7 +84,7 @@ export const assessmentQuestions = pgTable(
 export const assessmentEvaluables = pgTable(
   'assessment_evaluables',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     assessmentId: parentRef('assessment_id', () => assessments.id),
     assessorId: personId('assessor_id'),
     evaluateeId: personId('evaluatee_id'),
@@ -105,7 +113,7 @@ export const assessmentEvaluables = pgTable(
 export const assessmentAnswers = pgTable(
   'assessment_answers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     evaluableId: parentRef('evaluable_id', () => assessmentEvaluables.id),
     questionId: parentRef('question_id', () => assessmentQuestions.id),
     rating: integer('rating'),
@@ -124,15 +132,11 @@ export type AssessmentAnswerRow = typeof assessmentAnswers.$inferSelect;
 export const assessmentFiles = pgTable(
   'assessment_files',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     evaluableId: parentRef('evaluable_id', () => assessmentEvaluables.id),
     uploadedBy: requiredRef('uploaded_by', () => users.id),
-    name: text('name').notNull(),
-    mimeType: text('mime_type').notNull(),
-    size: integer('size').notNull(),
-    storageKey: text('storage_key').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...storedFile(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('assessment_files_storage_key_unique').on(t.storageKey),

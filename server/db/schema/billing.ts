@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   INVOICE_KINDS,
   INVOICE_LOG_ACTIONS,
@@ -18,7 +9,16 @@ import {
 } from '../../../contracts/billing';
 import { users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt, parentRef, timestampTz, updatedAt } from './columns';
+import {
+  createdAt,
+  optionalParentRef,
+  parentKey,
+  parentRef,
+  serialId,
+  timestampNow,
+  timestampTz,
+  timestamps,
+} from './columns';
 
 /**
  * An invoice of a workspace (spec 3 "Invoice"): a period of a paid plan, or an upgrade inside a
@@ -27,7 +27,7 @@ import { createdAt, parentRef, timestampTz, updatedAt } from './columns';
 export const invoices = pgTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** TL-<year>-<id, six digits>, set in the transaction that creates the row. */
     number: text('number').notNull(),
     workspaceId: workspaceId('workspace_id'),
@@ -44,8 +44,7 @@ export const invoices = pgTable(
     currency: text('currency').notNull(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
     paidAt: timestampTz('paid_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('invoices_number_unique').on(t.number),
@@ -61,7 +60,7 @@ export const invoices = pgTable(
 export const invoicePayments = pgTable(
   'invoice_payments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     invoiceId: parentRef('invoice_id', () => invoices.id),
     processor: text('processor', { enum: ['stripe', 'local'] }).notNull(),
     sessionId: text('session_id').notNull(),
@@ -81,9 +80,7 @@ export const invoicePayments = pgTable(
 export const billingCustomers = pgTable(
   'billing_customers',
   {
-    workspaceId: integer('workspace_id')
-      .primaryKey()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: parentKey('workspace_id', () => workspaces.id),
     customerId: text('customer_id').notNull(),
     createdAt: createdAt(),
   },
@@ -94,9 +91,9 @@ export const billingCustomers = pgTable(
 export const invoiceLogs = pgTable(
   'invoice_logs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
-    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: optionalParentRef('invoice_id', () => invoices.id),
     action: text('action', { enum: INVOICE_LOG_ACTIONS }).notNull(),
     /** Who did it; null for the processor's webhook and jobs (and after account deletion). */
     userId: integer('user_id').references(() => users.id),
@@ -111,7 +108,7 @@ export const paymentEvents = pgTable('payment_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
   invoiceId: integer('invoice_id'),
-  receivedAt: timestampTz('received_at').notNull().defaultNow(),
+  receivedAt: timestampNow('received_at'),
 });
 
 export type InvoiceRow = typeof invoices.$inferSelect;

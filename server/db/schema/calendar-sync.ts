@@ -5,12 +5,11 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { personId, users } from './users';
-import { createdAt, parentRef, timestampTz } from './columns';
+import { createdAt, jsonList, parentKey, parentRef, serialId, timestampTz } from './columns';
 
 /**
  * Sync with Outlook (Microsoft Graph) and Google Calendar (issue 31): one connection per person
@@ -28,7 +27,7 @@ export interface RemoteCalendarEntry {
 export const calendarConnections = pgTable(
   'calendar_connections',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: personId('user_id'),
     /** `google` or `outlook`. */
     provider: text('provider').notNull(),
@@ -38,8 +37,8 @@ export const calendarConnections = pgTable(
     accessTokenSealed: text('access_token_sealed').notNull(),
     refreshTokenSealed: text('refresh_token_sealed'),
     accessTokenExpiresAt: timestampTz('access_token_expires_at'),
-    calendars: jsonb('calendars').$type<RemoteCalendarEntry[]>().notNull().default([]),
-    readCalendarIds: jsonb('read_calendar_ids').$type<string[]>().notNull().default([]),
+    calendars: jsonList<RemoteCalendarEntry>('calendars'),
+    readCalendarIds: jsonList<string>('read_calendar_ids'),
     writeCalendarId: text('write_calendar_id'),
     /** The provider's sync token (Google) or deltaLink (Graph) of the write calendar. */
     syncCursor: text('sync_cursor'),
@@ -77,7 +76,7 @@ export const calendarEventRemotes = pgTable(
 export const calendarBusyTimes = pgTable(
   'calendar_busy_times',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     connectionId: parentRef('connection_id', () => calendarConnections.id),
     userId: personId('user_id'),
     startAt: timestampTz('start_at').notNull(),
@@ -88,9 +87,7 @@ export const calendarBusyTimes = pgTable(
 
 /** A person's sync choices that are not a connection's: whether team formation sees busy times. */
 export const calendarSyncSettings = pgTable('calendar_sync_settings', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: parentKey('user_id', () => users.id),
   shareBusyTimes: boolean('share_busy_times').notNull().default(false),
 });
 

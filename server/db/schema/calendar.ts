@@ -1,19 +1,18 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { meetings } from './notifications';
 import { tasks } from './tasks';
-import { personId, users } from './users';
+import { peopleOf, personId, users } from './users';
 import { workspaces } from './workspaces';
-import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  createdAt,
+  jsonList,
+  optionalParentRef,
+  parentKey,
+  serialId,
+  timestampTz,
+  timestamps,
+  weakRef,
+} from './columns';
 
 /**
  * Calendar events (spec 3 "Calendar event", 7.18): a person's own, optionally in a workspace
@@ -26,10 +25,10 @@ import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns
 export const calendarEvents = pgTable(
   'calendar_events',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     uid: text('uid').notNull(),
     createdBy: personId('created_by'),
-    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: optionalParentRef('workspace_id', () => workspaces.id),
     taskId: weakRef('task_id', () => tasks.id),
     meetingId: weakRef('meeting_id', () => meetings.id),
     title: text('title').notNull(),
@@ -42,12 +41,11 @@ export const calendarEvents = pgTable(
     /** Without the `RRULE:` prefix; null for a single event. */
     rrule: text('rrule'),
     /** Original starts (ISO instants) of occurrences taken out of the rule. */
-    exdates: jsonb('exdates').$type<string[]>().notNull().default([]),
+    exdates: jsonList<string>('exdates'),
     /** The last occurrence's end, or null when the rule never ends: what a range reads by. */
     lastEndAt: timestampTz('last_end_at'),
     sequence: integer('sequence').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('calendar_events_uid_idx').on(t.uid),
@@ -56,16 +54,14 @@ export const calendarEvents = pgTable(
   ],
 );
 
-export const calendarEventAttendees = pgTable(
+export const calendarEventAttendees = peopleOf(
   'calendar_event_attendees',
+  'eventId',
+  'event_id',
+  () => calendarEvents.id,
   {
-    eventId: parentRef('event_id', () => calendarEvents.id),
-    userId: personId('user_id'),
+    byPerson: true,
   },
-  (t) => [
-    primaryKey({ columns: [t.eventId, t.userId] }),
-    index('calendar_event_attendees_user_idx').on(t.userId),
-  ],
 );
 
 /**
@@ -76,9 +72,7 @@ export const calendarEventAttendees = pgTable(
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentKey('user_id', () => users.id),
     salt: text('salt').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),

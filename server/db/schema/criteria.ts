@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CRITERIA_TYPES, NAME_BANK_TYPES } from '../../../contracts/criteria';
 import { users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, parentRef, updatedAt, weakRef } from './columns';
+import { createdAt, parentRef, serialId, timestamps, weakRef } from './columns';
 
 export { CRITERIA_TYPES, NAME_BANK_TYPES };
 
@@ -11,15 +11,14 @@ export { CRITERIA_TYPES, NAME_BANK_TYPES };
 export const criteria = pgTable(
   'criteria',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     type: text('type', { enum: CRITERIA_TYPES }).notNull(),
     name: text('name').notNull(),
     description: text('description'),
     color: text('color'),
     createdBy: weakRef('created_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('criteria_workspace_idx').on(t.workspaceId, t.type),
@@ -30,7 +29,7 @@ export const criteria = pgTable(
 export const criteriaOptions = pgTable(
   'criteria_options',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     criterionId: parentRef('criterion_id', () => criteria.id),
     name: text('name').notNull(),
     color: text('color'),
@@ -46,7 +45,7 @@ export const criteriaOptions = pgTable(
 export const nameBanks = pgTable(
   'name_banks',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     type: text('type', { enum: NAME_BANK_TYPES }).notNull(),
     name: text('name').notNull(),

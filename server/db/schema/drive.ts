@@ -1,7 +1,7 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DRIVE_FILE_STATUSES } from '../../../contracts/drive';
 import { users } from './users';
-import { createdAt, parentRef, requiredRef, timestampTz, updatedAt } from './columns';
+import { createdAt, parentRef, requiredRef, serialId, timestampTz, timestamps } from './columns';
 
 /**
  * A person's drive file (spec 3 "Drive file"): its name and list, and which of its versions it
@@ -10,14 +10,13 @@ import { createdAt, parentRef, requiredRef, timestampTz, updatedAt } from './col
 export const driveFiles = pgTable(
   'drive_files',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: requiredRef('user_id', () => users.id),
     name: text('name').notNull(),
     status: text('status', { enum: DRIVE_FILE_STATUSES }).notNull().default('current'),
     currentVersion: integer('current_version').notNull().default(1),
     archivedAt: timestampTz('archived_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('drive_files_user_idx').on(t.userId, t.status),
@@ -29,7 +28,7 @@ export const driveFiles = pgTable(
 export const driveFileVersions = pgTable(
   'drive_file_versions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     fileId: parentRef('file_id', () => driveFiles.id),
     number: integer('number').notNull(),
     storageKey: text('storage_key').notNull(),

@@ -1,16 +1,16 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { personId, userIdentities, users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  createdAt,
+  jsonList,
+  optionalParentRef,
+  parentRef,
+  serialId,
+  timestampTz,
+  timestamps,
+  weakRef,
+} from './columns';
 
 /**
  * Plugins (spec 7.13): learning platforms registered for LTI 1.3. One row per platform
@@ -19,11 +19,11 @@ import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns
 export const ltiPlatforms = pgTable(
   'lti_platforms',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     issuer: text('issuer').notNull(),
     clientId: text('client_id').notNull(),
-    deploymentIds: jsonb('deployment_ids').$type<string[]>().notNull().default([]),
+    deploymentIds: jsonList<string>('deployment_ids'),
     authLoginUrl: text('auth_login_url').notNull(),
     accessTokenUrl: text('access_token_url').notNull(),
     jwksUrl: text('jwks_url').notNull(),
@@ -39,8 +39,7 @@ export const ltiPlatforms = pgTable(
      */
     approvedAt: timestampTz('approved_at'),
     approvedBy: weakRef('approved_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     archivedAt: timestampTz('archived_at'),
   },
   (t) => [uniqueIndex('lti_platforms_issuer_client').on(t.issuer, t.clientId)],
@@ -70,7 +69,7 @@ export const ltiKeys = pgTable('lti_keys', {
 export const ltiContexts = pgTable(
   'lti_contexts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     platformId: parentRef('platform_id', () => ltiPlatforms.id),
     contextId: text('context_id').notNull(),
     deploymentId: text('deployment_id').notNull(),
@@ -78,7 +77,7 @@ export const ltiContexts = pgTable(
     workspaceId: workspaceId('workspace_id'),
     /** AGS line items container and NRPS memberships URL from the latest launch. */
     lineItemsUrl: text('line_items_url'),
-    agsScopes: jsonb('ags_scopes').$type<string[]>().notNull().default([]),
+    agsScopes: jsonList<string>('ags_scopes'),
     membershipsUrl: text('memberships_url'),
     createdAt: createdAt(),
   },
@@ -92,7 +91,7 @@ export const ltiContexts = pgTable(
 export const ltiMembers = pgTable(
   'lti_members',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     contextId: parentRef('context_id', () => ltiContexts.id),
     userId: personId('user_id'),
     subject: text('subject').notNull(),
@@ -105,11 +104,11 @@ export const ltiMembers = pgTable(
  * lived): the hash of its handle, who signs in, where they land, deep-linking settings.
  */
 export const ltiLaunches = pgTable('lti_launches', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   handleHash: text('handle_hash').notNull().unique(),
   platformId: parentRef('platform_id', () => ltiPlatforms.id),
   userId: personId('user_id'),
-  workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: optionalParentRef('workspace_id', () => workspaces.id),
   deepLinking: jsonb('deep_linking').$type<Record<string, unknown> | null>(),
   expiresAt: timestampTz('expires_at').notNull(),
   usedAt: timestampTz('used_at'),
@@ -131,7 +130,7 @@ export type LtiContextRow = typeof ltiContexts.$inferSelect;
 export const ltiRosterSyncs = pgTable(
   'lti_roster_syncs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     contextId: parentRef('context_id', () => ltiContexts.id),
     workspaceId: workspaceId('workspace_id'),
     /** The job acts for this person and refuses what they could not do themselves. */

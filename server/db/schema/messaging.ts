@@ -6,7 +6,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
   type AnyPgColumn,
@@ -14,7 +13,17 @@ import {
 import { CHAT_KINDS, CHAT_MODEL_TYPES } from '../../../contracts/messaging';
 import { personId, users } from './users';
 import { workspaces } from './workspaces';
-import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  createdAt,
+  jsonList,
+  optionalParentRef,
+  parentRef,
+  serialId,
+  timestampNow,
+  timestampTz,
+  timestamps,
+  weakRef,
+} from './columns';
 
 /**
  * Chats (spec 3 "Chat entry", 7.12): one-to-one (`user`, one per pair: `pair_key` is
@@ -24,10 +33,10 @@ import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns
 export const chats = pgTable(
   'chats',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     kind: text('kind', { enum: CHAT_KINDS }).notNull(),
     name: text('name'),
-    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: optionalParentRef('workspace_id', () => workspaces.id),
     pairKey: text('pair_key'),
     modelType: text('model_type', { enum: CHAT_MODEL_TYPES }),
     modelId: integer('model_id'),
@@ -35,8 +44,7 @@ export const chats = pgTable(
     createdBy: weakRef('created_by', () => users.id),
     /** The newest message's id, kept with each send so lists sort without a scan. */
     lastMessageId: integer('last_message_id').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('chats_pair_unique')
@@ -66,7 +74,7 @@ export const chatMembers = pgTable(
     lastReadMessageId: integer('last_read_message_id').notNull().default(0),
     leftAt: timestampTz('left_at'),
     leftMessageId: integer('left_message_id'),
-    joinedAt: timestampTz('joined_at').notNull().defaultNow(),
+    joinedAt: timestampNow('joined_at'),
   },
   (t) => [
     primaryKey({ columns: [t.chatId, t.userId] }),
@@ -78,16 +86,14 @@ export type ChatMemberRow = typeof chatMembers.$inferSelect;
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     chatId: parentRef('chat_id', () => chats.id),
     userId: weakRef('user_id', () => users.id),
     /** A reply in the thread of this message. */
-    parentId: integer('parent_id').references((): AnyPgColumn => chatMessages.id, {
-      onDelete: 'cascade',
-    }),
+    parentId: optionalParentRef('parent_id', (): AnyPgColumn => chatMessages.id),
     text: text('text').notNull().default(''),
     /** Ids of the members the text mentions. */
-    mentions: jsonb('mentions').$type<number[]>().notNull().default([]),
+    mentions: jsonList<number>('mentions'),
     /** A link's title fetched by the server (never the page itself). */
     linkPreview: jsonb('link_preview').$type<{ url: string; title: string } | null>(),
     editedAt: timestampTz('edited_at'),
@@ -115,7 +121,7 @@ export const chatMessageReactions = pgTable(
 export const chatMessageFiles = pgTable(
   'chat_message_files',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     messageId: parentRef('message_id', () => chatMessages.id),
     storageKey: text('storage_key').notNull(),
     name: text('name').notNull(),

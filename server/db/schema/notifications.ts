@@ -1,16 +1,16 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { personId, users } from './users';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { peopleOf, personId, users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt, parentRef, timestampTz, weakRef } from './columns';
+import {
+  createdAt,
+  jsonObject,
+  optionalParentRef,
+  parentKey,
+  serialId,
+  timestampNow,
+  timestampTz,
+  weakRef,
+} from './columns';
 
 /**
  * In-app notifications (spec 3 "Notification", 7.12). Made by the tasks module for reminders
@@ -21,14 +21,14 @@ import { createdAt, parentRef, timestampTz, weakRef } from './columns';
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: personId('user_id'),
-    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: optionalParentRef('workspace_id', () => workspaces.id),
     actorId: weakRef('actor_id', () => users.id),
     kind: text('kind').notNull(),
     referenceType: text('reference_type'),
     referenceId: integer('reference_id'),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    data: jsonObject('data'),
     readAt: timestampTz('read_at'),
     createdAt: createdAt(),
   },
@@ -41,7 +41,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const meetings = pgTable(
   'meetings',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     createdBy: personId('created_by'),
     title: text('title').notNull(),
@@ -56,16 +56,14 @@ export const meetings = pgTable(
   (t) => [index('meetings_workspace_idx').on(t.workspaceId, t.startAt)],
 );
 
-export const meetingAttendees = pgTable(
+export const meetingAttendees = peopleOf(
   'meeting_attendees',
+  'meetingId',
+  'meeting_id',
+  () => meetings.id,
   {
-    meetingId: parentRef('meeting_id', () => meetings.id),
-    userId: personId('user_id'),
+    byPerson: true,
   },
-  (t) => [
-    primaryKey({ columns: [t.meetingId, t.userId] }),
-    index('meeting_attendees_user_idx').on(t.userId),
-  ],
 );
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -75,13 +73,11 @@ export type MeetingRow = typeof meetings.$inferSelect;
  * Tokens sealed (server/core/seal.ts); Zoom rotates the refresh token on every refresh.
  */
 export const zoomConnections = pgTable('zoom_connections', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: parentKey('user_id', () => users.id),
   accessTokenSealed: text('access_token_sealed').notNull(),
   refreshTokenSealed: text('refresh_token_sealed').notNull(),
   accessTokenExpiresAt: timestampTz('access_token_expires_at').notNull(),
-  connectedAt: timestampTz('connected_at').notNull().defaultNow(),
+  connectedAt: timestampNow('connected_at'),
 });
 
 /** A one-time `state` of a Zoom consent under way (its hash), tied to the person. */
@@ -99,7 +95,7 @@ export const zoomOauthStates = pgTable('zoom_oauth_states', {
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: personId('user_id'),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),

@@ -5,21 +5,29 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { CHECK_IN_STATUSES, KEY_RESULT_KINDS, OBJECTIVE_STATUSES } from '../../../contracts/okrs';
 import { criteria } from './criteria';
-import { personId, users } from './users';
+import { peopleOf, users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  createdAt,
+  optionalParentRef,
+  parentRef,
+  serialId,
+  statusBeforeArchive,
+  timestampTz,
+  timestamps,
+  weakRef,
+} from './columns';
 
 /** Positions of a workspace's org chart (spec 3 "Org chart node"): a tree by parent. */
 export const orgPositions = pgTable(
   'org_positions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     parentId: weakRef('parent_id', (): AnyPgColumn => orgPositions.id),
     name: text('name').notNull(),
@@ -32,30 +40,30 @@ export const orgPositions = pgTable(
 export const objectives = pgTable(
   'objectives',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     description: text('description'),
     status: text('status', { enum: OBJECTIVE_STATUSES }).notNull().default('open'),
-    statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
+    statusBeforeArchive: statusBeforeArchive(),
     orgPositionId: weakRef('org_position_id', () => orgPositions.id),
     startedAt: timestampTz('started_at'),
     endedAt: timestampTz('ended_at'),
     checkInEveryDays: integer('check_in_every_days'),
     createdBy: weakRef('created_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('objectives_workspace_idx').on(t.workspaceId, t.status)],
 );
 
-export const objectiveOwners = pgTable(
+export const objectiveOwners = peopleOf(
   'objective_owners',
+  'objectiveId',
+  'objective_id',
+  () => objectives.id,
   {
-    objectiveId: parentRef('objective_id', () => objectives.id),
-    userId: personId('user_id'),
+    byPerson: false,
   },
-  (t) => [primaryKey({ columns: [t.objectiveId, t.userId] })],
 );
 
 export const objectiveTags = pgTable(
@@ -71,7 +79,7 @@ export const objectiveTags = pgTable(
 export const keyResults = pgTable(
   'key_results',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     objectiveId: parentRef('objective_id', () => objectives.id),
     workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
@@ -88,8 +96,7 @@ export const keyResults = pgTable(
     /** The owner chose that its value follows its linked tasks as they are done. */
     progressFromTasks: boolean('progress_from_tasks').notNull().default(false),
     createdBy: weakRef('created_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('key_results_objective_idx').on(t.objectiveId),
@@ -97,20 +104,21 @@ export const keyResults = pgTable(
   ],
 );
 
-export const keyResultOwners = pgTable(
+export const keyResultOwners = peopleOf(
   'key_result_owners',
+  'keyResultId',
+  'key_result_id',
+  () => keyResults.id,
   {
-    keyResultId: parentRef('key_result_id', () => keyResults.id),
-    userId: personId('user_id'),
+    byPerson: false,
   },
-  (t) => [primaryKey({ columns: [t.keyResultId, t.userId] })],
 );
 
 /** Check-ins on a key result (spec: answers, each with a report id). */
 export const keyResultAnswers = pgTable(
   'key_result_answers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     keyResultId: parentRef('key_result_id', () => keyResults.id),
     value: doublePrecision('value').notNull(),
     status: text('status', { enum: CHECK_IN_STATUSES }),
@@ -128,7 +136,7 @@ export const keyResultAnswers = pgTable(
 export const objectiveAnswers = pgTable(
   'objective_answers',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     objectiveId: parentRef('objective_id', () => objectives.id),
     status: text('status', { enum: CHECK_IN_STATUSES }),
     confidence: integer('confidence'),
@@ -146,15 +154,11 @@ export const objectiveAnswers = pgTable(
 export const objectiveAlignments = pgTable(
   'objective_alignments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     objectiveId: parentRef('objective_id', () => objectives.id),
-    parentObjectiveId: integer('parent_objective_id').references(() => objectives.id, {
-      onDelete: 'cascade',
-    }),
-    parentKeyResultId: integer('parent_key_result_id').references(() => keyResults.id, {
-      onDelete: 'cascade',
-    }),
+    parentObjectiveId: optionalParentRef('parent_objective_id', () => objectives.id),
+    parentKeyResultId: optionalParentRef('parent_key_result_id', () => keyResults.id),
     weight: doublePrecision('weight').notNull().default(1),
     createdAt: createdAt(),
   },

@@ -1,8 +1,8 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { PIN_REFERENCE_TYPES } from '../../../contracts/pins';
 import { users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt } from './columns';
+import { createdAt, optionalParentRef, serialId } from './columns';
 
 export { PIN_REFERENCE_TYPES };
 
@@ -13,9 +13,9 @@ export { PIN_REFERENCE_TYPES };
 export const pins = pgTable(
   'pins',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: optionalParentRef('user_id', () => users.id),
     referenceType: text('reference_type', { enum: PIN_REFERENCE_TYPES }).notNull(),
     referenceId: integer('reference_id'),
     title: text('title'),

@@ -2,11 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   date,
   index,
-  integer,
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   uniqueIndex,
@@ -14,7 +12,18 @@ import {
 import { ACTIVITY_KINDS } from '../../../contracts/profile';
 import { personId, users } from './users';
 import { workspaces } from './workspaces';
-import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  createdAt,
+  jsonList,
+  jsonObject,
+  optionalParentRef,
+  parentKey,
+  parentRef,
+  serialId,
+  timestampTz,
+  updatedAt,
+  weakRef,
+} from './columns';
 
 /**
  * The skills catalogue (`core/skills`). The shipped list (seeded at start-up, with a Vietnamese
@@ -26,11 +35,11 @@ import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns
 export const skills = pgTable(
   'skills',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     nameVi: text('name_vi'),
     category: text('category'),
-    workspaceId: integer('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: optionalParentRef('workspace_id', () => workspaces.id),
     searchKey: text('search_key').notNull().default(''),
     createdBy: weakRef('created_by', () => users.id),
     createdAt: createdAt(),
@@ -70,17 +79,15 @@ export interface StoredFile {
 
 /** The parts of a profile that do not fit the users row: one row per person, made on first save. */
 export const userProfiles = pgTable('user_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: parentKey('user_id', () => users.id),
   /** Free hours of the week in UTC: day * 24 + hour, Monday 00:00 UTC = 0, up to 167. */
-  availability: jsonb('availability').$type<number[]>().notNull().default([]),
+  availability: jsonList<number>('availability'),
   availabilityUpdatedAt: timestampTz('availability_updated_at'),
   /** The uploaded picture; `users.avatar_url` is the address it is served from. */
   avatar: jsonb('avatar').$type<StoredFile | null>(),
   cv: jsonb('cv').$type<StoredFile | null>(),
   /** How a person likes to work (roles, work style, meetings), shown on the profile. */
-  workPreferences: jsonb('work_preferences').$type<Record<string, unknown>>().notNull().default({}),
+  workPreferences: jsonObject('work_preferences'),
   updatedAt: updatedAt(),
 });
 
@@ -89,10 +96,8 @@ export const userProfiles = pgTable('user_profiles', {
  * Partial answers are kept (save and close); `completed_at` is set once all 50 are in.
  */
 export const personalityAnswers = pgTable('personality_answers', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  answers: jsonb('answers').$type<Record<string, number>>().notNull().default({}),
+  userId: parentKey('user_id', () => users.id),
+  answers: jsonObject<Record<string, number>>('answers'),
   completedAt: timestampTz('completed_at'),
   updatedAt: updatedAt(),
 });
@@ -101,7 +106,7 @@ export const personalityAnswers = pgTable('personality_answers', {
 export const userActivities = pgTable(
   'user_activities',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: personId('user_id'),
     kind: text('kind', { enum: ACTIVITY_KINDS }).notNull(),
     title: text('title').notNull(),

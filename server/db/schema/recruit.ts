@@ -7,7 +7,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   uniqueIndex,
@@ -24,31 +23,33 @@ import {
 import { skills } from './profile';
 import { users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  createdAt,
+  jsonList,
+  jsonObject,
+  parentRef,
+  serialId,
+  timestampNow,
+  timestamps,
+  weakRef,
+} from './columns';
 
 /** A job of a recruit workspace (spec 3 "Job"); closing sets `closed_at` to the day. */
 export const recruitJobs = pgTable(
   'recruit_jobs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('open'),
     closedAt: date('closed_at'),
-    knockoutQuestions: jsonb('knockout_questions')
-      .$type<KnockoutQuestion[]>()
-      .notNull()
-      .default([]),
-    scorecardCriteria: jsonb('scorecard_criteria').$type<string[]>().notNull().default([]),
+    knockoutQuestions: jsonList<KnockoutQuestion>('knockout_questions'),
+    scorecardCriteria: jsonList<string>('scorecard_criteria'),
     /** The owner's names for stages, by key; a stage left out reads as its default. */
-    stageNames: jsonb('stage_names')
-      .$type<Partial<Record<RecruitStage, string>>>()
-      .notNull()
-      .default({}),
+    stageNames: jsonObject<Partial<Record<RecruitStage, string>>>('stage_names'),
     createdBy: weakRef('created_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('recruit_jobs_workspace_idx').on(t.workspaceId, t.status)],
 );
@@ -72,7 +73,7 @@ export const recruitJobSkills = pgTable(
 export const recruitCandidates = pgTable(
   'recruit_candidates',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     /** Lower case. */
@@ -85,10 +86,9 @@ export const recruitCandidates = pgTable(
     /** The member agreed to show their personality and availability (applied signed in). */
     profileConsent: boolean('profile_consent').notNull().default(false),
     source: text('source', { enum: CANDIDATE_SOURCES }).notNull(),
-    experience: jsonb('experience').$type<string[]>().notNull().default([]),
-    tags: jsonb('tags').$type<string[]>().notNull().default([]),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    experience: jsonList<string>('experience'),
+    tags: jsonList<string>('tags'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('recruit_candidates_email_unique')
@@ -118,7 +118,7 @@ export const recruitCandidateSkills = pgTable(
 export const recruitCandidateFiles = pgTable(
   'recruit_candidate_files',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     candidateId: parentRef('candidate_id', () => recruitCandidates.id),
     jobId: weakRef('job_id', () => recruitJobs.id),
     name: text('name').notNull(),
@@ -144,19 +144,15 @@ export interface StoredKnockoutAnswer {
 export const recruitJobCandidates = pgTable(
   'recruit_job_candidates',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     jobId: parentRef('job_id', () => recruitJobs.id),
     candidateId: parentRef('candidate_id', () => recruitCandidates.id),
     stage: text('stage', { enum: RECRUIT_STAGES }).notNull().default('applied'),
     rejectionReason: text('rejection_reason'),
     note: text('note'),
-    knockoutAnswers: jsonb('knockout_answers')
-      .$type<StoredKnockoutAnswer[]>()
-      .notNull()
-      .default([]),
-    stageChangedAt: timestampTz('stage_changed_at').notNull().defaultNow(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    knockoutAnswers: jsonList<StoredKnockoutAnswer>('knockout_answers'),
+    stageChangedAt: timestampNow('stage_changed_at'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('recruit_job_candidates_unique').on(t.jobId, t.candidateId),
@@ -168,13 +164,13 @@ export const recruitJobCandidates = pgTable(
 export const recruitScorecards = pgTable(
   'recruit_scorecards',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     jobCandidateId: parentRef('job_candidate_id', () => recruitJobCandidates.id),
     interviewerId: weakRef('interviewer_id', () => users.id),
     ratings: jsonb('ratings').$type<{ criterion: string; rating: number }[]>().notNull(),
     verdict: text('verdict', { enum: SCORECARD_VERDICTS }).notNull(),
     note: text('note'),
-    submittedAt: timestampTz('submitted_at').notNull().defaultNow(),
+    submittedAt: timestampNow('submitted_at'),
   },
   (t) => [uniqueIndex('recruit_scorecards_unique').on(t.jobCandidateId, t.interviewerId)],
 );
@@ -183,7 +179,7 @@ export const recruitScorecards = pgTable(
 export const recruitHistory = pgTable(
   'recruit_history',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     candidateId: parentRef('candidate_id', () => recruitCandidates.id),
     jobId: weakRef('job_id', () => recruitJobs.id),
     kind: text('kind', { enum: HISTORY_KINDS }).notNull(),

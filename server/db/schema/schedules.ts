@@ -1,8 +1,8 @@
-import { date, index, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { GENERALIZED_STEPS, SCHEDULE_TYPES } from '../../../contracts/schedules';
 import { personId, users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt, timestampTz, updatedAt, weakRef } from './columns';
+import { jsonList, serialId, timestampTz, timestamps, weakRef } from './columns';
 
 export { GENERALIZED_STEPS, SCHEDULE_TYPES };
 
@@ -17,7 +17,7 @@ export interface ScheduleSession {
 export const schedules = pgTable(
   'schedules',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     type: text('type', { enum: SCHEDULE_TYPES }).notNull().default('course'),
     name: text('name').notNull(),
@@ -25,10 +25,9 @@ export const schedules = pgTable(
     location: text('location'),
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on').notNull(),
-    sessions: jsonb('sessions').$type<ScheduleSession[]>().notNull().default([]),
+    sessions: jsonList<ScheduleSession>('sessions'),
     createdBy: weakRef('created_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     archivedAt: timestampTz('archived_at'),
   },
   (t) => [index('schedules_workspace_idx').on(t.workspaceId)],
@@ -42,7 +41,7 @@ export const schedules = pgTable(
 export const workspaceDrafts = pgTable(
   'workspace_drafts',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: personId('user_id'),
     basicInformation: jsonb('basic_information').$type<Record<string, unknown>>(),
     plan: jsonb('plan').$type<Record<string, unknown>>(),
@@ -50,8 +49,7 @@ export const workspaceDrafts = pgTable(
     /** The furthest step saved so far. */
     step: text('step', { enum: GENERALIZED_STEPS }).notNull().default('basic-information'),
     workspaceId: weakRef('workspace_id', () => workspaces.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     completedAt: timestampTz('completed_at'),
   },
   (t) => [index('workspace_drafts_user_idx').on(t.userId)],

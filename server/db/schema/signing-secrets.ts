@@ -1,5 +1,5 @@
-import { pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, serialId } from './columns';
 
 /**
  * The secrets that sign access tokens when JWT_SECRET is unset: generated once into the
@@ -7,7 +7,7 @@ import { createdAt } from './columns';
  * newest signs; an older one still verifies the tokens it signed until they expire.
  */
 export const signingSecrets = pgTable('signing_secrets', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   secret: text('secret').notNull(),
   createdAt: createdAt(),
 });

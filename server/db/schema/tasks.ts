@@ -3,10 +3,8 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
   type AnyPgColumn,
@@ -21,9 +19,22 @@ import {
 } from '../../../contracts/tasks';
 import { criteria } from './criteria';
 import { teams } from './workspace-teams';
-import { personId, users } from './users';
+import { peopleOf, personId, users } from './users';
 import { workspaceId } from './workspaces';
-import { createdAt, parentRef, requiredRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  createdAt,
+  jsonObject,
+  optionalParentRef,
+  parentRef,
+  requiredRef,
+  serialId,
+  statusBeforeArchive,
+  storedFile,
+  timestampTz,
+  timestamps,
+  updatedAt,
+  weakRef,
+} from './columns';
 
 // The names live in contracts/ so the client shares them; re-exported for server code.
 export { REPORT_KINDS, TASK_STATUSES, TASK_TYPES, WORK_STATUSES, type TaskStatus, type WorkStatus };
@@ -37,24 +48,21 @@ export { REPORT_KINDS, TASK_STATUSES, TASK_TYPES, WORK_STATUSES, type TaskStatus
 export const tasks = pgTable(
   'tasks',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
-    parentId: integer('parent_id').references((): AnyPgColumn => tasks.id, {
-      onDelete: 'cascade',
-    }),
+    parentId: optionalParentRef('parent_id', (): AnyPgColumn => tasks.id),
     type: text('type', { enum: TASK_TYPES }).notNull(),
     name: text('name').notNull(),
     description: text('description'),
     status: text('status', { enum: TASK_STATUSES }).notNull().default('open'),
     /** Where restore puts an archived task back (open or closed). */
-    statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
+    statusBeforeArchive: statusBeforeArchive(),
     startedAt: timestampTz('started_at'),
     /** The due date (spec calls it expired_at). */
     expiredAt: timestampTz('expired_at'),
-    schema: jsonb('schema').$type<{ color?: string }>().notNull().default({}),
+    schema: jsonObject<{ color?: string }>('schema'),
     createdBy: requiredRef('created_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     closedAt: timestampTz('closed_at'),
     archivedAt: timestampTz('archived_at'),
   },
@@ -65,17 +73,9 @@ export const tasks = pgTable(
 );
 
 /** The people named to accept or return a task's work. */
-export const taskReviewers = pgTable(
-  'task_reviewers',
-  {
-    taskId: parentRef('task_id', () => tasks.id),
-    userId: personId('user_id'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.taskId, t.userId] }),
-    index('task_reviewers_user_idx').on(t.userId),
-  ],
-);
+export const taskReviewers = peopleOf('task_reviewers', 'taskId', 'task_id', () => tasks.id, {
+  byPerson: true,
+});
 
 /**
  * One unit of work on a task: a person, or a team whose members share one submission. Each
@@ -84,10 +84,10 @@ export const taskReviewers = pgTable(
 export const taskAssignments = pgTable(
   'task_assignments',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     taskId: parentRef('task_id', () => tasks.id),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    userId: optionalParentRef('user_id', () => users.id),
+    teamId: optionalParentRef('team_id', () => teams.id),
     status: text('status', { enum: WORK_STATUSES }).notNull().default('todo'),
     /** Who closed it: the assignee marking it done, or a reviewer accepting it. */
     closedBy: text('closed_by', { enum: ['assignee', 'reviewer'] }),
@@ -96,8 +96,7 @@ export const taskAssignments = pgTable(
     comment: text('comment'),
     submittedAt: timestampTz('submitted_at'),
     closedAt: timestampTz('closed_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('task_assignments_one_assignee', sql`(${t.userId} is null) <> (${t.teamId} is null)`),
@@ -121,14 +120,13 @@ export const taskAssignments = pgTable(
 export const taskReports = pgTable(
   'task_reports',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     taskId: parentRef('task_id', () => tasks.id),
     assignmentId: parentRef('assignment_id', () => taskAssignments.id),
     authorId: requiredRef('author_id', () => users.id),
     kind: text('kind', { enum: REPORT_KINDS }).notNull(),
     body: text('body'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('task_reports_task_idx').on(t.taskId, t.assignmentId)],
 );
@@ -140,16 +138,12 @@ export const taskReports = pgTable(
 export const taskFiles = pgTable(
   'task_files',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     taskId: parentRef('task_id', () => tasks.id),
-    reportId: integer('report_id').references(() => taskReports.id, { onDelete: 'cascade' }),
+    reportId: optionalParentRef('report_id', () => taskReports.id),
     uploadedBy: requiredRef('uploaded_by', () => users.id),
-    name: text('name').notNull(),
-    mimeType: text('mime_type').notNull(),
-    size: integer('size').notNull(),
-    storageKey: text('storage_key').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...storedFile(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('task_files_storage_key_unique').on(t.storageKey),
@@ -162,12 +156,12 @@ export const taskFiles = pgTable(
 export const taskEvents = pgTable(
   'task_events',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     taskId: parentRef('task_id', () => tasks.id),
     assignmentId: weakRef('assignment_id', () => taskAssignments.id),
     actorId: weakRef('actor_id', () => users.id),
     action: text('action').notNull(),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    details: jsonObject('details'),
     createdAt: createdAt(),
   },
   (t) => [index('task_events_task_idx').on(t.taskId, t.id)],

@@ -6,27 +6,55 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
-
-const timestamps = {
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-};
+import {
+  createdAt,
+  jsonList,
+  jsonObject,
+  optionalParentRef,
+  parentRef,
+  serialId,
+  timestampTz,
+  timestamps,
+  updatedAt,
+  weakRef,
+} from './columns';
 
 /** A person's id on a row that goes with them: removed when the person is. */
 export function personId(column: string) {
   return parentRef(column, () => users.id);
 }
 
+/**
+ * A table of the people named on a row of another table (a task's reviewers, a meeting's
+ * attendees): one row per that row and person, removed with either. `key` and `column` name the
+ * other row's id; `byPerson` adds the index that finds a person's rows (`<name>_user_idx`).
+ */
+export function peopleOf<TName extends string, TKey extends string>(
+  name: TName,
+  key: TKey,
+  column: string,
+  target: () => AnyPgColumn,
+  { byPerson }: { byPerson: boolean },
+) {
+  const columns = { [key]: parentRef(column, target), userId: personId('user_id') } as Record<
+    TKey,
+    ReturnType<typeof parentRef>
+  > & { userId: ReturnType<typeof personId> };
+  return pgTable(name, columns, (t) => [
+    primaryKey({ columns: [t[key], t.userId] }),
+    ...(byPerson ? [index(`${name}_user_idx`).on(t.userId)] : []),
+  ]);
+}
+
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     publicId: uuid('public_id')
       .notNull()
       .default(sql`gen_random_uuid()`),
@@ -47,25 +75,22 @@ export const users = pgTable(
     privacyAcceptedAt: timestampTz('privacy_accepted_at'),
     deactivatedAt: timestampTz('deactivated_at'),
     deletedAt: timestampTz('deleted_at'),
-    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    preferences: jsonObject('preferences'),
     twoFactorSecret: text('two_factor_secret'),
     twoFactorPendingSecret: text('two_factor_pending_secret'),
     twoFactorEnabledAt: timestampTz('two_factor_enabled_at'),
     twoFactorRequired: boolean('two_factor_required').notNull().default(false),
     /** scrypt hashes of unused recovery codes */
-    recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default([]),
+    recoveryCodes: jsonList<string>('recovery_codes'),
     /** The last TOTP time step accepted, so one code never signs in twice. */
     totpLastStep: integer('totp_last_step'),
     passwordChangedAt: timestampTz('password_changed_at'),
-    socialMedia: jsonb('social_media').$type<Record<string, string>>().notNull().default({}),
-    privacyOptions: jsonb('privacy_options').$type<Record<string, string>>().notNull().default({}),
-    notificationSettings: jsonb('notification_settings')
-      .$type<Record<string, boolean>>()
-      .notNull()
-      .default({}),
+    socialMedia: jsonObject<Record<string, string>>('social_media'),
+    privacyOptions: jsonObject<Record<string, string>>('privacy_options'),
+    notificationSettings: jsonObject<Record<string, boolean>>('notification_settings'),
     /** The last workspace the user opened (spec 4: the menu's active workspace). */
     lastActiveWorkspaceId: integer('last_active_workspace_id'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -93,7 +118,7 @@ export const sessions = pgTable(
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     purpose: text('purpose', {
       enum: [
         'verify_email',
@@ -108,9 +133,9 @@ export const oneTimeTokens = pgTable(
     selector: text('selector'),
     /** sha256 of the verifier (or, for mailed codes, of purpose, address and code). */
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: optionalParentRef('user_id', () => users.id),
     email: text('email'),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    payload: jsonObject('payload'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestampTz('expires_at').notNull(),
     usedAt: timestampTz('used_at'),
@@ -126,7 +151,7 @@ export const oneTimeTokens = pgTable(
 export const userIdentities = pgTable(
   'user_identities',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     userId: personId('user_id'),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
@@ -159,7 +184,7 @@ export const userTours = pgTable(
 );
 
 export const clientLogs = pgTable('client_logs', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   userId: weakRef('user_id', () => users.id),
   platform: text('platform'),
   tag: text('tag'),

@@ -6,7 +6,6 @@ import {
   jsonb,
   pgTable,
   real,
-  serial,
   text,
   uniqueIndex,
   uuid,
@@ -18,7 +17,16 @@ import {
 } from '../../../contracts/workspace-teams';
 import { personId, users } from './users';
 import { workspaceId, workspaces } from './workspaces';
-import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  createdAt,
+  parentKey,
+  parentRef,
+  serialId,
+  timestampNow,
+  timestampTz,
+  timestamps,
+  weakRef,
+} from './columns';
 
 /**
  * Teams of a workspace (spec 3 "Team", 7.3). A deleted team keeps its row with `deleted_at`
@@ -27,7 +35,7 @@ import { createdAt, parentRef, timestampTz, updatedAt, weakRef } from './columns
 export const teams = pgTable(
   'teams',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     name: text('name').notNull(),
     description: text('description'),
@@ -41,8 +49,7 @@ export const teams = pgTable(
     /** The team-formation run that proposed this team, when it came from one. */
     formationRunId: weakRef('formation_run_id', () => teamFormationRuns.id),
     createdBy: weakRef('created_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     deletedAt: timestampTz('deleted_at'),
   },
   (t) => [index('teams_workspace_idx').on(t.workspaceId)],
@@ -57,12 +64,12 @@ export const teams = pgTable(
 export const teamMembers = pgTable(
   'team_members',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     teamId: parentRef('team_id', () => teams.id),
     workspaceId: workspaceId('workspace_id'),
     userId: personId('user_id'),
     role: text('role', { enum: TEAM_MEMBER_ROLES }).notNull().default('member'),
-    joinedAt: timestampTz('joined_at').notNull().defaultNow(),
+    joinedAt: timestampNow('joined_at'),
     deletedAt: timestampTz('deleted_at'),
   },
   (t) => [
@@ -81,7 +88,7 @@ export const teamMembers = pgTable(
 export const teamRequests = pgTable(
   'team_requests',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     teamId: parentRef('team_id', () => teams.id),
     workspaceId: workspaceId('workspace_id'),
     userId: personId('user_id'),
@@ -119,7 +126,7 @@ export type TeamFormationStatus = (typeof TEAM_FORMATION_STATUSES)[number];
 export const teamFormationRuns = pgTable(
   'team_formation_runs',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     token: uuid('token')
       .notNull()
       .default(sql`gen_random_uuid()`),
@@ -151,12 +158,10 @@ export const teamFormationRuns = pgTable(
  * browse them and copy their set-up into a workspace of their own.
  */
 export const publicWorkspaces = pgTable('public_workspaces', {
-  workspaceId: integer('workspace_id')
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: parentKey('workspace_id', () => workspaces.id),
   summary: text('summary'),
   publishedBy: weakRef('published_by', () => users.id),
-  publishedAt: timestampTz('published_at').notNull().defaultNow(),
+  publishedAt: timestampNow('published_at'),
 });
 
 export type TeamRow = typeof teams.$inferSelect;

@@ -8,7 +8,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -19,7 +18,19 @@ import {
   WORKSPACE_TYPES,
 } from '../../../contracts/workspaces';
 import { personId, users } from './users';
-import { createdAt, parentRef, requiredRef, timestampTz, updatedAt, weakRef } from './columns';
+import {
+  createdAt,
+  jsonList,
+  jsonObject,
+  parentRef,
+  requiredRef,
+  serialId,
+  statusBeforeArchive,
+  timestampNow,
+  timestampTz,
+  timestamps,
+  weakRef,
+} from './columns';
 
 // The names live in contracts/ so the client shares them; re-exported for server code.
 export { QUESTION_TYPES, WORKSPACE_ROLES, WORKSPACE_STATUSES, WORKSPACE_TYPES };
@@ -33,17 +44,17 @@ export function workspaceId(column: string) {
 export const workspaces = pgTable(
   'workspaces',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     description: text('description'),
     workspaceType: text('workspace_type', { enum: WORKSPACE_TYPES }).notNull(),
     status: text('status', { enum: WORKSPACE_STATUSES }).notNull().default('open'),
     /** The status to go back to on restore (open or closed). */
-    statusBeforeArchive: text('status_before_archive', { enum: ['open', 'closed'] }),
+    statusBeforeArchive: statusBeforeArchive(),
     startDate: date('start_date'),
     endDate: date('end_date'),
-    schema: jsonb('schema').$type<{ color?: string }>().notNull().default({}),
-    memberAccess: jsonb('member_access').$type<Record<string, boolean>>().notNull().default({}),
+    schema: jsonObject<{ color?: string }>('schema'),
+    memberAccess: jsonObject<Record<string, boolean>>('member_access'),
     teamFormationStrategy: text('team_formation_strategy'),
     paymentType: text('payment_type').notNull().default('free'),
     /**
@@ -56,8 +67,7 @@ export const workspaces = pgTable(
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdBy: requiredRef('created_by', () => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     archivedAt: timestampTz('archived_at'),
   },
   (t) => [
@@ -71,11 +81,11 @@ export const workspaces = pgTable(
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     userId: personId('user_id'),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull().default('member'),
-    joinedAt: timestampTz('joined_at').notNull().defaultNow(),
+    joinedAt: timestampNow('joined_at'),
   },
   (t) => [
     uniqueIndex('workspace_members_unique').on(t.workspaceId, t.userId),
@@ -91,7 +101,7 @@ export const workspaceMembers = pgTable(
 export const workspaceInvitations = pgTable(
   'workspace_invitations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     email: text('email').notNull(),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull().default('member'),
@@ -101,7 +111,7 @@ export const workspaceInvitations = pgTable(
     attempts: integer('attempts').notNull().default(0),
     invitedBy: weakRef('invited_by', () => users.id),
     createdAt: createdAt(),
-    sentAt: timestampTz('sent_at').notNull().defaultNow(),
+    sentAt: timestampNow('sent_at'),
     expiresAt: timestampTz('expires_at').notNull(),
     acceptedAt: timestampTz('accepted_at'),
     acceptedBy: weakRef('accepted_by', () => users.id),
@@ -125,12 +135,12 @@ export const workspaceInvitations = pgTable(
 export const workspaceQuestions = pgTable(
   'workspace_questions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     type: text('type', { enum: QUESTION_TYPES }).notNull(),
     text: text('text').notNull(),
     /** Choices for a multiple-choice question; empty for free text. */
-    options: jsonb('options').$type<string[]>().notNull().default([]),
+    options: jsonList<string>('options'),
     required: boolean('required').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
@@ -142,13 +152,12 @@ export const workspaceQuestions = pgTable(
 export const boardViews = pgTable(
   'board_views',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     workspaceId: workspaceId('workspace_id'),
     userId: personId('user_id'),
     name: text('name').notNull(),
-    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    config: jsonObject('config'),
+    ...timestamps(),
   },
   (t) => [index('board_views_workspace_user_idx').on(t.workspaceId, t.userId)],
 );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
-import { personRows } from '../../core/export-sections';
+import { deleteRowsOfPerson, personRows } from '../../core/export-sections';
 import { revokeAllSessions } from '../../auth/access-token';
 import {
   clientLogs,
@@ -83,10 +83,14 @@ export const accountDeletion: AccountDeletion = {
       })
       .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
-    await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
-    await tx.delete(userConfigs).where(eq(userConfigs.userId, userId));
-    await tx.delete(userTours).where(eq(userTours.userId, userId));
-    await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
+    await deleteRowsOfPerson(
+      tx,
+      userId,
+      userIdentities.userId,
+      userConfigs.userId,
+      userTours.userId,
+      oneTimeTokens.userId,
+    );
     await tx.update(clientLogs).set({ userId: null }).where(eq(clientLogs.userId, userId));
   },
 };

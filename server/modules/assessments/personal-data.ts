@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
-import { personRows } from '../../core/export-sections';
+import { personRows, rowsOfPerson, storageKeyFiles } from '../../core/export-sections';
 import {
   assessmentAnswers,
   assessmentEvaluables,
@@ -25,17 +25,19 @@ export const exportSections: ExportSection[] = [
     name: 'assessment_answers_given',
     tables: [assessmentEvaluables, assessmentAnswers],
     read: async (db, userId) => {
-      const given = await db
-        .select({
+      const given = await rowsOfPerson(
+        db,
+        assessmentEvaluables.assessorId,
+        userId,
+        {
           evaluable_id: assessmentEvaluables.id,
           assessment: assessments.name,
           about_user_id: assessmentEvaluables.evaluateeId,
           status: assessmentEvaluables.status,
           submitted_at: assessmentEvaluables.submittedAt,
-        })
-        .from(assessmentEvaluables)
-        .innerJoin(assessments, eq(assessments.id, assessmentEvaluables.assessmentId))
-        .where(eq(assessmentEvaluables.assessorId, userId));
+        },
+        [[assessments, eq(assessments.id, assessmentEvaluables.assessmentId)]],
+      );
       const answers = await db
         .select({
           evaluable_id: assessmentAnswers.evaluableId,
@@ -84,17 +86,10 @@ export const accountDeletion: AccountDeletion = {
 };
 
 /** `assessment_files.storage_key`: files on assessment answers, which go with the workspace. */
-export const files: FileReferences = {
-  columns: [assessmentFiles.storageKey],
-  all: async (db) =>
-    (await db.select({ key: assessmentFiles.storageKey }).from(assessmentFiles)).map((f) => f.key),
-  ofWorkspace: async (db, workspaceId) =>
-    (
-      await db
-        .select({ key: assessmentFiles.storageKey })
-        .from(assessmentFiles)
-        .innerJoin(assessmentEvaluables, eq(assessmentEvaluables.id, assessmentFiles.evaluableId))
-        .innerJoin(assessments, eq(assessments.id, assessmentEvaluables.assessmentId))
-        .where(eq(assessments.workspaceId, workspaceId))
-    ).map((f) => f.key),
-};
+export const files: FileReferences = storageKeyFiles(assessmentFiles.storageKey, (workspaceId) => ({
+  joins: [
+    [assessmentEvaluables, eq(assessmentEvaluables.id, assessmentFiles.evaluableId)],
+    [assessments, eq(assessments.id, assessmentEvaluables.assessmentId)],
+  ],
+  where: eq(assessments.workspaceId, workspaceId),
+}));

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
-import { rowsOfPerson } from '../../core/export-sections';
+import { deleteRowsOfPerson, rowsOfPerson } from '../../core/export-sections';
 import {
   calendarBusyTimes,
   calendarConnections,
@@ -19,11 +19,13 @@ export const exportSections: ExportSection[] = [
     read: async (db, userId) => {
       const [made, attending, feeds] = await Promise.all([
         db.select().from(calendarEvents).where(eq(calendarEvents.createdBy, userId)),
-        db
-          .select({ event_id: calendarEventAttendees.eventId, title: calendarEvents.title })
-          .from(calendarEventAttendees)
-          .innerJoin(calendarEvents, eq(calendarEvents.id, calendarEventAttendees.eventId))
-          .where(eq(calendarEventAttendees.userId, userId)),
+        rowsOfPerson(
+          db,
+          calendarEventAttendees.userId,
+          userId,
+          { event_id: calendarEventAttendees.eventId, title: calendarEvents.title },
+          [[calendarEvents, eq(calendarEvents.id, calendarEventAttendees.eventId)]],
+        ),
         rowsOfPerson(db, calendarFeeds.userId, userId, { created_at: calendarFeeds.createdAt }),
       ]);
       return {
@@ -95,13 +97,17 @@ export const accountDeletion: AccountDeletion = {
       .from(calendarEvents)
       .where(eq(calendarEvents.createdBy, userId));
     await tx.delete(calendarEventAttendees).where(inArray(calendarEventAttendees.eventId, made));
-    await tx.delete(calendarEventAttendees).where(eq(calendarEventAttendees.userId, userId));
-    await tx.delete(calendarEvents).where(eq(calendarEvents.createdBy, userId));
-    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     // Connections take their remote copies and busy times with them (foreign keys cascade).
-    await tx.delete(calendarBusyTimes).where(eq(calendarBusyTimes.userId, userId));
-    await tx.delete(calendarConnections).where(eq(calendarConnections.userId, userId));
-    await tx.delete(calendarSyncSettings).where(eq(calendarSyncSettings.userId, userId));
-    await tx.delete(calendarOauthStates).where(eq(calendarOauthStates.userId, userId));
+    await deleteRowsOfPerson(
+      tx,
+      userId,
+      calendarEventAttendees.userId,
+      calendarEvents.createdBy,
+      calendarFeeds.userId,
+      calendarBusyTimes.userId,
+      calendarConnections.userId,
+      calendarSyncSettings.userId,
+      calendarOauthStates.userId,
+    );
   },
 };

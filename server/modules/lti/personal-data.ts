@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
-import { rowsOfPerson } from '../../core/export-sections';
+import { deleteRowsOfPerson, rowsOfPerson } from '../../core/export-sections';
 import {
   ltiContexts,
   ltiLaunches,
@@ -15,27 +15,33 @@ export const exportSections: ExportSection[] = [
     name: 'lti',
     tables: [ltiMembers, ltiLaunches, ltiPlatforms, ltiRosterSyncs],
     read: async (db, userId) => ({
-      courses: await db
-        .select({
+      courses: await rowsOfPerson(
+        db,
+        ltiMembers.userId,
+        userId,
+        {
           platform: ltiPlatforms.name,
           course: ltiContexts.title,
           workspace_id: ltiContexts.workspaceId,
           lms_user_id: ltiMembers.subject,
-        })
-        .from(ltiMembers)
-        .innerJoin(ltiContexts, eq(ltiContexts.id, ltiMembers.contextId))
-        .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platformId))
-        .where(eq(ltiMembers.userId, userId)),
-      launches: await db
-        .select({
+        },
+        [
+          [ltiContexts, eq(ltiContexts.id, ltiMembers.contextId)],
+          [ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platformId)],
+        ],
+      ),
+      launches: await rowsOfPerson(
+        db,
+        ltiLaunches.userId,
+        userId,
+        {
           platform: ltiPlatforms.name,
           workspace_id: ltiLaunches.workspaceId,
           expires_at: ltiLaunches.expiresAt,
           used_at: ltiLaunches.usedAt,
-        })
-        .from(ltiLaunches)
-        .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiLaunches.platformId))
-        .where(eq(ltiLaunches.userId, userId)),
+        },
+        [[ltiPlatforms, eq(ltiPlatforms.id, ltiLaunches.platformId)]],
+      ),
       platforms_registered_or_approved: await db
         .select({ name: ltiPlatforms.name, issuer: ltiPlatforms.issuer })
         .from(ltiPlatforms)
@@ -58,7 +64,6 @@ export const accountDeletion: AccountDeletion = {
   erases: [ltiMembers, ltiLaunches],
   keeps: [ltiPlatforms, ltiRosterSyncs],
   async erase(tx, userId) {
-    await tx.delete(ltiMembers).where(eq(ltiMembers.userId, userId));
-    await tx.delete(ltiLaunches).where(eq(ltiLaunches.userId, userId));
+    await deleteRowsOfPerson(tx, userId, ltiMembers.userId, ltiLaunches.userId);
   },
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
-import { personRows, rowsOfPerson } from '../../core/export-sections';
+import { personRows, rowsOfPerson, storageKeyFiles } from '../../core/export-sections';
 import {
   chatMembers,
   chatMessageFiles,
@@ -15,18 +15,20 @@ export const exportSections: ExportSection[] = [
     name: 'chats',
     tables: [chats, chatMembers],
     read: async (db, userId) => ({
-      member_of: await db
-        .select({
+      member_of: await rowsOfPerson(
+        db,
+        chatMembers.userId,
+        userId,
+        {
           chat_id: chats.id,
           kind: chats.kind,
           name: chats.name,
           workspace_id: chats.workspaceId,
           joined_at: chatMembers.joinedAt,
           left_at: chatMembers.leftAt,
-        })
-        .from(chatMembers)
-        .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-        .where(eq(chatMembers.userId, userId)),
+        },
+        [[chats, eq(chats.id, chatMembers.chatId)]],
+      ),
       created: await rowsOfPerson(db, chats.createdBy, userId, {
         chat_id: chats.id,
         kind: chats.kind,
@@ -81,10 +83,4 @@ export const accountDeletion: AccountDeletion = {
 };
 
 /** `chat_message_files.storage_key`: files sent in chats. */
-export const files: FileReferences = {
-  columns: [chatMessageFiles.storageKey],
-  all: async (db) =>
-    (await db.select({ key: chatMessageFiles.storageKey }).from(chatMessageFiles)).map(
-      (f) => f.key,
-    ),
-};
+export const files: FileReferences = storageKeyFiles(chatMessageFiles.storageKey);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
-import { personRows, rowsOfPerson } from '../../core/export-sections';
+import { deleteRowsOfPerson, personRows, rowsOfPerson } from '../../core/export-sections';
 import {
   meetingAttendees,
   meetings,
@@ -59,11 +59,7 @@ export const exportSections: ExportSection[] = [
     browser: pushSubscriptions.userAgent,
     created_at: pushSubscriptions.createdAt,
   }),
-  {
-    name: 'meetings_organised',
-    tables: [meetings],
-    read: (db, userId) => db.select(meeting).from(meetings).where(eq(meetings.createdBy, userId)),
-  },
+  personRows('meetings_organised', meetings.createdBy, meeting),
 ];
 
 /**
@@ -74,9 +70,13 @@ export const accountDeletion: AccountDeletion = {
   erases: [notifications, pushSubscriptions, zoomConnections, zoomOauthStates],
   keeps: [meetings, meetingAttendees],
   async erase(tx, userId) {
-    await tx.delete(notifications).where(eq(notifications.userId, userId));
-    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-    await tx.delete(zoomConnections).where(eq(zoomConnections.userId, userId));
-    await tx.delete(zoomOauthStates).where(eq(zoomOauthStates.userId, userId));
+    await deleteRowsOfPerson(
+      tx,
+      userId,
+      notifications.userId,
+      pushSubscriptions.userId,
+      zoomConnections.userId,
+      zoomOauthStates.userId,
+    );
   },
 };

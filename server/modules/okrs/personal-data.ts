@@ -21,12 +21,8 @@ const createdAndOwned = async (
   ownedId: AnyColumn,
   fields: SelectedFields,
 ) => ({
-  created: await db.select(fields).from(table).where(eq(table.createdBy, userId)),
-  owned: await db
-    .select(fields)
-    .from(owners)
-    .innerJoin(table, eq(table.id, ownedId))
-    .where(eq(owners.userId, userId)),
+  created: await rowsOfPerson(db, table.createdBy, userId, fields),
+  owned: await rowsOfPerson(db, owners.userId, userId, fields, [[table, eq(table.id, ownedId)]]),
 });
 
 /** Objectives and key results a person made or owns, and their check-ins, for "export my data". */

@@ -1,6 +1,6 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
-import { personRows, rowsOfPerson } from '../../core/export-sections';
+import { deleteRowsOfPerson, personRows, rowsOfPerson } from '../../core/export-sections';
 import type { DbOrTx } from '../../db/client';
 import {
   personalityAnswers,
@@ -54,10 +54,14 @@ export const accountDeletion: AccountDeletion = {
   // A skill someone added to the catalogue is others' vocabulary too; only its author goes.
   keeps: [skills],
   async erase(tx, userId) {
-    await tx.delete(userProfiles).where(eq(userProfiles.userId, userId));
-    await tx.delete(personalityAnswers).where(eq(personalityAnswers.userId, userId));
-    await tx.delete(userSkills).where(eq(userSkills.userId, userId));
-    await tx.delete(userActivities).where(eq(userActivities.userId, userId));
+    await deleteRowsOfPerson(
+      tx,
+      userId,
+      userProfiles.userId,
+      personalityAnswers.userId,
+      userSkills.userId,
+      userActivities.userId,
+    );
     await tx.update(skills).set({ createdBy: null }).where(eq(skills.createdBy, userId));
   },
 };

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
-import type { DbOrTx } from '../../db/client';
+import { rowsOfPerson, storageKeyFiles } from '../../core/export-sections';
 import {
   recruitCandidateFiles,
   recruitCandidates,
@@ -39,31 +39,26 @@ export const exportSections: ExportSection[] = [
               .innerJoin(recruitJobs, eq(recruitJobs.id, recruitJobCandidates.jobId))
               .where(inArray(recruitJobCandidates.candidateId, ids));
       const skills = await candidateSkillsOf(db, ids);
-      const jobs = await db
-        .select({ id: recruitJobs.id, title: recruitJobs.title, created_at: recruitJobs.createdAt })
-        .from(recruitJobs)
-        .where(eq(recruitJobs.createdBy, userId));
-      const scorecards = await db
-        .select({
-          job_candidate_id: recruitScorecards.jobCandidateId,
-          ratings: recruitScorecards.ratings,
-          verdict: recruitScorecards.verdict,
-          note: recruitScorecards.note,
-          submitted_at: recruitScorecards.submittedAt,
-        })
-        .from(recruitScorecards)
-        .where(eq(recruitScorecards.interviewerId, userId));
-      const actions = await db
-        .select({
-          kind: recruitHistory.kind,
-          job_id: recruitHistory.jobId,
-          from_stage: recruitHistory.fromStage,
-          to_stage: recruitHistory.toStage,
-          note: recruitHistory.note,
-          at: recruitHistory.createdAt,
-        })
-        .from(recruitHistory)
-        .where(eq(recruitHistory.actorId, userId));
+      const jobs = await rowsOfPerson(db, recruitJobs.createdBy, userId, {
+        id: recruitJobs.id,
+        title: recruitJobs.title,
+        created_at: recruitJobs.createdAt,
+      });
+      const scorecards = await rowsOfPerson(db, recruitScorecards.interviewerId, userId, {
+        job_candidate_id: recruitScorecards.jobCandidateId,
+        ratings: recruitScorecards.ratings,
+        verdict: recruitScorecards.verdict,
+        note: recruitScorecards.note,
+        submitted_at: recruitScorecards.submittedAt,
+      });
+      const actions = await rowsOfPerson(db, recruitHistory.actorId, userId, {
+        kind: recruitHistory.kind,
+        job_id: recruitHistory.jobId,
+        from_stage: recruitHistory.fromStage,
+        to_stage: recruitHistory.toStage,
+        note: recruitHistory.note,
+        at: recruitHistory.createdAt,
+      });
       return {
         applications: applications.map((a) => ({
           workspace_id: a.workspaceId,
@@ -100,18 +95,11 @@ export const accountDeletion: AccountDeletion = {
   },
 };
 
-function fileKeys(db: DbOrTx) {
-  return db.select({ key: recruitCandidateFiles.storageKey }).from(recruitCandidateFiles);
-}
-
 /** `recruit_candidate_files.storage_key`: CVs, the workspace's; they go with it. */
-export const files: FileReferences = {
-  columns: [recruitCandidateFiles.storageKey],
-  all: async (db) => (await fileKeys(db)).map((row) => row.key),
-  ofWorkspace: async (db, workspaceId) =>
-    (
-      await fileKeys(db)
-        .innerJoin(recruitCandidates, eq(recruitCandidates.id, recruitCandidateFiles.candidateId))
-        .where(eq(recruitCandidates.workspaceId, workspaceId))
-    ).map((row) => row.key),
-};
+export const files: FileReferences = storageKeyFiles(
+  recruitCandidateFiles.storageKey,
+  (workspaceId) => ({
+    joins: [[recruitCandidates, eq(recruitCandidates.id, recruitCandidateFiles.candidateId)]],
+    where: eq(recruitCandidates.workspaceId, workspaceId),
+  }),
+);

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection, FileReferences } from '../../core/area';
-import { personRows } from '../../core/export-sections';
+import { personRows, storageKeyFiles } from '../../core/export-sections';
 import {
   reminderSettings,
   taskAssignments,
@@ -62,20 +62,9 @@ export const accountDeletion: AccountDeletion = {
 };
 
 /** `task_files.storage_key`: files handed in on tasks and tasks' own attachments. */
-export const files: FileReferences = {
-  columns: [taskFiles.storageKey],
-  all: async (db) =>
-    (await db.select({ key: taskFiles.storageKey }).from(taskFiles)).map((f) => f.key),
-  ofWorkspace: async (db, workspaceId) =>
-    (
-      await db
-        .select({ key: taskFiles.storageKey })
-        .from(taskFiles)
-        .where(
-          inArray(
-            taskFiles.taskId,
-            db.select({ id: tasks.id }).from(tasks).where(eq(tasks.workspaceId, workspaceId)),
-          ),
-        )
-    ).map((f) => f.key),
-};
+export const files: FileReferences = storageKeyFiles(taskFiles.storageKey, (workspaceId, db) => ({
+  where: inArray(
+    taskFiles.taskId,
+    db.select({ id: tasks.id }).from(tasks).where(eq(tasks.workspaceId, workspaceId)),
+  ),
+}));

@@ -6,23 +6,19 @@ import { avatarKeyOf } from '../profile';
 
 /** Team memberships (past ones included), teams made and team requests, for "export my data". */
 export const exportSections: ExportSection[] = [
-  {
-    name: 'team_memberships',
-    tables: [teamMembers],
-    read: (db, userId) =>
-      db
-        .select({
-          team_id: teams.id,
-          team: teams.name,
-          workspace_id: teams.workspaceId,
-          role: teamMembers.role,
-          joined_at: teamMembers.joinedAt,
-          ended_at: teamMembers.deletedAt,
-        })
-        .from(teamMembers)
-        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-        .where(eq(teamMembers.userId, userId)),
-  },
+  personRows(
+    'team_memberships',
+    teamMembers.userId,
+    {
+      team_id: teams.id,
+      team: teams.name,
+      workspace_id: teams.workspaceId,
+      role: teamMembers.role,
+      joined_at: teamMembers.joinedAt,
+      ended_at: teamMembers.deletedAt,
+    },
+    [[teams, eq(teams.id, teamMembers.teamId)]],
+  ),
   personRows('teams_created', teams.createdBy, {
     id: teams.id,
     name: teams.name,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AccountDeletion, ExportSection } from '../../core/area';
-import { rowsOfPerson } from '../../core/export-sections';
+import { deleteRowsOfPerson, rowsOfPerson } from '../../core/export-sections';
 import {
   boardViews,
   criteria,
@@ -18,16 +18,18 @@ import {
 const workspacesSection: ExportSection['read'] = async (db, userId) => {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return {
-    memberships: await db
-      .select({
+    memberships: await rowsOfPerson(
+      db,
+      workspaceMembers.userId,
+      userId,
+      {
         workspace_id: workspaces.id,
         workspace: workspaces.name,
         role: workspaceMembers.role,
         joined_at: workspaceMembers.joinedAt,
-      })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(eq(workspaceMembers.userId, userId)),
+      },
+      [[workspaces, eq(workspaces.id, workspaceMembers.workspaceId)]],
+    ),
     invitations_received: user
       ? await db
           .select({
@@ -42,15 +44,17 @@ const workspacesSection: ExportSection['read'] = async (db, userId) => {
           .where(eq(sql`lower(${workspaceInvitations.email})`, user.email.toLowerCase()))
       : [],
     // Whom they invited is the invitee's data; when and where is theirs.
-    invitations_sent: await db
-      .select({
+    invitations_sent: await rowsOfPerson(
+      db,
+      workspaceInvitations.invitedBy,
+      userId,
+      {
         workspace: workspaces.name,
         role: workspaceInvitations.role,
         sent_at: workspaceInvitations.sentAt,
-      })
-      .from(workspaceInvitations)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-      .where(eq(workspaceInvitations.invitedBy, userId)),
+      },
+      [[workspaces, eq(workspaces.id, workspaceInvitations.workspaceId)]],
+    ),
     board_views: await rowsOfPerson(db, boardViews.userId, userId, {
       workspace_id: boardViews.workspaceId,
       name: boardViews.name,
@@ -115,8 +119,6 @@ export const accountDeletion: AccountDeletion = {
   erases: [boardViews, pins, workspaceDrafts],
   keeps: [workspaces, workspaceMembers, workspaceInvitations, criteria, nameBanks, schedules],
   async erase(tx, userId) {
-    await tx.delete(boardViews).where(eq(boardViews.userId, userId));
-    await tx.delete(pins).where(eq(pins.userId, userId));
-    await tx.delete(workspaceDrafts).where(eq(workspaceDrafts.userId, userId));
+    await deleteRowsOfPerson(tx, userId, boardViews.userId, pins.userId, workspaceDrafts.userId);
   },
 };
