@@ -11,12 +11,11 @@ import {
   teamModalInformation,
   teamResource,
   teamsResource,
-  type Team,
   updateTeamBody,
   userSetBody,
 } from '@contracts/workspace-teams';
 import { actorOf } from '../../core/workspace-access';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { receiveAvatar } from '../profile';
 import './performance-metric';
@@ -43,8 +42,6 @@ export default async function teamRoutes(app: App) {
   const tags = ['teams'];
   const route = operationRoutes(app, tags);
   const saved = 'workspace-teams:messages.saved';
-  /** The team as an operation left it: the answer's `team`. */
-  const answerTeam = async (team: Promise<Team>) => ({ team: await team });
 
   route.get(
     '/workspaces/:id/teams',
@@ -66,11 +63,14 @@ export default async function teamRoutes(app: App) {
       message: 'workspace-teams:messages.created',
     },
     (actor, request) =>
-      answerTeam(createTeam(deps, actor, { workspaceId: request.params.id, ...request.body })),
+      answerAs(
+        'team',
+        createTeam(deps, actor, { workspaceId: request.params.id, ...request.body }),
+      ),
   );
 
   route.get('/teams/:id', { params: teamIdParam, answer: teamResource }, (actor, request) =>
-    answerTeam(showTeam(deps, actor, request.params.id)),
+    answerAs('team', showTeam(deps, actor, request.params.id)),
   );
 
   route.patch(
@@ -83,7 +83,7 @@ export default async function teamRoutes(app: App) {
       message: saved,
     },
     (actor, request) =>
-      answerTeam(updateTeam(deps, actor, { teamId: request.params.id, ...request.body })),
+      answerAs('team', updateTeam(deps, actor, { teamId: request.params.id, ...request.body })),
   );
 
   for (const [url, byMember, summary] of [
@@ -144,7 +144,8 @@ export default async function teamRoutes(app: App) {
       message: saved,
     },
     (actor, request) =>
-      answerTeam(
+      answerAs(
+        'team',
         setTeamMembers(deps, actor, {
           teamId: request.params.id,
           userIds: request.body.user_ids,
@@ -181,7 +182,7 @@ export default async function teamRoutes(app: App) {
       answer: teamResource,
       message: 'workspace-teams:messages.joined',
     },
-    (actor, request) => answerTeam(joinTeam(deps, actor, request.params.id)),
+    (actor, request) => answerAs('team', joinTeam(deps, actor, request.params.id)),
   );
 
   route.post(
@@ -194,7 +195,8 @@ export default async function teamRoutes(app: App) {
       message: saved,
     },
     (actor, request) =>
-      answerTeam(
+      answerAs(
+        'team',
         placeInTeam(deps, actor, { teamId: request.params.id, userId: request.body.user_id }),
       ),
   );
@@ -208,7 +210,8 @@ export default async function teamRoutes(app: App) {
       message: saved,
     },
     (actor, request) =>
-      answerTeam(
+      answerAs(
+        'team',
         changeTeamAvatar(deps, actor, {
           teamId: request.params.id,
           avatar: () => receiveAvatar(request, deps),
@@ -220,7 +223,7 @@ export default async function teamRoutes(app: App) {
     '/teams/:id/avatar',
     { params: teamIdParam, answer: teamResource, message: saved },
     (actor, request) =>
-      answerTeam(changeTeamAvatar(deps, actor, { teamId: request.params.id, avatar: null })),
+      answerAs('team', changeTeamAvatar(deps, actor, { teamId: request.params.id, avatar: null })),
   );
 
   app.get(
