@@ -3,12 +3,16 @@ import type { Person } from '@contracts/people';
 import type { DbOrTx } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 
-/** The user columns a person is presented from; select these, never whole rows, for others. */
-export const personColumns = {
+/** The user columns a person's name is made from, with their id. */
+export const nameColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+};
+/** The user columns a person is presented from; select these, never whole rows, for others. */
+export const personColumns = {
+  ...nameColumns,
   avatarUrl: users.avatarUrl,
   deletedAt: users.deletedAt,
   deactivatedAt: users.deactivatedAt,

@@ -104,3 +104,14 @@ export function operationRoutes(
     Register
   >;
 }
+
+/**
+ * A route's answer whose one field, `key`, is the operation's result: `answerAs('team',
+ * updateTeam(...))` answers `{ team }`.
+ */
+export async function answerAs<K extends string, T>(
+  key: K,
+  result: Promise<T>,
+): Promise<Record<K, T>> {
+  return { [key]: await result } as Record<K, T>;
+}

@@ -6,7 +6,7 @@ import {
   assessmentResource,
   createAnnouncementBody,
 } from '@contracts/assessments';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { announcementReminders } from './operations/announcement-reminders';
 import { answerAnnouncement, showAnnouncement } from './operations/answer-announcement';
@@ -29,13 +29,14 @@ export default async function announcementRoutes(app: App) {
       status: 201,
       message: 'assessments:messages.created',
     },
-    async (actor, request) => {
-      const assessment = await createAnnouncement(deps, actor, {
-        ...request.body,
-        workspaceId: request.params.id,
-      });
-      return { assessment };
-    },
+    (actor, request) =>
+      answerAs(
+        'assessment',
+        createAnnouncement(deps, actor, {
+          ...request.body,
+          workspaceId: request.params.id,
+        }),
+      ),
   );
 
   route.get(

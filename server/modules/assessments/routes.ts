@@ -30,7 +30,7 @@ import {
 } from '@contracts/assessments';
 import { ok } from '../../http/envelope';
 import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import type { ExportKind } from './exports';
@@ -100,13 +100,14 @@ export default async function assessmentRoutes(app: App) {
       status: 201,
       message: 'assessments:messages.created',
     },
-    async (actor, request) => {
-      const assessment = await createAssessment(deps, actor, {
-        ...request.body,
-        workspaceId: request.params.id,
-      });
-      return { assessment };
-    },
+    (actor, request) =>
+      answerAs(
+        'assessment',
+        createAssessment(deps, actor, {
+          ...request.body,
+          workspaceId: request.params.id,
+        }),
+      ),
   );
 
   app.get(
@@ -317,15 +318,16 @@ export default async function assessmentRoutes(app: App) {
       answer: evaluableList,
       message: 'assessments:messages.saved',
     },
-    async (actor, request) => {
-      const evaluables = await addAssessor(deps, actor, {
-        id: request.params.id,
-        assessorId: request.body.assessor_id,
-        evaluateeId: request.body.evaluatee_id,
-        raterGroup: request.body.rater_group,
-      });
-      return { evaluables };
-    },
+    (actor, request) =>
+      answerAs(
+        'evaluables',
+        addAssessor(deps, actor, {
+          id: request.params.id,
+          assessorId: request.body.assessor_id,
+          evaluateeId: request.body.evaluatee_id,
+          raterGroup: request.body.rater_group,
+        }),
+      ),
   );
 
   route.delete(
@@ -463,13 +465,14 @@ export default async function assessmentRoutes(app: App) {
       answer: sentCount,
       message: 'assessments:messages.reminded',
     },
-    async (actor, request) => {
-      const sent = await remindAssessors(deps, actor, {
-        id: request.params.id,
-        userId: request.body.user_id,
-      });
-      return { sent };
-    },
+    (actor, request) =>
+      answerAs(
+        'sent',
+        remindAssessors(deps, actor, {
+          id: request.params.id,
+          userId: request.body.user_id,
+        }),
+      ),
   );
 
   route.post(
@@ -480,9 +483,6 @@ export default async function assessmentRoutes(app: App) {
       answer: sentCount,
       message: 'assessments:messages.reminded',
     },
-    async (actor, request) => {
-      const sent = await remindAssessors(deps, actor, { id: request.params.id });
-      return { sent };
-    },
+    (actor, request) => answerAs('sent', remindAssessors(deps, actor, { id: request.params.id })),
   );
 }

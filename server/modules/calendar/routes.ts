@@ -12,7 +12,7 @@ import {
 } from '@contracts/calendar';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { notFound } from '../../http/errors';
 import { registerCalendarNotifications } from './notify';
@@ -57,10 +57,7 @@ export async function calendarCore(app: App) {
       status: 201,
       message: 'calendar:messages.event_created',
     },
-    async (actor, request) => {
-      const event = await createEvent(deps, actor, request.body);
-      return { event };
-    },
+    (actor, request) => answerAs('event', createEvent(deps, actor, request.body)),
   );
 
   route.get(
@@ -82,13 +79,14 @@ export async function calendarCore(app: App) {
       answer: calendarEventResource,
       message: 'calendar:messages.event_updated',
     },
-    async (actor, request) => {
-      const event = await updateEvent(deps, actor, {
-        ...request.body,
-        id: request.params.id,
-      });
-      return { event };
-    },
+    (actor, request) =>
+      answerAs(
+        'event',
+        updateEvent(deps, actor, {
+          ...request.body,
+          id: request.params.id,
+        }),
+      ),
   );
 
   route.delete(

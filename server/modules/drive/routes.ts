@@ -21,7 +21,7 @@ import {
   unsupportedMediaType,
   validationFailed,
 } from '../../http/errors';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { namedDisposition } from '../../http/content-disposition';
 import { storageFor } from '../../storage';
@@ -154,13 +154,14 @@ export default async function driveRoutes(app: App) {
       answer: driveFileResource,
       message: 'drive:messages.renamed',
     },
-    async (actor, request) => {
-      const file = await renameFile(deps, actor, {
-        id: request.params.id,
-        name: request.body.name,
-      });
-      return { file };
-    },
+    (actor, request) =>
+      answerAs(
+        'file',
+        renameFile(deps, actor, {
+          id: request.params.id,
+          name: request.body.name,
+        }),
+      ),
   );
 
   route.delete(
@@ -181,10 +182,7 @@ export default async function driveRoutes(app: App) {
       answer: driveFileResource,
       message: 'drive:messages.archived',
     },
-    async (actor, request) => {
-      const file = await archiveFile(deps, actor, request.params.id);
-      return { file };
-    },
+    (actor, request) => answerAs('file', archiveFile(deps, actor, request.params.id)),
   );
 
   route.post(
@@ -195,10 +193,7 @@ export default async function driveRoutes(app: App) {
       answer: driveFileResource,
       message: 'drive:messages.restored',
     },
-    async (actor, request) => {
-      const file = await restoreFile(deps, actor, request.params.id);
-      return { file };
-    },
+    (actor, request) => answerAs('file', restoreFile(deps, actor, request.params.id)),
   );
 
   app.post(
@@ -301,10 +296,7 @@ export default async function driveRoutes(app: App) {
       answer: driveFileResource,
       message: 'drive:messages.version_restored',
     },
-    async (actor, request) => {
-      const file = await restoreVersion(deps, actor, request.params);
-      return { file };
-    },
+    (actor, request) => answerAs('file', restoreVersion(deps, actor, request.params)),
   );
 }
 

@@ -11,7 +11,7 @@ import {
   updateObjectiveBody,
   workspaceIdQuery,
 } from '@contracts/okrs';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import {
   changeObjectiveStatus,
@@ -73,13 +73,14 @@ export default async function objectiveRoutes(app: App) {
       status: 201,
       message: 'okrs:messages.created',
     },
-    async (actor, request) => {
-      const objective = await createObjective(deps, actor, {
-        workspaceId: request.params.id,
-        ...request.body,
-      });
-      return { objective };
-    },
+    (actor, request) =>
+      answerAs(
+        'objective',
+        createObjective(deps, actor, {
+          workspaceId: request.params.id,
+          ...request.body,
+        }),
+      ),
   );
 
   route.get(
@@ -137,13 +138,14 @@ export default async function objectiveRoutes(app: App) {
         answer: objectiveResource,
         message: OBJECTIVE_MOVES[move].message,
       },
-      async (actor, request) => {
-        const objective = await changeObjectiveStatus(deps, actor, {
-          id: request.params.id,
-          move,
-        });
-        return { objective };
-      },
+      (actor, request) =>
+        answerAs(
+          'objective',
+          changeObjectiveStatus(deps, actor, {
+            id: request.params.id,
+            move,
+          }),
+        ),
     );
   }
 
@@ -157,12 +159,13 @@ export default async function objectiveRoutes(app: App) {
       status: 201,
       message: 'okrs:messages.checked_in',
     },
-    async (actor, request) => {
-      const objective = await checkInObjective(deps, actor, {
-        id: request.params.id,
-        ...request.body,
-      });
-      return { objective };
-    },
+    (actor, request) =>
+      answerAs(
+        'objective',
+        checkInObjective(deps, actor, {
+          id: request.params.id,
+          ...request.body,
+        }),
+      ),
   );
 }

@@ -7,7 +7,7 @@ import {
   orgPositionResource,
   orgPositionUpdateBody,
 } from '@contracts/okrs';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { createOrgPosition } from './operations/create-org-position';
 import { deleteOrgPosition } from './operations/delete-org-position';
@@ -43,13 +43,14 @@ export default async function orgChartRoutes(app: App) {
       status: 201,
       message: 'okrs:messages.position_created',
     },
-    async (actor, request) => {
-      const position = await createOrgPosition(deps, actor, {
-        workspaceId: request.params.id,
-        ...request.body,
-      });
-      return { org_position: position };
-    },
+    (actor, request) =>
+      answerAs(
+        'org_position',
+        createOrgPosition(deps, actor, {
+          workspaceId: request.params.id,
+          ...request.body,
+        }),
+      ),
   );
 
   route.put(
@@ -61,13 +62,14 @@ export default async function orgChartRoutes(app: App) {
       answer: orgPositionResource,
       message: 'okrs:messages.position_updated',
     },
-    async (actor, request) => {
-      const position = await renameOrgPosition(deps, actor, {
-        id: request.params.id,
-        ...request.body,
-      });
-      return { org_position: position };
-    },
+    (actor, request) =>
+      answerAs(
+        'org_position',
+        renameOrgPosition(deps, actor, {
+          id: request.params.id,
+          ...request.body,
+        }),
+      ),
   );
 
   route.put(
@@ -78,10 +80,7 @@ export default async function orgChartRoutes(app: App) {
       answer: orgPositionResource,
       message: 'okrs:messages.position_moved',
     },
-    async (actor, request) => {
-      const position = await moveOrgPosition(deps, actor, request.params);
-      return { org_position: position };
-    },
+    (actor, request) => answerAs('org_position', moveOrgPosition(deps, actor, request.params)),
   );
 
   route.put(
@@ -92,13 +91,14 @@ export default async function orgChartRoutes(app: App) {
       answer: orgPositionResource,
       message: 'okrs:messages.position_moved',
     },
-    async (actor, request) => {
-      const position = await moveOrgPosition(deps, actor, {
-        id: request.params.id,
-        node: null,
-      });
-      return { org_position: position };
-    },
+    (actor, request) =>
+      answerAs(
+        'org_position',
+        moveOrgPosition(deps, actor, {
+          id: request.params.id,
+          node: null,
+        }),
+      ),
   );
 
   route.delete(
@@ -115,9 +115,7 @@ export default async function orgChartRoutes(app: App) {
   route.get(
     '/org-positions/:id/objectives',
     { summary: 'Objectives placed at a position', params: idParam, answer: objectiveItems },
-    async (actor, request) => {
-      const objectives = await listPositionObjectives(deps, actor, request.params.id);
-      return { objectives };
-    },
+    (actor, request) =>
+      answerAs('objectives', listPositionObjectives(deps, actor, request.params.id)),
   );
 }

@@ -1,6 +1,6 @@
 import { idParam } from '@contracts/common';
 import { createTagBody, tagList, tagQuery, tagResource, updateTagBody } from '@contracts/tasks';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { createTag, deleteTag, listTags, updateTag } from './operations/tags';
 
@@ -26,10 +26,7 @@ export default async function tagRoutes(app: App) {
       status: 201,
       message: 'tasks:messages.tag_created',
     },
-    async (actor, request) => {
-      const tag = await createTag(deps, actor, request.body);
-      return { tag };
-    },
+    (actor, request) => answerAs('tag', createTag(deps, actor, request.body)),
   );
 
   route.put(
@@ -40,13 +37,14 @@ export default async function tagRoutes(app: App) {
       answer: tagResource,
       message: 'tasks:messages.tag_saved',
     },
-    async (actor, request) => {
-      const tag = await updateTag(deps, actor, {
-        id: request.params.id,
-        fields: request.body,
-      });
-      return { tag };
-    },
+    (actor, request) =>
+      answerAs(
+        'tag',
+        updateTag(deps, actor, {
+          id: request.params.id,
+          fields: request.body,
+        }),
+      ),
   );
 
   route.delete(

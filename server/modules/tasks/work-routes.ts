@@ -26,7 +26,9 @@ import {
   updateTaskBody,
   userParams,
 } from '@contracts/tasks';
+import type { z } from 'zod';
 import { ok } from '../../http/envelope';
+import type { RequestOf } from '../../http/operation-routes';
 import { idempotencyKeyHeaders, idempotencyKeyOf } from '../../http/idempotency-key';
 import type { App } from '../../http/types';
 import { namedDisposition } from '../../http/content-disposition';
@@ -74,6 +76,17 @@ import { loadTracking } from './tracking';
 import { actorOf } from '../../core/workspace-access';
 
 const multipart = { consumes: ['multipart/form-data'] };
+/** Work handed in: files in a multipart body, retried safely with an Idempotency-Key. */
+const handInInput = { ...multipart, headers: idempotencyKeyHeaders };
+
+/** What a task action's schema says of its input; every one names the task as `:id`. */
+interface ActionInput {
+  summary?: string;
+  params: z.ZodType<{ id: number }>;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  consumes?: string[];
+}
 
 /** The request's multipart body, with the limits and words of work handed in. */
 const receiveTaskFiles = async (request: FastifyRequest, deps: AppDeps, maxFiles = 10) =>
@@ -96,6 +109,28 @@ export function workRoutes(kind: TaskKind) {
       announceTaskChange(app.deps, ctx.task);
       return ok({ task }, ...messages);
     };
+    /**
+     * A route that loads the task, acts on it and answers it as the caller now sees it, with
+     * `message` (a function when the words depend on the request).
+     */
+    const taskAction = <S extends ActionInput>(
+      method: 'put' | 'post',
+      path: string,
+      { message, ...input }: S & { message?: string | ((request: RequestOf<S>) => string) },
+      act: (ctx: TaskContext, request: RequestOf<S>) => Promise<unknown>,
+    ) =>
+      app.route({
+        method,
+        url: `${base}${path}`,
+        schema: { tags, ...(input as ActionInput), response: taskReply },
+        handler: async (request) => {
+          const typed = request as unknown as RequestOf<S>;
+          const ctx = await load(request, (request.params as { id: number }).id);
+          await act(ctx, typed);
+          const said = typeof message === 'function' ? message(typed) : message;
+          return answerWith(ctx, ...(said ? [said] : []));
+        },
+      });
 
     app.get(
       `${base}/:id`,
@@ -106,14 +141,11 @@ export function workRoutes(kind: TaskKind) {
       },
     );
 
-    app.put(
-      `${base}/:id`,
-      { schema: { tags, params: taskParams, body: updateTaskBody, response: taskReply } },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        await updateTask(db, ctx, request.body);
-        return answerWith(ctx, 'tasks:messages.updated');
-      },
+    taskAction(
+      'put',
+      '/:id',
+      { params: taskParams, body: updateTaskBody, message: 'tasks:messages.updated' },
+      (ctx, request) => updateTask(db, ctx, request.body),
     );
 
     app.delete(
@@ -127,64 +159,35 @@ export function workRoutes(kind: TaskKind) {
       },
     );
 
-    app.put(
-      `${base}/update-comment/:id`,
-      { schema: { tags, params: taskParams, body: commentBody, response: taskReply } },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        await updateComment(db, ctx, request.body.assignment_id, request.body.comment);
-        return answerWith(ctx, 'tasks:messages.comment_saved');
-      },
+    taskAction(
+      'put',
+      '/update-comment/:id',
+      { params: taskParams, body: commentBody, message: 'tasks:messages.comment_saved' },
+      (ctx, request) => updateComment(db, ctx, request.body.assignment_id, request.body.comment),
     );
-
-    app.put(
-      `${base}/:id/schema`,
-      { schema: { tags, params: taskParams, body: schemaBody, response: taskReply } },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        await setColor(db, ctx, request.body.schema.color);
-        return answerWith(ctx);
-      },
+    taskAction('put', '/:id/schema', { params: taskParams, body: schemaBody }, (ctx, request) =>
+      setColor(db, ctx, request.body.schema.color),
     );
-
-    app.put(
-      `${base}/:id/tags`,
-      { schema: { tags, params: taskParams, body: tagIdsBody, response: taskReply } },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        await setTags(db, ctx, request.body.tag_ids);
-        return answerWith(ctx);
-      },
+    taskAction('put', '/:id/tags', { params: taskParams, body: tagIdsBody }, (ctx, request) =>
+      setTags(db, ctx, request.body.tag_ids),
     );
-
-    app.post(
-      `${base}/:id/link-to-key-result`,
-      { schema: { tags, params: taskParams, body: keyResultIdsBody, response: taskReply } },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        await linkKeyResults(db, ctx, request.body.key_result_ids);
-        return answerWith(ctx);
-      },
+    taskAction(
+      'post',
+      '/:id/link-to-key-result',
+      { params: taskParams, body: keyResultIdsBody },
+      (ctx, request) => linkKeyResults(db, ctx, request.body.key_result_ids),
     );
-
-    app.post(
-      `${base}/:id/assign-user/:user`,
-      { schema: { tags, params: userParams, response: taskReply } },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        await assignUser(db, ctx, request.params.user);
-        return answerWith(ctx, 'tasks:messages.assigned');
-      },
+    taskAction(
+      'post',
+      '/:id/assign-user/:user',
+      { params: userParams, message: 'tasks:messages.assigned' },
+      (ctx, request) => assignUser(db, ctx, request.params.user),
     );
-
-    app.post(
-      `${base}/:id/un-assign-user/:user`,
-      { schema: { tags, params: userParams, response: taskReply } },
-      async (request) => {
-        const ctx = await load(request, request.params.id);
-        await unassignUser(db, ctx, request.params.user);
-        return answerWith(ctx, 'tasks:messages.unassigned');
-      },
+    taskAction(
+      'post',
+      '/:id/un-assign-user/:user',
+      { params: userParams, message: 'tasks:messages.unassigned' },
+      (ctx, request) => unassignUser(db, ctx, request.params.user),
     );
 
     app.get(
@@ -354,29 +357,19 @@ export function workRoutes(kind: TaskKind) {
     );
 
     for (const mode of ['submit', 'resubmit'] as const) {
-      app.post(
-        `${base}/:id/${mode}`,
+      taskAction(
+        'post',
+        `/:id/${mode}`,
         {
-          schema: {
-            tags,
-            summary: `${mode === 'submit' ? 'Submit' : 'Resubmit'} work: files plus an optional answer and assignment_id, multipart`,
-            params: taskParams,
-            ...multipart,
-            headers: idempotencyKeyHeaders,
-            response: taskReply,
-          },
+          summary: `${mode === 'submit' ? 'Submit' : 'Resubmit'} work: files plus an optional answer and assignment_id, multipart`,
+          params: taskParams,
+          ...handInInput,
+          message: mode === 'submit' ? 'tasks:messages.submitted' : 'tasks:messages.resubmitted',
         },
-        async (request) => {
-          const ctx = await load(request, request.params.id);
-          const idempotencyKey = idempotencyKeyOf(request);
-          await handIn(app.deps, () => receiveTaskFiles(request, app.deps), ctx, mode, {
-            idempotencyKey,
-          });
-          return answerWith(
-            ctx,
-            mode === 'submit' ? 'tasks:messages.submitted' : 'tasks:messages.resubmitted',
-          );
-        },
+        (ctx, request) =>
+          handIn(app.deps, () => receiveTaskFiles(request, app.deps), ctx, mode, {
+            idempotencyKey: idempotencyKeyOf(request),
+          }),
       );
     }
 
@@ -390,50 +383,53 @@ export function workRoutes(kind: TaskKind) {
       },
     );
 
-    const assigneeAction = { tags, params: taskParams, body: unitBody, response: taskReply };
-    const reviewerAction = { tags, params: taskParams, body: reviewBody, response: taskReply };
-    app.post(`${base}/:id/close-by-assignee`, { schema: assigneeAction }, async (request) => {
-      const ctx = await load(request, request.params.id);
-      await closeByAssignee(db, ctx, request.body.assignment_id);
-      return answerWith(ctx, 'tasks:messages.work_closed_by_you');
-    });
-    app.post(`${base}/:id/open-by-assignee`, { schema: assigneeAction }, async (request) => {
-      const ctx = await load(request, request.params.id);
-      await openByAssignee(db, ctx, request.body.assignment_id);
-      return answerWith(ctx, 'tasks:messages.work_reopened');
-    });
-    app.post(`${base}/:id/close-by-reviewer`, { schema: reviewerAction }, async (request) => {
-      const ctx = await load(request, request.params.id);
-      await closeByReviewer(db, ctx, request.body);
-      // With a unit the reviewer accepted someone's work; without, closed the whole task.
-      const accepted = request.body.assignment_id !== undefined;
-      return answerWith(
-        ctx,
-        accepted ? 'tasks:messages.work_accepted' : 'tasks:messages.closed_by_reviewer_done',
-      );
-    });
-    app.post(`${base}/:id/open-by-reviewer`, { schema: reviewerAction }, async (request) => {
-      const ctx = await load(request, request.params.id);
-      await openByReviewer(db, ctx, request.body);
-      const returned = request.body.assignment_id !== undefined;
-      return answerWith(
-        ctx,
-        returned ? 'tasks:messages.work_returned' : 'tasks:messages.opened_by_reviewer_done',
-      );
-    });
+    const assigneeAction = { params: taskParams, body: unitBody };
+    const reviewerAction = { params: taskParams, body: reviewBody };
+    taskAction(
+      'post',
+      '/:id/close-by-assignee',
+      { ...assigneeAction, message: 'tasks:messages.work_closed_by_you' },
+      (ctx, request) => closeByAssignee(db, ctx, request.body.assignment_id),
+    );
+    taskAction(
+      'post',
+      '/:id/open-by-assignee',
+      { ...assigneeAction, message: 'tasks:messages.work_reopened' },
+      (ctx, request) => openByAssignee(db, ctx, request.body.assignment_id),
+    );
+    // With a unit the reviewer accepted (returned) someone's work; without, closed (opened) the
+    // whole task.
+    const byUnit =
+      (withUnit: string, whole: string) => (request: { body: { assignment_id?: number } }) =>
+        request.body.assignment_id !== undefined ? withUnit : whole;
+    taskAction(
+      'post',
+      '/:id/close-by-reviewer',
+      {
+        ...reviewerAction,
+        message: byUnit('tasks:messages.work_accepted', 'tasks:messages.closed_by_reviewer_done'),
+      },
+      (ctx, request) => closeByReviewer(db, ctx, request.body),
+    );
+    taskAction(
+      'post',
+      '/:id/open-by-reviewer',
+      {
+        ...reviewerAction,
+        message: byUnit('tasks:messages.work_returned', 'tasks:messages.opened_by_reviewer_done'),
+      },
+      (ctx, request) => openByReviewer(db, ctx, request.body),
+    );
 
     for (const [action, run, done] of [
       ['archive', archiveTask, 'archived'],
       ['restore', restoreTask, 'restored'],
     ] as const) {
-      app.post(
-        `${base}/:id/${action}`,
-        { schema: { tags, params: taskParams, response: taskReply } },
-        async (request) => {
-          const ctx = await load(request, request.params.id);
-          await run(db, ctx);
-          return answerWith(ctx, `tasks:messages.${kind}_${done}`);
-        },
+      taskAction(
+        'post',
+        `/:id/${action}`,
+        { params: taskParams, message: `tasks:messages.${kind}_${done}` },
+        (ctx) => run(db, ctx),
       );
     }
 
@@ -463,48 +459,35 @@ export function workRoutes(kind: TaskKind) {
     );
 
     if (kind === 'task') {
-      app.post(
-        `${base}/:id/change-task-to-subtask`,
-        { schema: { tags, params: taskParams, body: targetTaskBody, response: taskReply } },
-        async (request) => {
-          const ctx = await load(request, request.params.id);
-          await changeTaskToSubtask(db, ctx, request.body.task_id);
-          return answerWith(ctx, 'tasks:messages.made_subtask');
-        },
+      taskAction(
+        'post',
+        '/:id/change-task-to-subtask',
+        { params: taskParams, body: targetTaskBody, message: 'tasks:messages.made_subtask' },
+        (ctx, request) => changeTaskToSubtask(db, ctx, request.body.task_id),
       );
     } else {
-      app.post(
-        `${base}/:id/change-subtask-to-task`,
-        { schema: { tags, params: taskParams, response: taskReply } },
-        async (request) => {
-          const ctx = await load(request, request.params.id);
-          await changeSubtaskToTask(db, ctx);
-          return answerWith(ctx, 'tasks:messages.made_task');
-        },
+      taskAction(
+        'post',
+        '/:id/change-subtask-to-task',
+        { params: taskParams, message: 'tasks:messages.made_task' },
+        (ctx) => changeSubtaskToTask(db, ctx),
       );
-      app.post(
-        `${base}/:id/move-to-another-task`,
-        { schema: { tags, params: taskParams, body: targetTaskBody, response: taskReply } },
-        async (request) => {
-          const ctx = await load(request, request.params.id);
-          await moveToAnotherTask(db, ctx, request.body.task_id);
-          return answerWith(ctx, 'tasks:messages.moved');
-        },
+      taskAction(
+        'post',
+        '/:id/move-to-another-task',
+        { params: taskParams, body: targetTaskBody, message: 'tasks:messages.moved' },
+        (ctx, request) => moveToAnotherTask(db, ctx, request.body.task_id),
       );
-      app.post(
-        `${base}/:id/resubmit_by_teammates`,
+      taskAction(
+        'post',
+        '/:id/resubmit_by_teammates',
         {
-          schema: {
-            tags,
-            summary: "Resubmit a teammate's work (assignment_id), multipart like resubmit",
-            params: taskParams,
-            ...multipart,
-            headers: idempotencyKeyHeaders,
-            response: taskReply,
-          },
+          summary: "Resubmit a teammate's work (assignment_id), multipart like resubmit",
+          params: taskParams,
+          ...handInInput,
+          message: 'tasks:messages.resubmitted',
         },
-        async (request) => {
-          const ctx = await load(request, request.params.id);
+        async (ctx, request) => {
           const idempotencyKey = idempotencyKeyOf(request);
           await handIn(
             app.deps,
@@ -513,7 +496,6 @@ export function workRoutes(kind: TaskKind) {
             'resubmit_by_teammate',
             { teammateUnits: await teammateUnits(db, ctx), idempotencyKey },
           );
-          return answerWith(ctx, 'tasks:messages.resubmitted');
         },
       );
     }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { DbOrTx } from '../../db/client';
 import { teams, users, workspaceMembers, type WorkspaceRow } from '../../db/schema';
-import { displayName } from '../../core/people';
+import { displayName, nameColumns } from '../../core/people';
 import { membersOf, TEAMABLE_ROLES } from './load';
 import { activeTeams } from '../../core/workspace-ids';
 
@@ -50,12 +50,7 @@ export async function exportTeams(
     }
   }
   const everyone = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
+    .select(nameColumns)
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(

@@ -15,7 +15,7 @@ import {
   userSetBody,
 } from '@contracts/workspace-teams';
 import { actorOf } from '../../core/workspace-access';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { receiveAvatar } from '../profile';
 import './performance-metric';
@@ -62,19 +62,15 @@ export default async function teamRoutes(app: App) {
       answer: teamResource,
       message: 'workspace-teams:messages.created',
     },
-    async (actor, request) => {
-      const team = await createTeam(deps, actor, {
-        workspaceId: request.params.id,
-        ...request.body,
-      });
-      return { team };
-    },
+    (actor, request) =>
+      answerAs(
+        'team',
+        createTeam(deps, actor, { workspaceId: request.params.id, ...request.body }),
+      ),
   );
 
-  route.get(
-    '/teams/:id',
-    { params: teamIdParam, answer: teamResource },
-    async (actor, request) => ({ team: await showTeam(deps, actor, request.params.id) }),
+  route.get('/teams/:id', { params: teamIdParam, answer: teamResource }, (actor, request) =>
+    answerAs('team', showTeam(deps, actor, request.params.id)),
   );
 
   route.patch(
@@ -86,13 +82,8 @@ export default async function teamRoutes(app: App) {
       answer: teamResource,
       message: saved,
     },
-    async (actor, request) => {
-      const team = await updateTeam(deps, actor, {
-        teamId: request.params.id,
-        ...request.body,
-      });
-      return { team };
-    },
+    (actor, request) =>
+      answerAs('team', updateTeam(deps, actor, { teamId: request.params.id, ...request.body })),
   );
 
   for (const [url, byMember, summary] of [
@@ -126,37 +117,22 @@ export default async function teamRoutes(app: App) {
     (actor, request) => showTeamAvailability(deps, actor, request.params.id),
   );
 
-  route.post(
-    '/workspaces/:id/team-availability',
-    {
-      summary: 'Free hours of a set of members, as if they were a team',
-      params: workspaceIdParam,
-      body: userSetBody,
-      answer: teamAvailability,
-    },
-    (actor, request) =>
-      describePeople(deps, actor, {
-        workspaceId: request.params.id,
-        userIds: request.body.user_ids,
-        what: 'availability',
-      }),
-  );
-
-  route.post(
-    '/workspaces/:id/team-information',
-    {
-      summary: 'Skills, personality mix and free hours of a set of members',
-      params: workspaceIdParam,
-      body: userSetBody,
-      answer: teamInformation,
-    },
-    (actor, request) =>
-      describePeople(deps, actor, {
-        workspaceId: request.params.id,
-        userIds: request.body.user_ids,
-        what: 'information',
-      }),
-  );
+  // A set of members described as if they were a team: the same route for each description.
+  for (const [what, answer, summary] of [
+    ['availability', teamAvailability, 'Free hours of a set of members, as if they were a team'],
+    ['information', teamInformation, 'Skills, personality mix and free hours of a set of members'],
+  ] as const) {
+    route.post(
+      `/workspaces/:id/team-${what}`,
+      { summary, params: workspaceIdParam, body: userSetBody, answer },
+      (actor, request) =>
+        describePeople(deps, actor, {
+          workspaceId: request.params.id,
+          userIds: request.body.user_ids,
+          what,
+        }),
+    );
+  }
 
   route.put(
     '/teams/:id/members',
@@ -167,14 +143,15 @@ export default async function teamRoutes(app: App) {
       answer: teamResource,
       message: saved,
     },
-    async (actor, request) => {
-      const team = await setTeamMembers(deps, actor, {
-        teamId: request.params.id,
-        userIds: request.body.user_ids,
-        move: request.body.move,
-      });
-      return { team };
-    },
+    (actor, request) =>
+      answerAs(
+        'team',
+        setTeamMembers(deps, actor, {
+          teamId: request.params.id,
+          userIds: request.body.user_ids,
+          move: request.body.move,
+        }),
+      ),
   );
 
   route.delete(
@@ -205,10 +182,7 @@ export default async function teamRoutes(app: App) {
       answer: teamResource,
       message: 'workspace-teams:messages.joined',
     },
-    async (actor, request) => {
-      const team = await joinTeam(deps, actor, request.params.id);
-      return { team };
-    },
+    (actor, request) => answerAs('team', joinTeam(deps, actor, request.params.id)),
   );
 
   route.post(
@@ -220,13 +194,11 @@ export default async function teamRoutes(app: App) {
       answer: teamResource,
       message: saved,
     },
-    async (actor, request) => {
-      const team = await placeInTeam(deps, actor, {
-        teamId: request.params.id,
-        userId: request.body.user_id,
-      });
-      return { team };
-    },
+    (actor, request) =>
+      answerAs(
+        'team',
+        placeInTeam(deps, actor, { teamId: request.params.id, userId: request.body.user_id }),
+      ),
   );
 
   route.post(
@@ -237,25 +209,21 @@ export default async function teamRoutes(app: App) {
       answer: teamResource,
       message: saved,
     },
-    async (actor, request) => {
-      const team = await changeTeamAvatar(deps, actor, {
-        teamId: request.params.id,
-        avatar: () => receiveAvatar(request, deps),
-      });
-      return { team };
-    },
+    (actor, request) =>
+      answerAs(
+        'team',
+        changeTeamAvatar(deps, actor, {
+          teamId: request.params.id,
+          avatar: () => receiveAvatar(request, deps),
+        }),
+      ),
   );
 
   route.delete(
     '/teams/:id/avatar',
     { params: teamIdParam, answer: teamResource, message: saved },
-    async (actor, request) => {
-      const team = await changeTeamAvatar(deps, actor, {
-        teamId: request.params.id,
-        avatar: null,
-      });
-      return { team };
-    },
+    (actor, request) =>
+      answerAs('team', changeTeamAvatar(deps, actor, { teamId: request.params.id, avatar: null })),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   syncSettingsBody,
   type SyncProvider,
 } from '@contracts/calendar';
+import type { Actor } from '../../../core/actor';
 import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
 import { operationRoutes } from '../../../http/operation-routes';
@@ -46,6 +47,11 @@ export async function calendarSyncCore(app: App) {
 
   const state = async (request: Parameters<typeof actorOf>[0]) =>
     showSyncState(deps, actorOf(request));
+  /** The caller's sync state once `change` is done: what every change answers. */
+  const stateAfter = async (actor: Actor, change: Promise<unknown>) => {
+    await change;
+    return showSyncState(deps, actor);
+  };
 
   app.get(
     '/calendar/sync',
@@ -83,10 +89,8 @@ export async function calendarSyncCore(app: App) {
       answer: calendarSyncState,
       message: 'calendar:sync.saved',
     },
-    async (actor, request) => {
-      await chooseCalendars(deps, actor, request.params.provider, request.body);
-      return await state(request);
-    },
+    (actor, request) =>
+      stateAfter(actor, chooseCalendars(deps, actor, request.params.provider, request.body)),
   );
 
   route.post(
@@ -96,10 +100,7 @@ export async function calendarSyncCore(app: App) {
       params: syncProviderParams,
       answer: calendarSyncState,
     },
-    async (actor, request) => {
-      await syncNow(deps, actor, request.params.provider);
-      return await state(request);
-    },
+    (actor, request) => stateAfter(actor, syncNow(deps, actor, request.params.provider)),
   );
 
   route.delete(
@@ -110,10 +111,7 @@ export async function calendarSyncCore(app: App) {
       answer: calendarSyncState,
       message: 'calendar:sync.disconnected',
     },
-    async (actor, request) => {
-      await disconnect(deps, actor, request.params.provider);
-      return await state(request);
-    },
+    (actor, request) => stateAfter(actor, disconnect(deps, actor, request.params.provider)),
   );
 
   route.put(
@@ -124,10 +122,7 @@ export async function calendarSyncCore(app: App) {
       answer: calendarSyncState,
       message: 'calendar:sync.saved',
     },
-    async (actor, request) => {
-      await saveSyncSettings(deps, actor, request.body);
-      return await state(request);
-    },
+    (actor, request) => stateAfter(actor, saveSyncSettings(deps, actor, request.body)),
   );
 
   route.get(

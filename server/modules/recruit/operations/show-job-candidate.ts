@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { JobCandidateDetail, Scorecard } from '@contracts/recruit';
 import type { Actor } from '../../../core/actor';
+import { nameColumns } from '../../../core/people';
 import { privacyOfIds } from '../../../auth/privacy';
 import type { DbOrTx } from '../../../db/client';
 import {
@@ -67,12 +68,7 @@ export async function presentJobCandidateDetail(
     .select({
       entry: recruitHistory,
       jobTitle: recruitJobs.title,
-      actor: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      },
+      actor: nameColumns,
     })
     .from(recruitHistory)
     .leftJoin(recruitJobs, eq(recruitJobs.id, recruitHistory.jobId))
@@ -83,12 +79,7 @@ export async function presentJobCandidateDetail(
   const cards = await db
     .select({
       card: recruitScorecards,
-      interviewer: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      },
+      interviewer: nameColumns,
     })
     .from(recruitScorecards)
     .leftJoin(users, eq(users.id, recruitScorecards.interviewerId))
