@@ -44,7 +44,8 @@ const zoomCard = () => screen.getByTestId('integration-zoom');
 /** The confirmation dialog loads its code when first opened: roomy on a busy machine. */
 const SLOW = { timeout: 5_000 };
 
-describe('the integrations page', () => {
+// A test waits for several of those in turn: its own limit is roomier than each wait.
+describe('the integrations page', { timeout: 30_000 }, () => {
   withoutAnimations();
   afterEach(() => {
     cleanup();
