@@ -9,7 +9,6 @@ import {
   Radio,
   RadioGroup,
   Text,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +25,7 @@ import { AnswerFiles } from './AnswerFiles';
 import { Busy } from '@/components/Busy';
 import { column } from '@/lib/styles';
 import { DialogFrame } from '@/components/DialogFrame';
+import { TextareaField } from '@/components/TextareaField';
 
 const useStyles = makeStyles({
   // Never the whole window on a phone: the page shows around the dialog.
@@ -108,13 +108,13 @@ function QuestionField({
     );
   }
   return (
-    <Field label={label} required={question.required}>
-      <Textarea
-        value={value?.text ?? ''}
-        onChange={(_, d) => onChange({ ...empty, text: d.value })}
-        disabled={disabled}
-      />
-    </Field>
+    <TextareaField
+      label={label}
+      required={question.required}
+      value={value?.text ?? ''}
+      onChange={(text) => onChange({ ...empty, text })}
+      disabled={disabled}
+    />
   );
 }
 

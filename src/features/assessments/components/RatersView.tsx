@@ -7,8 +7,6 @@ import {
   Button,
   Field,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
   Radio,
   RadioGroup,
   Text,
@@ -31,6 +29,7 @@ import { useAssessmentMutation } from '../hooks';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
 import { columnList, column, wrappingRow } from '@/lib/styles';
+import { Notice } from '@/components/Notice';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
@@ -87,11 +86,7 @@ export function RatersView({ assessment }: { assessment: Assessment }) {
   const act = useAssessmentMutation((call: () => Promise<unknown>) => call());
 
   if (pairs.isError) {
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{t('assessments:raters.load_failed')}</MessageBarBody>
-      </MessageBar>
-    );
+    return <Notice intent="error">{t('assessments:raters.load_failed')}</Notice>;
   }
   if (!pairs.data) return <Busy />;
   const all = pairs.data;
@@ -139,9 +134,7 @@ export function RatersView({ assessment }: { assessment: Assessment }) {
           : t('assessments:raters.anonymous_note')}
       </Text>
       {all.length === 0 ? (
-        <MessageBar intent="warning">
-          <MessageBarBody>{t('assessments:raters.none')}</MessageBarBody>
-        </MessageBar>
+        <Notice intent="warning">{t('assessments:raters.none')}</Notice>
       ) : (
         <>
           {waitingFor.size === 0 ? (

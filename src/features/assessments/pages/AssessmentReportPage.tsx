@@ -3,13 +3,8 @@ import {
   Button,
   Card,
   CardHeader,
-  Dropdown,
-  Field,
   makeStyles,
   MenuItem,
-  MessageBar,
-  MessageBarBody,
-  Option,
   Switch,
   Tab,
   TabList,
@@ -23,6 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { PersonReport, QuestionReport } from '@contracts/assessments';
+import { DropdownField } from '@/components/DropdownField';
+import { Notice } from '@/components/Notice';
 import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { saveFile } from '@/lib/save-file';
@@ -227,11 +224,7 @@ export default function AssessmentReportPage() {
   };
 
   if (assessment.isError) {
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{t('assessments:report.load_failed')}</MessageBarBody>
-      </MessageBar>
-    );
+    return <Notice intent="error">{t('assessments:report.load_failed')}</Notice>;
   }
   if (!assessment.data) return <Busy />;
   const a = assessment.data;
@@ -270,26 +263,17 @@ export default function AssessmentReportPage() {
                 {t('assessments:report.export_detail')}
               </MenuItem>
             </ButtonMenu>
-            <Field label={t('assessments:report.person')}>
-              <Dropdown
-                value={
-                  person === 'all'
-                    ? t('assessments:report.overall')
-                    : (people.find((p) => p.evaluatee.id === person)?.evaluatee.name ?? '')
-                }
-                selectedOptions={[String(person)]}
-                onOptionSelect={(_, d) =>
-                  setPerson(d.optionValue === 'all' ? 'all' : Number(d.optionValue))
-                }
-              >
-                <Option value="all">{t('assessments:report.overall')}</Option>
-                {people.map((p) => (
-                  <Option key={p.evaluatee.id} value={String(p.evaluatee.id)}>
-                    {p.evaluatee.name}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
+            <DropdownField
+              label={t('assessments:report.person')}
+              value={String(person)}
+              choices={['all', ...people.map((p) => String(p.evaluatee.id))]}
+              wordsOf={(choice) =>
+                choice === 'all'
+                  ? t('assessments:report.overall')
+                  : (people.find((p) => String(p.evaluatee.id) === choice)?.evaluatee.name ?? '')
+              }
+              onChange={(choice) => setPerson(choice === 'all' ? 'all' : Number(choice))}
+            />
           </>
         )}
       </div>
@@ -344,11 +328,9 @@ export default function AssessmentReportPage() {
           </>
         )
       ) : personal.isError ? (
-        <MessageBar intent="info">
-          <MessageBarBody>
-            {a.released ? t('assessments:report.no_data') : t('assessments:report.not_released')}
-          </MessageBarBody>
-        </MessageBar>
+        <Notice intent="info">
+          {a.released ? t('assessments:report.no_data') : t('assessments:report.not_released')}
+        </Notice>
       ) : !personal.data ? (
         <Busy />
       ) : (

@@ -1,12 +1,10 @@
 import {
   Field,
-  Input,
   makeStyles,
   Radio,
   RadioGroup,
   Slider,
   Switch,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -19,6 +17,8 @@ import { statusKey, useOkrMutation } from './ObjectiveBits';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import { TextField } from '@/components/TextField';
+import { TextareaField } from '@/components/TextareaField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -82,7 +82,7 @@ export function CheckInDialog({
           onChange={(_, data) => setValue(data.checked ? '1' : '0')}
         />
       ) : (
-        <Field
+        <TextField
           label={
             keyResult.unit
               ? t('okrs:check_in.value_unit', { unit: keyResult.unit })
@@ -94,15 +94,12 @@ export function CheckInDialog({
           })}
           required
           validationMessage={localError ?? error?.fields.value?.[0]}
-        >
-          <Input
-            type="number"
-            step="any"
-            inputMode="decimal"
-            value={value}
-            onChange={(_, data) => setValue(data.value)}
-          />
-        </Field>
+          type="number"
+          step="any"
+          inputMode="decimal"
+          value={value}
+          onChange={setValue}
+        />
       )}
       <Field label={t('okrs:check_in.status')} required>
         <RadioGroup
@@ -123,9 +120,12 @@ export function CheckInDialog({
           onChange={(_, data) => setConfidence(data.value)}
         />
       </Field>
-      <Field label={t('okrs:check_in.note')}>
-        <Textarea value={note} maxLength={2000} onChange={(_, data) => setNote(data.value)} />
-      </Field>
+      <TextareaField
+        label={t('okrs:check_in.note')}
+        value={note}
+        maxLength={2000}
+        onChange={setNote}
+      />
     </FormDialog>
   );
 }

@@ -5,9 +5,7 @@ import {
   Field,
   makeStyles,
   Option,
-  Select,
   Text,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
@@ -25,6 +23,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { currentUserKey, useSignedInUser } from '@/lib/current-user';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { SaveForm } from '@/components/SaveForm';
+import { SelectField, type SelectFieldProps } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';
@@ -36,6 +35,7 @@ import { useRefreshProfile } from '../use-refresh-user';
 import { DateField } from '@/components/DateField';
 import { BusyButton } from '@/components/BusyButton';
 import { columnList, wrappingRow } from '@/lib/styles';
+import { TextareaField } from '@/components/TextareaField';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -214,14 +214,14 @@ function AboutSection({ user }: { user: CurrentUser }) {
         >
           <TimeZonePicker zones={zones.data ?? []} value={timezone} onChange={setTimezone} />
         </Field>
-        <Field label={t('profile:basic.bio')} validationMessage={fieldError(error, 'bio')}>
-          <Textarea
-            value={bio}
-            maxLength={2000}
-            resize="vertical"
-            onChange={(_e, d) => setBio(d.value)}
-          />
-        </Field>
+        <TextareaField
+          label={t('profile:basic.bio')}
+          validationMessage={fieldError(error, 'bio')}
+          value={bio}
+          maxLength={2000}
+          resize="vertical"
+          onChange={setBio}
+        />
       </SaveForm>
     </Section>
   );
@@ -352,13 +352,12 @@ function PreferencesSection({ user }: { user: CurrentUser }) {
           wordsOf={(channel) => t(`profile:preferences.channels.${channel}`)}
           onChange={(communication) => change({ communication })}
         />
-        <Field label={t('profile:preferences.goals')}>
-          <Textarea
-            value={value.goals ?? ''}
-            maxLength={500}
-            onChange={(_e, d) => change({ goals: d.value || null })}
-          />
-        </Field>
+        <TextareaField
+          label={t('profile:preferences.goals')}
+          value={value.goals ?? ''}
+          maxLength={500}
+          onChange={(goals) => change({ goals: goals || null })}
+        />
       </SaveForm>
     </Section>
   );
@@ -366,30 +365,21 @@ function PreferencesSection({ user }: { user: CurrentUser }) {
 
 /** A choice that may be left unset ("Not set" first). */
 function OptionalChoice<T extends string>({
-  label,
   value,
-  choices,
-  wordsOf,
   onChange,
-}: {
-  label: string;
+  ...field
+}: Omit<SelectFieldProps<T>, 'value' | 'noneLabel' | 'onChange'> & {
   value: T | null;
-  choices: readonly T[];
-  wordsOf: (choice: T) => string;
   onChange: (choice: T | null) => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Field label={label}>
-      <Select value={value ?? ''} onChange={(_e, d) => onChange((d.value || null) as T | null)}>
-        <option value="">{t('profile:preferences.unset')}</option>
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {wordsOf(choice)}
-          </option>
-        ))}
-      </Select>
-    </Field>
+    <SelectField
+      {...field}
+      value={value ?? ''}
+      noneLabel={t('profile:preferences.unset')}
+      onChange={(choice) => onChange((choice || null) as T | null)}
+    />
   );
 }
 
@@ -473,18 +463,13 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
         submitAppearance="secondary"
         submitDisabled={!form.title.trim() || add.isPending}
       >
-        <Field label={t('profile:activities.kind')}>
-          <Select
-            value={form.kind}
-            onChange={(_e, d) => setForm({ ...form, kind: d.value as typeof form.kind })}
-          >
-            {ACTIVITY_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`profile:activities.kinds.${kind}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField
+          label={t('profile:activities.kind')}
+          value={form.kind}
+          choices={ACTIVITY_KINDS}
+          wordsOf={(kind) => t(`profile:activities.kinds.${kind}`)}
+          onChange={(kind) => setForm({ ...form, kind: kind as typeof form.kind })}
+        />
         <TextField
           label={t('profile:activities.name')}
           required
