@@ -36,6 +36,7 @@ import { DateField } from '@/components/DateField';
 import { BusyButton } from '@/components/BusyButton';
 import { columnList, wrappingRow } from '@/lib/styles';
 import { TextareaField } from '@/components/TextareaField';
+import { useProfileSection } from '../use-profile-section';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -269,10 +270,7 @@ function LinksSection({ user }: { user: CurrentUser }) {
 
 function CvSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const page = useQuery({
-    queryKey: profileKeys.section(user.id, 'page'),
-    queryFn: () => profileApi.pageInformation(user.id),
-  });
+  const page = useProfileSection(user.id, 'page');
   const cv = page.data?.cv ?? null;
   return (
     <Section id="cv" title={t('profile:basic.cv')} description={t('profile:basic.cv_hint')}>
@@ -301,10 +299,7 @@ function CvSection({ user }: { user: CurrentUser }) {
 function PreferencesSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const stored = useQuery({
-    queryKey: profileKeys.section(user.id, 'preferences'),
-    queryFn: () => profileApi.preferences(user.id),
-  });
+  const stored = useProfileSection(user.id, 'preferences');
   const [draft, setDraft] = useState<WorkPreferences | null>(null);
   const refresh = useRefreshProfile();
   const save = useMutation({ mutationFn: profileApi.savePreferences, onSuccess: () => refresh() });
@@ -387,10 +382,7 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const refresh = useRefreshProfile();
-  const list = useQuery({
-    queryKey: profileKeys.section(user.id, 'activities'),
-    queryFn: () => profileApi.activities(user.id),
-  });
+  const list = useProfileSection(user.id, 'activities');
   const empty = {
     kind: 'project' as (typeof ACTIVITY_KINDS)[number],
     title: '',
