@@ -23,14 +23,11 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { AnswerFiles } from './AnswerFiles';
 import { Busy } from '@/components/Busy';
-import { column } from '@/lib/styles';
 import { DialogFrame } from '@/components/DialogFrame';
 import { TextareaField } from '@/components/TextareaField';
+import { useAssessmentDialogStyles } from './dialog-styles';
 
 const useStyles = makeStyles({
-  // Never the whole window on a phone: the page shows around the dialog.
-  surface: { maxHeight: '86dvh', overflowY: 'auto' },
-  content: { ...column, gap: tokens.spacingVerticalM },
   people: {
     display: 'flex',
     gap: tokens.spacingHorizontalXS,
@@ -131,6 +128,7 @@ export function AnswerFlowDialog({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const dialog = useAssessmentDialogStyles();
   const data = useQuery({
     queryKey: assessmentKeys.questions(assessment.id),
     queryFn: () => assessmentsApi.questions(assessment.id),
@@ -180,9 +178,9 @@ export function AnswerFlowDialog({
     <DialogFrame
       guard={guard}
       title={t('assessments:answer.title', { name: assessment.name })}
-      surfaceClassName={styles.surface}
+      surfaceClassName={dialog.surface}
     >
-      <DialogContent className={styles.content}>
+      <DialogContent className={dialog.content}>
         {!data.data || index === null ? (
           <Busy />
         ) : (

@@ -37,11 +37,9 @@ import { TextField } from '@/components/TextField';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
 import { TextareaField } from '@/components/TextareaField';
+import { useAssessmentDialogStyles } from './dialog-styles';
 
 const useStyles = makeStyles({
-  // Never the whole window on a phone: the page shows around the dialog.
-  surface: { maxHeight: '86dvh', overflowY: 'auto' },
-  form: { ...column, gap: tokens.spacingVerticalM },
   question: {
     ...column,
     gap: tokens.spacingVerticalS,
@@ -134,6 +132,7 @@ export function AssessmentFormDialog({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const dialog = useAssessmentDialogStyles();
   const whoId = useId('who');
   const editing = assessment !== undefined;
   const locked = assessment?.answering?.handed_in ?? false;
@@ -237,8 +236,8 @@ export function AssessmentFormDialog({
       guard={guard}
       title={t(editing ? 'assessments:form.edit_title' : 'assessments:form.create_title')}
       onSubmit={() => save.mutate(undefined, { onSuccess: onClose })}
-      contentClassName={styles.form}
-      surfaceClassName={styles.surface}
+      contentClassName={dialog.content}
+      surfaceClassName={dialog.surface}
       onClose={onClose}
       submitLabel={t('assessments:form.save')}
       submitDisabled={save.isPending || !name.trim()}
