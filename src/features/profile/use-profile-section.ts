@@ -1,17 +1,23 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { profileApi, profileKeys } from './api';
 
-/** Each section of a person's profile that pages read, with the call that reads it. */
+/**
+ * Each section of a person's profile that pages read, with the call that reads it: by name, so
+ * the call is looked up when made and a test's stand-in for it is the one that runs.
+ */
 const sectionReads = {
-  page: profileApi.pageInformation,
-  performance: profileApi.performance,
-  'soft-skills': profileApi.softSkills,
-  skills: profileApi.userSkills,
-  availability: profileApi.availability,
-  personality: profileApi.personality,
-  activities: profileApi.activities,
-  preferences: profileApi.preferences,
-};
+  page: 'pageInformation',
+  performance: 'performance',
+  'soft-skills': 'softSkills',
+  skills: 'userSkills',
+  availability: 'availability',
+  personality: 'personality',
+  activities: 'activities',
+  preferences: 'preferences',
+} as const;
+
+type SectionRead<S extends keyof typeof sectionReads> =
+  (typeof profileApi)[(typeof sectionReads)[S]];
 
 export type ProfileSection = keyof typeof sectionReads;
 
@@ -23,12 +29,12 @@ export function useProfileSection<S extends ProfileSection>(
   ref: string | number,
   section: S,
   options: { enabled?: boolean } = {},
-): UseQueryResult<Awaited<ReturnType<(typeof sectionReads)[S]>>> {
-  // Indexing the table loses which call `section` picks: the return type above restores it.
-  const read = sectionReads[section] as (ref: string | number) => Promise<unknown>;
+): UseQueryResult<Awaited<ReturnType<SectionRead<S>>>> {
   return useQuery({
     queryKey: profileKeys.section(ref, section),
-    queryFn: () => read(ref),
+    // Indexing the calls loses which one `section` picks: the return type above restores it.
+    queryFn: () =>
+      (profileApi[sectionReads[section]] as (ref: string | number) => Promise<unknown>)(ref),
     ...options,
-  }) as UseQueryResult<Awaited<ReturnType<(typeof sectionReads)[S]>>>;
+  }) as UseQueryResult<Awaited<ReturnType<SectionRead<S>>>>;
 }

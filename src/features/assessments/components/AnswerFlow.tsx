@@ -6,8 +6,6 @@ import {
   Field,
   makeStyles,
   ProgressBar,
-  Radio,
-  RadioGroup,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -26,6 +24,7 @@ import { Busy } from '@/components/Busy';
 import { DialogFrame } from '@/components/DialogFrame';
 import { TextareaField } from '@/components/TextareaField';
 import { useAssessmentDialogStyles } from './dialog-styles';
+import { RadioField } from '@/components/RadioField';
 
 const useStyles = makeStyles({
   people: {
@@ -70,38 +69,30 @@ function QuestionField({
     const scale = question.options.scale ?? 5;
     const labels = question.options.labels ?? [];
     return (
-      <Field label={label} required={question.required}>
-        <RadioGroup
-          layout="horizontal"
-          className={styles.scale}
-          value={value?.rating ? String(value.rating) : ''}
-          onChange={(_, d) => onChange({ ...empty, rating: Number(d.value) })}
-          disabled={disabled}
-        >
-          {Array.from({ length: scale }, (_, i) => (
-            <Radio
-              key={i}
-              value={String(i + 1)}
-              label={labels[i] ? `${i + 1} ${labels[i]}` : String(i + 1)}
-            />
-          ))}
-        </RadioGroup>
-      </Field>
+      <RadioField
+        label={label}
+        required={question.required}
+        layout="horizontal"
+        groupClassName={styles.scale}
+        value={value?.rating ? String(value.rating) : ''}
+        choices={Array.from({ length: scale }, (_, i) => i + 1)}
+        wordsOf={(n) => (labels[n - 1] ? `${n} ${labels[n - 1]}` : String(n))}
+        onChange={(n) => onChange({ ...empty, rating: Number(n) })}
+        disabled={disabled}
+      />
     );
   }
   if (question.kind === 'choice') {
     return (
-      <Field label={label} required={question.required}>
-        <RadioGroup
-          value={value?.choice ?? ''}
-          onChange={(_, d) => onChange({ ...empty, choice: d.value })}
-          disabled={disabled}
-        >
-          {(question.options.choices ?? []).map((c) => (
-            <Radio key={c} value={c} label={c} />
-          ))}
-        </RadioGroup>
-      </Field>
+      <RadioField
+        label={label}
+        required={question.required}
+        value={value?.choice ?? ''}
+        choices={question.options.choices ?? []}
+        wordsOf={String}
+        onChange={(choice) => onChange({ ...empty, choice })}
+        disabled={disabled}
+      />
     );
   }
   return (

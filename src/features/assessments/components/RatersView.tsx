@@ -5,10 +5,7 @@ import {
   AccordionPanel,
   Badge,
   Button,
-  Field,
   makeStyles,
-  Radio,
-  RadioGroup,
   Text,
   tokens,
   useId,
@@ -30,6 +27,7 @@ import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
 import { columnList, column, wrappingRow } from '@/lib/styles';
 import { Notice } from '@/components/Notice';
+import { RadioField } from '@/components/RadioField';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
@@ -296,13 +294,13 @@ function AddRaterDialog({ assessment, onClose }: { assessment: Assessment; onClo
       {rater[0] !== undefined && rater[0] === person[0] ? (
         <Text>{t('assessments:raters.self_group')}</Text>
       ) : (
-        <Field label={t('assessments:raters.group')}>
-          <RadioGroup value={group} onChange={(_, d) => setGroup(d.value as RaterGroup)}>
-            {GROUPS.map((g) => (
-              <Radio key={g} value={g} label={t(`assessments:groups.${g}`)} />
-            ))}
-          </RadioGroup>
-        </Field>
+        <RadioField
+          label={t('assessments:raters.group')}
+          value={group}
+          choices={GROUPS}
+          wordsOf={(g) => t(`assessments:groups.${g}`)}
+          onChange={(g) => setGroup(g as RaterGroup)}
+        />
       )}
     </FormDialog>
   );

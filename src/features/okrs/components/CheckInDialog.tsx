@@ -1,12 +1,4 @@
-import {
-  Field,
-  makeStyles,
-  Radio,
-  RadioGroup,
-  Slider,
-  Switch,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, makeStyles, Slider, Switch, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHECK_IN_STATUSES, type CheckInStatus, type KeyResult } from '@contracts/okrs';
@@ -19,6 +11,7 @@ import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
 import { TextField } from '@/components/TextField';
 import { TextareaField } from '@/components/TextareaField';
+import { RadioField } from '@/components/RadioField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -101,17 +94,15 @@ export function CheckInDialog({
           onChange={setValue}
         />
       )}
-      <Field label={t('okrs:check_in.status')} required>
-        <RadioGroup
-          layout="horizontal"
-          value={status}
-          onChange={(_, data) => setStatus(data.value as CheckInStatus)}
-        >
-          {CHECK_IN_STATUSES.map((s) => (
-            <Radio key={s} value={s} label={t(`okrs:status.${statusKey(s)}`)} />
-          ))}
-        </RadioGroup>
-      </Field>
+      <RadioField
+        label={t('okrs:check_in.status')}
+        required
+        layout="horizontal"
+        value={status}
+        choices={CHECK_IN_STATUSES}
+        wordsOf={(s) => t(`okrs:status.${statusKey(s)}`)}
+        onChange={(s) => setStatus(s as CheckInStatus)}
+      />
       <Field label={t('okrs:check_in.confidence', { value: confidence })}>
         <Slider
           min={1}
