@@ -64,6 +64,14 @@ const useStyles = makeStyles({
   },
 });
 
+/** The files a manager can download, in the order the Export menu offers them. */
+const EXPORTS = [
+  { kind: 'export-report', format: 'xlsx', label: 'assessments:report.export_report' },
+  { kind: 'export-report', format: 'csv', label: 'assessments:report.export_report_csv' },
+  { kind: 'export-question-report', format: 'xlsx', label: 'assessments:report.export_question' },
+  { kind: 'export-detail-report', format: 'xlsx', label: 'assessments:report.export_detail' },
+] as const;
+
 function Insights({ report }: { report: PersonReport }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -250,18 +258,11 @@ export default function AssessmentReportPage() {
                 <Button icon={<ArrowDownloadRegular />}>{t('assessments:report.export')}</Button>
               }
             >
-              <MenuItem onClick={() => void download('export-report', 'xlsx')}>
-                {t('assessments:report.export_report')}
-              </MenuItem>
-              <MenuItem onClick={() => void download('export-report', 'csv')}>
-                {t('assessments:report.export_report_csv')}
-              </MenuItem>
-              <MenuItem onClick={() => void download('export-question-report', 'xlsx')}>
-                {t('assessments:report.export_question')}
-              </MenuItem>
-              <MenuItem onClick={() => void download('export-detail-report', 'xlsx')}>
-                {t('assessments:report.export_detail')}
-              </MenuItem>
+              {EXPORTS.map((file) => (
+                <MenuItem key={file.label} onClick={() => void download(file.kind, file.format)}>
+                  {t(file.label)}
+                </MenuItem>
+              ))}
             </ButtonMenu>
             <DropdownField
               label={t('assessments:report.person')}

@@ -17,15 +17,9 @@ import { WeekGrid } from '../components/WeekGrid';
 import { offsetHours, toLocalSlots } from '../week-slots';
 import { Busy } from '@/components/Busy';
 import { useProfileSection } from '../use-profile-section';
+import { ProfileColumn } from '../components/ProfileColumn';
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    maxWidth: '960px',
-    margin: '0 auto',
-  },
   tags: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   hidden: {
     display: 'flex',
@@ -150,7 +144,7 @@ export default function PublicProfilePage() {
     saveFile(file.blob, file.filename);
   };
   return (
-    <div className={styles.root}>
+    <ProfileColumn>
       <ProfileHeader person={person} avatarSize={96}>
         {person.timezone && <Text block>{person.timezone}</Text>}
         {person.member_since && (
@@ -188,6 +182,6 @@ export default function PublicProfilePage() {
         )}
       </Section>
       <Sections person={person} userRef={ref} />
-    </div>
+    </ProfileColumn>
   );
 }
