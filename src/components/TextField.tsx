@@ -1,32 +1,13 @@
-import { Field, Input, type FieldProps, type InputProps } from '@fluentui/react-components';
+import { Field, Input, type InputProps } from '@fluentui/react-components';
+import { splitFieldProps, type TextControlProps } from './field-parts';
 
-export type TextFieldProps = Omit<InputProps, 'onChange'> &
-  Pick<FieldProps, 'label' | 'hint' | 'validationMessage' | 'required'> & {
-    onChange: (value: string) => void;
-    /** Class of the Field (its place in a row); the input itself takes `inputClassName`. */
-    className?: string;
-    inputClassName?: string;
-  };
+export type TextFieldProps = TextControlProps<InputProps> & { inputClassName?: string };
 
 /** A labelled one-line input whose change hands over the new text. */
-export function TextField({
-  label,
-  hint,
-  validationMessage,
-  required,
-  className,
-  inputClassName,
-  onChange,
-  ...input
-}: TextFieldProps) {
+export function TextField({ inputClassName, onChange, ...props }: TextFieldProps) {
+  const [field, input] = splitFieldProps(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      validationMessage={validationMessage}
-      required={required}
-      className={className}
-    >
+    <Field {...field}>
       <Input
         {...input}
         className={inputClassName}

@@ -7,6 +7,7 @@ import {
   turnOnBrowserPush,
   type BrowserPushState,
 } from './browser-push';
+import { Notice } from '@/components/Notice';
 
 const stateKey = ['browser', 'push-state'] as const;
 
@@ -56,15 +57,9 @@ export function BrowserPushSetting({ publicKey }: { publicKey: string | null }) 
       />
       {toggle.isPending && <Spinner size="tiny" label={t('notifications:settings.push.asking')} />}
       {current === 'blocked' && (
-        <MessageBar intent="warning">
-          <MessageBarBody>{t('notifications:settings.push.blocked')}</MessageBarBody>
-        </MessageBar>
+        <Notice intent="warning">{t('notifications:settings.push.blocked')}</Notice>
       )}
-      {toggle.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{t('notifications:settings.push.failed')}</MessageBarBody>
-        </MessageBar>
-      )}
+      {toggle.isError && <Notice intent="error">{t('notifications:settings.push.failed')}</Notice>}
       <Text as="p" size={200}>
         {t('notifications:settings.push.hint')}
       </Text>

@@ -2,13 +2,8 @@ import {
   Button,
   DialogActions,
   DialogContent,
-  Field,
-  Input,
   Link,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Select,
   tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -26,6 +21,9 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { BusyButton } from '@/components/BusyButton';
 import { column } from '@/lib/styles';
 import { DialogFrame } from '@/components/DialogFrame';
+import { Notice } from '@/components/Notice';
+import { TextField } from '@/components/TextField';
+import { SelectField } from '@/components/SelectField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -91,6 +89,10 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
     create.mutate();
   };
   const zoomOn = options.data?.zoom ?? false;
+  // A Teams meeting inside Teams, a Zoom one outside it once Zoom is set up; in this order.
+  const offered = (['none', 'teams', 'zoom', 'link'] as const).filter(
+    (choice) => (choice !== 'teams' || inTeams) && (choice !== 'zoom' || (zoomOn && !inTeams)),
+  );
 
   const guard = useDiscardGuard(title.trim() !== '' || joinUrl.trim() !== '', onClose);
   return (
@@ -98,9 +100,7 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
       {made ? (
         <>
           <DialogContent className={styles.done}>
-            <MessageBar intent="success">
-              <MessageBarBody>{t('notifications:meeting.created')}</MessageBarBody>
-            </MessageBar>
+            <Notice intent="success">{t('notifications:meeting.created')}</Notice>
             {made.join_url && (
               <Link href={made.join_url} target="_blank" rel="noreferrer">
                 {made.provider === 'teams'
@@ -121,64 +121,62 @@ export default function MeetingDialog({ open, onClose }: { open: boolean; onClos
       ) : (
         <form onSubmit={onSubmit}>
           <DialogContent className={styles.form}>
-            <Field label={t('notifications:meeting.workspace')} required>
-              <Select
-                value={chosenWorkspace === null ? '' : String(chosenWorkspace)}
-                onChange={(_e, d) => {
-                  setWorkspaceId(Number(d.value));
-                  setAttendees([]);
-                }}
-              >
-                {workspaces.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label={t('notifications:meeting.name')} required>
-              <Input value={title} maxLength={200} onChange={(_e, d) => setTitle(d.value)} />
-            </Field>
+            <SelectField
+              label={t('notifications:meeting.workspace')}
+              required
+              value={chosenWorkspace === null ? '' : String(chosenWorkspace)}
+              choices={workspaces}
+              idOf={(w) => String(w.id)}
+              wordsOf={(w) => w.name}
+              onChange={(id) => {
+                setWorkspaceId(Number(id));
+                setAttendees([]);
+              }}
+            />
+            <TextField
+              label={t('notifications:meeting.name')}
+              required
+              value={title}
+              maxLength={200}
+              onChange={setTitle}
+            />
             <DateTimeField
               label={t('notifications:meeting.start')}
               required
               value={start}
               onChange={setStart}
             />
-            <Field label={t('notifications:meeting.duration')} required>
-              <Input
-                type="number"
-                min={5}
-                max={1440}
-                value={duration}
-                onChange={(_e, d) => setDuration(d.value)}
-              />
-            </Field>
+            <TextField
+              label={t('notifications:meeting.duration')}
+              required
+              type="number"
+              min={5}
+              max={1440}
+              value={duration}
+              onChange={setDuration}
+            />
             <PeoplePicker
               label={t('notifications:meeting.attendees')}
               people={(members.data ?? []).map((p) => ({ id: p.id, name: p.name }))}
               selected={attendees}
               onChange={setAttendees}
             />
-            <Field
+            <SelectField
               label={t('notifications:meeting.provider')}
               hint={!zoomOn ? t('notifications:meeting.zoom_off') : undefined}
-            >
-              <Select value={provider} onChange={(_e, d) => setProvider(d.value as Provider)}>
-                <option value="none">{t('notifications:meeting.providers.none')}</option>
-                {inTeams && (
-                  <option value="teams">{t('notifications:meeting.providers.teams')}</option>
-                )}
-                {zoomOn && !inTeams && (
-                  <option value="zoom">{t('notifications:meeting.providers.zoom')}</option>
-                )}
-                <option value="link">{t('notifications:meeting.providers.link')}</option>
-              </Select>
-            </Field>
+              value={provider}
+              choices={offered}
+              wordsOf={(choice) => t(`notifications:meeting.providers.${choice}`)}
+              onChange={(choice) => setProvider(choice as Provider)}
+            />
             {provider === 'link' && (
-              <Field label={t('notifications:meeting.join_url')} required>
-                <Input type="url" value={joinUrl} onChange={(_e, d) => setJoinUrl(d.value)} />
-              </Field>
+              <TextField
+                label={t('notifications:meeting.join_url')}
+                required
+                type="url"
+                value={joinUrl}
+                onChange={setJoinUrl}
+              />
             )}
           </DialogContent>
           <DialogActions>

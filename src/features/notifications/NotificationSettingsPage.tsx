@@ -13,7 +13,7 @@ import { notificationsApi, type Settings } from './api';
 import { notificationKeys } from './keys';
 import { BrowserPushSetting } from './BrowserPushSetting';
 import { useIsInTeams } from './in-teams';
-import { SettingsGrid } from './SettingsGrid';
+import { DigestHint, SettingsGrid } from './SettingsGrid';
 import { SettingsSection } from '@/components/SettingsSection';
 import { column } from '@/lib/styles';
 
@@ -23,7 +23,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXXS,
     '& > *': { margin: 0 },
   },
-  muted: { color: tokens.colorNeutralForeground2 },
 });
 
 /**
@@ -86,9 +85,7 @@ export default function NotificationSettingsPage() {
           onChange={(key, value) => save.mutate({ [key]: value })}
         />
       )}
-      <Text size={200} className={styles.muted}>
-        {t('notifications:settings.digest_hint')}
-      </Text>
+      <DigestHint />
       {/* Inside Teams, the activity feed is the app's notifications; no browser to subscribe. */}
       {channels.data && !inTeams && (
         <section className={styles.head} aria-labelledby="browser-push-title">

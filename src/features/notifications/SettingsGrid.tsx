@@ -23,7 +23,19 @@ const useStyles = makeStyles({
   },
   event: { flexBasis: '260px', flexGrow: 1 },
   switches: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
+  hint: { color: tokens.colorNeutralForeground2 },
 });
+
+/** What the daily digest is, said under the grid on both settings pages. */
+export function DigestHint() {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  return (
+    <Text size={200} className={styles.hint}>
+      {t('notifications:settings.digest_hint')}
+    </Text>
+  );
+}
 
 /** One switch per event and channel (in app, e-mail, daily digest), a group per event. */
 export function SettingsGrid({

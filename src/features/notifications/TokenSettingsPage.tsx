@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { RouterButton } from '@/components/RouterLink';
 import { notificationsApi, type Settings } from './api';
 import { notificationKeys } from './keys';
-import { SettingsGrid } from './SettingsGrid';
+import { DigestHint, SettingsGrid } from './SettingsGrid';
 import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -78,9 +78,7 @@ export default function TokenSettingsPage() {
         disabled={save.isPending}
         onChange={(name, value) => save.mutate({ [name]: value })}
       />
-      <Text size={200} className={styles.muted}>
-        {t('notifications:settings.digest_hint')}
-      </Text>
+      <DigestHint />
     </Card>
   );
 }

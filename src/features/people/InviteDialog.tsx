@@ -1,10 +1,8 @@
 import {
   Button,
-  Dropdown,
   Field,
   Input,
   makeStyles,
-  Option,
   Tab,
   TabList,
   Text,
@@ -17,6 +15,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { INVITABLE_ROLES, type CsvInviteResult, type Workspace } from '@contracts/workspaces';
+import { DropdownField } from '@/components/DropdownField';
 import { FormAlert } from '@/components/FormAlert';
 import { PlainTable } from '@/components/PlainTable';
 import { UploadWidget, type UploadRule } from '@/components/UploadWidget';
@@ -96,19 +95,14 @@ function ByEmail({ workspace, onDone }: { workspace: Workspace; onDone: () => vo
         />
       </Field>
       <div className={styles.row}>
-        <Field label={t('workspaces:invite.role')} className={styles.grow}>
-          <Dropdown
-            value={t(`workspaces:roles.${role}`)}
-            selectedOptions={[role]}
-            onOptionSelect={(_event, data) => setRole(data.optionValue as InvitableRole)}
-          >
-            {INVITABLE_ROLES.map((option) => (
-              <Option key={option} value={option}>
-                {t(`workspaces:roles.${option}`)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <DropdownField
+          label={t('workspaces:invite.role')}
+          className={styles.grow}
+          value={role}
+          choices={INVITABLE_ROLES}
+          wordsOf={(option) => t(`workspaces:roles.${option}`)}
+          onChange={setRole}
+        />
         <Button
           appearance="primary"
           disabled={valid.length === 0 || invalid.length > 0 || invite.isPending}

@@ -1,13 +1,4 @@
-import {
-  Button,
-  Field,
-  makeStyles,
-  Radio,
-  RadioGroup,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Radio, RadioGroup, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/FormAlert';
@@ -15,12 +6,7 @@ import type { ApiError } from '@/lib/http';
 import { assessmentsApi, type Announcement } from '../api';
 import { useAssessmentMutation } from '../hooks';
 import { SimpleDialog } from '@/components/SimpleDialog';
-import { column } from '@/lib/styles';
-
-const useStyles = makeStyles({
-  surface: { maxHeight: '86dvh', overflowY: 'auto' },
-  content: { ...column, gap: tokens.spacingVerticalM },
-});
+import { useAssessmentDialogStyles } from './dialog-styles';
 
 type Value = { rating?: number | null; choice?: string | null; text?: string | null };
 
@@ -36,7 +22,7 @@ export function AnnouncementDialog({
   onLater: () => void;
 }) {
   const { t } = useTranslation();
-  const styles = useStyles();
+  const styles = useAssessmentDialogStyles();
   const [values, setValues] = useState<Record<number, Value>>({});
   const answer = useAssessmentMutation(() =>
     assessmentsApi.answerAnnouncement(

@@ -6,10 +6,7 @@ import {
   Field,
   makeStyles,
   ProgressBar,
-  Radio,
-  RadioGroup,
   Text,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
@@ -24,13 +21,12 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { AnswerFiles } from './AnswerFiles';
 import { Busy } from '@/components/Busy';
-import { column } from '@/lib/styles';
 import { DialogFrame } from '@/components/DialogFrame';
+import { TextareaField } from '@/components/TextareaField';
+import { useAssessmentDialogStyles } from './dialog-styles';
+import { RadioField } from '@/components/RadioField';
 
 const useStyles = makeStyles({
-  // Never the whole window on a phone: the page shows around the dialog.
-  surface: { maxHeight: '86dvh', overflowY: 'auto' },
-  content: { ...column, gap: tokens.spacingVerticalM },
   people: {
     display: 'flex',
     gap: tokens.spacingHorizontalXS,
@@ -73,48 +69,40 @@ function QuestionField({
     const scale = question.options.scale ?? 5;
     const labels = question.options.labels ?? [];
     return (
-      <Field label={label} required={question.required}>
-        <RadioGroup
-          layout="horizontal"
-          className={styles.scale}
-          value={value?.rating ? String(value.rating) : ''}
-          onChange={(_, d) => onChange({ ...empty, rating: Number(d.value) })}
-          disabled={disabled}
-        >
-          {Array.from({ length: scale }, (_, i) => (
-            <Radio
-              key={i}
-              value={String(i + 1)}
-              label={labels[i] ? `${i + 1} ${labels[i]}` : String(i + 1)}
-            />
-          ))}
-        </RadioGroup>
-      </Field>
+      <RadioField
+        label={label}
+        required={question.required}
+        layout="horizontal"
+        groupClassName={styles.scale}
+        value={value?.rating ? String(value.rating) : ''}
+        choices={Array.from({ length: scale }, (_, i) => i + 1)}
+        wordsOf={(n) => (labels[n - 1] ? `${n} ${labels[n - 1]}` : String(n))}
+        onChange={(n) => onChange({ ...empty, rating: Number(n) })}
+        disabled={disabled}
+      />
     );
   }
   if (question.kind === 'choice') {
     return (
-      <Field label={label} required={question.required}>
-        <RadioGroup
-          value={value?.choice ?? ''}
-          onChange={(_, d) => onChange({ ...empty, choice: d.value })}
-          disabled={disabled}
-        >
-          {(question.options.choices ?? []).map((c) => (
-            <Radio key={c} value={c} label={c} />
-          ))}
-        </RadioGroup>
-      </Field>
+      <RadioField
+        label={label}
+        required={question.required}
+        value={value?.choice ?? ''}
+        choices={question.options.choices ?? []}
+        wordsOf={String}
+        onChange={(choice) => onChange({ ...empty, choice })}
+        disabled={disabled}
+      />
     );
   }
   return (
-    <Field label={label} required={question.required}>
-      <Textarea
-        value={value?.text ?? ''}
-        onChange={(_, d) => onChange({ ...empty, text: d.value })}
-        disabled={disabled}
-      />
-    </Field>
+    <TextareaField
+      label={label}
+      required={question.required}
+      value={value?.text ?? ''}
+      onChange={(text) => onChange({ ...empty, text })}
+      disabled={disabled}
+    />
   );
 }
 
@@ -131,6 +119,7 @@ export function AnswerFlowDialog({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const dialog = useAssessmentDialogStyles();
   const data = useQuery({
     queryKey: assessmentKeys.questions(assessment.id),
     queryFn: () => assessmentsApi.questions(assessment.id),
@@ -180,9 +169,9 @@ export function AnswerFlowDialog({
     <DialogFrame
       guard={guard}
       title={t('assessments:answer.title', { name: assessment.name })}
-      surfaceClassName={styles.surface}
+      surfaceClassName={dialog.surface}
     >
-      <DialogContent className={styles.content}>
+      <DialogContent className={dialog.content}>
         {!data.data || index === null ? (
           <Busy />
         ) : (

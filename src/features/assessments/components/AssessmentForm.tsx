@@ -1,17 +1,11 @@
 import {
   Button,
   Checkbox,
-  Dropdown,
   Field,
-  Input,
   Label,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Option,
   SpinButton,
   Switch,
-  Textarea,
   Text,
   tokens,
   useId,
@@ -37,13 +31,15 @@ import { assessmentKeys } from '../keys';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { useAssessmentMutation } from '../hooks';
 import { DateTimeField } from '@/components/DateField';
+import { DropdownField } from '@/components/DropdownField';
+import { Notice } from '@/components/Notice';
+import { TextField } from '@/components/TextField';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import { TextareaField } from '@/components/TextareaField';
+import { useAssessmentDialogStyles } from './dialog-styles';
 
 const useStyles = makeStyles({
-  // Never the whole window on a phone: the page shows around the dialog.
-  surface: { maxHeight: '86dvh', overflowY: 'auto' },
-  form: { ...column, gap: tokens.spacingVerticalM },
   question: {
     ...column,
     gap: tokens.spacingVerticalS,
@@ -136,6 +132,7 @@ export function AssessmentFormDialog({
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const dialog = useAssessmentDialogStyles();
   const whoId = useId('who');
   const editing = assessment !== undefined;
   const locked = assessment?.answering?.handed_in ?? false;
@@ -239,47 +236,38 @@ export function AssessmentFormDialog({
       guard={guard}
       title={t(editing ? 'assessments:form.edit_title' : 'assessments:form.create_title')}
       onSubmit={() => save.mutate(undefined, { onSuccess: onClose })}
-      contentClassName={styles.form}
-      surfaceClassName={styles.surface}
+      contentClassName={dialog.content}
+      surfaceClassName={dialog.surface}
       onClose={onClose}
       submitLabel={t('assessments:form.save')}
       submitDisabled={save.isPending || !name.trim()}
     >
-      {locked && (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('assessments:form.locked_note')}</MessageBarBody>
-        </MessageBar>
-      )}
+      {locked && <Notice intent="info">{t('assessments:form.locked_note')}</Notice>}
       <FormAlert error={error} />
-      <Field
+      <TextField
         label={t('assessments:form.name')}
         required
         validationMessage={fieldError(error, 'name')}
-      >
-        <Input value={name} onChange={(_, d) => setName(d.value)} />
-      </Field>
-      <Field label={t('assessments:form.description')}>
-        <Textarea value={description} onChange={(_, d) => setDescription(d.value)} />
-      </Field>
+        value={name}
+        onChange={setName}
+      />
+      <TextareaField
+        label={t('assessments:form.description')}
+        value={description}
+        onChange={setDescription}
+      />
       <div className={styles.row}>
-        <Field label={t('assessments:form.type')}>
-          <Dropdown
-            value={t(`assessments:list.types.${type}`)}
-            selectedOptions={[type]}
-            disabled={locked}
-            onOptionSelect={(_, d) => {
-              const next = d.optionValue as 'general' | 'team';
-              setType(next);
-              if (next === 'team') setRules(['self', 'teammates']);
-            }}
-          >
-            {(['general', 'team'] as const).map((value) => (
-              <Option key={value} value={value}>
-                {t(`assessments:list.types.${value}`)}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <DropdownField
+          label={t('assessments:form.type')}
+          value={type}
+          choices={['general', 'team'] as const}
+          wordsOf={(value) => t(`assessments:list.types.${value}`)}
+          disabled={locked}
+          onChange={(next) => {
+            setType(next);
+            if (next === 'team') setRules(['self', 'teammates']);
+          }}
+        />
         <DateTimeField
           label={t('assessments:form.due')}
           validationMessage={fieldError(error, 'expired_at')}
@@ -371,32 +359,23 @@ export function AssessmentFormDialog({
               onClick={() => setQuestions(shown.filter((_, j) => j !== i))}
             />
           </div>
-          <Field
+          <TextField
             label={t('assessments:form.name')}
             required
             validationMessage={fieldError(error, `questions.${i}`)}
-          >
-            <Input
-              value={q.title}
-              disabled={locked}
-              onChange={(_, d) => update(i, { title: d.value })}
-            />
-          </Field>
+            value={q.title}
+            disabled={locked}
+            onChange={(title) => update(i, { title })}
+          />
           <div className={styles.row}>
-            <Field label={t('assessments:form.kind')}>
-              <Dropdown
-                value={t(`assessments:kinds.${q.kind}`)}
-                selectedOptions={[q.kind]}
-                disabled={locked}
-                onOptionSelect={(_, d) => update(i, { kind: d.optionValue as QuestionKind })}
-              >
-                {QUESTION_KINDS.map((kind) => (
-                  <Option key={kind} value={kind}>
-                    {t(`assessments:kinds.${kind}`)}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
+            <DropdownField
+              label={t('assessments:form.kind')}
+              value={q.kind}
+              choices={QUESTION_KINDS}
+              wordsOf={(kind) => t(`assessments:kinds.${kind}`)}
+              disabled={locked}
+              onChange={(kind) => update(i, { kind })}
+            />
             <Checkbox
               checked={q.required}
               disabled={locked}
@@ -418,23 +397,21 @@ export function AssessmentFormDialog({
                   }}
                 />
               </Field>
-              <Field label={t('assessments:form.labels')}>
-                <Input
-                  value={q.labels}
-                  disabled={locked}
-                  onChange={(_, d) => update(i, { labels: d.value })}
-                />
-              </Field>
+              <TextField
+                label={t('assessments:form.labels')}
+                value={q.labels}
+                disabled={locked}
+                onChange={(labels) => update(i, { labels })}
+              />
             </div>
           )}
           {q.kind === 'choice' && (
-            <Field label={t('assessments:form.choices')}>
-              <Textarea
-                value={q.choices}
-                disabled={locked}
-                onChange={(_, d) => update(i, { choices: d.value })}
-              />
-            </Field>
+            <TextareaField
+              label={t('assessments:form.choices')}
+              value={q.choices}
+              disabled={locked}
+              onChange={(choices) => update(i, { choices })}
+            />
           )}
         </fieldset>
       ))}

@@ -5,12 +5,7 @@ import {
   AccordionPanel,
   Badge,
   Button,
-  Field,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
   Text,
   tokens,
   useId,
@@ -31,6 +26,8 @@ import { useAssessmentMutation } from '../hooks';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
 import { columnList, column, wrappingRow } from '@/lib/styles';
+import { Notice } from '@/components/Notice';
+import { RadioField } from '@/components/RadioField';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
@@ -87,11 +84,7 @@ export function RatersView({ assessment }: { assessment: Assessment }) {
   const act = useAssessmentMutation((call: () => Promise<unknown>) => call());
 
   if (pairs.isError) {
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{t('assessments:raters.load_failed')}</MessageBarBody>
-      </MessageBar>
-    );
+    return <Notice intent="error">{t('assessments:raters.load_failed')}</Notice>;
   }
   if (!pairs.data) return <Busy />;
   const all = pairs.data;
@@ -139,9 +132,7 @@ export function RatersView({ assessment }: { assessment: Assessment }) {
           : t('assessments:raters.anonymous_note')}
       </Text>
       {all.length === 0 ? (
-        <MessageBar intent="warning">
-          <MessageBarBody>{t('assessments:raters.none')}</MessageBarBody>
-        </MessageBar>
+        <Notice intent="warning">{t('assessments:raters.none')}</Notice>
       ) : (
         <>
           {waitingFor.size === 0 ? (
@@ -303,13 +294,13 @@ function AddRaterDialog({ assessment, onClose }: { assessment: Assessment; onClo
       {rater[0] !== undefined && rater[0] === person[0] ? (
         <Text>{t('assessments:raters.self_group')}</Text>
       ) : (
-        <Field label={t('assessments:raters.group')}>
-          <RadioGroup value={group} onChange={(_, d) => setGroup(d.value as RaterGroup)}>
-            {GROUPS.map((g) => (
-              <Radio key={g} value={g} label={t(`assessments:groups.${g}`)} />
-            ))}
-          </RadioGroup>
-        </Field>
+        <RadioField
+          label={t('assessments:raters.group')}
+          value={group}
+          choices={GROUPS}
+          wordsOf={(g) => t(`assessments:groups.${g}`)}
+          onChange={(g) => setGroup(g as RaterGroup)}
+        />
       )}
     </FormDialog>
   );

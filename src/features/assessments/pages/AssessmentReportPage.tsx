@@ -3,13 +3,8 @@ import {
   Button,
   Card,
   CardHeader,
-  Dropdown,
-  Field,
   makeStyles,
   MenuItem,
-  MessageBar,
-  MessageBarBody,
-  Option,
   Switch,
   Tab,
   TabList,
@@ -23,6 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { PersonReport, QuestionReport } from '@contracts/assessments';
+import { DropdownField } from '@/components/DropdownField';
+import { Notice } from '@/components/Notice';
 import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { saveFile } from '@/lib/save-file';
@@ -66,6 +63,14 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalM,
   },
 });
+
+/** The files a manager can download, in the order the Export menu offers them. */
+const EXPORTS = [
+  { kind: 'export-report', format: 'xlsx', label: 'assessments:report.export_report' },
+  { kind: 'export-report', format: 'csv', label: 'assessments:report.export_report_csv' },
+  { kind: 'export-question-report', format: 'xlsx', label: 'assessments:report.export_question' },
+  { kind: 'export-detail-report', format: 'xlsx', label: 'assessments:report.export_detail' },
+] as const;
 
 function Insights({ report }: { report: PersonReport }) {
   const { t } = useTranslation();
@@ -227,11 +232,7 @@ export default function AssessmentReportPage() {
   };
 
   if (assessment.isError) {
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{t('assessments:report.load_failed')}</MessageBarBody>
-      </MessageBar>
-    );
+    return <Notice intent="error">{t('assessments:report.load_failed')}</Notice>;
   }
   if (!assessment.data) return <Busy />;
   const a = assessment.data;
@@ -257,39 +258,23 @@ export default function AssessmentReportPage() {
                 <Button icon={<ArrowDownloadRegular />}>{t('assessments:report.export')}</Button>
               }
             >
-              <MenuItem onClick={() => void download('export-report', 'xlsx')}>
-                {t('assessments:report.export_report')}
-              </MenuItem>
-              <MenuItem onClick={() => void download('export-report', 'csv')}>
-                {t('assessments:report.export_report_csv')}
-              </MenuItem>
-              <MenuItem onClick={() => void download('export-question-report', 'xlsx')}>
-                {t('assessments:report.export_question')}
-              </MenuItem>
-              <MenuItem onClick={() => void download('export-detail-report', 'xlsx')}>
-                {t('assessments:report.export_detail')}
-              </MenuItem>
+              {EXPORTS.map((file) => (
+                <MenuItem key={file.label} onClick={() => void download(file.kind, file.format)}>
+                  {t(file.label)}
+                </MenuItem>
+              ))}
             </ButtonMenu>
-            <Field label={t('assessments:report.person')}>
-              <Dropdown
-                value={
-                  person === 'all'
-                    ? t('assessments:report.overall')
-                    : (people.find((p) => p.evaluatee.id === person)?.evaluatee.name ?? '')
-                }
-                selectedOptions={[String(person)]}
-                onOptionSelect={(_, d) =>
-                  setPerson(d.optionValue === 'all' ? 'all' : Number(d.optionValue))
-                }
-              >
-                <Option value="all">{t('assessments:report.overall')}</Option>
-                {people.map((p) => (
-                  <Option key={p.evaluatee.id} value={String(p.evaluatee.id)}>
-                    {p.evaluatee.name}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
+            <DropdownField
+              label={t('assessments:report.person')}
+              value={String(person)}
+              choices={['all', ...people.map((p) => String(p.evaluatee.id))]}
+              wordsOf={(choice) =>
+                choice === 'all'
+                  ? t('assessments:report.overall')
+                  : (people.find((p) => String(p.evaluatee.id) === choice)?.evaluatee.name ?? '')
+              }
+              onChange={(choice) => setPerson(choice === 'all' ? 'all' : Number(choice))}
+            />
           </>
         )}
       </div>
@@ -344,11 +329,9 @@ export default function AssessmentReportPage() {
           </>
         )
       ) : personal.isError ? (
-        <MessageBar intent="info">
-          <MessageBarBody>
-            {a.released ? t('assessments:report.no_data') : t('assessments:report.not_released')}
-          </MessageBarBody>
-        </MessageBar>
+        <Notice intent="info">
+          {a.released ? t('assessments:report.no_data') : t('assessments:report.not_released')}
+        </Notice>
       ) : !personal.data ? (
         <Busy />
       ) : (

@@ -4,8 +4,6 @@ import {
   Card,
   makeStyles,
   MenuItem,
-  MessageBar,
-  MessageBarBody,
   ProgressBar,
   Text,
   tokens,
@@ -32,6 +30,7 @@ import { useListStatus } from '@/lib/list-status';
 import { Busy } from '@/components/Busy';
 import { column, wrappingRow, tileGrid } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
+import { Notice } from '@/components/Notice';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM },
@@ -281,11 +280,7 @@ export default function AssessmentsPage() {
       >
         {(view) => {
           if (list.isError) {
-            return (
-              <MessageBar intent="error">
-                <MessageBarBody>{t('assessments:list.load_failed')}</MessageBarBody>
-              </MessageBar>
-            );
+            return <Notice intent="error">{t('assessments:list.load_failed')}</Notice>;
           }
           if (!list.data) return <Busy />;
           const items = list.data.assessments;

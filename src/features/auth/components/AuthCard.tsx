@@ -1,5 +1,7 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { BusyButton } from '@/components/BusyButton';
+import { RouterLink } from '@/components/RouterLink';
 import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -81,4 +83,60 @@ const useFormStyles = makeStyles({
 
 export function useAuthFormStyles() {
   return useFormStyles();
+}
+
+/** The footer line of an auth card: an optional sentence, then the link to the other page. */
+export function AuthCardLink({
+  lead,
+  to,
+  children,
+}: {
+  lead?: string;
+  to: string;
+  children: string;
+}) {
+  return (
+    <Text>
+      {lead !== undefined && <>{lead} </>}
+      <RouterLink to={to}>{children}</RouterLink>
+    </Text>
+  );
+}
+
+/**
+ * The form of an auth card: its fields, then the one button that sends it, across the card.
+ * Sending it keeps the browser from posting it; the fields say what is missing, not the browser.
+ */
+export function AuthForm({
+  onSubmit,
+  busy,
+  submitLabel,
+  submitDisabled,
+  submitAppearance = 'primary',
+  children,
+}: {
+  onSubmit: () => void;
+  /** The sending is under way: the button turns into a spinner. */
+  busy: boolean;
+  submitLabel: string;
+  submitDisabled?: boolean;
+  submitAppearance?: 'primary' | 'secondary';
+  children: ReactNode;
+}) {
+  const styles = useFormStyles();
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+    >
+      {children}
+      <BusyButton busy={busy} type="submit" appearance={submitAppearance} disabled={submitDisabled}>
+        {submitLabel}
+      </BusyButton>
+    </form>
+  );
 }

@@ -1,15 +1,14 @@
 import { Button } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignInResult } from '@contracts/auth';
 import { fieldError, FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi, type SignInWithCodes } from '../api';
-import { AuthCard, useAuthFormStyles } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
 import { RecoveryCodes } from '@/components/RecoveryCodes';
 import { TwoFactorQr } from '@/components/TwoFactorQr';
-import { BusyButton } from '@/components/BusyButton';
 import { TextField } from '@/components/TextField';
 
 /**
@@ -27,7 +26,6 @@ export function SecondFactorStep({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const styles = useAuthFormStyles();
   const [code, setCode] = useState('');
   const [enabled, setEnabled] = useState<SignInWithCodes | null>(null);
   const enabling = challenge.redirectToEnable;
@@ -58,10 +56,7 @@ export function SecondFactorStep({
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit.mutate();
-  };
+  const onSubmit = () => submit.mutate();
   const error = submit.error;
   const expired = error?.status === 401;
 
@@ -76,7 +71,12 @@ export function SecondFactorStep({
       }
     >
       {enabling && <TwoFactorQr qrCode={challenge.qr_code} otpauthUrl={challenge.otpauth_url} />}
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <AuthForm
+        onSubmit={onSubmit}
+        busy={submit.isPending}
+        submitLabel={t('auth:two_factor.verify')}
+        submitDisabled={code.trim().length < 6}
+      >
         {expired && <FormAlert error={error} />}
         <TextField
           label={enabling ? t('auth:two_factor.code_label') : t('auth:two_factor.code_or_recovery')}
@@ -91,15 +91,7 @@ export function SecondFactorStep({
           autoFocus
           name="code"
         />
-        <BusyButton
-          busy={submit.isPending}
-          type="submit"
-          appearance="primary"
-          disabled={code.trim().length < 6}
-        >
-          {t('auth:two_factor.verify')}
-        </BusyButton>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,15 +1,14 @@
-import { Spinner, Text } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormAlert, FormNotice } from '@/components/FormAlert';
 import { NewPasswordFields, newPasswordProblems } from '@/components/NewPasswordFields';
-import { RouterButton, RouterLink } from '@/components/RouterLink';
+import { RouterButton } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { authApi, authKeys } from '../api';
-import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
-import { BusyButton } from '@/components/BusyButton';
+import { AuthCard, AuthCardLink, AuthForm } from '../components/AuthCard';
 
 function InvalidLink({ error }: { error: ApiError | null }) {
   const { t } = useTranslation();
@@ -27,7 +26,6 @@ function InvalidLink({ error }: { error: ApiError | null }) {
 
 function ResetForm({ token, email }: { token: string; email: string }) {
   const { t } = useTranslation();
-  const styles = useAuthFormStyles();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [tried, setTried] = useState(false);
@@ -39,8 +37,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
   });
 
   const { tooShort, differs } = newPasswordProblems(password, confirmation);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setTried(true);
     if (!tooShort && !differs) reset.mutate();
   };
@@ -62,13 +59,9 @@ function ResetForm({ token, email }: { token: string; email: string }) {
     <AuthCard
       title={t('auth:reset.title')}
       subtitle={t('auth:reset.subtitle', { email })}
-      footer={
-        <Text>
-          <RouterLink to="/signin">{t('auth:forgot.back_to_sign_in')}</RouterLink>
-        </Text>
-      }
+      footer={<AuthCardLink to="/signin">{t('auth:forgot.back_to_sign_in')}</AuthCardLink>}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <AuthForm onSubmit={onSubmit} busy={reset.isPending} submitLabel={t('auth:reset.submit')}>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
         <FormAlert error={error && !error.fields.password ? error : null} />
@@ -80,10 +73,7 @@ function ResetForm({ token, email }: { token: string; email: string }) {
           tried={tried}
           error={error}
         />
-        <BusyButton busy={reset.isPending} type="submit" appearance="primary">
-          {t('auth:reset.submit')}
-        </BusyButton>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,6 +1,5 @@
-import { Text } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SignInResult } from '@contracts/auth';
@@ -10,10 +9,9 @@ import { RouterLink } from '@/components/RouterLink';
 import { announce, withApiError, type ApiError } from '@/lib/http';
 import { keepVerifyEmail } from '@/lib/session';
 import { authApi } from '../api';
-import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+import { AuthCard, AuthCardLink, AuthForm } from '../components/AuthCard';
 import { OidcSignIn } from '../components/OidcSignIn';
 import { useSignInSteps } from '../use-sign-in';
-import { BusyButton } from '@/components/BusyButton';
 import { EmailField } from '../components/EmailField';
 import { TextField } from '@/components/TextField';
 
@@ -25,7 +23,6 @@ const SecondFactorStep = lazyComponent(() =>
 /** /signin: e-mail and password, then a code when the account has two-factor authentication. */
 export function SignInForm() {
   const { t } = useTranslation();
-  const styles = useAuthFormStyles();
   const navigate = useNavigate();
   const steps = useSignInSteps();
   const [email, setEmail] = useState('');
@@ -69,10 +66,7 @@ export function SignInForm() {
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    signIn.mutate();
-  };
+  const onSubmit = () => signIn.mutate();
   const error = signIn.error;
 
   return (
@@ -80,13 +74,12 @@ export function SignInForm() {
       title={t('auth:sign_in.title')}
       subtitle={t('auth:sign_in.subtitle')}
       footer={
-        <Text>
-          {t('auth:sign_in.no_account')}{' '}
-          <RouterLink to="/register">{t('auth:sign_in.create_account')}</RouterLink>
-        </Text>
+        <AuthCardLink lead={t('auth:sign_in.no_account')} to="/register">
+          {t('auth:sign_in.create_account')}
+        </AuthCardLink>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <AuthForm onSubmit={onSubmit} busy={signIn.isPending} submitLabel={t('auth:sign_in.submit')}>
         <FormAlert error={error && !error.fields.email && !error.fields.password ? error : null} />
         <EmailField
           value={email}
@@ -105,10 +98,7 @@ export function SignInForm() {
           onChange={setPassword}
         />
         <RouterLink to="/password/forgot">{t('auth:sign_in.forgot_password')}</RouterLink>
-        <BusyButton busy={signIn.isPending} type="submit" appearance="primary">
-          {t('auth:sign_in.submit')}
-        </BusyButton>
-      </form>
+      </AuthForm>
       <OidcSignIn />
     </AuthCard>
   );

@@ -1,6 +1,6 @@
-import { Checkbox, Field, Text } from '@fluentui/react-components';
+import { Checkbox, Field } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { fieldError, FormAlert } from '@/components/FormAlert';
@@ -10,9 +10,8 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { currentLanguage } from '@/lib/i18n';
 import { keepVerifyEmail, rememberRoute } from '@/lib/session';
 import { authApi, authKeys } from '../api';
-import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+import { AuthCard, AuthCardLink, AuthForm, useAuthFormStyles } from '../components/AuthCard';
 import { useSignInSteps } from '../use-sign-in';
-import { BusyButton } from '@/components/BusyButton';
 import { TextField } from '@/components/TextField';
 import { EmailField } from '../components/EmailField';
 
@@ -86,8 +85,7 @@ export default function SignUpPage() {
   const passwordTooShort = newPasswordProblems(form.password).tooShort;
   // Every required field left empty says so at once, beside the consent box's own message.
   const empty = (field: 'first_name' | 'email' | 'password') => form[field].trim() === '';
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setTried(true);
     if (!accepted || passwordTooShort || REQUIRED.some(empty)) return;
     signUp.mutate();
@@ -107,13 +105,12 @@ export default function SignUpPage() {
           : t('auth:sign_up.subtitle')
       }
       footer={
-        <Text>
-          {t('auth:sign_up.have_account')}{' '}
-          <RouterLink to="/signin">{t('auth:sign_up.sign_in')}</RouterLink>
-        </Text>
+        <AuthCardLink lead={t('auth:sign_up.have_account')} to="/signin">
+          {t('auth:sign_up.sign_in')}
+        </AuthCardLink>
       }
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <AuthForm onSubmit={onSubmit} busy={signUp.isPending} submitLabel={t('auth:sign_up.submit')}>
         <FormAlert error={generalError} />
         <div className={styles.row}>
           <TextField
@@ -164,10 +161,7 @@ export default function SignUpPage() {
             }
           />
         </Field>
-        <BusyButton busy={signUp.isPending} type="submit" appearance="primary">
-          {t('auth:sign_up.submit')}
-        </BusyButton>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

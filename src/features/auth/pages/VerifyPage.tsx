@@ -1,42 +1,35 @@
 import { Text } from '@fluentui/react-components';
 import { MailCheckmarkRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { fieldError, FormAlert, FormNotice } from '@/components/FormAlert';
-import { RouterLink } from '@/components/RouterLink';
 import { withApiError, type ApiError } from '@/lib/http';
 import { keptVerifyEmail, keepVerifyEmail } from '@/lib/session';
 import { authApi, authKeys } from '../api';
-import { AuthCard, useAuthFormStyles } from '../components/AuthCard';
+import { AuthCard, AuthCardLink, AuthForm } from '../components/AuthCard';
 import { SignInResultStep, useSignInCheck } from '../components/SignInResultStep';
-import { BusyButton } from '@/components/BusyButton';
 import { EmailField } from '../components/EmailField';
 
 /** "Check your mail", with a way to get a new link sent to the kept (or typed) address. */
 function CheckYourMail({ notice, problem }: { notice?: string[]; problem?: ApiError }) {
   const { t } = useTranslation();
-  const styles = useAuthFormStyles();
   const kept = keptVerifyEmail();
   const [email, setEmail] = useState(kept ?? '');
   const resend = useMutation<{ messages?: string[] }, ApiError>({
     mutationFn: () => withApiError(() => authApi.resendVerification(email.trim())),
     onSuccess: () => keepVerifyEmail(email.trim()),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    resend.mutate();
-  };
+  const onSubmit = () => resend.mutate();
 
   return (
     <AuthCard
       title={problem ? t('auth:verify.link_failed_title') : t('auth:verify.title')}
       footer={
-        <Text>
-          {t('auth:verify.already_verified')}{' '}
-          <RouterLink to="/signin">{t('auth:verify.sign_in')}</RouterLink>
-        </Text>
+        <AuthCardLink lead={t('auth:verify.already_verified')} to="/signin">
+          {t('auth:verify.sign_in')}
+        </AuthCardLink>
       }
     >
       {problem && <FormAlert error={problem} />}
@@ -47,7 +40,13 @@ function CheckYourMail({ notice, problem }: { notice?: string[]; problem?: ApiEr
           {kept ? t('auth:verify.sent_to', { email: kept }) : t('auth:verify.sent_generic')}
         </Text>
       )}
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <AuthForm
+        onSubmit={onSubmit}
+        busy={resend.isPending}
+        submitLabel={t('auth:verify.resend')}
+        submitDisabled={email.trim() === ''}
+        submitAppearance={problem ? 'primary' : 'secondary'}
+      >
         {!kept && (
           <EmailField
             value={email}
@@ -57,15 +56,7 @@ function CheckYourMail({ notice, problem }: { notice?: string[]; problem?: ApiEr
         )}
         {resend.isSuccess && <FormNotice>{(resend.data.messages ?? []).join(' ')}</FormNotice>}
         {resend.error && !resend.error.fields.email && <FormAlert error={resend.error} />}
-        <BusyButton
-          busy={resend.isPending}
-          type="submit"
-          appearance={problem ? 'primary' : 'secondary'}
-          disabled={email.trim() === ''}
-        >
-          {t('auth:verify.resend')}
-        </BusyButton>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Field,
-  Input,
-  makeStyles,
-  MenuItem,
-  Select,
-  Switch,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, MenuItem, Switch, tokens } from '@fluentui/react-components';
 import dayjs from 'dayjs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,12 +10,15 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { DateField, DateTimeField } from '@/components/DateField';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { PeoplePicker } from '@/components/PeoplePicker';
+import { SelectField } from '@/components/SelectField';
+import { TextField } from '@/components/TextField';
 import type { ApiError } from '@/lib/http';
 import { calendarApi, calendarKeys } from '../api';
 import { addDays, instantAt, instantOfLocal, localOfInstant } from '../time';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
+import { TextareaField } from '@/components/TextareaField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -235,17 +228,14 @@ export function EventDialog({
       }
     >
       <FormAlert error={error} />
-      <Field
+      <TextField
         label={t('calendar:event.title')}
         required
         validationMessage={fieldError(error, 'title')}
-      >
-        <Input
-          value={draft.title}
-          maxLength={EVENT_TITLE_MAX}
-          onChange={(_event, data) => set('title', data.value)}
-        />
-      </Field>
+        value={draft.title}
+        maxLength={EVENT_TITLE_MAX}
+        onChange={(title) => set('title', title)}
+      />
       <Switch
         checked={draft.allDay}
         label={t('calendar:event.all_day')}
@@ -268,54 +258,40 @@ export function EventDialog({
         />
       </div>
       <div className={styles.pair}>
-        <Field
+        <SelectField
           label={t('calendar:event.time_zone')}
           validationMessage={fieldError(error, 'time_zone')}
-        >
-          <Select value={draft.timeZone} onChange={(_event, data) => set('timeZone', data.value)}>
-            {[...new Set([draft.timeZone, ...zones()])].map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t('calendar:event.repeat')} validationMessage={fieldError(error, 'rrule')}>
-          <Select
-            value={draft.repeat}
-            onChange={(_event, data) => set('repeat', data.value as Repeat)}
-          >
-            {REPEATS.map((repeat) => (
-              <option key={repeat} value={repeat}>
-                {t(`calendar:repeat.${repeat}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          value={draft.timeZone}
+          choices={[...new Set([draft.timeZone, ...zones()])]}
+          wordsOf={String}
+          onChange={(name) => set('timeZone', name)}
+        />
+        <SelectField
+          label={t('calendar:event.repeat')}
+          validationMessage={fieldError(error, 'rrule')}
+          value={draft.repeat}
+          choices={REPEATS}
+          wordsOf={(repeat) => t(`calendar:repeat.${repeat}`)}
+          onChange={(repeat) => set('repeat', repeat as Repeat)}
+        />
       </div>
-      <Field
+      <SelectField
         label={t('calendar:event.workspace')}
         hint={t('calendar:event.workspace_hint')}
         validationMessage={fieldError(error, 'workspace_id')}
-      >
-        <Select
-          value={draft.workspaceId === null ? '' : String(draft.workspaceId)}
-          onChange={(_event, data) =>
-            setDraft((current) => ({
-              ...current,
-              workspaceId: data.value ? Number(data.value) : null,
-              attendees: [],
-            }))
-          }
-        >
-          <option value="">{t('calendar:event.no_workspace')}</option>
-          {(workspaces.data ?? []).map((workspace) => (
-            <option key={workspace.id} value={workspace.id}>
-              {workspace.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
+        value={draft.workspaceId === null ? '' : String(draft.workspaceId)}
+        noneLabel={t('calendar:event.no_workspace')}
+        choices={workspaces.data ?? []}
+        idOf={(workspace) => String(workspace.id)}
+        wordsOf={(workspace) => workspace.name}
+        onChange={(id) =>
+          setDraft((current) => ({
+            ...current,
+            workspaceId: id ? Number(id) : null,
+            attendees: [],
+          }))
+        }
+      />
       {draft.workspaceId !== null && members.data && (
         <PeoplePicker
           label={t('calendar:event.attendees')}
@@ -325,17 +301,14 @@ export function EventDialog({
           error={fieldError(error, 'attendee_ids')}
         />
       )}
-      <Field
+      <TextareaField
         label={t('calendar:event.description')}
         validationMessage={fieldError(error, 'description')}
-      >
-        <Textarea
-          value={draft.description}
-          maxLength={EVENT_DESCRIPTION_MAX}
-          resize="vertical"
-          onChange={(_event, data) => set('description', data.value)}
-        />
-      </Field>
+        value={draft.description}
+        maxLength={EVENT_DESCRIPTION_MAX}
+        resize="vertical"
+        onChange={(description) => set('description', description)}
+      />
     </FormDialog>
   );
 }

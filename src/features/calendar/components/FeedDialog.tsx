@@ -4,8 +4,6 @@ import {
   Field,
   Input,
   makeStyles,
-  Skeleton,
-  SkeletonItem,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -19,6 +17,7 @@ import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
 import { SimpleDialog } from '@/components/SimpleDialog';
 import { column } from '@/lib/styles';
+import { SkeletonRows } from '@/components/SkeletonRows';
 
 const useStyles = makeStyles({
   content: { ...column, gap: tokens.spacingVerticalM },
@@ -75,9 +74,7 @@ export function FeedDialog({ onClose }: { onClose: () => void }) {
       <Text>{t('calendar:feed.description')}</Text>
       <FormAlert error={error} />
       {feed.isPending ? (
-        <Skeleton aria-label={t('calendar:loading')}>
-          <SkeletonItem size={32} />
-        </Skeleton>
+        <SkeletonRows label={t('calendar:loading')} size={32} />
       ) : (
         feed.data && (
           <div className={styles.row}>

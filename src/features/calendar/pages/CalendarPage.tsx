@@ -2,8 +2,6 @@ import {
   Button,
   makeStyles,
   mergeClasses,
-  Skeleton,
-  SkeletonItem,
   Tab,
   TabList,
   Text,
@@ -45,6 +43,7 @@ import {
   type DayKey,
 } from '../time';
 import { column, wrappingRow } from '@/lib/styles';
+import { SkeletonRows } from '@/components/SkeletonRows';
 
 const HOUR_HEIGHT = 44;
 /** The hour a day or week opens at (earlier hours are a scroll up), as Outlook does. */
@@ -438,11 +437,7 @@ export default function CalendarPage() {
     );
 
   const body = calendar.isPending ? (
-    <Skeleton aria-label={t('calendar:loading')}>
-      <SkeletonItem size={48} />
-      <SkeletonItem size={48} />
-      <SkeletonItem size={48} />
-    </Skeleton>
+    <SkeletonRows label={t('calendar:loading')} rows={3} size={48} />
   ) : phone ? (
     agenda
   ) : view === 'month' ? (

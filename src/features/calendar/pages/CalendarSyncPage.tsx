@@ -6,8 +6,6 @@ import {
   makeStyles,
   Radio,
   RadioGroup,
-  Skeleton,
-  SkeletonItem,
   Switch,
   Text,
   Title2,
@@ -28,6 +26,7 @@ import { calendarApi, calendarKeys } from '../api';
 import { useCalendarSyncState, useSyncDisconnect, useSyncLogin } from '../sync/connection';
 import { BusyButton } from '@/components/BusyButton';
 import { column, wrappingRow } from '@/lib/styles';
+import { SkeletonRows } from '@/components/SkeletonRows';
 
 type ProviderState = CalendarSyncState['providers'][number];
 type Connection = NonNullable<ProviderState['connection']>;
@@ -97,10 +96,7 @@ export default function CalendarSyncPage() {
         />
       )}
       {state.isPending ? (
-        <Skeleton aria-label={t('calendar:loading')}>
-          <SkeletonItem size={48} />
-          <SkeletonItem size={48} />
-        </Skeleton>
+        <SkeletonRows label={t('calendar:loading')} rows={2} size={48} />
       ) : state.isError ? (
         <>
           <FormAlert error={state.error as unknown as ApiError} />

@@ -1,4 +1,4 @@
-import { Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
+import { Field, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { okrKeys } from '../keys';
 import { useOkrMutation } from './ObjectiveBits';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import { TextField } from '@/components/TextField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -76,19 +77,16 @@ export function AlignDialog({ objective, onClose }: { objective: Objective; onCl
           </optgroup>
         </Select>
       </Field>
-      <Field
+      <TextField
         label={t('okrs:fields.weight')}
         hint={t('okrs:align.weight_hint')}
         validationMessage={error?.fields.weight?.[0]}
-      >
-        <Input
-          type="number"
-          step="any"
-          min={0.1}
-          value={weight}
-          onChange={(_, d) => setWeight(d.value)}
-        />
-      </Field>
+        type="number"
+        step="any"
+        min={0.1}
+        value={weight}
+        onChange={setWeight}
+      />
     </FormDialog>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Field,
-  Input,
-  makeStyles,
-  Radio,
-  RadioGroup,
-  Slider,
-  Switch,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, makeStyles, Slider, Switch, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHECK_IN_STATUSES, type CheckInStatus, type KeyResult } from '@contracts/okrs';
@@ -19,6 +9,9 @@ import { statusKey, useOkrMutation } from './ObjectiveBits';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import { TextField } from '@/components/TextField';
+import { TextareaField } from '@/components/TextareaField';
+import { RadioField } from '@/components/RadioField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -82,7 +75,7 @@ export function CheckInDialog({
           onChange={(_, data) => setValue(data.checked ? '1' : '0')}
         />
       ) : (
-        <Field
+        <TextField
           label={
             keyResult.unit
               ? t('okrs:check_in.value_unit', { unit: keyResult.unit })
@@ -94,27 +87,22 @@ export function CheckInDialog({
           })}
           required
           validationMessage={localError ?? error?.fields.value?.[0]}
-        >
-          <Input
-            type="number"
-            step="any"
-            inputMode="decimal"
-            value={value}
-            onChange={(_, data) => setValue(data.value)}
-          />
-        </Field>
+          type="number"
+          step="any"
+          inputMode="decimal"
+          value={value}
+          onChange={setValue}
+        />
       )}
-      <Field label={t('okrs:check_in.status')} required>
-        <RadioGroup
-          layout="horizontal"
-          value={status}
-          onChange={(_, data) => setStatus(data.value as CheckInStatus)}
-        >
-          {CHECK_IN_STATUSES.map((s) => (
-            <Radio key={s} value={s} label={t(`okrs:status.${statusKey(s)}`)} />
-          ))}
-        </RadioGroup>
-      </Field>
+      <RadioField
+        label={t('okrs:check_in.status')}
+        required
+        layout="horizontal"
+        value={status}
+        choices={CHECK_IN_STATUSES}
+        wordsOf={(s) => t(`okrs:status.${statusKey(s)}`)}
+        onChange={(s) => setStatus(s as CheckInStatus)}
+      />
       <Field label={t('okrs:check_in.confidence', { value: confidence })}>
         <Slider
           min={1}
@@ -123,9 +111,12 @@ export function CheckInDialog({
           onChange={(_, data) => setConfidence(data.value)}
         />
       </Field>
-      <Field label={t('okrs:check_in.note')}>
-        <Textarea value={note} maxLength={2000} onChange={(_, data) => setNote(data.value)} />
-      </Field>
+      <TextareaField
+        label={t('okrs:check_in.note')}
+        value={note}
+        maxLength={2000}
+        onChange={setNote}
+      />
     </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
+import { Field, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyResult, KeyResultKind } from '@contracts/okrs';
@@ -15,6 +15,7 @@ import { useOkrMutation } from './ObjectiveBits';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import { TextField } from '@/components/TextField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -80,9 +81,14 @@ export function KeyResultDialog({
       submitDisabled={add.isPending}
     >
       <FormAlert error={error} />
-      <Field label={t('okrs:fields.name')} required validationMessage={fieldError('name')}>
-        <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
-      </Field>
+      <TextField
+        label={t('okrs:fields.name')}
+        required
+        validationMessage={fieldError('name')}
+        value={name}
+        maxLength={200}
+        onChange={setName}
+      />
       <KeyResultKindField kind={kind} onChange={(k) => change({ kind: k })} />
       <div className={styles.values}>
         <KeyResultValueFields values={values} onChange={change} error={fieldError} />

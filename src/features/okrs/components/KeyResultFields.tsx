@@ -1,6 +1,7 @@
-import { Field, Input, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { KEY_RESULT_KINDS, type KeyResultKind } from '@contracts/okrs';
+import { SelectField } from '@/components/SelectField';
+import { TextField } from '@/components/TextField';
 
 /** A key result's kind and values as typed in a form (the create dialog and the edit dialog). */
 export interface KeyResultValues {
@@ -35,15 +36,13 @@ export function KeyResultKindField({
 }) {
   const { t } = useTranslation();
   return (
-    <Field label={t('okrs:fields.kind')}>
-      <Select value={kind} onChange={(_, d) => onChange(d.value as KeyResultKind)}>
-        {KEY_RESULT_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {t(`okrs:kinds.${k}`)}
-          </option>
-        ))}
-      </Select>
-    </Field>
+    <SelectField
+      label={t('okrs:fields.kind')}
+      value={kind}
+      choices={KEY_RESULT_KINDS}
+      wordsOf={(k) => t(`okrs:kinds.${k}`)}
+      onChange={(k) => onChange(k as KeyResultKind)}
+    />
   );
 }
 
@@ -62,15 +61,15 @@ function NumberField({
   onChange: (value: string) => void;
 }) {
   return (
-    <Field label={label} validationMessage={validationMessage}>
-      <Input
-        type="number"
-        step="any"
-        min={min}
-        value={value}
-        onChange={(_, d) => onChange(d.value)}
-      />
-    </Field>
+    <TextField
+      label={label}
+      validationMessage={validationMessage}
+      type="number"
+      step="any"
+      min={min}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 
@@ -101,13 +100,12 @@ export function KeyResultValueFields({
             value={values.target}
             onChange={(target) => onChange({ target })}
           />
-          <Field label={t('okrs:fields.unit')}>
-            <Input
-              value={values.unit}
-              maxLength={30}
-              onChange={(_, d) => onChange({ unit: d.value })}
-            />
-          </Field>
+          <TextField
+            label={t('okrs:fields.unit')}
+            value={values.unit}
+            maxLength={30}
+            onChange={(unit) => onChange({ unit })}
+          />
         </>
       )}
       <NumberField

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Checkbox, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, LightbulbRegular } from '@fluentui/react-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,6 +23,9 @@ import { useDiscardGuard } from '@/components/discard-guard';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import { Notice } from '@/components/Notice';
+import { TextField } from '@/components/TextField';
+import { TextareaField } from '@/components/TextareaField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -132,12 +124,13 @@ function TagChoice({
         ))}
       </div>
       <div className={styles.newTag}>
-        <Field
+        <TextField
           label={t('okrs:fields.new_tag')}
           validationMessage={(make.error as ApiError | null)?.messages[0]}
-        >
-          <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
-        </Field>
+          value={name}
+          maxLength={100}
+          onChange={setName}
+        />
         <Button icon={<AddRegular />} disabled={!name.trim() || make.isPending} onClick={add}>
           {t('okrs:actions.add_tag')}
         </Button>
@@ -232,9 +225,14 @@ export function ObjectiveFormDialog({
       submitDisabled={create.isPending}
     >
       <FormAlert error={error} />
-      <Field label={t('okrs:fields.name')} required validationMessage={fieldError('name')}>
-        <Input value={name} maxLength={200} onChange={(_, d) => setName(d.value)} />
-      </Field>
+      <TextField
+        label={t('okrs:fields.name')}
+        required
+        validationMessage={fieldError('name')}
+        value={name}
+        maxLength={200}
+        onChange={setName}
+      />
       <div>
         <Button
           appearance="subtle"
@@ -248,9 +246,7 @@ export function ObjectiveFormDialog({
       {asked !== null && suggestions.data && (
         <>
           {!suggestions.data.ai_configured && (
-            <MessageBar intent="info">
-              <MessageBarBody>{t('okrs:suggest.no_ai')}</MessageBarBody>
-            </MessageBar>
+            <Notice intent="info">{t('okrs:suggest.no_ai')}</Notice>
           )}
           {suggestions.data.suggestions.length === 0 ? (
             <Text size={200}>{t('okrs:suggest.none')}</Text>
@@ -270,9 +266,11 @@ export function ObjectiveFormDialog({
           )}
         </>
       )}
-      <Field label={t('okrs:fields.description')}>
-        <Textarea value={description} onChange={(_, d) => setDescription(d.value)} />
-      </Field>
+      <TextareaField
+        label={t('okrs:fields.description')}
+        value={description}
+        onChange={setDescription}
+      />
       <PeoplePicker
         label={t('okrs:fields.owners')}
         people={pickable}
@@ -294,19 +292,16 @@ export function ObjectiveFormDialog({
           onChange={setEnd}
         />
       </div>
-      <Field
+      <TextField
         label={t('okrs:fields.cadence')}
         hint={t('okrs:fields.cadence_hint')}
         validationMessage={fieldError('check_in_every_days')}
-      >
-        <Input
-          type="number"
-          min={1}
-          max={90}
-          value={cadence}
-          onChange={(_, d) => setCadence(d.value)}
-        />
-      </Field>
+        type="number"
+        min={1}
+        max={90}
+        value={cadence}
+        onChange={setCadence}
+      />
       <TagChoice workspaceId={workspaceId} selected={tagIds} onChange={setTagIds} />
       {!objective && <Text weight="semibold">{t('okrs:fields.key_results')}</Text>}
       {!objective &&
@@ -316,17 +311,14 @@ export function ObjectiveFormDialog({
             at >= 0 ? fieldError(`key_results.${at}.${field}`) : undefined;
           return (
             <fieldset key={draft.key} className={styles.keyResult} data-key-result-draft={i}>
-              <Field
+              <TextField
                 className={styles.wide}
                 label={t('okrs:fields.key_result_name', { n: i + 1 })}
                 validationMessage={krError('name')}
-              >
-                <Input
-                  value={draft.name}
-                  maxLength={200}
-                  onChange={(_, d) => update(draft.key, { name: d.value })}
-                />
-              </Field>
+                value={draft.name}
+                maxLength={200}
+                onChange={(value) => update(draft.key, { name: value })}
+              />
               <KeyResultKindField
                 kind={draft.kind}
                 onChange={(kind) => update(draft.key, { kind })}

@@ -1,7 +1,5 @@
 import {
   Button,
-  Field,
-  Input,
   makeStyles,
   MenuDivider,
   MenuItem,
@@ -21,6 +19,7 @@ import { useOkrMutation } from './ObjectiveBits';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
+import { TextField } from '@/components/TextField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
@@ -91,9 +90,13 @@ export function SavedViews({
         submitDisabled={!name.trim() || save.isPending}
       >
         <FormAlert error={(save.error ?? remove.error) as ApiError | null} />
-        <Field label={t('okrs:views.name')} required>
-          <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
-        </Field>
+        <TextField
+          label={t('okrs:views.name')}
+          required
+          value={name}
+          maxLength={100}
+          onChange={setName}
+        />
         {saved.length > 0 && (
           <>
             <Text weight="semibold">{t('okrs:views.saved')}</Text>

@@ -1,9 +1,6 @@
 import {
   Button,
-  Field,
-  Input,
   makeStyles,
-  Select,
   Text,
   Toolbar,
   ToolbarButton,
@@ -34,6 +31,8 @@ import { useOkrMutation, useWorkspaceId } from '../components/ObjectiveBits';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
 import { bareList, column, wrappingRow } from '@/lib/styles';
+import { TextField } from '@/components/TextField';
+import { SelectField } from '@/components/SelectField';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -131,26 +130,24 @@ function PositionDialog({
     >
       <FormAlert error={error} />
       {editing.mode === 'move' ? (
-        <Field label={t('okrs:org_chart.new_parent')}>
-          <Select value={parent} onChange={(_, d) => setParent(d.value)}>
-            <option value="">{t('okrs:org_chart.top')}</option>
-            {flatten(all)
-              .filter((n) => !excluded.has(n.id))
-              .map((n) => (
-                <option key={n.id} value={n.id}>
-                  {n.org_position.name}
-                </option>
-              ))}
-          </Select>
-        </Field>
+        <SelectField
+          label={t('okrs:org_chart.new_parent')}
+          value={parent}
+          noneLabel={t('okrs:org_chart.top')}
+          choices={flatten(all).filter((n) => !excluded.has(n.id))}
+          idOf={(n) => String(n.id)}
+          wordsOf={(n) => n.org_position.name}
+          onChange={setParent}
+        />
       ) : (
-        <Field
+        <TextField
           label={t('okrs:org_chart.name')}
           required
           validationMessage={error?.fields.name?.[0]}
-        >
-          <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
-        </Field>
+          value={name}
+          maxLength={100}
+          onChange={setName}
+        />
       )}
     </FormDialog>
   );

@@ -1,17 +1,18 @@
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '@/lib/current-user';
 import { FormAlert } from '@/components/FormAlert';
 import { apiErrorOf } from '@/lib/http';
-import { profileApi, profileKeys } from '../api';
+import { profileApi } from '../api';
 import { Section } from '@/components/Section';
 import { WeekGrid } from '../components/WeekGrid';
 import { useRefreshProfile } from '../use-refresh-user';
 import { offsetHours, toLocalSlots, toUtcSlots } from '../week-slots';
 import { BusyButton } from '@/components/BusyButton';
 import { wrappingRow } from '@/lib/styles';
+import { useProfileSection } from '../use-profile-section';
 
 const useStyles = makeStyles({
   actions: { ...wrappingRow, gap: tokens.spacingHorizontalS },
@@ -27,10 +28,7 @@ export default function AvailabilityPage() {
   const user = useSignedInUser();
   const refresh = useRefreshProfile();
   const offset = offsetHours(user.timezone);
-  const stored = useQuery({
-    queryKey: profileKeys.section(user.id, 'availability'),
-    queryFn: () => profileApi.availability(user.id),
-  });
+  const stored = useProfileSection(user.id, 'availability');
   const [slots, setSlots] = useState<Set<number> | null>(null);
   useEffect(() => {
     if (stored.data && slots === null) setSlots(toLocalSlots(stored.data.slots, offset));

@@ -5,9 +5,7 @@ import {
   Field,
   makeStyles,
   Option,
-  Select,
   Text,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
@@ -25,6 +23,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { currentUserKey, useSignedInUser } from '@/lib/current-user';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { SaveForm } from '@/components/SaveForm';
+import { SelectField, type SelectFieldProps } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';
@@ -36,6 +35,8 @@ import { useRefreshProfile } from '../use-refresh-user';
 import { DateField } from '@/components/DateField';
 import { BusyButton } from '@/components/BusyButton';
 import { columnList, wrappingRow } from '@/lib/styles';
+import { TextareaField } from '@/components/TextareaField';
+import { useProfileSection } from '../use-profile-section';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -214,14 +215,14 @@ function AboutSection({ user }: { user: CurrentUser }) {
         >
           <TimeZonePicker zones={zones.data ?? []} value={timezone} onChange={setTimezone} />
         </Field>
-        <Field label={t('profile:basic.bio')} validationMessage={fieldError(error, 'bio')}>
-          <Textarea
-            value={bio}
-            maxLength={2000}
-            resize="vertical"
-            onChange={(_e, d) => setBio(d.value)}
-          />
-        </Field>
+        <TextareaField
+          label={t('profile:basic.bio')}
+          validationMessage={fieldError(error, 'bio')}
+          value={bio}
+          maxLength={2000}
+          resize="vertical"
+          onChange={setBio}
+        />
       </SaveForm>
     </Section>
   );
@@ -269,10 +270,7 @@ function LinksSection({ user }: { user: CurrentUser }) {
 
 function CvSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const page = useQuery({
-    queryKey: profileKeys.section(user.id, 'page'),
-    queryFn: () => profileApi.pageInformation(user.id),
-  });
+  const page = useProfileSection(user.id, 'page');
   const cv = page.data?.cv ?? null;
   return (
     <Section id="cv" title={t('profile:basic.cv')} description={t('profile:basic.cv_hint')}>
@@ -301,10 +299,7 @@ function CvSection({ user }: { user: CurrentUser }) {
 function PreferencesSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const stored = useQuery({
-    queryKey: profileKeys.section(user.id, 'preferences'),
-    queryFn: () => profileApi.preferences(user.id),
-  });
+  const stored = useProfileSection(user.id, 'preferences');
   const [draft, setDraft] = useState<WorkPreferences | null>(null);
   const refresh = useRefreshProfile();
   const save = useMutation({ mutationFn: profileApi.savePreferences, onSuccess: () => refresh() });
@@ -352,13 +347,12 @@ function PreferencesSection({ user }: { user: CurrentUser }) {
           wordsOf={(channel) => t(`profile:preferences.channels.${channel}`)}
           onChange={(communication) => change({ communication })}
         />
-        <Field label={t('profile:preferences.goals')}>
-          <Textarea
-            value={value.goals ?? ''}
-            maxLength={500}
-            onChange={(_e, d) => change({ goals: d.value || null })}
-          />
-        </Field>
+        <TextareaField
+          label={t('profile:preferences.goals')}
+          value={value.goals ?? ''}
+          maxLength={500}
+          onChange={(goals) => change({ goals: goals || null })}
+        />
       </SaveForm>
     </Section>
   );
@@ -366,30 +360,21 @@ function PreferencesSection({ user }: { user: CurrentUser }) {
 
 /** A choice that may be left unset ("Not set" first). */
 function OptionalChoice<T extends string>({
-  label,
   value,
-  choices,
-  wordsOf,
   onChange,
-}: {
-  label: string;
+  ...field
+}: Omit<SelectFieldProps<T>, 'value' | 'noneLabel' | 'onChange'> & {
   value: T | null;
-  choices: readonly T[];
-  wordsOf: (choice: T) => string;
   onChange: (choice: T | null) => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Field label={label}>
-      <Select value={value ?? ''} onChange={(_e, d) => onChange((d.value || null) as T | null)}>
-        <option value="">{t('profile:preferences.unset')}</option>
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {wordsOf(choice)}
-          </option>
-        ))}
-      </Select>
-    </Field>
+    <SelectField
+      {...field}
+      value={value ?? ''}
+      noneLabel={t('profile:preferences.unset')}
+      onChange={(choice) => onChange((choice || null) as T | null)}
+    />
   );
 }
 
@@ -397,10 +382,7 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const refresh = useRefreshProfile();
-  const list = useQuery({
-    queryKey: profileKeys.section(user.id, 'activities'),
-    queryFn: () => profileApi.activities(user.id),
-  });
+  const list = useProfileSection(user.id, 'activities');
   const empty = {
     kind: 'project' as (typeof ACTIVITY_KINDS)[number],
     title: '',
@@ -473,18 +455,13 @@ function ActivitiesSection({ user }: { user: CurrentUser }) {
         submitAppearance="secondary"
         submitDisabled={!form.title.trim() || add.isPending}
       >
-        <Field label={t('profile:activities.kind')}>
-          <Select
-            value={form.kind}
-            onChange={(_e, d) => setForm({ ...form, kind: d.value as typeof form.kind })}
-          >
-            {ACTIVITY_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`profile:activities.kinds.${kind}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField
+          label={t('profile:activities.kind')}
+          value={form.kind}
+          choices={ACTIVITY_KINDS}
+          wordsOf={(kind) => t(`profile:activities.kinds.${kind}`)}
+          onChange={(kind) => setForm({ ...form, kind: kind as typeof form.kind })}
+        />
         <TextField
           label={t('profile:activities.name')}
           required

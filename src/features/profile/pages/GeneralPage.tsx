@@ -1,13 +1,12 @@
 import { Badge, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, CircleRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '@/lib/current-user';
 import { RouterButton, RouterLink } from '@/components/RouterLink';
-import { profileApi, profileKeys } from '../api';
 import { Section } from '@/components/Section';
 import { profileLink } from '../profile-link';
 import { tileGrid } from '@/lib/styles';
+import { useProfileSection } from '../use-profile-section';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -26,14 +25,8 @@ export default function GeneralPage() {
   const styles = useStyles();
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const performance = useQuery({
-    queryKey: profileKeys.section(user.id, 'performance'),
-    queryFn: () => profileApi.performance(user.id),
-  });
-  const soft = useQuery({
-    queryKey: profileKeys.section(user.id, 'soft-skills'),
-    queryFn: () => profileApi.softSkills(user.id),
-  });
+  const performance = useProfileSection(user.id, 'performance');
+  const soft = useProfileSection(user.id, 'soft-skills');
   const figure = (key: string) => performance.data?.metrics.find((m) => m.key === key)?.value ?? 0;
   const steps = [
     {

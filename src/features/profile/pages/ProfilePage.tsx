@@ -4,15 +4,9 @@ import { Outlet } from 'react-router';
 import { useSignedInUser } from '@/lib/current-user';
 import { RouteTabList } from '@/components/RouteTabList';
 import { ProfileHeader } from '../components/ProfileHeader';
+import { ProfileColumn } from '../components/ProfileColumn';
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    maxWidth: '960px',
-    margin: '0 auto',
-  },
   completion: {
     display: 'flex',
     flexDirection: 'column',
@@ -35,7 +29,7 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   return (
-    <div className={styles.root}>
+    <ProfileColumn>
       <ProfileHeader person={user} avatarSize={64}>
         <div className={styles.completion}>
           <Text>{t('profile:completion', { percent: user.profile_completion_percent })}</Text>
@@ -52,6 +46,6 @@ export default function ProfilePage() {
         label={t('app:titles.profile')}
       />
       <Outlet />
-    </div>
+    </ProfileColumn>
   );
 }

@@ -1,6 +1,5 @@
 import { Badge, Button, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -10,22 +9,17 @@ import { FormAlert } from '@/components/FormAlert';
 import { formatDate } from '@/lib/format';
 import { apiErrorOf } from '@/lib/http';
 import { saveFile } from '@/lib/save-file';
-import { profileApi, profileKeys, type PageInformation } from '../api';
+import { profileApi, type PageInformation } from '../api';
 import { PersonalityResult } from '../components/PersonalityResult';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { Section } from '@/components/Section';
 import { WeekGrid } from '../components/WeekGrid';
 import { offsetHours, toLocalSlots } from '../week-slots';
 import { Busy } from '@/components/Busy';
+import { useProfileSection } from '../use-profile-section';
+import { ProfileColumn } from '../components/ProfileColumn';
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    maxWidth: '960px',
-    margin: '0 auto',
-  },
   tags: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   hidden: {
     display: 'flex',
@@ -61,21 +55,13 @@ function Sections({ person, userRef }: { person: PageInformation; userRef: strin
   const styles = useStyles();
   const viewer = useSignedInUser();
   const { visibility } = person;
-  const availability = useQuery({
-    queryKey: profileKeys.section(userRef, 'availability'),
-    queryFn: () => profileApi.availability(userRef),
+  const availability = useProfileSection(userRef, 'availability', {
     enabled: visibility.availability,
   });
-  const personality = useQuery({
-    queryKey: profileKeys.section(userRef, 'personality'),
-    queryFn: () => profileApi.personality(userRef),
+  const personality = useProfileSection(userRef, 'personality', {
     enabled: visibility.personality,
   });
-  const activities = useQuery({
-    queryKey: profileKeys.section(userRef, 'activities'),
-    queryFn: () => profileApi.activities(userRef),
-    enabled: visibility.profile,
-  });
+  const activities = useProfileSection(userRef, 'activities', { enabled: visibility.profile });
   const offset = offsetHours(viewer.timezone);
   return (
     <>
@@ -146,11 +132,7 @@ export default function PublicProfilePage() {
   const styles = useStyles();
   const { t } = useTranslation();
   const ref = personRef(useParams());
-  const page = useQuery({
-    queryKey: profileKeys.section(ref ?? '-', 'page'),
-    queryFn: () => profileApi.pageInformation(ref!),
-    enabled: ref !== null,
-  });
+  const page = useProfileSection(ref ?? '-', 'page', { enabled: ref !== null });
   if (!ref || (page.isError && apiErrorOf(page.error).status === 404)) {
     return <EmptyState headingLevel={1} title={t('profile:public.not_found')} />;
   }
@@ -162,7 +144,7 @@ export default function PublicProfilePage() {
     saveFile(file.blob, file.filename);
   };
   return (
-    <div className={styles.root}>
+    <ProfileColumn>
       <ProfileHeader person={person} avatarSize={96}>
         {person.timezone && <Text block>{person.timezone}</Text>}
         {person.member_since && (
@@ -200,6 +182,6 @@ export default function PublicProfilePage() {
         )}
       </Section>
       <Sections person={person} userRef={ref} />
-    </div>
+    </ProfileColumn>
   );
 }

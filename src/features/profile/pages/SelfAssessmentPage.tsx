@@ -21,6 +21,7 @@ import { PersonalityResult } from '../components/PersonalityResult';
 import { Section } from '@/components/Section';
 import { useRefreshProfile } from '../use-refresh-user';
 import { BusyButton } from '@/components/BusyButton';
+import { useProfileSection } from '../use-profile-section';
 
 const PAGE_SIZE = 10;
 const PAGES = PERSONALITY_ITEM_COUNT / PAGE_SIZE;
@@ -68,10 +69,7 @@ export default function SelfAssessmentPage() {
     queryFn: profileApi.questions,
     staleTime: Infinity,
   });
-  const saved = useQuery({
-    queryKey: profileKeys.section(user.id, 'personality'),
-    queryFn: () => profileApi.personality(user.id),
-  });
+  const saved = useProfileSection(user.id, 'personality');
   const [answers, setAnswers] = useState<Record<string, number> | null>(null);
   const [page, setPage] = useState(0);
   const [reviewing, setReviewing] = useState(false);

@@ -9,16 +9,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '@/lib/current-user';
 import { FormAlert } from '@/components/FormAlert';
 import { SkillPicker } from '@/components/SkillPicker';
 import { apiErrorOf } from '@/lib/http';
-import { profileApi, profileKeys } from '../api';
 import { Section } from '@/components/Section';
 import { useSkillChanges } from '../use-skill-changes';
 import { columnList, wrappingRow } from '@/lib/styles';
+import { useProfileSection } from '../use-profile-section';
 
 const useStyles = makeStyles({
   picker: { maxWidth: '420px' },
@@ -34,10 +33,7 @@ export default function SkillsPage() {
   const styles = useStyles();
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const mine = useQuery({
-    queryKey: profileKeys.section(user.id, 'skills'),
-    queryFn: () => profileApi.userSkills(user.id),
-  });
+  const mine = useProfileSection(user.id, 'skills');
   const save = useSkillChanges(user.id);
 
   if (mine.isError) return <FormAlert error={apiErrorOf(mine.error)} />;

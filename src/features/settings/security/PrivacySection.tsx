@@ -1,4 +1,4 @@
-import { Field, Select } from '@fluentui/react-components';
+import {} from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { currentUserKey } from '@/lib/current-user';
 import { accountApi } from '../api';
 import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
 import { SaveForm } from '@/components/SaveForm';
+import { SelectField } from '@/components/SelectField';
 
 type Audience = z.infer<typeof privacyAudience>;
 type PrivacyKey = (typeof PRIVACY_KEYS)[number];
@@ -49,20 +50,16 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
         submitDisabled={!changed}
       >
         {PRIVACY_KEYS.map((key) => (
-          <Field key={key} label={t(KEY_LABELS[key])}>
-            <Select
-              value={options[key]}
-              onChange={(_event, data) =>
-                setOptions((current) => ({ ...current, [key]: data.value as Audience }))
-              }
-            >
-              {(Object.keys(AUDIENCE_LABELS) as Audience[]).map((audience) => (
-                <option key={audience} value={audience}>
-                  {t(AUDIENCE_LABELS[audience])}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <SelectField
+            key={key}
+            label={t(KEY_LABELS[key])}
+            value={options[key]}
+            choices={Object.keys(AUDIENCE_LABELS) as Audience[]}
+            wordsOf={(audience) => t(AUDIENCE_LABELS[audience])}
+            onChange={(audience) =>
+              setOptions((current) => ({ ...current, [key]: audience as Audience }))
+            }
+          />
         ))}
       </SaveForm>
     </SettingsSection>
