@@ -13,7 +13,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import {
-  ArrowLeftRegular,
   CheckmarkCircleRegular,
   DismissCircleRegular,
   MailRegular,
@@ -34,23 +33,20 @@ import {
   recruitApi,
   recruitKeys,
   type HistoryEntry,
+  type Job,
   type JobCandidateDetail,
   type JobStage,
   type RecruitStage,
 } from '../api';
 import { Block } from '../components/Block';
+import { DetailHeading, DetailPage } from '../components/DetailPage';
 import { CvPreview } from '../components/CvPreview';
-import { LoadingOrError } from '../components/PageStates';
 import { Scorecards } from '../components/Scorecards';
 import { useJob, useRecruitRefresh } from '../hooks';
 import { stageLabel } from '../recruit-view';
-import { columnList, column, wrappingRow } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
-  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  head: { ...wrappingRow, gap: tokens.spacingHorizontalS },
-  title: { margin: 0, overflowWrap: 'anywhere', minWidth: 0 },
   columns: {
     display: 'grid',
     gap: tokens.spacingHorizontalL,
@@ -247,7 +243,6 @@ function historyText(
 
 /** A candidate in one job: CV, contact, skills with evidence, stage and note, scorecards, history. */
 export default function CandidatePage() {
-  const styles = useStyles();
   const { t } = useTranslation();
   const workspace = useWorkspace();
   const id = Number(useParams().candidate);
@@ -259,40 +254,50 @@ export default function CandidatePage() {
   });
   const job = useJob(detail.data?.job_id ?? 0);
   const base = `/workspaces/${workspace.id}/talent-pool`;
-  const backTo = detail.data ? `${base}/jobs/${detail.data.job_id}` : base;
-  const back = (
-    <RouterLink to={backTo} className={styles.back}>
-      <ArrowLeftRegular aria-hidden />
-      {detail.data
-        ? t('recruit:candidate.back_to', { job: detail.data.job_title })
-        : t('recruit:page.all_jobs')}
-    </RouterLink>
+  return (
+    <DetailPage
+      back={
+        detail.data
+          ? {
+              to: `${base}/jobs/${detail.data.job_id}`,
+              label: t('recruit:candidate.back_to', { job: detail.data.job_title }),
+            }
+          : { to: base, label: t('recruit:page.all_jobs') }
+      }
+      query={detail}
+      rows={5}
+      loading={t('recruit:candidate.loading')}
+    >
+      {(data) => <CandidateDetails data={data} job={job.data} base={base} />}
+    </DetailPage>
   );
-  if (!detail.isSuccess)
-    return (
-      <div className={styles.root}>
-        {back}
-        <LoadingOrError query={detail} rows={5} label={t('recruit:candidate.loading')} />
-      </div>
-    );
+}
 
-  const data = detail.data;
-  const stages = job.data?.stages ?? [];
-  const abilities = job.data?.abilities;
+function CandidateDetails({
+  data,
+  job,
+  base,
+}: {
+  data: JobCandidateDetail;
+  /** The job, once loaded: its stage names and what the member may do. */
+  job: Job | undefined;
+  /** The talent pool's address. */
+  base: string;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const stages = job?.stages ?? [];
+  const abilities = job?.abilities;
   const person = data.candidate;
   const otherApplications = data.applications.filter((a) => a.job_candidate_id !== data.id);
   return (
-    <div className={styles.root}>
-      {back}
-      <div className={styles.head}>
-        <Text as="h2" size={500} weight="semibold" className={styles.title}>
-          {person.name}
-        </Text>
+    <>
+      <DetailHeading title={person.name}>
         <Badge appearance="filled" data-testid="recruit-candidate-stage">
           {stageLabel(t, data.stage, stages)}
         </Badge>
         <Badge appearance="outline">{t(`recruit:candidate.sources.${person.source}`)}</Badge>
-      </div>
+      </DetailHeading>
       {data.stage === 'rejected' && data.rejection_reason && (
         <Text className={styles.muted}>
           {t('recruit:candidate.rejected_because', { reason: data.rejection_reason })}
@@ -456,6 +461,6 @@ export default function CandidatePage() {
           </Block>
         </div>
       </div>
-    </div>
+    </>
   );
 }
