@@ -21,6 +21,7 @@ import { useRecruitRefresh } from '../hooks';
 import { documentTooBig, RecruitDocumentField } from './RecruitDocumentField';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import type { DialogOpenProps } from '@/components/dialog-props';
 
 export const DOCUMENT_TYPES = {
   'application/pdf': ['.pdf'],
@@ -41,11 +42,7 @@ export function NewJobDialog({
   workspaceId,
   open,
   onClose,
-}: {
-  workspaceId: number;
-  open: boolean;
-  onClose: () => void;
-}) {
+}: { workspaceId: number } & DialogOpenProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
