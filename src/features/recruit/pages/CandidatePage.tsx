@@ -19,7 +19,7 @@ import {
   PhoneRegular,
 } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NOTE_MAX, RECRUIT_STAGES, TAG_MAX } from '@contracts/recruit';
@@ -241,6 +241,35 @@ function historyText(
   }
 }
 
+/** A block's list of entries (each a line at the left), or the words for none. */
+function EntryList<T>({
+  items,
+  empty,
+  ordered = false,
+  keyOf,
+  children: entry,
+}: {
+  items: T[];
+  empty: string;
+  /** An ordered list: the entries' order means something (a history). */
+  ordered?: boolean;
+  keyOf: (item: T) => string | number;
+  children: (item: T) => ReactNode;
+}) {
+  const styles = useStyles();
+  if (items.length === 0) return <Text className={styles.muted}>{empty}</Text>;
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List className={styles.list}>
+      {items.map((item) => (
+        <li key={keyOf(item)} className={styles.entry}>
+          {entry(item)}
+        </li>
+      ))}
+    </List>
+  );
+}
+
 /** A candidate in one job: CV, contact, skills with evidence, stage and note, scorecards, history. */
 export default function CandidatePage() {
   const { t } = useTranslation();
@@ -309,21 +338,21 @@ function CandidateDetails({
             <CvPreview files={data.files} />
           </Block>
           <Block id="candidate-skills" title={t('recruit:candidate.skills')}>
-            {person.skills.length === 0 ? (
-              <Text className={styles.muted}>{t('recruit:candidate.no_skills')}</Text>
-            ) : (
-              <ul className={styles.list}>
-                {person.skills.map((skill) => (
-                  <li key={skill.skill_id} className={styles.entry}>
-                    <Text weight="semibold">{skill.name}</Text>
-                    <Text size={200} className={styles.quote}>
-                      {t(`recruit:screening.source.${skill.evidence.source}`)}: “
-                      {skill.evidence.text}”
-                    </Text>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <EntryList
+              items={person.skills}
+              empty={t('recruit:candidate.no_skills')}
+              keyOf={(skill) => skill.skill_id}
+            >
+              {(skill) => (
+                <>
+                  <Text weight="semibold">{skill.name}</Text>
+                  <Text size={200} className={styles.quote}>
+                    {t(`recruit:screening.source.${skill.evidence.source}`)}: “{skill.evidence.text}
+                    ”
+                  </Text>
+                </>
+              )}
+            </EntryList>
             {person.experience.length > 0 && (
               <>
                 <Text as="h4" weight="semibold">
@@ -439,25 +468,26 @@ function CandidateDetails({
             </Block>
           )}
           <Block id="candidate-history" title={t('recruit:candidate.history_heading')}>
-            {data.history.length === 0 ? (
-              <Text className={styles.muted}>{t('recruit:candidate.no_history')}</Text>
-            ) : (
-              <ol className={styles.list}>
-                {data.history.map((entry) => (
-                  <li key={entry.id} className={styles.entry}>
-                    <Text>{historyText(t, entry, stages)}</Text>
-                    {entry.note && (
-                      <Text as="p" size={200} className={styles.wrap}>
-                        {entry.note}
-                      </Text>
-                    )}
-                    <Text size={200} className={styles.muted}>
-                      {formatDateTime(entry.at)}
+            <EntryList
+              ordered
+              items={data.history}
+              empty={t('recruit:candidate.no_history')}
+              keyOf={(entry) => entry.id}
+            >
+              {(entry) => (
+                <>
+                  <Text>{historyText(t, entry, stages)}</Text>
+                  {entry.note && (
+                    <Text as="p" size={200} className={styles.wrap}>
+                      {entry.note}
                     </Text>
-                  </li>
-                ))}
-              </ol>
-            )}
+                  )}
+                  <Text size={200} className={styles.muted}>
+                    {formatDateTime(entry.at)}
+                  </Text>
+                </>
+              )}
+            </EntryList>
           </Block>
         </div>
       </div>
