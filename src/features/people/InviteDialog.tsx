@@ -30,6 +30,7 @@ import {
 import { useConfirm } from '@/components/ConfirmDialog';
 import { SimpleDialog } from '@/components/SimpleDialog';
 import { column } from '@/lib/styles';
+import type { DialogOpenProps } from '@/components/dialog-props';
 
 const useStyles = makeStyles({
   content: { ...column, gap: tokens.spacingVerticalM },
@@ -250,11 +251,7 @@ export function InviteDialog({
   workspace,
   open,
   onClose,
-}: {
-  workspace: Workspace;
-  open: boolean;
-  onClose: () => void;
-}) {
+}: { workspace: Workspace } & DialogOpenProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [tab, setTab] = useState<InviteTab>('email');

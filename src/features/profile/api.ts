@@ -9,22 +9,19 @@ import type {
   pageInformation,
   performanceResource,
   personalityQuestion,
-  personalityResource,
   savePreferencesBody,
   softSkillsResource,
   userSkillsResource,
-  workPreferences,
 } from '@contracts/profile';
 import { profileEndpoints as endpoints } from '@contracts/endpoints/profile';
 import { api } from '@/lib/http';
 
+export type { PersonalityResource as Personality, WorkPreferences } from '@contracts/profile';
 export type PersonalityQuestion = z.infer<typeof personalityQuestion>;
-export type Personality = z.infer<typeof personalityResource>;
 export type Availability = z.infer<typeof availabilityResource>;
 export type UserSkills = z.infer<typeof userSkillsResource>;
 export type PageInformation = z.infer<typeof pageInformation>;
 export type Activities = z.infer<typeof activitiesResource>;
-export type WorkPreferences = z.infer<typeof workPreferences>;
 export type Performance = z.infer<typeof performanceResource>;
 export type SoftSkills = z.infer<typeof softSkillsResource>;
 export type Cv = z.infer<typeof cvResource>['cv'];

@@ -2,6 +2,19 @@ import { Navigate } from 'react-router';
 import { notAvailable } from '@/app/not-available';
 import { pageRoute } from '@/app/page-route';
 import type { FeatureRoutes } from '@/app/route-types';
+import type { PageLoader } from '@/lib/lazy-page';
+
+/**
+ * The profile's pages, each a tab of /profile: the page and its address under /profile. Its id is
+ * `profile-<address>`, its title `app:titles.profile_<address>` (dashes as underscores).
+ */
+const PROFILE_PAGES: [PageLoader, string][] = [
+  [() => import('./pages/GeneralPage'), 'general'],
+  [() => import('./pages/BasicInformationPage'), 'basic-information'],
+  [() => import('./pages/SkillsPage'), 'skills'],
+  [() => import('./pages/AvailabilityPage'), 'availability'],
+  [() => import('./pages/SelfAssessmentPage'), 'self-assessment'],
+];
 
 /** Profile (spec 2.3) and public profiles (2.2). */
 export const routes: FeatureRoutes = {
@@ -13,31 +26,13 @@ export const routes: FeatureRoutes = {
       handle: { title: 'app:titles.profile', area: 'profile' },
       children: [
         { id: 'profile-index', index: true, element: <Navigate to="general" replace /> },
-        pageRoute(() => import('./pages/GeneralPage'), {
-          id: 'profile-general',
-          path: 'general',
-          handle: { title: 'app:titles.profile_general' },
-        }),
-        pageRoute(() => import('./pages/BasicInformationPage'), {
-          id: 'profile-basic-information',
-          path: 'basic-information',
-          handle: { title: 'app:titles.profile_basic_information' },
-        }),
-        pageRoute(() => import('./pages/SkillsPage'), {
-          id: 'profile-skills',
-          path: 'skills',
-          handle: { title: 'app:titles.profile_skills' },
-        }),
-        pageRoute(() => import('./pages/AvailabilityPage'), {
-          id: 'profile-availability',
-          path: 'availability',
-          handle: { title: 'app:titles.profile_availability' },
-        }),
-        pageRoute(() => import('./pages/SelfAssessmentPage'), {
-          id: 'profile-self-assessment',
-          path: 'self-assessment',
-          handle: { title: 'app:titles.profile_self_assessment' },
-        }),
+        ...PROFILE_PAGES.map(([load, path]) =>
+          pageRoute(load, {
+            id: `profile-${path}`,
+            path,
+            handle: { title: `app:titles.profile_${path.replaceAll('-', '_')}` },
+          }),
+        ),
         // Criteria of a workspace belong to the assessments area.
         ...notAvailable('assessments', [
           {

@@ -1,7 +1,7 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { RouteTabList } from '@/components/RouteTabList';
+import { TitledRouteTabs } from '@/components/TitledRouteTabs';
 import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -14,14 +14,6 @@ const useStyles = makeStyles({
   },
 });
 
-const TABS = [
-  { value: 'security-privacy', label: 'app:titles.settings_security_privacy' },
-  { value: 'notifications', label: 'app:titles.settings_notifications' },
-  { value: 'integrations', label: 'app:titles.settings_integrations' },
-  { value: 'subscriptions-payments', label: 'app:titles.settings_subscriptions_payments' },
-  { value: 'plugins', label: 'app:titles.settings_plugins' },
-] as const;
-
 /** /settings: the four settings pages of spec 2.4 behind tabs. */
 export default function SettingsPage() {
   const styles = useStyles();
@@ -31,11 +23,15 @@ export default function SettingsPage() {
       <Text as="h1" size={800} weight="semibold">
         {t('app:titles.settings')}
       </Text>
-      <RouteTabList
+      <TitledRouteTabs
         base="settings"
-        fallback="security-privacy"
-        tabs={TABS}
-        label={t('app:titles.settings')}
+        tabs={[
+          'security-privacy',
+          'notifications',
+          'integrations',
+          'subscriptions-payments',
+          'plugins',
+        ]}
       />
       <Outlet />
     </div>

@@ -1,20 +1,15 @@
-import {
-  Field,
-  Input,
-  makeStyles,
-  Spinner,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { supportEndpoints } from '@contracts/endpoints/support';
 import { FormAlert } from '@/components/FormAlert';
+import type { DialogOpenProps } from '@/components/dialog-props';
 import { FormDialog } from '@/components/FormDialog';
 import { InlineMessage } from '@/components/InlineMessage';
+import { TextareaField } from '@/components/TextareaField';
+import { TextField } from '@/components/TextField';
 import { api, apiErrorOf } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { column } from '@/lib/styles';
@@ -25,7 +20,7 @@ const useStyles = makeStyles({
 });
 
 /** Spec 9 modal width for a form: 550 px. */
-export function SupportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SupportDialog({ open, onClose }: DialogOpenProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const { pathname } = useLocation();
@@ -77,17 +72,21 @@ export function SupportDialog({ open, onClose }: { open: boolean; onClose: () =>
         <>
           <Text>{t('support:widget.intro')}</Text>
           <FormAlert error={send.error ? apiErrorOf(send.error) : null} />
-          <Field label={t('support:widget.subject')} required>
-            <Input value={subject} maxLength={200} onChange={(_, d) => setSubject(d.value)} />
-          </Field>
-          <Field label={t('support:widget.message')} required>
-            <Textarea
-              value={message}
-              maxLength={5000}
-              rows={6}
-              onChange={(_, data) => setMessage(data.value)}
-            />
-          </Field>
+          <TextField
+            label={t('support:widget.subject')}
+            required
+            value={subject}
+            maxLength={200}
+            onChange={setSubject}
+          />
+          <TextareaField
+            label={t('support:widget.message')}
+            required
+            value={message}
+            maxLength={5000}
+            rows={6}
+            onChange={setMessage}
+          />
         </>
       )}
     </FormDialog>

@@ -106,6 +106,47 @@ const WORKSPACES_MOBILE_STEPS: TourStep[] = [
 
 const W = '/workspaces/:workspace';
 
+/** A tour's mobile variant (spec 9): the same start, and only the steps named in `keep`. */
+function mobileOf(tour: TourDefinition, keep: string[]): TourDefinition {
+  return { startsOn: tour.startsOn, steps: tour.steps.filter((step) => keep.includes(step.key)) };
+}
+
+const TASK_TOUR: TourDefinition = {
+  startsOn: [`${W}/tasks`],
+  steps: [
+    { key: 'list', path: `${W}/tasks`, target: MAIN_HEADING },
+    { key: 'open', path: `${W}/tasks`, target: ['main [role="grid"]', 'main table'] },
+    { key: 'submit', path: `${W}/tasks`, target: MAIN_HEADING },
+  ],
+};
+
+const OBJECTIVE_TOUR: TourDefinition = {
+  startsOn: [`${W}/objectives`],
+  steps: [
+    { key: 'list', path: `${W}/objectives`, target: MAIN_HEADING },
+    { key: 'key_results', path: `${W}/objectives`, target: MAIN_HEADING },
+    { key: 'org_chart', path: `${W}/org-chart`, target: MAIN_HEADING },
+  ],
+};
+
+const ASSESSMENT_TOUR: TourDefinition = {
+  startsOn: [`${W}/assessments`],
+  steps: [
+    { key: 'list', path: `${W}/assessments`, target: MAIN_HEADING },
+    { key: 'answer', path: `${W}/assessments`, target: MAIN_HEADING },
+    { key: 'report', path: `${W}/assessments`, target: MAIN_HEADING },
+  ],
+};
+
+const WORKSPACE_TABS_TOUR: TourDefinition = {
+  startsOn: [`${W}/dashboard`],
+  steps: [
+    { key: 'tabs', path: `${W}/dashboard`, target: WORKSPACE_SUBMENU },
+    { key: 'tasks', path: `${W}/tasks`, target: MAIN_HEADING },
+    { key: 'people', path: `${W}/people`, target: MAIN_HEADING },
+  ],
+};
+
 export const TOURS: Record<TourName, TourDefinition> = {
   profile: { startsOn: Object.keys(PROFILE_START_STEPS), steps: PROFILE_STEPS },
   workspaces: { startsOn: ['/workspaces'], steps: WORKSPACES_STEPS },
@@ -125,66 +166,14 @@ export const TOURS: Record<TourName, TourDefinition> = {
       { key: 'menu', path: '/dashboard', target: MOBILE_MENU },
     ],
   },
-  task: {
-    startsOn: [`${W}/tasks`],
-    steps: [
-      { key: 'list', path: `${W}/tasks`, target: MAIN_HEADING },
-      { key: 'open', path: `${W}/tasks`, target: ['main [role="grid"]', 'main table'] },
-      { key: 'submit', path: `${W}/tasks`, target: MAIN_HEADING },
-    ],
-  },
-  'task-mobile': {
-    startsOn: [`${W}/tasks`],
-    steps: [
-      { key: 'list', path: `${W}/tasks`, target: MAIN_HEADING },
-      { key: 'submit', path: `${W}/tasks`, target: MAIN_HEADING },
-    ],
-  },
-  objective: {
-    startsOn: [`${W}/objectives`],
-    steps: [
-      { key: 'list', path: `${W}/objectives`, target: MAIN_HEADING },
-      { key: 'key_results', path: `${W}/objectives`, target: MAIN_HEADING },
-      { key: 'org_chart', path: `${W}/org-chart`, target: MAIN_HEADING },
-    ],
-  },
-  'objective-mobile': {
-    startsOn: [`${W}/objectives`],
-    steps: [
-      { key: 'list', path: `${W}/objectives`, target: MAIN_HEADING },
-      { key: 'key_results', path: `${W}/objectives`, target: MAIN_HEADING },
-    ],
-  },
-  assessment: {
-    startsOn: [`${W}/assessments`],
-    steps: [
-      { key: 'list', path: `${W}/assessments`, target: MAIN_HEADING },
-      { key: 'answer', path: `${W}/assessments`, target: MAIN_HEADING },
-      { key: 'report', path: `${W}/assessments`, target: MAIN_HEADING },
-    ],
-  },
-  'assessment-mobile': {
-    startsOn: [`${W}/assessments`],
-    steps: [
-      { key: 'list', path: `${W}/assessments`, target: MAIN_HEADING },
-      { key: 'answer', path: `${W}/assessments`, target: MAIN_HEADING },
-    ],
-  },
-  'workspace-tabs': {
-    startsOn: [`${W}/dashboard`],
-    steps: [
-      { key: 'tabs', path: `${W}/dashboard`, target: WORKSPACE_SUBMENU },
-      { key: 'tasks', path: `${W}/tasks`, target: MAIN_HEADING },
-      { key: 'people', path: `${W}/people`, target: MAIN_HEADING },
-    ],
-  },
-  'workspace-tabs-mobile': {
-    startsOn: [`${W}/dashboard`],
-    steps: [
-      { key: 'tabs', path: `${W}/dashboard`, target: WORKSPACE_SUBMENU },
-      { key: 'tasks', path: `${W}/tasks`, target: MAIN_HEADING },
-    ],
-  },
+  task: TASK_TOUR,
+  'task-mobile': mobileOf(TASK_TOUR, ['list', 'submit']),
+  objective: OBJECTIVE_TOUR,
+  'objective-mobile': mobileOf(OBJECTIVE_TOUR, ['list', 'key_results']),
+  assessment: ASSESSMENT_TOUR,
+  'assessment-mobile': mobileOf(ASSESSMENT_TOUR, ['list', 'answer']),
+  'workspace-tabs': WORKSPACE_TABS_TOUR,
+  'workspace-tabs-mobile': mobileOf(WORKSPACE_TABS_TOUR, ['tabs', 'tasks']),
   'workspace-people': {
     startsOn: [`${W}/people`],
     steps: [

@@ -3,17 +3,14 @@ import { teamFormationEndpoints } from '@contracts/endpoints/team-formation';
 import { workspaceEndpoints } from '@contracts/endpoints/workspaces';
 import type {
   createTeamBody,
-  team,
   teamInformation,
   teamModalInformation,
-  teamRequest,
   updateTeamBody,
 } from '@contracts/workspace-teams';
 import { workspaceTeamEndpoints as endpoints } from '@contracts/endpoints/workspace-teams';
 import { api } from '@/lib/http';
 
-export type Team = z.infer<typeof team>;
-export type TeamRequest = z.infer<typeof teamRequest>;
+export type { Team, TeamRequest } from '@contracts/workspace-teams';
 export type TeamCard = z.infer<typeof teamModalInformation>;
 export type TeamInformation = z.infer<typeof teamInformation>;
 

@@ -1,11 +1,4 @@
-import {
-  Button,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, PaymentRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/FormAlert';
@@ -16,6 +9,7 @@ import { useInvoicePdf, useInvoices, usePay, usePlanName } from '../hooks';
 import { formatMoney, formatPeriod } from '../money';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { Busy } from '@/components/Busy';
+import { SkeletonRows } from '@/components/SkeletonRows';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
 import { columnList, column, wrappingRow } from '@/lib/styles';
 
@@ -121,12 +115,7 @@ export function InvoiceList({ workspaceId, canPay }: { workspaceId: number; canP
   const pay = usePay();
   const planName = usePlanName();
   if (list.isPending) {
-    return (
-      <Skeleton aria-label={t('billing:settings.invoices.loading')}>
-        <SkeletonItem size={36} />
-        <SkeletonItem size={36} />
-      </Skeleton>
-    );
+    return <SkeletonRows label={t('billing:settings.invoices.loading')} rows={2} size={36} />;
   }
   if (list.isError) {
     return (

@@ -18,6 +18,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { InlineMessage } from '@/components/InlineMessage';
 import { RouterButton } from '@/components/RouterLink';
 import { Section } from '@/components/Section';
+import { SkeletonRows } from '@/components/SkeletonRows';
 import { formatFileSize } from '@/lib/file-size';
 import { apiErrorOf } from '@/lib/http';
 import type { ActivePackage, Invoice } from '../api';
@@ -88,9 +89,7 @@ function Usage({ active }: { active: ActivePackage }) {
           />
         </Field>
       ) : drive.isPending ? (
-        <Skeleton aria-label={t('billing:settings.loading')}>
-          <SkeletonItem size={32} />
-        </Skeleton>
+        <SkeletonRows label={t('billing:settings.loading')} size={32} />
       ) : null}
     </div>
   );
@@ -161,11 +160,7 @@ function WorkspaceBilling({ workspaceId, canPay }: { workspaceId: number; canPay
   const [invoice, setInvoice] = useState<Invoice | null>(null);
 
   if (active.isPending) {
-    return (
-      <Skeleton aria-label={t('billing:settings.loading')}>
-        <SkeletonItem size={128} />
-      </Skeleton>
-    );
+    return <SkeletonRows label={t('billing:settings.loading')} size={128} />;
   }
   if (active.isError) {
     return <LoadFailed query={active} />;
@@ -211,9 +206,7 @@ function WorkspaceBilling({ workspaceId, canPay }: { workspaceId: number; canPay
       >
         <FormAlert error={upgrade.error} />
         {plans.isPending ? (
-          <Skeleton aria-label={t('billing:settings.loading')}>
-            <SkeletonItem size={128} />
-          </Skeleton>
+          <SkeletonRows label={t('billing:settings.loading')} size={128} />
         ) : plans.isError ? (
           <FormAlert error={apiErrorOf(plans.error)} />
         ) : (

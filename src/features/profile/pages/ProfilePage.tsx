@@ -2,7 +2,7 @@ import { makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-component
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSignedInUser } from '@/lib/current-user';
-import { RouteTabList } from '@/components/RouteTabList';
+import { TitledRouteTabs } from '@/components/TitledRouteTabs';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileColumn } from '../components/ProfileColumn';
 
@@ -14,14 +14,6 @@ const useStyles = makeStyles({
     minWidth: '200px',
   },
 });
-
-export const PROFILE_TABS = [
-  { value: 'general', label: 'app:titles.profile_general' },
-  { value: 'basic-information', label: 'app:titles.profile_basic_information' },
-  { value: 'skills', label: 'app:titles.profile_skills' },
-  { value: 'availability', label: 'app:titles.profile_availability' },
-  { value: 'self-assessment', label: 'app:titles.profile_self_assessment' },
-] as const;
 
 /** /profile: the steps of a person's profile (spec 2.3, 2.12) behind tabs. */
 export default function ProfilePage() {
@@ -39,11 +31,9 @@ export default function ProfilePage() {
           />
         </div>
       </ProfileHeader>
-      <RouteTabList
+      <TitledRouteTabs
         base="profile"
-        fallback="general"
-        tabs={PROFILE_TABS}
-        label={t('app:titles.profile')}
+        tabs={['general', 'basic-information', 'skills', 'availability', 'self-assessment']}
       />
       <Outlet />
     </ProfileColumn>

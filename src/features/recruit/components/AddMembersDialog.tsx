@@ -12,6 +12,7 @@ import { recruitApi, type JobCandidate } from '../api';
 import { useRecruitRefresh } from '../hooks';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import type { DialogOpenProps } from '@/components/dialog-props';
 
 const useStyles = makeStyles({
   body: { ...column, gap: tokens.spacingVerticalM },
@@ -25,13 +26,7 @@ export function AddMembersDialog({
   existing,
   open,
   onClose,
-}: {
-  jobId: number;
-  workspaceId: number;
-  existing: JobCandidate[];
-  open: boolean;
-  onClose: () => void;
-}) {
+}: { jobId: number; workspaceId: number; existing: JobCandidate[] } & DialogOpenProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const refresh = useRecruitRefresh();

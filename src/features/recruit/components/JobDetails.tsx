@@ -4,8 +4,6 @@ import {
   Field,
   Input,
   makeStyles,
-  Radio,
-  RadioGroup,
   SpinButton,
   Text,
   Textarea,
@@ -22,6 +20,7 @@ import {
   KNOCKOUT_MAX,
   RECRUIT_STAGES,
   STAGE_NAME_MAX,
+  type UpdateJobBody,
 } from '@contracts/recruit';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { SaveForm } from '@/components/SaveForm';
@@ -32,6 +31,7 @@ import { notify } from '@/lib/notify';
 import { recruitApi, type Job, type JobSkill } from '../api';
 import { useRecruitRefresh } from '../hooks';
 import { Block } from './Block';
+import { YesNoField } from './YesNoField';
 import { columnList, column, wrappingRow, tileGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -239,124 +239,132 @@ interface QuestionDraft {
   required_answer: boolean;
 }
 
-/** One line of an editable list (a question, a criterion), with its remove button last. */
-function RemovableRow({
-  removeLabel,
-  onRemove,
-  children,
+/**
+ * A job form over an editable list of questions or criteria (`item`): Add appends `blank` until
+ * there are `max`, and each row ends in its remove button. The buttons are labelled
+ * `recruit:position.add_<item>` and `recruit:position.remove_<item>`.
+ */
+function ListForm<T>({
+  job,
+  initial,
+  toJob,
+  blank,
+  max,
+  item,
+  empty,
+  rowKey,
+  children: fields,
 }: {
-  removeLabel: string;
-  onRemove: () => void;
-  children: ReactNode;
+  job: Job;
+  initial: T[];
+  /** What Save sends, from the list as edited. */
+  toJob: (items: T[]) => UpdateJobBody;
+  blank: T;
+  max: number;
+  item: 'question' | 'criterion';
+  /** Shown while the list is empty. */
+  empty?: string;
+  rowKey: (value: T, index: number) => string | number;
+  /** A row's fields: the value, its number from 1, and how to change it. */
+  children: (value: T, n: number, change: (value: T) => void) => ReactNode;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation();
+  const [items, setItems] = useState<T[]>(initial);
+  const save = useJobChange(
+    () => recruitApi.updateJob(job.id, toJob(items)),
+    t('recruit:position.saved'),
+  );
   return (
-    <div className={styles.question}>
-      {children}
-      <Button
-        appearance="subtle"
-        icon={<DeleteRegular />}
-        aria-label={removeLabel}
-        onClick={onRemove}
-      />
-    </div>
+    <JobForm
+      save={save}
+      add={{
+        label: t(`recruit:position.add_${item}`),
+        full: items.length >= max,
+        onAdd: () => setItems((list) => [...list, blank]),
+      }}
+    >
+      {empty && items.length === 0 && <Text className={styles.muted}>{empty}</Text>}
+      {items.map((value, index) => (
+        <div key={rowKey(value, index)} className={styles.question}>
+          {fields(value, index + 1, (changed) =>
+            setItems((list) => list.map((old, i) => (i === index ? changed : old))),
+          )}
+          <Button
+            appearance="subtle"
+            icon={<DeleteRegular />}
+            aria-label={t(`recruit:position.remove_${item}`, { n: index + 1 })}
+            onClick={() => setItems((list) => list.filter((_old, i) => i !== index))}
+          />
+        </div>
+      ))}
+    </JobForm>
   );
 }
 
 function KnockoutForm({ job }: { job: Job }) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const [drafts, setDrafts] = useState<QuestionDraft[]>(job.knockout_questions);
-  const save = useJobChange(
-    () =>
-      recruitApi.updateJob(job.id, {
+  return (
+    <ListForm<QuestionDraft>
+      job={job}
+      initial={job.knockout_questions}
+      toJob={(drafts) => ({
         knockout_questions: drafts
           .filter((draft) => draft.question.trim())
           .map((draft) => ({ ...draft, question: draft.question.trim() })),
-      }),
-    t('recruit:position.saved'),
-  );
-  const change = (index: number, patch: Partial<QuestionDraft>) =>
-    setDrafts((list) => list.map((draft, i) => (i === index ? { ...draft, ...patch } : draft)));
-  return (
-    <JobForm
-      save={save}
-      add={{
-        label: t('recruit:position.add_question'),
-        full: drafts.length >= KNOCKOUT_MAX,
-        onAdd: () => setDrafts((list) => [...list, { question: '', required_answer: true }]),
-      }}
+      })}
+      blank={{ question: '', required_answer: true }}
+      max={KNOCKOUT_MAX}
+      item="question"
+      empty={t('recruit:position.no_questions')}
+      rowKey={(draft, index) => draft.id ?? `new-${index}`}
     >
-      {drafts.length === 0 && (
-        <Text className={styles.muted}>{t('recruit:position.no_questions')}</Text>
-      )}
-      {drafts.map((draft, index) => (
-        <RemovableRow
-          key={draft.id ?? `new-${index}`}
-          removeLabel={t('recruit:position.remove_question', { n: index + 1 })}
-          onRemove={() => setDrafts((list) => list.filter((_d, i) => i !== index))}
-        >
+      {(draft, n, change) => (
+        <>
           <TextField
-            label={t('recruit:position.question_n', { n: index + 1 })}
+            label={t('recruit:position.question_n', { n })}
             className={styles.grow}
             value={draft.question}
             maxLength={300}
-            onChange={(question) => change(index, { question })}
+            onChange={(question) => change({ ...draft, question })}
           />
-          <Field label={t('recruit:position.required_answer')}>
-            <RadioGroup
-              layout="horizontal"
-              value={draft.required_answer ? 'yes' : 'no'}
-              onChange={(_e, d) => change(index, { required_answer: d.value === 'yes' })}
-            >
-              <Radio value="yes" label={t('recruit:position.yes')} />
-              <Radio value="no" label={t('recruit:position.no')} />
-            </RadioGroup>
-          </Field>
-        </RemovableRow>
-      ))}
-    </JobForm>
+          <YesNoField
+            label={t('recruit:position.required_answer')}
+            value={draft.required_answer}
+            onChange={(required_answer) => change({ ...draft, required_answer })}
+          />
+        </>
+      )}
+    </ListForm>
   );
 }
 
 function CriteriaForm({ job }: { job: Job }) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const [criteria, setCriteria] = useState<string[]>(job.scorecard_criteria);
-  const save = useJobChange(
-    () =>
-      recruitApi.updateJob(job.id, {
-        scorecard_criteria: [...new Set(criteria.map((c) => c.trim()).filter(Boolean))],
-      }),
-    t('recruit:position.saved'),
-  );
   return (
-    <JobForm
-      save={save}
-      add={{
-        label: t('recruit:position.add_criterion'),
-        full: criteria.length >= CRITERIA_MAX,
-        onAdd: () => setCriteria((list) => [...list, '']),
-      }}
+    <ListForm<string>
+      job={job}
+      initial={job.scorecard_criteria}
+      toJob={(criteria) => ({
+        scorecard_criteria: [...new Set(criteria.map((c) => c.trim()).filter(Boolean))],
+      })}
+      blank=""
+      max={CRITERIA_MAX}
+      item="criterion"
+      rowKey={(_criterion, index) => index}
     >
-      {criteria.map((criterion, index) => (
-        <RemovableRow
-          key={index}
-          removeLabel={t('recruit:position.remove_criterion', { n: index + 1 })}
-          onRemove={() => setCriteria((list) => list.filter((_c, i) => i !== index))}
-        >
-          <TextField
-            label={t('recruit:position.criterion_n', { n: index + 1 })}
-            className={styles.grow}
-            value={criterion}
-            maxLength={80}
-            onChange={(value) =>
-              setCriteria((list) => list.map((c, i) => (i === index ? value : c)))
-            }
-          />
-        </RemovableRow>
-      ))}
-    </JobForm>
+      {(criterion, n, change) => (
+        <TextField
+          label={t('recruit:position.criterion_n', { n })}
+          className={styles.grow}
+          value={criterion}
+          maxLength={80}
+          onChange={change}
+        />
+      )}
+    </ListForm>
   );
 }
 

@@ -11,16 +11,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { JOB_TITLE_MAX, RECRUIT_FILE_MAX_BYTES } from '@contracts/recruit';
+import { JOB_TITLE_MAX } from '@contracts/recruit';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { FormAlert } from '@/components/FormAlert';
-import { UploadWidget } from '@/components/UploadWidget';
 import { formatFileSize } from '@/lib/file-size';
 import { apiErrorOf, type ApiError } from '@/lib/http';
 import { recruitApi } from '../api';
 import { useRecruitRefresh } from '../hooks';
+import { documentTooBig, RecruitDocumentField } from './RecruitDocumentField';
 import { FormDialog } from '@/components/FormDialog';
 import { column } from '@/lib/styles';
+import type { DialogOpenProps } from '@/components/dialog-props';
 
 export const DOCUMENT_TYPES = {
   'application/pdf': ['.pdf'],
@@ -41,11 +42,7 @@ export function NewJobDialog({
   workspaceId,
   open,
   onClose,
-}: {
-  workspaceId: number;
-  open: boolean;
-  onClose: () => void;
-}) {
+}: { workspaceId: number } & DialogOpenProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,10 +51,6 @@ export function NewJobDialog({
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
-  const fileTooBig = (chosen: File[]) =>
-    chosen.some((file) => file.size > RECRUIT_FILE_MAX_BYTES)
-      ? t('recruit:position.file_too_big', { size: formatFileSize(RECRUIT_FILE_MAX_BYTES) })
-      : null;
   const create = useMutation<Awaited<ReturnType<typeof recruitApi.uploadJd>>, ApiError>({
     mutationFn: async () => {
       try {
@@ -86,7 +79,7 @@ export function NewJobDialog({
     onClose();
   };
   const typed = title !== '' || text !== '' || files.length > 0;
-  const ready = (files.length > 0 || text.trim() !== '') && !fileTooBig(files);
+  const ready = (files.length > 0 || text.trim() !== '') && !documentTooBig(t)(files);
 
   const guard = useDiscardGuard(typed, close);
   return (
@@ -104,17 +97,13 @@ export function NewJobDialog({
     >
       <Text className={styles.muted}>{t('recruit:page.new_job_hint')}</Text>
       <FormAlert error={create.error} />
-      <Field label={t('recruit:position.jd_file')}>
-        <UploadWidget
-          files={files}
-          onChange={setFiles}
-          multiple={false}
-          accept={JD_TYPES}
-          rules={[fileTooBig]}
-          label={t('recruit:position.jd_file')}
-          disabled={create.isPending}
-        />
-      </Field>
+      <RecruitDocumentField
+        label={t('recruit:position.jd_file')}
+        files={files}
+        onChange={setFiles}
+        accept={JD_TYPES}
+        disabled={create.isPending}
+      />
       {files.length === 0 && (
         <Field label={t('recruit:position.jd_text')}>
           <Textarea

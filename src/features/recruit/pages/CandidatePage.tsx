@@ -13,14 +13,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import {
-  ArrowLeftRegular,
   CheckmarkCircleRegular,
   DismissCircleRegular,
   MailRegular,
   PhoneRegular,
 } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NOTE_MAX, RECRUIT_STAGES, TAG_MAX } from '@contracts/recruit';
@@ -34,23 +33,20 @@ import {
   recruitApi,
   recruitKeys,
   type HistoryEntry,
+  type Job,
   type JobCandidateDetail,
   type JobStage,
   type RecruitStage,
 } from '../api';
 import { Block } from '../components/Block';
+import { DetailHeading, DetailPage } from '../components/DetailPage';
 import { CvPreview } from '../components/CvPreview';
-import { LoadingOrError } from '../components/PageStates';
 import { Scorecards } from '../components/Scorecards';
 import { useJob, useRecruitRefresh } from '../hooks';
 import { stageLabel } from '../recruit-view';
-import { columnList, column, wrappingRow } from '@/lib/styles';
+import { columnList, column } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
-  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  head: { ...wrappingRow, gap: tokens.spacingHorizontalS },
-  title: { margin: 0, overflowWrap: 'anywhere', minWidth: 0 },
   columns: {
     display: 'grid',
     gap: tokens.spacingHorizontalL,
@@ -245,9 +241,37 @@ function historyText(
   }
 }
 
+/** A block's list of entries (each a line at the left), or the words for none. */
+function EntryList<T>({
+  items,
+  empty,
+  ordered = false,
+  keyOf,
+  children: entry,
+}: {
+  items: T[];
+  empty: string;
+  /** An ordered list: the entries' order means something (a history). */
+  ordered?: boolean;
+  keyOf: (item: T) => string | number;
+  children: (item: T) => ReactNode;
+}) {
+  const styles = useStyles();
+  if (items.length === 0) return <Text className={styles.muted}>{empty}</Text>;
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List className={styles.list}>
+      {items.map((item) => (
+        <li key={keyOf(item)} className={styles.entry}>
+          {entry(item)}
+        </li>
+      ))}
+    </List>
+  );
+}
+
 /** A candidate in one job: CV, contact, skills with evidence, stage and note, scorecards, history. */
 export default function CandidatePage() {
-  const styles = useStyles();
   const { t } = useTranslation();
   const workspace = useWorkspace();
   const id = Number(useParams().candidate);
@@ -259,40 +283,50 @@ export default function CandidatePage() {
   });
   const job = useJob(detail.data?.job_id ?? 0);
   const base = `/workspaces/${workspace.id}/talent-pool`;
-  const backTo = detail.data ? `${base}/jobs/${detail.data.job_id}` : base;
-  const back = (
-    <RouterLink to={backTo} className={styles.back}>
-      <ArrowLeftRegular aria-hidden />
-      {detail.data
-        ? t('recruit:candidate.back_to', { job: detail.data.job_title })
-        : t('recruit:page.all_jobs')}
-    </RouterLink>
+  return (
+    <DetailPage
+      back={
+        detail.data
+          ? {
+              to: `${base}/jobs/${detail.data.job_id}`,
+              label: t('recruit:candidate.back_to', { job: detail.data.job_title }),
+            }
+          : { to: base, label: t('recruit:page.all_jobs') }
+      }
+      query={detail}
+      rows={5}
+      loading={t('recruit:candidate.loading')}
+    >
+      {(data) => <CandidateDetails data={data} job={job.data} base={base} />}
+    </DetailPage>
   );
-  if (!detail.isSuccess)
-    return (
-      <div className={styles.root}>
-        {back}
-        <LoadingOrError query={detail} rows={5} label={t('recruit:candidate.loading')} />
-      </div>
-    );
+}
 
-  const data = detail.data;
-  const stages = job.data?.stages ?? [];
-  const abilities = job.data?.abilities;
+function CandidateDetails({
+  data,
+  job,
+  base,
+}: {
+  data: JobCandidateDetail;
+  /** The job, once loaded: its stage names and what the member may do. */
+  job: Job | undefined;
+  /** The talent pool's address. */
+  base: string;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  const stages = job?.stages ?? [];
+  const abilities = job?.abilities;
   const person = data.candidate;
   const otherApplications = data.applications.filter((a) => a.job_candidate_id !== data.id);
   return (
-    <div className={styles.root}>
-      {back}
-      <div className={styles.head}>
-        <Text as="h2" size={500} weight="semibold" className={styles.title}>
-          {person.name}
-        </Text>
+    <>
+      <DetailHeading title={person.name}>
         <Badge appearance="filled" data-testid="recruit-candidate-stage">
           {stageLabel(t, data.stage, stages)}
         </Badge>
         <Badge appearance="outline">{t(`recruit:candidate.sources.${person.source}`)}</Badge>
-      </div>
+      </DetailHeading>
       {data.stage === 'rejected' && data.rejection_reason && (
         <Text className={styles.muted}>
           {t('recruit:candidate.rejected_because', { reason: data.rejection_reason })}
@@ -304,21 +338,21 @@ export default function CandidatePage() {
             <CvPreview files={data.files} />
           </Block>
           <Block id="candidate-skills" title={t('recruit:candidate.skills')}>
-            {person.skills.length === 0 ? (
-              <Text className={styles.muted}>{t('recruit:candidate.no_skills')}</Text>
-            ) : (
-              <ul className={styles.list}>
-                {person.skills.map((skill) => (
-                  <li key={skill.skill_id} className={styles.entry}>
-                    <Text weight="semibold">{skill.name}</Text>
-                    <Text size={200} className={styles.quote}>
-                      {t(`recruit:screening.source.${skill.evidence.source}`)}: “
-                      {skill.evidence.text}”
-                    </Text>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <EntryList
+              items={person.skills}
+              empty={t('recruit:candidate.no_skills')}
+              keyOf={(skill) => skill.skill_id}
+            >
+              {(skill) => (
+                <>
+                  <Text weight="semibold">{skill.name}</Text>
+                  <Text size={200} className={styles.quote}>
+                    {t(`recruit:screening.source.${skill.evidence.source}`)}: “{skill.evidence.text}
+                    ”
+                  </Text>
+                </>
+              )}
+            </EntryList>
             {person.experience.length > 0 && (
               <>
                 <Text as="h4" weight="semibold">
@@ -434,28 +468,29 @@ export default function CandidatePage() {
             </Block>
           )}
           <Block id="candidate-history" title={t('recruit:candidate.history_heading')}>
-            {data.history.length === 0 ? (
-              <Text className={styles.muted}>{t('recruit:candidate.no_history')}</Text>
-            ) : (
-              <ol className={styles.list}>
-                {data.history.map((entry) => (
-                  <li key={entry.id} className={styles.entry}>
-                    <Text>{historyText(t, entry, stages)}</Text>
-                    {entry.note && (
-                      <Text as="p" size={200} className={styles.wrap}>
-                        {entry.note}
-                      </Text>
-                    )}
-                    <Text size={200} className={styles.muted}>
-                      {formatDateTime(entry.at)}
+            <EntryList
+              ordered
+              items={data.history}
+              empty={t('recruit:candidate.no_history')}
+              keyOf={(entry) => entry.id}
+            >
+              {(entry) => (
+                <>
+                  <Text>{historyText(t, entry, stages)}</Text>
+                  {entry.note && (
+                    <Text as="p" size={200} className={styles.wrap}>
+                      {entry.note}
                     </Text>
-                  </li>
-                ))}
-              </ol>
-            )}
+                  )}
+                  <Text size={200} className={styles.muted}>
+                    {formatDateTime(entry.at)}
+                  </Text>
+                </>
+              )}
+            </EntryList>
           </Block>
         </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,14 +1,5 @@
+import { Button, makeStyles, Tab, TabList, tokens, Tooltip } from '@fluentui/react-components';
 import {
-  Button,
-  makeStyles,
-  Tab,
-  TabList,
-  Text,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
-import {
-  ArrowLeftRegular,
   LinkRegular,
   LockClosedRegular,
   LockOpenRegular,
@@ -18,27 +9,21 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useConfirm } from '@/components/ConfirmDialog';
-import { RouterLink } from '@/components/RouterLink';
 import { useWorkspace } from '@/features/workspaces';
 import { notify } from '@/lib/notify';
 import { recruitApi, type Job } from '../api';
+import { DetailHeading, DetailPage } from '../components/DetailPage';
 import { JobDetails } from '../components/JobDetails';
 import { JobStatusBadge } from '../components/JobStatusBadge';
-import { LoadingOrError } from '../components/PageStates';
 import { PipelineBoard } from '../components/PipelineBoard';
 import { ScreeningTable } from '../components/ScreeningTable';
 import { useJob, useRecruitRefresh } from '../hooks';
 import { publicLink } from '../recruit-view';
-import { column, wrappingRow } from '@/lib/styles';
 
 const VIEWS = ['pipeline', 'screening', 'details'] as const;
 type View = (typeof VIEWS)[number];
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalM, minWidth: 0 },
-  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  head: { ...wrappingRow, gap: tokens.spacingHorizontalS },
-  title: { margin: 0, overflowWrap: 'anywhere', minWidth: 0 },
   actions: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -109,7 +94,6 @@ function JobActions({ job }: { job: Job }) {
 
 /** One job: its pipeline board, the screening by skills, and its details (spec 7.7). */
 export default function JobPage() {
-  const styles = useStyles();
   const { t } = useTranslation();
   const workspace = useWorkspace();
   const navigate = useNavigate();
@@ -119,50 +103,41 @@ export default function JobPage() {
   const job = useJob(id);
   const base = `/workspaces/${workspace.id}/talent-pool`;
 
-  const back = (
-    <RouterLink to={base} className={styles.back}>
-      <ArrowLeftRegular aria-hidden />
-      {t('recruit:page.all_jobs')}
-    </RouterLink>
-  );
-  if (!job.isSuccess)
-    return (
-      <div className={styles.root}>
-        {back}
-        <LoadingOrError query={job} rows={4} label={t('recruit:page.loading_job')} />
-      </div>
-    );
-  const data = job.data;
   return (
-    <div className={styles.root}>
-      {back}
-      <div className={styles.head}>
-        <Text as="h2" size={500} weight="semibold" className={styles.title}>
-          {data.title}
-        </Text>
-        <JobStatusBadge job={data} />
-        <JobActions job={data} />
-      </div>
-      <TabList
-        selectedValue={view}
-        aria-label={t('recruit:page.job_views')}
-        onTabSelect={(_event, tab) =>
-          navigate(
-            tab.value === 'pipeline'
-              ? `${base}/jobs/${id}`
-              : `${base}/jobs/${id}/${String(tab.value)}`,
-          )
-        }
-      >
-        {VIEWS.map((value) => (
-          <Tab key={value} value={value}>
-            {t(`recruit:page.views.${value}`)}
-          </Tab>
-        ))}
-      </TabList>
-      {view === 'pipeline' && <PipelineBoard job={data} workspaceId={workspace.id} />}
-      {view === 'screening' && <ScreeningTable job={data} workspaceId={workspace.id} />}
-      {view === 'details' && <JobDetails job={data} workspaceId={workspace.id} />}
-    </div>
+    <DetailPage
+      back={{ to: base, label: t('recruit:page.all_jobs') }}
+      query={job}
+      rows={4}
+      loading={t('recruit:page.loading_job')}
+    >
+      {(data) => (
+        <>
+          <DetailHeading title={data.title}>
+            <JobStatusBadge job={data} />
+            <JobActions job={data} />
+          </DetailHeading>
+          <TabList
+            selectedValue={view}
+            aria-label={t('recruit:page.job_views')}
+            onTabSelect={(_event, tab) =>
+              navigate(
+                tab.value === 'pipeline'
+                  ? `${base}/jobs/${id}`
+                  : `${base}/jobs/${id}/${String(tab.value)}`,
+              )
+            }
+          >
+            {VIEWS.map((value) => (
+              <Tab key={value} value={value}>
+                {t(`recruit:page.views.${value}`)}
+              </Tab>
+            ))}
+          </TabList>
+          {view === 'pipeline' && <PipelineBoard job={data} workspaceId={workspace.id} />}
+          {view === 'screening' && <ScreeningTable job={data} workspaceId={workspace.id} />}
+          {view === 'details' && <JobDetails job={data} workspaceId={workspace.id} />}
+        </>
+      )}
+    </DetailPage>
   );
 }

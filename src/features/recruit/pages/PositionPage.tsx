@@ -5,8 +5,6 @@ import {
   Field,
   makeStyles,
   ProgressBar,
-  Radio,
-  RadioGroup,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -19,13 +17,14 @@ import { RECRUIT_FILE_MAX_BYTES } from '@contracts/recruit';
 import { EmptyState } from '@/components/EmptyState';
 import { FormAlert, fieldError } from '@/components/FormAlert';
 import { TextField } from '@/components/TextField';
-import { UploadWidget } from '@/components/UploadWidget';
 import { formatFileSize } from '@/lib/file-size';
 import { formatDate } from '@/lib/format';
 import { apiErrorOf, type ApiError } from '@/lib/http';
 import { recruitApi, recruitKeys, type PublicPosition } from '../api';
 import { DOCUMENT_TYPES } from '../components/NewJobDialog';
 import { ListSkeleton } from '../components/PageStates';
+import { documentTooBig, RecruitDocumentField } from '../components/RecruitDocumentField';
+import { YesNoField } from '../components/YesNoField';
 import { column } from '@/lib/styles';
 
 const useStyles = makeStyles({
@@ -51,27 +50,35 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
+/** The applicant's contact fields, in order; the label is `recruit:position.your_<name>`. */
+const CONTACT_FIELDS = [
+  { name: 'name', required: true, autoComplete: 'name', maxLength: 120 },
+  { name: 'email', required: true, type: 'email', autoComplete: 'email', maxLength: 254 },
+  { name: 'phone', required: false, type: 'tel', autoComplete: 'tel', maxLength: 40 },
+] as const;
+
+type Contact = Record<(typeof CONTACT_FIELDS)[number]['name'], string>;
+
 function ApplyForm({ position, onApplied }: { position: PublicPosition; onApplied: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  const [contact, setContact] = useState<Contact>({ name: '', email: '', phone: '' });
   const [cv, setCv] = useState<File[]>([]);
   const [answers, setAnswers] = useState<Record<string, boolean>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [tried, setTried] = useState(false);
-  const tooBig = (files: File[]) =>
-    files.some((file) => file.size > RECRUIT_FILE_MAX_BYTES)
-      ? t('recruit:position.file_too_big', { size: formatFileSize(RECRUIT_FILE_MAX_BYTES) })
-      : null;
   const unanswered = position.knockout_questions.filter((q) => answers[q.id] === undefined);
   const apply = useMutation<unknown, ApiError>({
     mutationFn: async () => {
       try {
         return await recruitApi.apply(
           position.id,
-          { name: name.trim(), email: email.trim(), phone: phone.trim() || undefined, answers },
+          {
+            name: contact.name.trim(),
+            email: contact.email.trim(),
+            phone: contact.phone.trim() || undefined,
+            answers,
+          },
           cv[0]!,
           { onProgress: (loaded, total) => setProgress(total ? loaded / total : 0) },
         );
@@ -83,9 +90,9 @@ function ApplyForm({ position, onApplied }: { position: PublicPosition; onApplie
     },
     onSuccess: onApplied,
   });
-  const missing = {
-    name: tried && !name.trim() ? t('recruit:position.name_required') : undefined,
-    email: tried && !email.trim() ? t('recruit:position.email_required') : undefined,
+  const missing: Partial<Record<keyof Contact | 'cv', string>> = {
+    name: tried && !contact.name.trim() ? t('recruit:position.name_required') : undefined,
+    email: tried && !contact.email.trim() ? t('recruit:position.email_required') : undefined,
     cv: tried && cv.length === 0 ? t('recruit:position.cv_required') : undefined,
   };
   return (
@@ -95,58 +102,40 @@ function ApplyForm({ position, onApplied }: { position: PublicPosition; onApplie
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
-        if (!name.trim() || !email.trim() || cv.length === 0 || unanswered.length > 0 || tooBig(cv))
+        if (
+          !contact.name.trim() ||
+          !contact.email.trim() ||
+          cv.length === 0 ||
+          unanswered.length > 0 ||
+          documentTooBig(t)(cv)
+        )
           return;
         apply.mutate();
       }}
     >
       <FormAlert error={apply.error} />
-      <TextField
-        label={t('recruit:position.your_name')}
-        required
-        validationMessage={missing.name ?? fieldError(apply.error, 'name')}
-        value={name}
-        autoComplete="name"
-        maxLength={120}
-        onChange={setName}
-      />
-      <TextField
-        label={t('recruit:position.your_email')}
-        required
-        validationMessage={missing.email ?? fieldError(apply.error, 'email')}
-        type="email"
-        value={email}
-        autoComplete="email"
-        maxLength={254}
-        onChange={setEmail}
-      />
-      <TextField
-        label={t('recruit:position.your_phone')}
-        validationMessage={fieldError(apply.error, 'phone')}
-        type="tel"
-        value={phone}
-        autoComplete="tel"
-        maxLength={40}
-        onChange={setPhone}
-      />
-      <Field
+      {CONTACT_FIELDS.map(({ name, ...input }) => (
+        <TextField
+          key={name}
+          label={t(`recruit:position.your_${name}`)}
+          validationMessage={missing[name] ?? fieldError(apply.error, name)}
+          value={contact[name]}
+          onChange={(value) => setContact((current) => ({ ...current, [name]: value }))}
+          {...input}
+        />
+      ))}
+      <RecruitDocumentField
         label={t('recruit:position.cv')}
         required
         hint={t('recruit:position.cv_hint', { size: formatFileSize(RECRUIT_FILE_MAX_BYTES) })}
         validationMessage={missing.cv ?? fieldError(apply.error, 'cv')}
-      >
-        <UploadWidget
-          files={cv}
-          onChange={setCv}
-          multiple={false}
-          accept={DOCUMENT_TYPES}
-          rules={[tooBig]}
-          label={t('recruit:position.cv')}
-          disabled={apply.isPending}
-        />
-      </Field>
+        files={cv}
+        onChange={setCv}
+        accept={DOCUMENT_TYPES}
+        disabled={apply.isPending}
+      />
       {position.knockout_questions.map((question) => (
-        <Field
+        <YesNoField
           key={question.id}
           label={question.question}
           required
@@ -155,18 +144,9 @@ function ApplyForm({ position, onApplied }: { position: PublicPosition; onApplie
               ? t('recruit:position.answer_required')
               : undefined
           }
-        >
-          <RadioGroup
-            layout="horizontal"
-            value={answers[question.id] === undefined ? '' : answers[question.id] ? 'yes' : 'no'}
-            onChange={(_e, d) =>
-              setAnswers((current) => ({ ...current, [question.id]: d.value === 'yes' }))
-            }
-          >
-            <Radio value="yes" label={t('recruit:position.yes')} />
-            <Radio value="no" label={t('recruit:position.no')} />
-          </RadioGroup>
-        </Field>
+          value={answers[question.id]}
+          onChange={(yes) => setAnswers((current) => ({ ...current, [question.id]: yes }))}
+        />
       ))}
       {progress !== null && (
         <Field label={t('recruit:position.sending')}>

@@ -14,6 +14,7 @@ import { ConfirmValueDialog } from './CodeDialog';
 import { SettingsSection, useSettingsFormStyles } from '@/components/SettingsSection';
 import { BusyButton } from '@/components/BusyButton';
 import { TextField } from '@/components/TextField';
+import type { DialogOpenProps } from '@/components/dialog-props';
 
 type Answer = Envelope<TwoFactorResult>;
 
@@ -25,10 +26,8 @@ function TwoFactorCodeDialog({
   onDone,
 }: {
   action: 'disable' | 'recovery-codes';
-  open: boolean;
-  onClose: () => void;
   onDone: (answer: Answer) => Promise<void> | void;
-}) {
+} & DialogOpenProps) {
   const { t } = useTranslation();
   const texts =
     action === 'disable'

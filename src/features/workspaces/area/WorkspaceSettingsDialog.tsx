@@ -28,6 +28,7 @@ import { DateField } from '@/components/DateField';
 import { SimpleDialog } from '@/components/SimpleDialog';
 import { StrategyField, type FormationStrategy } from '../generalized/StrategyField';
 import { column } from '@/lib/styles';
+import type { DialogOpenProps } from '@/components/dialog-props';
 
 const useStyles = makeStyles({
   content: { ...column, gap: tokens.spacingVerticalM },
@@ -107,11 +108,7 @@ export function WorkspaceSettingsDialog({
   workspace,
   open,
   onClose,
-}: {
-  workspace: Workspace;
-  open: boolean;
-  onClose: () => void;
-}) {
+}: { workspace: Workspace } & DialogOpenProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
