@@ -63,6 +63,43 @@ interface Register {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+type Method = (typeof METHODS)[number];
+
+/** One registrar a method, as `route.get(...)`, `route.post(...)` read. */
+function byMethod<T>(registrar: (method: Method) => T): Record<Method, T> {
+  return Object.fromEntries(METHODS.map((method) => [method, registrar(method)])) as Record<
+    Method,
+    T
+  >;
+}
+
+/** Registers one route of `operationRoutes`, typed loosely: the registrars type it. */
+function registerOperation(
+  app: App,
+  tags: string[],
+  method: Method,
+  url: string,
+  {
+    answer,
+    status = 200,
+    message,
+    ...input
+  }: AnswerSpec<InputSchema, z.ZodType> | DoneSpec<InputSchema>,
+  run: (actor: Actor, request: never) => Promise<unknown>,
+) {
+  const resource = answer ?? emptyResource;
+  app.route({
+    method,
+    url,
+    schema: { tags, ...input, response: { [status]: envelope(resource) } },
+    handler: async (request, reply) => {
+      const result = await run(actorOf(request), request as never);
+      const said = typeof message === 'function' ? message(result) : message;
+      const body = ok(answer ? result : {}, ...(said ? [said] : []));
+      return status === 200 ? body : reply.status(status).send(body);
+    },
+  });
+}
 
 /**
  * Routes of the shape most routes have: the caller as an actor, one operation, its result in
@@ -70,39 +107,56 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
  * schemas, `response: { <status>: envelope(answer) }`), so the OpenAPI document is the same.
  * Routes that do more with the request or reply (files, headers, redirects) stay written out.
  */
-export function operationRoutes(
+export function operationRoutes(app: App, tags: string[]): Record<Method, Register> {
+  return byMethod(
+    (method): Register =>
+      (
+        url: string,
+        spec: AnswerSpec<InputSchema, z.ZodType> | DoneSpec<InputSchema>,
+        run: (actor: Actor, request: never) => Promise<unknown>,
+      ) =>
+        registerOperation(app, tags, method, url, spec, run),
+  );
+}
+
+/** An operation on one row, by the id in the path, with the app's dependencies. */
+type OnId<Id, T> = (deps: App['deps'], actor: Actor, id: Id) => Promise<T>;
+type Described = Pick<InputSchema, 'summary' | 'description'>;
+
+interface RegisterOnId<Id> {
+  <R extends z.ZodType>(
+    url: string,
+    spec: AnswerSpec<Described, R>,
+    operation: OnId<Id, z.input<R>>,
+  ): void;
+  (url: string, spec: DoneSpec<Described>, operation: OnId<Id, unknown>): void;
+}
+
+/**
+ * `operationRoutes` whose operation takes the id in the path (`params`) and nothing else of the
+ * request: `onWorkspace.get('/workspaces/:id', { answer: workspace }, showWorkspace)`.
+ */
+export function idRoutes<Id>(
   app: App,
   tags: string[],
-): Record<(typeof METHODS)[number], Register> {
-  const register =
-    (method: (typeof METHODS)[number]): Register =>
-    (
-      url: string,
-      {
-        answer,
-        status = 200,
-        message,
-        ...input
-      }: AnswerSpec<InputSchema, z.ZodType> | DoneSpec<InputSchema>,
-      run: (actor: Actor, request: never) => Promise<unknown>,
-    ) => {
-      const resource = answer ?? emptyResource;
-      app.route({
-        method,
-        url,
-        schema: { tags, ...input, response: { [status]: envelope(resource) } },
-        handler: async (request, reply) => {
-          const result = await run(actorOf(request), request as never);
-          const said = typeof message === 'function' ? message(result) : message;
-          const body = ok(answer ? result : {}, ...(said ? [said] : []));
-          return status === 200 ? body : reply.status(status).send(body);
-        },
-      });
-    };
-  return Object.fromEntries(METHODS.map((method) => [method, register(method)])) as Record<
-    (typeof METHODS)[number],
-    Register
-  >;
+  params: z.ZodType<{ id: Id }>,
+): Record<Method, RegisterOnId<Id>> {
+  return byMethod(
+    (method): RegisterOnId<Id> =>
+      (
+        url: string,
+        spec: AnswerSpec<Described, z.ZodType> | DoneSpec<Described>,
+        operation: OnId<Id, unknown>,
+      ) =>
+        registerOperation(
+          app,
+          tags,
+          method,
+          url,
+          { ...spec, params },
+          (actor, request: { params: { id: Id } }) => operation(app.deps, actor, request.params.id),
+        ),
+  );
 }
 
 /**

@@ -9,8 +9,8 @@ import {
 import { envelope, idParam } from '@contracts/common';
 import { requireAuth } from '../../auth/guard';
 import { ok } from '../../http/envelope';
+import { operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import { addWorkspaceSkill } from './operations/add-workspace-skill';
 import { PERSONALITY_ITEMS } from './personality';
 import { listSkills, seedSkillCatalogue } from './skills';
@@ -47,26 +47,22 @@ export default async function profileLookupRoutes(app: App) {
     },
   );
 
-  app.post(
+  operationRoutes(app, ['workspaces']).post(
     '/workspaces/:id/skills',
     {
-      schema: {
-        tags: ['workspaces'],
-        summary: 'Adds a skill only this workspace sees (owner or admin)',
-        params: idParam,
-        body: workspaceSkillBody,
-        response: { 201: envelope(workspaceSkillResource) },
-      },
+      summary: 'Adds a skill only this workspace sees (owner or admin)',
+      params: idParam,
+      body: workspaceSkillBody,
+      answer: workspaceSkillResource,
+      status: 201,
+      message: 'profile:messages.workspace_skill_added',
     },
-    async (request, reply) => {
-      const skill = await addWorkspaceSkill(deps, actorOf(request), {
+    (actor, request) =>
+      addWorkspaceSkill(deps, actor, {
         workspaceId: request.params.id,
         lang: request.lang,
         ...request.body,
-      });
-      reply.code(201);
-      return ok(skill, 'profile:messages.workspace_skill_added');
-    },
+      }),
   );
 
   app.get(

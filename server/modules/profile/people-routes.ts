@@ -17,7 +17,7 @@ import {
 import { requireAuth } from '../../auth/guard';
 import { actorOf } from '../../core/workspace-access';
 import { ok } from '../../http/envelope';
-import { operationRoutes } from '../../http/operation-routes';
+import { idRoutes, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { addActivity } from './operations/add-activity';
 import { listActivities } from './operations/list-activities';
@@ -45,6 +45,7 @@ export default async function profilePeopleRoutes(app: App) {
   const tags = ['profile'];
   const route = operationRoutes(app, tags);
   const params = userRefParam;
+  const onPerson = idRoutes(app, tags, params);
 
   route.get(
     '/user/:id/modal-information',
@@ -62,16 +63,16 @@ export default async function profilePeopleRoutes(app: App) {
     (actor, request) => showPersonPage(deps, actor, personRef(request)),
   );
 
-  route.get(
+  onPerson.get(
     '/user/:id/page-information/performance',
-    { summary: "Figures of a person's work", params, answer: performanceResource },
-    (actor, request) => showPerformance(deps, actor, request.params.id),
+    { summary: "Figures of a person's work", answer: performanceResource },
+    showPerformance,
   );
 
-  route.get(
+  onPerson.get(
     '/user/:id/preferences',
-    { summary: 'How a person likes to work', params, answer: preferencesResource },
-    (actor, request) => showPreferences(deps, actor, request.params.id),
+    { summary: 'How a person likes to work', answer: preferencesResource },
+    showPreferences,
   );
 
   route.get(
@@ -88,40 +89,37 @@ export default async function profilePeopleRoutes(app: App) {
       }),
   );
 
-  route.get(
+  onPerson.get(
     '/user/:id/availability',
     {
       summary: "A person's free hours of the week, as UTC hour-of-week slots",
-      params,
       answer: availabilityResource,
     },
-    (actor, request) => showAvailability(deps, actor, request.params.id),
+    showAvailability,
   );
 
-  route.get(
+  onPerson.get(
     '/user/:id/personality',
     {
       summary: "A person's self-assessment result (their own answers only for themself)",
-      params,
       answer: personalityResource,
     },
-    (actor, request) => showPersonality(deps, actor, request.params.id),
+    showPersonality,
   );
 
-  route.get(
+  onPerson.get(
     '/user/:id/soft-skills',
-    { summary: 'Soft skills read from the self-assessment', params, answer: softSkillsResource },
-    (actor, request) => showSoftSkills(deps, actor, request.params.id),
+    { summary: 'Soft skills read from the self-assessment', answer: softSkillsResource },
+    showSoftSkills,
   );
 
-  route.get(
+  onPerson.get(
     '/user/:id/activities',
     {
       summary: 'Projects, work, courses and awards a person lists',
-      params,
       answer: activitiesResource,
     },
-    (actor, request) => listActivities(deps, actor, request.params.id),
+    listActivities,
   );
 
   app.post(

@@ -1,4 +1,3 @@
-import { emptyResource, envelope } from '@contracts/common';
 import {
   deadlines,
   deadlinesQuery,
@@ -9,9 +8,8 @@ import {
   todoList,
   todoQuery,
 } from '@contracts/tasks';
-import { ok } from '../../http/envelope';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
-import { actorOf } from '../../core/workspace-access';
 import {
   listDeadlines,
   listMyWork,
@@ -23,86 +21,65 @@ import {
 /** Spec 7.16 (reminders and deadlines) and the my-work list (2.6): HTTP over operations. */
 export default async function reminderRoutes(app: App) {
   const { deps } = app;
+  const reminderRoute = operationRoutes(app, ['reminders']);
+  const taskRoute = operationRoutes(app, ['tasks']);
 
-  app.get(
+  reminderRoute.get(
     '/reminder/assessment-task',
     {
-      schema: {
-        tags: ['reminders'],
-        summary: 'Overdue, then upcoming work of the caller, without what they set aside',
-        response: { 200: envelope(reminders) },
-      },
+      summary: 'Overdue, then upcoming work of the caller, without what they set aside',
+      answer: reminders,
     },
-    async (request) => ok(await listReminders(deps, actorOf(request))),
+    (actor) => listReminders(deps, actor),
   );
 
-  app.post(
+  reminderRoute.post(
     '/reminder/update-setting',
     {
-      schema: {
-        tags: ['reminders'],
-        summary: 'Set a reminder aside for good, or until snoozed_until',
-        body: reminderSettingBody,
-        response: { 200: envelope(emptyResource) },
-      },
+      summary: 'Set a reminder aside for good, or until snoozed_until',
+      body: reminderSettingBody,
+      message: 'tasks:messages.reminder_saved',
     },
-    async (request) => {
-      await setReminderAside(deps, actorOf(request), request.body);
-      return ok({}, 'tasks:messages.reminder_saved');
-    },
+    (actor, request) => setReminderAside(deps, actor, request.body),
   );
 
-  app.get(
+  reminderRoute.get(
     '/dashboard/deadlines',
     {
-      schema: {
-        tags: ['reminders'],
-        summary: "Due dates of a person's unfinished work: overdue first, then upcoming",
-        querystring: deadlinesQuery,
-        response: { 200: envelope(deadlines) },
-      },
+      summary: "Due dates of a person's unfinished work: overdue first, then upcoming",
+      querystring: deadlinesQuery,
+      answer: deadlines,
     },
-    async (request) =>
-      ok({
-        deadlines: await listDeadlines(deps, actorOf(request), {
+    (actor, request) =>
+      answerAs(
+        'deadlines',
+        listDeadlines(deps, actor, {
           workspaceId: request.query.workspace_id,
           userId: request.query.user_id,
         }),
-      }),
+      ),
   );
 
-  app.get(
+  taskRoute.get(
     '/my-work/todo',
     {
-      schema: {
-        tags: ['tasks'],
-        summary:
-          'What the caller has to do: work to hand in or review, 360s to answer, check-ins; due soonest first, undated last',
-        querystring: todoQuery,
-        response: { 200: envelope(todoList) },
-      },
+      summary:
+        'What the caller has to do: work to hand in or review, 360s to answer, check-ins; due soonest first, undated last',
+      querystring: todoQuery,
+      answer: todoList,
     },
-    async (request) =>
-      ok({
-        items: await listTodo(deps, actorOf(request), { workspaceId: request.query.workspace_id }),
-      }),
+    (actor, request) =>
+      answerAs('items', listTodo(deps, actor, { workspaceId: request.query.workspace_id })),
   );
 
-  app.get(
+  taskRoute.get(
     '/my-work',
     {
-      schema: {
-        tags: ['tasks'],
-        summary: 'Open work assigned to the caller across workspaces, due soonest first',
-        querystring: myWorkQuery,
-        response: { 200: envelope(taskItems) },
-      },
+      summary: 'Open work assigned to the caller across workspaces, due soonest first',
+      querystring: myWorkQuery,
+      answer: taskItems,
     },
-    async (request) =>
-      ok({
-        tasks: await listMyWork(deps, actorOf(request), {
-          workspaceId: request.query.workspace_id,
-        }),
-      }),
+    (actor, request) =>
+      answerAs('tasks', listMyWork(deps, actor, { workspaceId: request.query.workspace_id })),
   );
 }

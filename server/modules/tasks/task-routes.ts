@@ -12,7 +12,7 @@ import {
   teamsList,
 } from '@contracts/tasks';
 import { ok } from '../../http/envelope';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, idRoutes, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { actorOf } from '../../core/workspace-access';
 import { giveTaskByMember, giveTaskByOwner } from './operations/give-task';
@@ -58,91 +58,68 @@ export default async function taskRoutes(app: App) {
       querystring: taskSearchQuery,
       answer: taskItems,
     },
-    async (actor, request) => ({
-      tasks: await searchTasks(deps, actor, {
-        q: request.query.q,
-        workspaceId: request.query.workspace_id,
-      }),
-    }),
+    (actor, request) =>
+      answerAs(
+        'tasks',
+        searchTasks(deps, actor, { q: request.query.q, workspaceId: request.query.workspace_id }),
+      ),
   );
 
-  const creation = { params: idParam, response: { 201: envelope(taskResource) } };
+  const creation = {
+    params: idParam,
+    answer: taskResource,
+    status: 201,
+    message: 'tasks:messages.created',
+  } as const;
 
-  app.post(
+  route.post(
     '/workspaces/:id/tasks-by-owner',
     {
-      schema: {
-        tags,
-        summary: 'A task set by an owner or admin, for people and teams',
-        ...creation,
-        body: createTaskByOwnerBody,
-      },
+      summary: 'A task set by an owner or admin, for people and teams',
+      ...creation,
+      body: createTaskByOwnerBody,
     },
-    async (request, reply) => {
-      const task = await giveTaskByOwner(deps, actorOf(request), {
-        ...request.body,
-        workspaceId: request.params.id,
-      });
-      return reply.status(201).send(ok({ task }, 'tasks:messages.created'));
-    },
+    (actor, request) =>
+      answerAs(
+        'task',
+        giveTaskByOwner(deps, actor, { ...request.body, workspaceId: request.params.id }),
+      ),
   );
 
-  app.post(
+  route.post(
     '/workspaces/:id/tasks-by-member',
     {
-      schema: {
-        tags,
-        summary: "A member's own task, for themselves or their team",
-        ...creation,
-        body: createTaskByMemberBody,
-      },
+      summary: "A member's own task, for themselves or their team",
+      ...creation,
+      body: createTaskByMemberBody,
     },
-    async (request, reply) => {
-      const task = await giveTaskByMember(deps, actorOf(request), {
-        ...request.body,
-        workspaceId: request.params.id,
-      });
-      return reply.status(201).send(ok({ task }, 'tasks:messages.created'));
-    },
+    (actor, request) =>
+      answerAs(
+        'task',
+        giveTaskByMember(deps, actor, { ...request.body, workspaceId: request.params.id }),
+      ),
   );
 
-  const workspaceLookup = (summary: string) => ({
-    tags,
-    summary,
-    params: idParam,
-  });
+  const onWorkspace = idRoutes(app, tags, idParam);
 
-  app.get(
+  onWorkspace.get(
     '/workspaces/:id/selectable-users',
-    {
-      schema: {
-        ...workspaceLookup('People a task can be given to'),
-        response: { 200: envelope(people) },
-      },
-    },
-    async (request) =>
-      ok({ users: await selectableUsers(deps, actorOf(request), request.params.id) }),
+    { summary: 'People a task can be given to', answer: people },
+    (operationDeps, actor, id) => answerAs('users', selectableUsers(operationDeps, actor, id)),
   );
 
-  app.get(
+  onWorkspace.get(
     '/workspaces/:id/selectable-teams',
-    {
-      schema: {
-        ...workspaceLookup('Teams a task can be given to'),
-        response: { 200: envelope(teamsList) },
-      },
-    },
-    async (request) => ok(await selectableTeams(deps, actorOf(request), request.params.id)),
+    { summary: 'Teams a task can be given to', answer: teamsList },
+    selectableTeams,
   );
 
-  app.get(
+  onWorkspace.get(
     '/workspaces/:id/selectable-users-for-reviewers',
     {
-      schema: {
-        ...workspaceLookup('People who may review tasks, and the default reviewers'),
-        response: { 200: envelope(reviewerChoicesSchema) },
-      },
+      summary: 'People who may review tasks, and the default reviewers',
+      answer: reviewerChoicesSchema,
     },
-    async (request) => ok(await reviewerChoices(deps, actorOf(request), request.params.id)),
+    reviewerChoices,
   );
 }

@@ -9,7 +9,7 @@ import {
   transferredWorkspace,
 } from '@contracts/team-formation';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { operationRoutes } from '../../http/operation-routes';
+import { idRoutes, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import {
   browsePublicWorkspaces,
@@ -29,6 +29,7 @@ export default async function publicWorkspaceRoutes(app: App) {
   const { deps } = app;
   const tags = ['team generator'];
   const route = operationRoutes(app, tags);
+  const onWorkspace = idRoutes(app, tags, workspaceIdParam);
 
   route.get(
     '/workspaces',
@@ -42,31 +43,25 @@ export default async function publicWorkspaceRoutes(app: App) {
     }),
   );
 
-  route.get(
-    '/workspaces/:id',
-    { params: workspaceIdParam, answer: publicWorkspaceDetail },
-    (actor, request) => showPublicWorkspace(deps, actor, request.params.id),
-  );
+  onWorkspace.get('/workspaces/:id', { answer: publicWorkspaceDetail }, showPublicWorkspace);
 
-  route.get(
+  onWorkspace.get(
     '/workspaces/:id/users',
     {
       summary:
         'Members of a public workspace who let the caller see them: name and picture, skills when they allow',
-      params: workspaceIdParam,
       answer: publicWorkspaceUsersSchema,
     },
-    (actor, request) => publicWorkspaceUsers(deps, actor, request.params.id),
+    publicWorkspaceUsers,
   );
 
-  route.get(
+  onWorkspace.get(
     '/workspaces/:id/public',
     {
       summary: 'Whether the workspace is published to the team generator (owners and admins)',
-      params: workspaceIdParam,
       answer: publicationStateSchema,
     },
-    (actor, request) => publicationState(deps, actor, request.params.id),
+    publicationState,
   );
 
   route.put(
@@ -84,14 +79,13 @@ export default async function publicWorkspaceRoutes(app: App) {
       }),
   );
 
-  route.delete(
+  onWorkspace.delete(
     '/workspaces/:id/public',
     {
       summary: 'Take a workspace off the team generator',
-      params: workspaceIdParam,
       message: 'team-formation:messages.unpublished',
     },
-    (actor, request) => unpublishWorkspace(deps, actor, request.params.id),
+    unpublishWorkspace,
   );
 
   route.post(

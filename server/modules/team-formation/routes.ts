@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   formationHistory as formationHistorySchema,
   formationRunResource,
@@ -8,7 +9,7 @@ import {
   startFormationBody,
 } from '@contracts/team-formation';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { operationRoutes } from '../../http/operation-routes';
+import { answerAs, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { computeRun } from './operations/compute-run';
 import { dropRun } from './operations/drop-run';
@@ -16,6 +17,9 @@ import { formationHistory } from './operations/formation-history';
 import { scoreSplit } from './operations/score-split';
 import { showRun } from './operations/show-run';
 import { startFormation } from './operations/start-formation';
+
+/** Who reads a run's words: its texts and numbers come in the caller's language. */
+const readerOf = (request: FastifyRequest) => ({ t: request.t, lang: request.lang });
 
 /** The `teamformation` service (spec 7.3): start a run, poll it, score hand edits, history. */
 export default async function teamFormationRoutes(app: App) {
@@ -44,12 +48,14 @@ export default async function teamFormationRoutes(app: App) {
       params: workspaceIdParam,
       answer: formationHistorySchema,
     },
-    async (actor, request) => ({
-      runs: await formationHistory(deps, actor, {
-        workspaceId: request.params.id,
-        reader: { t: request.t, lang: request.lang },
-      }),
-    }),
+    (actor, request) =>
+      answerAs(
+        'runs',
+        formationHistory(deps, actor, {
+          workspaceId: request.params.id,
+          reader: readerOf(request),
+        }),
+      ),
   );
 
   route.get(
@@ -59,12 +65,11 @@ export default async function teamFormationRoutes(app: App) {
       params: formationTokenParam,
       answer: formationRunResource,
     },
-    async (actor, request) => ({
-      run: await showRun(deps, actor, {
-        token: request.params.token,
-        reader: { t: request.t, lang: request.lang },
-      }),
-    }),
+    (actor, request) =>
+      answerAs(
+        'run',
+        showRun(deps, actor, { token: request.params.token, reader: readerOf(request) }),
+      ),
   );
 
   route.post(

@@ -15,7 +15,7 @@ import {
   userSetBody,
 } from '@contracts/workspace-teams';
 import { actorOf } from '../../core/workspace-access';
-import { answerAs, operationRoutes } from '../../http/operation-routes';
+import { answerAs, idRoutes, operationRoutes } from '../../http/operation-routes';
 import type { App } from '../../http/types';
 import { receiveAvatar } from '../profile';
 import './performance-metric';
@@ -41,16 +41,17 @@ export default async function teamRoutes(app: App) {
   const { deps } = app;
   const tags = ['teams'];
   const route = operationRoutes(app, tags);
+  const onWorkspace = idRoutes(app, tags, workspaceIdParam);
+  const onTeam = idRoutes(app, tags, teamIdParam);
   const saved = 'workspace-teams:messages.saved';
 
-  route.get(
+  onWorkspace.get(
     '/workspaces/:id/teams',
     {
       summary: "The workspace's active teams and the caller's own team",
-      params: workspaceIdParam,
       answer: teamsResource,
     },
-    (actor, request) => listTeams(deps, actor, request.params.id),
+    listTeams,
   );
 
   route.post(
@@ -97,24 +98,22 @@ export default async function teamRoutes(app: App) {
     );
   }
 
-  route.get(
+  onTeam.get(
     '/teams/:id/modal-information',
     {
       summary: 'A team as a card: members, skills, shared free hours, open requests',
-      params: teamIdParam,
       answer: teamModalInformation,
     },
-    (actor, request) => showTeamCard(deps, actor, request.params.id),
+    showTeamCard,
   );
 
-  route.get(
+  onTeam.get(
     '/teams/:id/availability',
     {
       summary: "The team's free hours: per-hour counts and the hours all are free",
-      params: teamIdParam,
       answer: teamAvailability,
     },
-    (actor, request) => showTeamAvailability(deps, actor, request.params.id),
+    showTeamAvailability,
   );
 
   // A set of members described as if they were a team: the same route for each description.
@@ -168,11 +167,7 @@ export default async function teamRoutes(app: App) {
       }),
   );
 
-  route.post(
-    '/teams/:id/leave',
-    { params: teamIdParam, message: 'workspace-teams:messages.left' },
-    (actor, request) => leaveTeam(deps, actor, request.params.id),
-  );
+  onTeam.post('/teams/:id/leave', { message: 'workspace-teams:messages.left' }, leaveTeam);
 
   route.post(
     '/teams/:id/subscribing-by-member',

@@ -8,7 +8,7 @@ import {
   saveQuestionsBody,
   workspaceIdParam,
 } from '@contracts/workspaces';
-import { operationRoutes } from '../../../http/operation-routes';
+import { idRoutes, operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { createBoardView } from './operations/create-board-view';
 import { deleteBoardView } from './operations/delete-board-view';
@@ -21,7 +21,10 @@ import { updateBoardView } from './operations/update-board-view';
 export default async function questionAndViewRoutes(app: App) {
   const { deps } = app;
   const questionRoute = operationRoutes(app, ['workspaces']);
-  const viewRoute = operationRoutes(app, ['board views']);
+  const viewTags = ['board views'];
+  const viewRoute = operationRoutes(app, viewTags);
+  const onWorkspace = idRoutes(app, viewTags, workspaceIdParam);
+  const onView = idRoutes(app, viewTags, idParam);
 
   questionRoute.get(
     '/workspaces/:id/questions',
@@ -43,11 +46,7 @@ export default async function questionAndViewRoutes(app: App) {
       saveQuestions(deps, actor, { workspaceId: request.params.id, ...request.body }),
   );
 
-  viewRoute.get(
-    '/workspaces/:id/board_views',
-    { params: workspaceIdParam, answer: boardViewList },
-    (actor, request) => listBoardViews(deps, actor, request.params.id),
-  );
+  onWorkspace.get('/workspaces/:id/board_views', { answer: boardViewList }, listBoardViews);
 
   viewRoute.post(
     '/workspaces/:id/board_views',
@@ -73,9 +72,9 @@ export default async function questionAndViewRoutes(app: App) {
     (actor, request) => updateBoardView(deps, actor, { id: request.params.id, ...request.body }),
   );
 
-  viewRoute.delete(
+  onView.delete(
     '/board_views/:id',
-    { params: idParam, message: 'workspaces:messages.board_view_deleted' },
-    (actor, request) => deleteBoardView(deps, actor, request.params.id),
+    { message: 'workspaces:messages.board_view_deleted' },
+    deleteBoardView,
   );
 }

@@ -20,7 +20,7 @@ import { requireAuth } from '../../../auth/guard';
 import { actorOf } from '../../../core/workspace-access';
 import { memberWorkspacesVersion } from '../../../core/workspace-changes';
 import { ok } from '../../../http/envelope';
-import { operationRoutes } from '../../../http/operation-routes';
+import { idRoutes, operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { todayUtc } from '../present';
 import { addWorkspace } from './operations/add-workspace';
@@ -46,6 +46,7 @@ const workspaceResponse = { 200: envelope(workspaceSchema) };
 export default async function workspaceCoreRoutes(app: App) {
   const { deps } = app;
   const route = operationRoutes(app, tags);
+  const onWorkspace = idRoutes(app, tags, workspaceIdParam);
 
   app.get(
     '/workspaces',
@@ -94,11 +95,7 @@ export default async function workspaceCoreRoutes(app: App) {
     (actor, request) => addWorkspace(deps, actor, request.body),
   );
 
-  route.get(
-    '/workspaces/:id',
-    { params: workspaceIdParam, answer: workspaceSchema },
-    (actor, request) => showWorkspace(deps, actor, request.params.id),
-  );
+  onWorkspace.get('/workspaces/:id', { answer: workspaceSchema }, showWorkspace);
 
   /** A route that changes one setting of the workspace (`WORKSPACE_SETTINGS`). */
   function settingRoute<K extends WorkspaceSetting>(
@@ -148,41 +145,34 @@ export default async function workspaceCoreRoutes(app: App) {
     (actor, request) => deleteWorkspace({ ...deps, areas: app.areas }, actor, request.params.id),
   );
 
-  route.delete(
+  onWorkspace.delete(
     '/workspaces/:id/leave',
-    { params: workspaceIdParam, message: 'workspaces:messages.left' },
-    (actor, request) => leaveWorkspace(deps, actor, request.params.id),
+    { message: 'workspaces:messages.left' },
+    leaveWorkspace,
   );
 
-  route.get(
+  onWorkspace.get(
     '/workspaces/:id/modal-information',
-    { params: workspaceIdParam, answer: modalInformation },
-    (actor, request) => showModalInformation(deps, actor, request.params.id),
+    { answer: modalInformation },
+    showModalInformation,
   );
+  onWorkspace.get('/workspaces/:id/number-of-works', { answer: numberOfWorks }, countWorks);
 
-  route.get(
-    '/workspaces/:id/number-of-works',
-    { params: workspaceIdParam, answer: numberOfWorks },
-    (actor, request) => countWorks(deps, actor, request.params.id),
-  );
-
-  route.get(
+  onWorkspace.get(
     '/workspaces/:id/availability',
     {
       summary: "Members' free hours of the week (UTC), for finding times that suit everyone",
-      params: workspaceIdParam,
       answer: availability,
     },
-    (actor, request) => showAvailability(deps, actor, request.params.id),
+    showAvailability,
   );
 
-  route.get(
+  onWorkspace.get(
     '/workspaces/:id/team-formation-strategies',
     {
       summary: 'The team-formation strategies, and the one this workspace uses',
-      params: workspaceIdParam,
       answer: teamFormationStrategies,
     },
-    (actor, request) => listFormationStrategies(deps, actor, request.params.id),
+    listFormationStrategies,
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@contracts/criteria';
 import { idParam } from '@contracts/common';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { operationRoutes } from '../../../http/operation-routes';
+import { idRoutes, operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { addBankNames } from './operations/add-bank-names';
 import { addCriterionOptions } from './operations/add-criterion-options';
@@ -32,6 +32,7 @@ const saved = 'workspaces:messages.criterion_saved';
 export default async function criteriaRoutes(app: App) {
   const { deps } = app;
   const route = operationRoutes(app, tags);
+  const onId = idRoutes(app, tags, idParam);
 
   route.get(
     '/workspaces/:id/criterias',
@@ -60,9 +61,7 @@ export default async function criteriaRoutes(app: App) {
       }),
   );
 
-  route.get('/criterias/:id', { params: idParam, answer: criterionSchema }, (actor, request) =>
-    showCriterion(deps, actor, request.params.id),
-  );
+  onId.get('/criterias/:id', { answer: criterionSchema }, showCriterion);
 
   route.put(
     '/criterias/:id',
@@ -70,10 +69,10 @@ export default async function criteriaRoutes(app: App) {
     (actor, request) => updateCriterion(deps, actor, { ...request.body, id: request.params.id }),
   );
 
-  route.delete(
+  onId.delete(
     '/criterias/:id',
-    { params: idParam, message: 'workspaces:messages.criterion_deleted' },
-    (actor, request) => deleteCriterion(deps, actor, request.params.id),
+    { message: 'workspaces:messages.criterion_deleted' },
+    deleteCriterion,
   );
 
   route.post(
@@ -130,9 +129,5 @@ export default async function criteriaRoutes(app: App) {
     }),
   );
 
-  route.delete(
-    '/bank_names/:id',
-    { params: idParam, message: 'workspaces:messages.name_deleted' },
-    (actor, request) => deleteBankName(deps, actor, request.params.id),
-  );
+  onId.delete('/bank_names/:id', { message: 'workspaces:messages.name_deleted' }, deleteBankName);
 }

@@ -11,7 +11,7 @@ import {
 import { workspace as workspaceSchema } from '@contracts/workspaces';
 import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
-import { operationRoutes } from '../../../http/operation-routes';
+import { idRoutes, operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { completeDraft } from './operations/complete-draft';
 import { deleteDraft } from './operations/delete-draft';
@@ -31,6 +31,7 @@ const tags = ['generalized workspaces'];
 export default async function generalizedRoutes(app: App) {
   const { deps } = app;
   const route = operationRoutes(app, tags);
+  const onDraft = idRoutes(app, tags, draftIdParam);
   const draftResponse = { 200: envelope(workspaceDraft) };
 
   route.get(
@@ -79,21 +80,20 @@ export default async function generalizedRoutes(app: App) {
   stepRoute('plan', planStep);
   stepRoute('schedule', scheduleStep);
 
-  route.delete(
+  onDraft.delete(
     '/workspaces/generalized/:id',
-    { params: draftIdParam, message: 'workspaces:messages.draft_deleted' },
-    (actor, request) => deleteDraft(deps, actor, request.params.id),
+    { message: 'workspaces:messages.draft_deleted' },
+    deleteDraft,
   );
 
-  route.post(
+  onDraft.post(
     '/workspaces/generalized/:id/complete',
     {
       summary: 'Create the workspace from a draft whose basic information and plan are saved',
-      params: draftIdParam,
       answer: workspaceSchema,
       status: 201,
       message: 'workspaces:messages.created',
     },
-    (actor, request) => completeDraft(deps, actor, request.params.id),
+    completeDraft,
   );
 }

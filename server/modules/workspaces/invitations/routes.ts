@@ -16,7 +16,7 @@ import {
 } from '@contracts/workspaces';
 import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
-import { operationRoutes } from '../../../http/operation-routes';
+import { idRoutes, operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import type { InviteOutcome } from './invite';
 import { attemptInvitationToken, previewInvitation } from './join';
@@ -36,6 +36,7 @@ const tags = ['workspace invitations'];
 export default async function workspaceInvitationRoutes(app: App) {
   const { deps } = app;
   const route = operationRoutes(app, tags);
+  const onWorkspace = idRoutes(app, tags, workspaceIdParam);
 
   /** Each outcome with its words, in the caller's language. */
   const withMessage = <T extends InviteOutcome>(request: FastifyRequest, outcome: T) => ({
@@ -92,11 +93,7 @@ export default async function workspaceInvitationRoutes(app: App) {
     },
   );
 
-  route.get(
-    '/workspaces/:id/invited-list',
-    { params: workspaceIdParam, answer: invitedList },
-    (actor, request) => listInvitations(deps, actor, request.params.id),
-  );
+  onWorkspace.get('/workspaces/:id/invited-list', { answer: invitedList }, listInvitations);
 
   route.delete(
     '/workspaces/:id/invitation/:invitation',
@@ -124,21 +121,20 @@ export default async function workspaceInvitationRoutes(app: App) {
       }),
   );
 
-  route.get(
+  onWorkspace.get(
     '/workspaces/:id/invite',
-    { summary: 'The shareable invite link', params: workspaceIdParam, answer: inviteLink },
-    (actor, request) => showInviteLink(deps, actor, request.params.id),
+    { summary: 'The shareable invite link', answer: inviteLink },
+    showInviteLink,
   );
 
-  route.post(
+  onWorkspace.post(
     '/workspaces/:id/invite/reset',
     {
       summary: 'A new shareable invite link; the old one stops working',
-      params: workspaceIdParam,
       answer: inviteLink,
       message: 'workspaces:messages.invite_link_reset',
     },
-    (actor, request) => resetInviteLink(deps, actor, request.params.id),
+    resetInviteLink,
   );
 
   app.get(

@@ -13,7 +13,7 @@ import {
 } from '@contracts/workspaces';
 import { actorOf } from '../../../core/workspace-access';
 import { ok } from '../../../http/envelope';
-import { operationRoutes } from '../../../http/operation-routes';
+import { idRoutes, operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { changeMemberRole } from './operations/change-member-role';
 import { listMembers } from './operations/list-members';
@@ -28,12 +28,9 @@ const tags = ['workspace members'];
 export default async function workspaceMemberRoutes(app: App) {
   const { deps } = app;
   const route = operationRoutes(app, tags);
+  const onWorkspace = idRoutes(app, tags, workspaceIdParam);
 
-  route.get(
-    '/workspaces/:id/users',
-    { params: workspaceIdParam, answer: memberList },
-    (actor, request) => listMembers(deps, actor, request.params.id),
-  );
+  onWorkspace.get('/workspaces/:id/users', { answer: memberList }, listMembers);
 
   route.put(
     '/workspaces/:id/users/:user/change-role',
@@ -61,10 +58,10 @@ export default async function workspaceMemberRoutes(app: App) {
       }),
   );
 
-  route.get(
+  onWorkspace.get(
     '/workspaces/:id/users/profile-completion',
-    { params: workspaceIdParam, answer: profileCompletion },
-    (actor, request) => listProfileCompletion(deps, actor, request.params.id),
+    { answer: profileCompletion },
+    listProfileCompletion,
   );
 
   route.post(

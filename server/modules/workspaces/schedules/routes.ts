@@ -7,7 +7,7 @@ import {
   schedulesQuery,
 } from '@contracts/schedules';
 import { workspaceIdParam } from '@contracts/workspaces';
-import { operationRoutes } from '../../../http/operation-routes';
+import { idRoutes, operationRoutes } from '../../../http/operation-routes';
 import type { App } from '../../../http/types';
 import { archiveSchedule } from './operations/archive-schedule';
 import { createSchedule } from './operations/create-schedule';
@@ -23,6 +23,8 @@ const tags = ['schedules'];
 export default async function scheduleRoutes(app: App) {
   const { deps } = app;
   const route = operationRoutes(app, tags);
+  const onWorkspace = idRoutes(app, tags, workspaceIdParam);
+  const onSchedule = idRoutes(app, tags, idParam);
 
   route.get(
     '/schedules',
@@ -34,11 +36,7 @@ export default async function scheduleRoutes(app: App) {
     (actor, request) => listSchedules(deps, actor, request.query),
   );
 
-  route.get(
-    '/workspaces/:id/schedules',
-    { params: workspaceIdParam, answer: scheduleList },
-    (actor, request) => listWorkspaceSchedules(deps, actor, request.params.id),
-  );
+  onWorkspace.get('/workspaces/:id/schedules', { answer: scheduleList }, listWorkspaceSchedules);
 
   route.post(
     '/workspaces/:id/schedules',
@@ -56,9 +54,7 @@ export default async function scheduleRoutes(app: App) {
       }),
   );
 
-  route.get('/schedules/:id', { params: idParam, answer: scheduleSchema }, (actor, request) =>
-    showSchedule(deps, actor, request.params.id),
-  );
+  onSchedule.get('/schedules/:id', { answer: scheduleSchema }, showSchedule);
 
   route.put(
     '/schedules/:id',
@@ -75,10 +71,10 @@ export default async function scheduleRoutes(app: App) {
       }),
   );
 
-  route.delete(
+  onSchedule.delete(
     '/schedules/:id',
-    { params: idParam, message: 'workspaces:messages.schedule_deleted' },
-    (actor, request) => deleteSchedule(deps, actor, request.params.id),
+    { message: 'workspaces:messages.schedule_deleted' },
+    deleteSchedule,
   );
 
   route.delete(
