@@ -35,6 +35,27 @@ export const tileGrid = (minWidth: `${number}px`) =>
     gridTemplateColumns: `repeat(auto-fill, minmax(${minWidth}, 1fr))`,
   }) as const;
 
+/**
+ * A grid of cells at least `minWidth` wide, as many to a row as fit (room kept for more), each
+ * the whole width on a screen narrower than that.
+ */
+export const cellGrid = (minWidth: `${number}px`) =>
+  ({
+    display: 'grid',
+    gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minWidth}), 1fr))`,
+  }) as const;
+
+/**
+ * Form fields side by side, each at least `minWidth` wide, a few stretched across the row, one
+ * under the other on a narrow screen: the inputs shrink to their cells.
+ */
+export const fieldGrid = (minWidth: `${number}px`) =>
+  ({
+    display: 'grid',
+    gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${minWidth}), 1fr))`,
+    '& .fui-Input': { minWidth: 0 },
+  }) as const;
+
 /** A narrow column in the middle of the page, its words centred: empty states, error pages. */
 export const centredMessage = {
   ...column,

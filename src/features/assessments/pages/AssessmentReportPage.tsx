@@ -6,8 +6,6 @@ import {
   makeStyles,
   MenuItem,
   Switch,
-  Tab,
-  TabList,
   Text,
   Title2,
   tokens,
@@ -34,6 +32,7 @@ import { ShareButton } from '@/features/share';
 import { Busy } from '@/components/Busy';
 import { column } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
+import { ChoiceTabs } from '@/components/ChoiceTabs';
 
 const useStyles = makeStyles({
   root: { ...column, gap: tokens.spacingVerticalL },
@@ -370,10 +369,12 @@ export default function AssessmentReportPage() {
         </div>
       </div>
       {manager && (
-        <TabList selectedValue={view} onTabSelect={(_, d) => showView(String(d.value))}>
-          <Tab value="report">{t('assessments:page.report')}</Tab>
-          <Tab value="raters">{t('assessments:page.raters')}</Tab>
-        </TabList>
+        <ChoiceTabs
+          value={view}
+          choices={['report', 'raters']}
+          wordsOf={(name) => t(`assessments:page.${name}`)}
+          onChange={showView}
+        />
       )}
       {editing && (
         <AssessmentFormDialog
