@@ -28,6 +28,15 @@ export const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** A column of a board: a grey lane its cards stand in, one under the other. */
+export const boardLane = {
+  ...column,
+  gap: tokens.spacingVerticalS,
+  padding: tokens.spacingHorizontalS,
+  backgroundColor: tokens.colorNeutralBackground2,
+  borderRadius: tokens.borderRadiusMedium,
+} as const;
+
 /** A grid of tiles at least `minWidth` wide, as many to a row as fit. */
 export const tileGrid = (minWidth: `${number}px`) =>
   ({
