@@ -8,6 +8,9 @@ import { tokens } from '@fluentui/react-components';
 /** A flex box whose children stand in a column. */
 export const column = { display: 'flex', flexDirection: 'column' } as const;
 
+/** The blocks of a page, one under the other, well apart. */
+export const pageColumn = { ...column, gap: tokens.spacingVerticalL } as const;
+
 /** A flex box whose children stand in a row, centred on its cross axis, wrapping on a narrow screen. */
 export const wrappingRow = { display: 'flex', flexWrap: 'wrap', alignItems: 'center' } as const;
 

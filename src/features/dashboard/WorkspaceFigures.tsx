@@ -37,12 +37,12 @@ import { saveFile } from '@/lib/save-file';
 import { dashboardApi, dashboardKeys, type WorkspaceDashboard } from './api';
 import { activityChartData, okrChartData, taskChartData } from './chart-data';
 import { useWidth } from '@/lib/use-width';
-import { cellGrid, columnList, visuallyHidden, column } from '@/lib/styles';
+import { cellGrid, columnList, visuallyHidden, column, pageColumn } from '@/lib/styles';
 
 const CHART_HEIGHT = 240;
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
+  root: { ...pageColumn, minWidth: 0 },
   head: {
     ...column,
     gap: tokens.spacingVerticalXS,

@@ -22,10 +22,10 @@ import { FormDialog } from '@/components/FormDialog';
 import { CopyableTextField } from '@/components/CopyableTextField';
 import { TextField } from '@/components/TextField';
 import { TextareaField } from '@/components/TextareaField';
-import { column, wrappingRow } from '@/lib/styles';
+import { column, pageColumn, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL },
+  root: { ...pageColumn },
   urls: { ...column, gap: tokens.spacingVerticalS },
   url: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   grow: { flexGrow: 1, minWidth: 0 },

@@ -30,12 +30,12 @@ import { RatersView } from '../components/RatersView';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { ShareButton } from '@/features/share';
 import { Busy } from '@/components/Busy';
-import { column } from '@/lib/styles';
+import { column, pageColumn } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
 import { ChoiceTabs } from '@/components/ChoiceTabs';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL },
+  root: { ...pageColumn },
   header: { ...column, gap: tokens.spacingVerticalS },
   title: { margin: 0, overflowWrap: 'anywhere' },
   bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },

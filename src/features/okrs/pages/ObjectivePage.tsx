@@ -39,10 +39,10 @@ import {
 } from '../components/ObjectiveBits';
 import { ShareButton } from '@/features/share';
 import { SimpleDialog } from '@/components/SimpleDialog';
-import { cellGrid, column, wrappingRow } from '@/lib/styles';
+import { cellGrid, column, pageColumn, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
+  root: { ...pageColumn, minWidth: 0 },
   head: { ...column, gap: tokens.spacingVerticalS },
   row: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   title: { overflowWrap: 'anywhere' },
