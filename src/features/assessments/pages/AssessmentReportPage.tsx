@@ -372,7 +372,9 @@ export default function AssessmentReportPage() {
         <ChoiceTabs
           value={view}
           choices={['report', 'raters']}
-          wordsOf={(name) => t(`assessments:page.${name}`)}
+          wordsOf={(name) =>
+            name === 'raters' ? t('assessments:page.raters') : t('assessments:page.report')
+          }
           onChange={showView}
         />
       )}

@@ -198,7 +198,7 @@ export default function DrivePage() {
       <ChoiceTabs
         value={status}
         choices={['current', 'archived']}
-        wordsOf={(tab) => t(`drive:tabs.${tab}`)}
+        wordsOf={(tab) => (tab === 'archived' ? t('drive:tabs.archived') : t('drive:tabs.current'))}
         onChange={(tab) => void navigate(tab === 'archived' ? '/drive/archive' : '/drive')}
         label={t('drive:tabs.label')}
       />
