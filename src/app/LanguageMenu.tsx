@@ -1,15 +1,6 @@
-import {
-  Menu,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  type MenuProps,
-} from '@fluentui/react-components';
+import { Menu, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { type ReactElement } from 'react';
-import { currentLanguage, LANGUAGES, type Language } from '@/lib/i18n';
-import { useSwitchLanguage } from './language';
-import { LANGUAGE_NAMES } from './language-names';
+import { LanguageItems, useLanguageChoice } from './language-menu';
 
 /**
  * The language menu itself (Fluent Menu and its positioning), loaded by LanguageSwitcher on
@@ -25,18 +16,10 @@ export function LanguageMenu({
   defaultOpen?: boolean;
   onClosed?: () => void;
 }) {
-  const switchLanguage = useSwitchLanguage();
-  const language = currentLanguage();
-
-  const onChange: MenuProps['onCheckedValueChange'] = (_event, data) => {
-    const next = data.checkedItems[0];
-    if (next && next !== language) void switchLanguage(next as Language);
-  };
-
+  const languageChoice = useLanguageChoice();
   return (
     <Menu
-      checkedValues={{ language: [language] }}
-      onCheckedValueChange={onChange}
+      {...languageChoice}
       defaultOpen={defaultOpen}
       onOpenChange={(_event, data) => {
         if (!data.open) onClosed?.();
@@ -45,11 +28,7 @@ export function LanguageMenu({
       <MenuTrigger disableButtonEnhancement>{trigger}</MenuTrigger>
       <MenuPopover>
         <MenuList>
-          {LANGUAGES.map((code) => (
-            <MenuItemRadio key={code} name="language" value={code} lang={code}>
-              {LANGUAGE_NAMES[code]}
-            </MenuItemRadio>
-          ))}
+          <LanguageItems />
         </MenuList>
       </MenuPopover>
     </Menu>

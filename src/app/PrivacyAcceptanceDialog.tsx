@@ -1,8 +1,8 @@
 import { Button } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RouterLink } from '@/components/RouterLink';
+import { PolicyLinksText } from '@/components/PolicyLinksText';
 import { accountEndpoints } from '@contracts/endpoints/account';
 import { api } from '@/lib/http';
 import { takeRememberedRoute } from '@/lib/session';
@@ -43,13 +43,7 @@ export function PrivacyAcceptanceDialog() {
       }
     >
       <p>
-        <Trans
-          i18nKey="app:privacy_acceptance.body"
-          components={{
-            privacy: <RouterLink to="/privacy-policy" />,
-            terms: <RouterLink to="/terms-of-use" />,
-          }}
-        />
+        <PolicyLinksText i18nKey="app:privacy_acceptance.body" />
       </p>
       <p>{t('app:privacy_acceptance.choice')}</p>
     </SimpleDialog>

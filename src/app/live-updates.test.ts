@@ -6,36 +6,44 @@ import { workspaceKeys } from '@/features/workspaces/keys';
 import { currentUserKey } from '@/lib/current-user';
 import { liveInvalidations } from './live-updates';
 
-/** Whether an event makes the query under `key` stale (invalidation matches by prefix). */
-const invalidates = (keys: QueryKey[], key: QueryKey) =>
-  keys.some((prefix) => partialMatchKey(key, prefix));
+/** Which queries an event's keys make stale and which they leave (matched by key prefix). */
+function expectStale(keys: QueryKey[], stale: QueryKey[], kept: QueryKey[] = []) {
+  const invalidates = (key: QueryKey) => keys.some((prefix) => partialMatchKey(key, prefix));
+  expect(stale.filter((key) => !invalidates(key))).toEqual([]);
+  expect(kept.filter(invalidates)).toEqual([]);
+}
 
 describe('the live update table', () => {
   it('a task change refreshes boards, task pages and the counters of its workspace', () => {
     const keys = liveInvalidations['task-changed']({ id: 5, parent_id: 2, workspace_id: 1 });
-    expect(invalidates(keys, taskKeys.list(1, { status: 'open', sort: 'name' }))).toBe(true);
-    expect(invalidates(keys, taskKeys.one(2))).toBe(true);
-    expect(invalidates(keys, taskKeys.subtasks(2))).toBe(true);
-    expect(invalidates(keys, taskKeys.myWork())).toBe(true);
-    expect(invalidates(keys, workspaceKeys.works(1))).toBe(true);
-    expect(invalidates(keys, workspaceKeys.members(1))).toBe(false);
-    expect(invalidates(keys, teamKeys.list(1))).toBe(false);
-    expect(invalidates(keys, currentUserKey)).toBe(false);
+    expectStale(
+      keys,
+      [
+        taskKeys.list(1, { status: 'open', sort: 'name' }),
+        taskKeys.one(2),
+        taskKeys.subtasks(2),
+        taskKeys.myWork(),
+        workspaceKeys.works(1),
+      ],
+      [workspaceKeys.members(1), teamKeys.list(1), currentUserKey],
+    );
   });
 
   it('a member change refreshes the people and abilities of that workspace only', () => {
     const keys = liveInvalidations['member-changed']({ workspace_id: 1, kind: 'role_changed' });
-    expect(invalidates(keys, workspaceKeys.members(1))).toBe(true);
-    expect(invalidates(keys, workspaceKeys.detail(1))).toBe(true);
-    expect(invalidates(keys, teamKeys.members(1))).toBe(true);
-    expect(invalidates(keys, workspaceKeys.members(2))).toBe(false);
-    expect(invalidates(keys, currentUserKey)).toBe(false);
+    expectStale(
+      keys,
+      [workspaceKeys.members(1), workspaceKeys.detail(1), teamKeys.members(1)],
+      [workspaceKeys.members(2), currentUserKey],
+    );
   });
 
   it('a change of my own membership refreshes my workspaces and who I am', () => {
     const keys = liveInvalidations['membership-changed']({ workspace_id: 1, kind: 'added' });
-    expect(invalidates(keys, workspaceKeys.menu())).toBe(true);
-    expect(invalidates(keys, workspaceKeys.list('open', 'name', 'asc'))).toBe(true);
-    expect(invalidates(keys, currentUserKey)).toBe(true);
+    expectStale(keys, [
+      workspaceKeys.menu(),
+      workspaceKeys.list('open', 'name', 'asc'),
+      currentUserKey,
+    ]);
   });
 });

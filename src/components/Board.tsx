@@ -1,6 +1,6 @@
 import { Badge, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { Fragment, useState, type DragEvent, type ReactNode } from 'react';
-import { column } from '@/lib/styles';
+import { boardLane } from '@/lib/styles';
 
 /** One column of a board: what it is (for tests and styles), its heading and its cards. */
 export interface BoardColumn<T> {
@@ -18,14 +18,7 @@ const useStyles = makeStyles({
     maxWidth: '100%',
     paddingBottom: tokens.spacingVerticalS,
   },
-  column: {
-    ...column,
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalS,
-    backgroundColor: tokens.colorNeutralBackground2,
-    borderRadius: tokens.borderRadiusMedium,
-    minHeight: '120px',
-  },
+  column: { ...boardLane, minHeight: '120px' },
   columnHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
   dropTarget: {
     outline: `${tokens.strokeWidthThick} dashed ${tokens.colorBrandStroke1}`,

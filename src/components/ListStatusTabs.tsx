@@ -1,5 +1,5 @@
-import { Tab, TabList } from '@fluentui/react-components';
 import { LIST_STATUSES, useListStatus, type ListStatus } from '@/lib/list-status';
+import { ChoiceTabs } from './ChoiceTabs';
 
 /**
  * The open, previous and archived tabs above a workspace list, each with its count once the list
@@ -16,12 +16,11 @@ export function ListStatusTabs({
 }) {
   const [status, setStatus] = useListStatus();
   return (
-    <TabList selectedValue={status} onTabSelect={(_, data) => setStatus(data.value as ListStatus)}>
-      {LIST_STATUSES.map((value) => (
-        <Tab key={value} value={value}>
-          {label(value)} {counts ? `(${counts[value]})` : ''}
-        </Tab>
-      ))}
-    </TabList>
+    <ChoiceTabs
+      value={status}
+      choices={LIST_STATUSES}
+      wordsOf={(value) => `${label(value)} ${counts ? `(${counts[value]})` : ''}`}
+      onChange={setStatus}
+    />
   );
 }

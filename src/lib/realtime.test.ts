@@ -83,6 +83,10 @@ async function until(check: () => boolean | Promise<boolean>, what: string) {
 
 const inRoom = async (room: string) => (await io.in(room).fetchSockets()).length;
 
+/** Waits until `count` sockets are in the room. */
+const untilInRoom = (room: string, count: number, what: string) =>
+  until(async () => (await inRoom(room)) === count, what);
+
 /** A page that fetched what it shows, then connects with `since` and watches workspace-1. */
 async function showThenConnect(since: number) {
   const { queryClient, updates } = setUp(since);
@@ -126,7 +130,7 @@ describe('live updates', { timeout: 20_000 }, () => {
     const { queryClient, updates } = setUp();
     await updates.connect('good-token');
     updates.watch('workspace-1');
-    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+    await untilInRoom('workspace-1', 1, 'the room');
     // Cached once connected, so the catch-up on connecting has nothing to mark.
     for (const key of [
       ['tasks', 'list', 1, { status: 'open' }],
@@ -166,10 +170,10 @@ describe('live updates', { timeout: 20_000 }, () => {
     const stopOne = updates.watch('workspace-1');
     updates.watch('workspace-2');
     await updates.connect('good-token');
-    await until(async () => (await inRoom('workspace-1')) === 1, 'the allowed room');
+    await untilInRoom('workspace-1', 1, 'the allowed room');
     expect(await inRoom('workspace-2')).toBe(0);
     stopOne();
-    await until(async () => (await inRoom('workspace-1')) === 0, 'leaving the room');
+    await untilInRoom('workspace-1', 0, 'leaving the room');
   });
 
   it('after the connection is cut: reconnects, registers its rooms again, refetches what is shown', async () => {
@@ -180,7 +184,7 @@ describe('live updates', { timeout: 20_000 }, () => {
     await until(() => shown.fetches() === 1, 'the first fetch');
     updates.watch('workspace-1');
     await updates.connect('good-token');
-    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+    await untilInRoom('workspace-1', 1, 'the room');
     // Connected: what was fetched before the socket listened is fetched again.
     await until(() => shown.fetches() === 2, 'the catch-up on connecting');
     await cutAndRejoin('workspace-1');
@@ -196,7 +200,7 @@ describe('live updates', { timeout: 20_000 }, () => {
 
   it("a page's first connection refetches nothing when the server says its rooms had no events", async () => {
     const shown = await showThenConnect(5_000);
-    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+    await untilInRoom('workspace-1', 1, 'the room');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(shown.fetches()).toBe(1);
 
@@ -217,12 +221,12 @@ describe('live updates', { timeout: 20_000 }, () => {
     const shown = showQuery(queryClient, ['tasks', 'list', 1]);
     updates.watch('workspace-1');
     await updates.connect('good-token');
-    await until(async () => (await inRoom('workspace-1')) === 1, 'the room');
+    await untilInRoom('workspace-1', 1, 'the room');
     await until(() => shown.fetches() === 2, 'the first fetch and the catch-up on connecting');
     updates.pause();
-    await until(async () => (await inRoom('workspace-1')) === 0, 'the socket to close');
+    await untilInRoom('workspace-1', 0, 'the socket to close');
     updates.resume();
-    await until(async () => (await inRoom('workspace-1')) === 1, 'the room again');
+    await untilInRoom('workspace-1', 1, 'the room again');
     await until(() => shown.fetches() >= 3, 'the catch-up refetch');
     shown.stop();
   });
@@ -237,7 +241,7 @@ describe('live updates', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await inRoom('workspace-1')).toBe(0);
     updates.resume();
-    await until(async () => (await inRoom('workspace-1')) === 1, 'the room once online');
+    await untilInRoom('workspace-1', 1, 'the room once online');
     await until(() => shown.fetches() >= 2, 'the catch-up refetch');
     shown.stop();
   });

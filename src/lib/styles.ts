@@ -8,6 +8,9 @@ import { tokens } from '@fluentui/react-components';
 /** A flex box whose children stand in a column. */
 export const column = { display: 'flex', flexDirection: 'column' } as const;
 
+/** The blocks of a page, one under the other, well apart. */
+export const pageColumn = { ...column, gap: tokens.spacingVerticalL } as const;
+
 /** A flex box whose children stand in a row, centred on its cross axis, wrapping on a narrow screen. */
 export const wrappingRow = { display: 'flex', flexWrap: 'wrap', alignItems: 'center' } as const;
 
@@ -28,11 +31,41 @@ export const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** A column of a board: a grey lane its cards stand in, one under the other. */
+export const boardLane = {
+  ...column,
+  gap: tokens.spacingVerticalS,
+  padding: tokens.spacingHorizontalS,
+  backgroundColor: tokens.colorNeutralBackground2,
+  borderRadius: tokens.borderRadiusMedium,
+} as const;
+
 /** A grid of tiles at least `minWidth` wide, as many to a row as fit. */
 export const tileGrid = (minWidth: `${number}px`) =>
   ({
     display: 'grid',
     gridTemplateColumns: `repeat(auto-fill, minmax(${minWidth}, 1fr))`,
+  }) as const;
+
+/**
+ * A grid of cells at least `minWidth` wide, as many to a row as fit (room kept for more), each
+ * the whole width on a screen narrower than that.
+ */
+export const cellGrid = (minWidth: `${number}px`) =>
+  ({
+    display: 'grid',
+    gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minWidth}), 1fr))`,
+  }) as const;
+
+/**
+ * Form fields side by side, each at least `minWidth` wide, a few stretched across the row, one
+ * under the other on a narrow screen: the inputs shrink to their cells.
+ */
+export const fieldGrid = (minWidth: `${number}px`) =>
+  ({
+    display: 'grid',
+    gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${minWidth}), 1fr))`,
+    '& .fui-Input': { minWidth: 0 },
   }) as const;
 
 /** A narrow column in the middle of the page, its words centred: empty states, error pages. */

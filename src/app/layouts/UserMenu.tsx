@@ -4,13 +4,11 @@ import {
   MenuGroup,
   MenuGroupHeader,
   MenuItem,
-  MenuItemRadio,
   MenuList,
   MenuPopover,
   MenuTrigger,
   makeStyles,
   tokens,
-  type MenuProps,
 } from '@fluentui/react-components';
 import {
   ChatHelpRegular,
@@ -23,9 +21,8 @@ import { useNavigate } from 'react-router';
 import type { CurrentUser } from '@contracts/auth';
 import type { MenuOnFirstUseProps } from '@/components/MenuOnFirstUse';
 import { useIsMobile } from '@/lib/device';
-import { currentLanguage, LANGUAGES, type Language } from '@/lib/i18n';
 import { setSupportHidden, useSupportHidden } from '@/lib/support-visibility';
-import { LANGUAGE_NAMES, useSwitchLanguage } from '../language';
+import { LanguageItems, useLanguageChoice } from '../language-menu';
 import { useSignOut } from '../sign-out';
 
 const useStyles = makeStyles({
@@ -49,22 +46,12 @@ export function UserMenu({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const switchLanguage = useSwitchLanguage();
   const isMobile = useIsMobile();
   const supportHidden = useSupportHidden();
-  const language = currentLanguage();
-
-  const onLanguage: MenuProps['onCheckedValueChange'] = (_event, data) => {
-    const next = data.checkedItems[0];
-    if (next && next !== language) void switchLanguage(next as Language);
-  };
+  const languageChoice = useLanguageChoice();
 
   return (
-    <Menu
-      defaultOpen={defaultOpen}
-      checkedValues={{ language: [language] }}
-      onCheckedValueChange={onLanguage}
-    >
+    <Menu defaultOpen={defaultOpen} {...languageChoice}>
       <MenuTrigger disableButtonEnhancement>{button}</MenuTrigger>
       <MenuPopover>
         <div className={styles.who} title={user.email}>
@@ -89,11 +76,7 @@ export function UserMenu({
           <MenuDivider />
           <MenuGroup>
             <MenuGroupHeader>{t('app:language.label')}</MenuGroupHeader>
-            {LANGUAGES.map((code) => (
-              <MenuItemRadio key={code} name="language" value={code} lang={code}>
-                {LANGUAGE_NAMES[code]}
-              </MenuItemRadio>
-            ))}
+            <LanguageItems />
           </MenuGroup>
           <MenuDivider />
           <MenuItem icon={<SignOutRegular />} onClick={() => void signOut()}>

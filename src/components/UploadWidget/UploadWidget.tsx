@@ -73,6 +73,35 @@ export interface UploadWidgetProps {
   height?: CSSProperties['height'];
 }
 
+/** A chosen file by its short name and size, with a button to take it off when it may be. */
+function FileChip({
+  file,
+  onRemove,
+}: {
+  file: { name: string; size: number };
+  onRemove: (() => void) | undefined;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation();
+  return (
+    <li className={styles.chip} title={file.name}>
+      <AttachRegular />
+      <Text size={200}>
+        {shortFileName(file.name)} ({formatFileSize(file.size)})
+      </Text>
+      {onRemove && (
+        <Button
+          appearance="transparent"
+          size="small"
+          icon={<DismissRegular />}
+          aria-label={t('components:upload.remove', { name: file.name })}
+          onClick={onRemove}
+        />
+      )}
+    </li>
+  );
+}
+
 /**
  * The file-upload widget of spec 2.13: drag and drop or browse, one or many files, chips with
  * the name (45 characters at most) and its size (B, KB, MB), existing attachments, and rules whose
@@ -140,36 +169,14 @@ export function UploadWidget({
       {(existing.length > 0 || files.length > 0) && (
         <ul className={styles.chips} aria-label={t('components:upload.chosen_files')}>
           {existing.map((attachment) => (
-            <li key={`existing-${attachment.id}`} className={styles.chip} title={attachment.name}>
-              <AttachRegular />
-              <Text size={200}>
-                {shortFileName(attachment.name)} ({formatFileSize(attachment.size)})
-              </Text>
-              {onRemoveExisting && (
-                <Button
-                  appearance="transparent"
-                  size="small"
-                  icon={<DismissRegular />}
-                  aria-label={t('components:upload.remove', { name: attachment.name })}
-                  onClick={() => onRemoveExisting(attachment)}
-                />
-              )}
-            </li>
+            <FileChip
+              key={`existing-${attachment.id}`}
+              file={attachment}
+              onRemove={onRemoveExisting && (() => onRemoveExisting(attachment))}
+            />
           ))}
           {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className={styles.chip} title={file.name}>
-              <AttachRegular />
-              <Text size={200}>
-                {shortFileName(file.name)} ({formatFileSize(file.size)})
-              </Text>
-              <Button
-                appearance="transparent"
-                size="small"
-                icon={<DismissRegular />}
-                aria-label={t('components:upload.remove', { name: file.name })}
-                onClick={() => remove(index)}
-              />
-            </li>
+            <FileChip key={`${file.name}-${index}`} file={file} onRemove={() => remove(index)} />
           ))}
         </ul>
       )}

@@ -20,23 +20,13 @@ import { notificationText } from '@/features/notifications';
 import { useSignedInUser } from '@/lib/current-user';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { dashboardApi, dashboardKeys, type PersonalDashboard } from './api';
-import { columnList, column, wrappingRow } from '@/lib/styles';
+import { cellGrid, columnList, column, pageColumn, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: {
-    ...column,
-    gap: tokens.spacingVerticalL,
-    maxWidth: '1200px',
-    minWidth: 0,
-  },
+  root: { ...pageColumn, maxWidth: '1200px', minWidth: 0 },
   intro: { ...column, gap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground2 },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))',
-    gap: tokens.spacingHorizontalL,
-    alignItems: 'start',
-  },
+  grid: { ...cellGrid('340px'), gap: tokens.spacingHorizontalL, alignItems: 'start' },
   card: { gap: tokens.spacingVerticalS, minWidth: 0 },
   heading: { margin: 0 },
   list: { ...columnList, gap: tokens.spacingVerticalS },

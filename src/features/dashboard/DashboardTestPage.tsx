@@ -8,15 +8,10 @@ import { PlainTable } from '@/components/PlainTable';
 import { RouterLink } from '@/components/RouterLink';
 import { api } from '@/lib/http';
 import { dashboardApi } from './api';
-import { column, wrappingRow } from '@/lib/styles';
+import { pageColumn, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: {
-    ...column,
-    gap: tokens.spacingVerticalL,
-    maxWidth: '900px',
-    minWidth: 0,
-  },
+  root: { ...pageColumn, maxWidth: '900px', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground2 },
   tableWrap: { overflowX: 'auto' },
   actions: { ...wrappingRow, gap: tokens.spacingHorizontalM },

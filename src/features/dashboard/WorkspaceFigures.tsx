@@ -37,12 +37,12 @@ import { saveFile } from '@/lib/save-file';
 import { dashboardApi, dashboardKeys, type WorkspaceDashboard } from './api';
 import { activityChartData, okrChartData, taskChartData } from './chart-data';
 import { useWidth } from '@/lib/use-width';
-import { columnList, visuallyHidden, column } from '@/lib/styles';
+import { cellGrid, columnList, visuallyHidden, column, pageColumn } from '@/lib/styles';
 
 const CHART_HEIGHT = 240;
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
+  root: { ...pageColumn, minWidth: 0 },
   head: {
     ...column,
     gap: tokens.spacingVerticalXS,
@@ -57,19 +57,10 @@ const useStyles = makeStyles({
     '& > *': { minWidth: '160px', flex: '1 1 160px', maxWidth: '260px' },
   },
   exportButton: { minWidth: 'auto', flex: '0 0 auto' },
-  kpis: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
-    gap: tokens.spacingHorizontalM,
-  },
+  kpis: { ...cellGrid('170px'), gap: tokens.spacingHorizontalM },
   kpi: { gap: tokens.spacingVerticalXXS, minWidth: 0 },
   kpiValue: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 420px), 1fr))',
-    gap: tokens.spacingHorizontalL,
-    alignItems: 'start',
-  },
+  grid: { ...cellGrid('420px'), gap: tokens.spacingHorizontalL, alignItems: 'start' },
   card: { gap: tokens.spacingVerticalS, minWidth: 0 },
   chart: { width: '100%', height: `${CHART_HEIGHT}px`, minWidth: 0 },
   tableWrap: { overflowX: 'auto', maxWidth: '100%' },

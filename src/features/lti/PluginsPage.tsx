@@ -3,12 +3,9 @@ import {
   Button,
   Card,
   Checkbox,
-  Field,
-  Input,
   makeStyles,
   Spinner,
   Text,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
@@ -22,10 +19,13 @@ import { FormAlert } from '@/components/FormAlert';
 import { withApiError, type ApiError } from '@/lib/http';
 import { ltiApi, ltiKeys } from './api';
 import { FormDialog } from '@/components/FormDialog';
-import { column, wrappingRow } from '@/lib/styles';
+import { CopyableTextField } from '@/components/CopyableTextField';
+import { TextField } from '@/components/TextField';
+import { TextareaField } from '@/components/TextareaField';
+import { column, pageColumn, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL },
+  root: { ...pageColumn },
   urls: { ...column, gap: tokens.spacingVerticalS },
   url: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   grow: { flexGrow: 1, minWidth: 0 },
@@ -62,9 +62,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className={styles.url}>
-      <Field label={label} className={styles.grow}>
-        <Input readOnly value={value} onFocus={(e) => e.target.select()} />
-      </Field>
+      <CopyableTextField label={label} className={styles.grow} value={value} />
       <Button
         className={styles.copy}
         icon={<CopyRegular />}
@@ -242,8 +240,8 @@ function AddPluginDialog({
       onClose();
     },
   });
-  const set = (key: keyof typeof empty) => (_e: unknown, d: { value: string }) =>
-    setForm((f) => ({ ...f, [key]: d.value }));
+  const set = (key: keyof typeof empty) => (value: string) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const submit = () => {
     create.mutate({
       ...form,
@@ -254,14 +252,15 @@ function AddPluginDialog({
   const fieldError = (key: string) => create.error?.fields?.[key]?.[0];
   /** One of the plugin's required one-line settings. */
   const requiredInput = (key: keyof typeof empty, type: 'text' | 'url') => (
-    <Field
+    <TextField
       key={key}
       label={t(`plugins.fields.${key}`)}
       required
       validationMessage={fieldError(key)}
-    >
-      <Input type={type} value={form[key]} onChange={set(key)} />
-    </Field>
+      type={type}
+      value={form[key]}
+      onChange={set(key)}
+    />
   );
   return (
     <FormDialog
@@ -276,14 +275,14 @@ function AddPluginDialog({
     >
       <FormAlert error={create.error} />
       {(['name', 'issuer', 'client_id'] as const).map((key) => requiredInput(key, 'text'))}
-      <Field
+      <TextareaField
         label={t('plugins.fields.deployment_ids')}
         hint={t('plugins.fields.deployment_ids_hint')}
         required
         validationMessage={fieldError('deployment_ids')}
-      >
-        <Textarea value={form.deployment_ids} onChange={set('deployment_ids')} />
-      </Field>
+        value={form.deployment_ids}
+        onChange={set('deployment_ids')}
+      />
       {(['auth_login_url', 'access_token_url', 'jwks_url'] as const).map((key) =>
         requiredInput(key, 'url'),
       )}

@@ -4,8 +4,6 @@ import {
   makeStyles,
   mergeClasses,
   Spinner,
-  Tab,
-  TabList,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -26,6 +24,7 @@ import { notificationsApi, type NotificationItem } from './api';
 import { notificationKeys } from './keys';
 import { notificationText } from './words';
 import { BusyButton } from '@/components/BusyButton';
+import { ChoiceTabs } from '@/components/ChoiceTabs';
 import { column, wrappingRow } from '@/lib/styles';
 
 const MeetingDialog = lazy(() => import('./MeetingDialog'));
@@ -124,19 +123,19 @@ export default function NotificationsPage() {
           {t('notifications:inbox.mark_all')}
         </BusyButton>
       </div>
-      <TabList
-        selectedValue={unread ? 'unread' : 'all'}
-        onTabSelect={(_e, d) => {
-          setUnread(d.value === 'unread');
+      <ChoiceTabs
+        value={unread ? 'unread' : 'all'}
+        choices={['all', 'unread']}
+        wordsOf={(tab) =>
+          tab === 'all'
+            ? t('notifications:inbox.all')
+            : `${t('notifications:inbox.unread')}${unreadCount > 0 ? ` (${unreadCount})` : ''}`
+        }
+        onChange={(tab) => {
+          setUnread(tab === 'unread');
           setPage(1);
         }}
-      >
-        <Tab value="all">{t('notifications:inbox.all')}</Tab>
-        <Tab value="unread">
-          {t('notifications:inbox.unread')}
-          {unreadCount > 0 ? ` (${unreadCount})` : ''}
-        </Tab>
-      </TabList>
+      />
 
       {query.isPending ? (
         <Spinner label={t('app:loading')} />

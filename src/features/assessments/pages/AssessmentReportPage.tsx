@@ -6,8 +6,6 @@ import {
   makeStyles,
   MenuItem,
   Switch,
-  Tab,
-  TabList,
   Text,
   Title2,
   tokens,
@@ -32,11 +30,12 @@ import { RatersView } from '../components/RatersView';
 import { useAssessmentMutation, useWorkspaceId } from '../hooks';
 import { ShareButton } from '@/features/share';
 import { Busy } from '@/components/Busy';
-import { column } from '@/lib/styles';
+import { column, pageColumn } from '@/lib/styles';
 import { ButtonMenu } from '@/components/ButtonMenu';
+import { ChoiceTabs } from '@/components/ChoiceTabs';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL },
+  root: { ...pageColumn },
   header: { ...column, gap: tokens.spacingVerticalS },
   title: { margin: 0, overflowWrap: 'anywhere' },
   bar: { display: 'flex', gap: tokens.spacingHorizontalM, flexWrap: 'wrap', alignItems: 'end' },
@@ -370,10 +369,14 @@ export default function AssessmentReportPage() {
         </div>
       </div>
       {manager && (
-        <TabList selectedValue={view} onTabSelect={(_, d) => showView(String(d.value))}>
-          <Tab value="report">{t('assessments:page.report')}</Tab>
-          <Tab value="raters">{t('assessments:page.raters')}</Tab>
-        </TabList>
+        <ChoiceTabs
+          value={view}
+          choices={['report', 'raters']}
+          wordsOf={(name) =>
+            name === 'raters' ? t('assessments:page.raters') : t('assessments:page.report')
+          }
+          onChange={showView}
+        />
       )}
       {editing && (
         <AssessmentFormDialog

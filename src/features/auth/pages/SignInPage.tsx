@@ -13,7 +13,7 @@ import { AuthCard, AuthCardLink, AuthForm } from '../components/AuthCard';
 import { OidcSignIn } from '../components/OidcSignIn';
 import { useSignInSteps } from '../use-sign-in';
 import { EmailField } from '../components/EmailField';
-import { TextField } from '@/components/TextField';
+import { CurrentPasswordField } from '@/components/CurrentPasswordField';
 
 /** Only accounts with two-factor authentication see it (with its QR code and recovery codes). */
 const SecondFactorStep = lazyComponent(() =>
@@ -87,14 +87,11 @@ export function SignInForm() {
           validationMessage={fieldError(error, 'email')}
           autoComplete="username"
         />
-        <TextField
+        <CurrentPasswordField
           label={t('auth:fields.password')}
-          required
-          validationMessage={fieldError(error, 'password')}
-          type="password"
           name="password"
-          autoComplete="current-password"
           value={password}
+          validationMessage={fieldError(error, 'password')}
           onChange={setPassword}
         />
         <RouterLink to="/password/forgot">{t('auth:sign_in.forgot_password')}</RouterLink>

@@ -1,11 +1,11 @@
 import { Checkbox, Field } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { fieldError, FormAlert } from '@/components/FormAlert';
 import { NewPasswordFields, newPasswordProblems } from '@/components/NewPasswordFields';
-import { RouterLink } from '@/components/RouterLink';
+import { PolicyLinksText } from '@/components/PolicyLinksText';
 import { withApiError, type ApiError } from '@/lib/http';
 import { currentLanguage } from '@/lib/i18n';
 import { keepVerifyEmail, rememberRoute } from '@/lib/session';
@@ -150,15 +150,7 @@ export default function SignUpPage() {
           <Checkbox
             checked={accepted}
             onChange={(_event, data) => setAccepted(data.checked === true)}
-            label={
-              <Trans
-                i18nKey="auth:sign_up.accept"
-                components={{
-                  privacy: <RouterLink to="/privacy-policy" />,
-                  terms: <RouterLink to="/terms-of-use" />,
-                }}
-              />
-            }
+            label={<PolicyLinksText i18nKey="auth:sign_up.accept" />}
           />
         </Field>
       </AuthForm>

@@ -1,12 +1,4 @@
-import {
-  Button,
-  DialogTrigger,
-  Field,
-  Input,
-  makeStyles,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, DialogTrigger, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +8,7 @@ import type { ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { calendarApi, calendarKeys } from '../api';
 import { SimpleDialog } from '@/components/SimpleDialog';
+import { CopyableTextField } from '@/components/CopyableTextField';
 import { column } from '@/lib/styles';
 import { SkeletonRows } from '@/components/SkeletonRows';
 
@@ -78,9 +71,11 @@ export function FeedDialog({ onClose }: { onClose: () => void }) {
       ) : (
         feed.data && (
           <div className={styles.row}>
-            <Field label={t('calendar:feed.address')} className={styles.url}>
-              <Input readOnly value={feed.data} onFocus={(event) => event.target.select()} />
-            </Field>
+            <CopyableTextField
+              label={t('calendar:feed.address')}
+              className={styles.url}
+              value={feed.data}
+            />
             <Button icon={<CopyRegular />} onClick={() => void copy()}>
               {t('calendar:feed.copy')}
             </Button>

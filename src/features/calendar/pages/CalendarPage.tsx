@@ -1,13 +1,4 @@
-import {
-  Button,
-  makeStyles,
-  mergeClasses,
-  Tab,
-  TabList,
-  Text,
-  Title2,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, Title2, tokens } from '@fluentui/react-components';
 import {
   AddRegular,
   ArrowSyncRegular,
@@ -44,6 +35,7 @@ import {
 } from '../time';
 import { column, wrappingRow } from '@/lib/styles';
 import { SkeletonRows } from '@/components/SkeletonRows';
+import { ChoiceTabs } from '@/components/ChoiceTabs';
 
 const HOUR_HEIGHT = 44;
 /** The hour a day or week opens at (earlier hours are a scroll up), as Outlook does. */
@@ -479,18 +471,14 @@ export default function CalendarPage() {
           {periodTitle(view, days, language)}
         </Text>
         <span className={styles.spacer} />
-        <TabList
-          selectedValue={view}
-          onTabSelect={(_event, data) => setView(data.value as CalendarView)}
+        <ChoiceTabs
+          value={view}
+          choices={VIEWS}
+          wordsOf={(name) => t(`calendar:views.${name}`)}
+          onChange={setView}
           size="small"
-          aria-label={t('calendar:view')}
-        >
-          {VIEWS.map((name) => (
-            <Tab key={name} value={name}>
-              {t(`calendar:views.${name}`)}
-            </Tab>
-          ))}
-        </TabList>
+          label={t('calendar:view')}
+        />
       </div>
       <ul className={styles.legend} aria-label={t('calendar:legend')}>
         {CALENDAR_ITEM_KINDS.map((kind) => (

@@ -1,5 +1,6 @@
-import { Field, ProgressBar, Skeleton, SkeletonItem } from '@fluentui/react-components';
+import { Field, ProgressBar } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { SkeletonRows } from '@/components/SkeletonRows';
 import { formatFileSize } from '@/lib/file-size';
 import { useCapacity } from '../hooks';
 import { capacityLevel, capacityShare } from '../drive-view';
@@ -12,11 +13,7 @@ export function CapacityBar() {
   const capacity = useCapacity();
   if (capacity.isError) return null;
   if (!capacity.data) {
-    return (
-      <Skeleton aria-label={t('drive:capacity.loading')}>
-        <SkeletonItem size={16} />
-      </Skeleton>
-    );
+    return <SkeletonRows label={t('drive:capacity.loading')} size={16} />;
   }
   const { used, total, left } = capacity.data;
   const level = capacityLevel(used, total);

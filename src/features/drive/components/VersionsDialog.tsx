@@ -1,13 +1,4 @@
-import {
-  Badge,
-  Button,
-  makeStyles,
-  ProgressBar,
-  Skeleton,
-  SkeletonItem,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUndoRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,10 +11,11 @@ import { withApiError, type ApiError } from '@/lib/http';
 import { driveApi, driveKeys, type DriveFile } from '../api';
 import { downloadFile, useDriveRefresh } from '../hooks';
 import { SimpleDialog } from '@/components/SimpleDialog';
-import { column, wrappingRow } from '@/lib/styles';
+import { SkeletonRows } from '@/components/SkeletonRows';
+import { columnList, column, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  list: { listStyle: 'none', margin: 0, padding: 0, ...column },
+  list: columnList,
   item: {
     ...wrappingRow,
     gap: tokens.spacingHorizontalS,
@@ -105,10 +97,7 @@ export function VersionsDialog({ file, onClose }: { file: DriveFile; onClose: ()
         )}
       </div>
       {versions.isPending ? (
-        <Skeleton aria-label={t('drive:loading')}>
-          <SkeletonItem size={32} />
-          <SkeletonItem size={32} />
-        </Skeleton>
+        <SkeletonRows label={t('drive:loading')} rows={2} size={32} />
       ) : versions.isError ? (
         <FormAlert error={{ status: null, messages: [t('drive:errors.versions')], fields: {} }} />
       ) : (

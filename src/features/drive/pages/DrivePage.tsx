@@ -11,8 +11,6 @@ import {
   SearchBox,
   Skeleton,
   SkeletonItem,
-  Tab,
-  TabList,
   Text,
   tokens,
   Toolbar,
@@ -54,6 +52,7 @@ import { UploadPanel } from '../components/UploadPanel';
 import { VersionsDialog } from '../components/VersionsDialog';
 import { downloadFile, useDriveChange, useDriveList, useDriveUploads } from '../hooks';
 import { ShowMoreButton } from '@/components/ShowMoreButton';
+import { ChoiceTabs } from '@/components/ChoiceTabs';
 import { useSettled } from '@/lib/use-settled';
 import { column, wrappingRow } from '@/lib/styles';
 
@@ -196,16 +195,13 @@ export default function DrivePage() {
           <CapacityBar />
         </div>
       </div>
-      <TabList
-        selectedValue={status}
-        onTabSelect={(_e, data) =>
-          void navigate(data.value === 'archived' ? '/drive/archive' : '/drive')
-        }
-        aria-label={t('drive:tabs.label')}
-      >
-        <Tab value="current">{t('drive:tabs.current')}</Tab>
-        <Tab value="archived">{t('drive:tabs.archived')}</Tab>
-      </TabList>
+      <ChoiceTabs
+        value={status}
+        choices={['current', 'archived']}
+        wordsOf={(tab) => (tab === 'archived' ? t('drive:tabs.archived') : t('drive:tabs.current'))}
+        onChange={(tab) => void navigate(tab === 'archived' ? '/drive/archive' : '/drive')}
+        label={t('drive:tabs.label')}
+      />
 
       <div className={styles.tools}>
         {!archive && (

@@ -8,23 +8,18 @@ import { okrsApi } from '../api';
 import {
   KeyResultKindField,
   keyResultValuesBody,
+  keyResultValuesOf,
   KeyResultValueFields,
-  type KeyResultValues,
+  NameField,
 } from './KeyResultFields';
 import { useOkrMutation } from './ObjectiveBits';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { FormDialog } from '@/components/FormDialog';
-import { column } from '@/lib/styles';
-import { TextField } from '@/components/TextField';
+import { column, fieldGrid } from '@/lib/styles';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
-  values: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 110px), 1fr))',
-    gap: tokens.spacingHorizontalS,
-    '& .fui-Input': { minWidth: 0 },
-  },
+  values: { ...fieldGrid('110px'), gap: tokens.spacingHorizontalS },
 });
 
 /** Kinds whose value can follow linked tasks as they are done (not the limits). */
@@ -43,14 +38,8 @@ export function KeyResultDialog({
   const styles = useStyles();
   const { t } = useTranslation();
   const [name, setName] = useState(keyResult?.name ?? '');
-  const [values, setValues] = useState<KeyResultValues>({
-    kind: keyResult?.kind ?? 'increase',
-    start: String(keyResult?.start_value ?? 0),
-    target: keyResult ? String(keyResult.target_value) : '',
-    unit: keyResult?.unit ?? '',
-    weight: String(keyResult?.weight ?? 1),
-  });
-  const change = (c: Partial<KeyResultValues>) => setValues((v) => ({ ...v, ...c }));
+  const [values, setValues] = useState(() => keyResultValuesOf(keyResult));
+  const change = (c: Partial<typeof values>) => setValues((v) => ({ ...v, ...c }));
   const { kind } = values;
   const [fromTasks, setFromTasks] = useState(keyResult?.progress_from_tasks ?? false);
   const add = useOkrMutation(() => {
@@ -81,14 +70,7 @@ export function KeyResultDialog({
       submitDisabled={add.isPending}
     >
       <FormAlert error={error} />
-      <TextField
-        label={t('okrs:fields.name')}
-        required
-        validationMessage={fieldError('name')}
-        value={name}
-        maxLength={200}
-        onChange={setName}
-      />
+      <NameField value={name} validationMessage={fieldError('name')} onChange={setName} />
       <KeyResultKindField kind={kind} onChange={(k) => change({ kind: k })} />
       <div className={styles.values}>
         <KeyResultValueFields values={values} onChange={change} error={fieldError} />

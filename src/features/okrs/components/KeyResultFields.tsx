@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { KEY_RESULT_KINDS, type KeyResultKind } from '@contracts/okrs';
+import { KEY_RESULT_KINDS, type KeyResult, type KeyResultKind } from '@contracts/okrs';
 import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 
@@ -10,6 +10,17 @@ export interface KeyResultValues {
   target: string;
   unit: string;
   weight: string;
+}
+
+/** A key result's values to change in a form, or without one those a new key result starts from. */
+export function keyResultValuesOf(keyResult?: KeyResult): KeyResultValues {
+  return {
+    kind: keyResult?.kind ?? 'increase',
+    start: String(keyResult?.start_value ?? 0),
+    target: keyResult ? String(keyResult.target_value) : '',
+    unit: keyResult?.unit ?? '',
+    weight: String(keyResult?.weight ?? 1),
+  };
 }
 
 /** Numbers as the person typed them; empty stays unsaid (the server never invents one). */
@@ -25,6 +36,29 @@ export function keyResultValuesBody(values: KeyResultValues) {
       : { start_value: numberOr(values.start), target_value: numberOr(values.target) }),
     ...(weight !== undefined ? { weight } : {}),
   };
+}
+
+/** The required name of an objective or a key result, with the server's message about it. */
+export function NameField({
+  value,
+  validationMessage,
+  onChange,
+}: {
+  value: string;
+  validationMessage: string | undefined;
+  onChange: (name: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('okrs:fields.name')}
+      required
+      validationMessage={validationMessage}
+      value={value}
+      maxLength={200}
+      onChange={onChange}
+    />
+  );
 }
 
 export function KeyResultKindField({

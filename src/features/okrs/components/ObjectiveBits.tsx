@@ -2,6 +2,8 @@ import { Badge, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-co
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
+import { RouterButton } from '@/components/RouterLink';
 import type { CheckInStatus } from '@contracts/okrs';
 import { withApiError } from '@/lib/http';
 import { okrsApi } from '../api';
@@ -26,6 +28,20 @@ export function useWorkspaceId(): number {
 
 export const objectiveLink = (workspaceId: number, id: number) =>
   `/workspaces/${workspaceId}/objectives/${id}`;
+
+/** The way back from a page of one objective or the org chart to the workspace's objectives. */
+export function BackToObjectives() {
+  const { t } = useTranslation();
+  return (
+    <RouterButton
+      to={`/workspaces/${useWorkspaceId()}/objectives`}
+      appearance="subtle"
+      icon={<ArrowLeftRegular />}
+    >
+      {t('okrs:page.back')}
+    </RouterButton>
+  );
+}
 
 const STATUS_COLORS: Record<CheckInStatus, 'success' | 'warning' | 'danger'> = {
   'on trace': 'success',

@@ -13,7 +13,9 @@ import { okrKeys } from '../keys';
 import {
   KeyResultKindField,
   keyResultValuesBody,
+  keyResultValuesOf,
   KeyResultValueFields,
+  NameField,
   numberOr,
   type KeyResultValues,
 } from './KeyResultFields';
@@ -22,26 +24,20 @@ import { DateField } from '@/components/DateField';
 import { useDiscardGuard } from '@/components/discard-guard';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
-import { column } from '@/lib/styles';
+import { column, fieldGrid } from '@/lib/styles';
 import { Notice } from '@/components/Notice';
 import { TextField } from '@/components/TextField';
 import { TextareaField } from '@/components/TextareaField';
 
 const useStyles = makeStyles({
   form: { ...column, gap: tokens.spacingVerticalM },
-  period: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 140px), 1fr))',
-    gap: tokens.spacingHorizontalM,
-    '& .fui-Input': { minWidth: 0 },
-  },
+  period: { ...fieldGrid('140px'), gap: tokens.spacingHorizontalM },
   keyResult: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 120px), 1fr))',
+    ...fieldGrid('120px'),
     gap: tokens.spacingHorizontalS,
     alignItems: 'end',
     minWidth: 0,
-    '& .fui-Input, & .fui-Select': { minWidth: 0 },
+    '& .fui-Select': { minWidth: 0 },
     padding: tokens.spacingHorizontalS,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
@@ -64,11 +60,7 @@ let draftKey = 0;
 const emptyDraft = (): KeyResultDraft => ({
   key: (draftKey += 1),
   name: '',
-  kind: 'increase',
-  start: '0',
-  target: '',
-  unit: '',
-  weight: '1',
+  ...keyResultValuesOf(),
 });
 
 function toBody(draft: KeyResultDraft): NewKeyResultBody {
@@ -225,14 +217,7 @@ export function ObjectiveFormDialog({
       submitDisabled={create.isPending}
     >
       <FormAlert error={error} />
-      <TextField
-        label={t('okrs:fields.name')}
-        required
-        validationMessage={fieldError('name')}
-        value={name}
-        maxLength={200}
-        onChange={setName}
-      />
+      <NameField value={name} validationMessage={fieldError('name')} onChange={setName} />
       <div>
         <Button
           appearance="subtle"

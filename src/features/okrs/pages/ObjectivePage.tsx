@@ -7,7 +7,6 @@ import {
   DeleteRegular,
   EditRegular,
   LinkRegular,
-  ArrowLeftRegular,
   PinOffRegular,
   PinRegular,
 } from '@fluentui/react-icons';
@@ -29,6 +28,7 @@ import { HistoryChart } from '../components/HistoryChart';
 import { KeyResultDialog } from '../components/KeyResultDialog';
 import { ObjectiveFormDialog } from '../components/ObjectiveForm';
 import {
+  BackToObjectives,
   CheckInStatusBadge,
   objectiveLink,
   Progress,
@@ -39,21 +39,17 @@ import {
 } from '../components/ObjectiveBits';
 import { ShareButton } from '@/features/share';
 import { SimpleDialog } from '@/components/SimpleDialog';
-import { column, wrappingRow } from '@/lib/styles';
+import { cellGrid, column, pageColumn, wrappingRow } from '@/lib/styles';
 
 const useStyles = makeStyles({
-  root: { ...column, gap: tokens.spacingVerticalL, minWidth: 0 },
+  root: { ...pageColumn, minWidth: 0 },
   head: { ...column, gap: tokens.spacingVerticalS },
   row: { ...wrappingRow, gap: tokens.spacingHorizontalS },
   title: { overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   section: { ...column, gap: tokens.spacingVerticalM },
   sectionHead: { ...wrappingRow, justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
-  keyResults: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))',
-    gap: tokens.spacingHorizontalM,
-  },
+  keyResults: { ...cellGrid('340px'), gap: tokens.spacingHorizontalM },
   card: { gap: tokens.spacingVerticalS, minWidth: 0 },
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
   progress: { maxWidth: '480px' },
@@ -392,13 +388,7 @@ export default function ObjectivePage() {
     <div className={styles.root}>
       <div className={styles.head}>
         <div>
-          <RouterButton
-            to={`/workspaces/${workspaceId}/objectives`}
-            appearance="subtle"
-            icon={<ArrowLeftRegular />}
-          >
-            {t('okrs:page.back')}
-          </RouterButton>
+          <BackToObjectives />
         </div>
         <Text as="h2" size={600} weight="semibold" className={styles.title}>
           {objective.name}

@@ -8,7 +8,6 @@ import {
 } from '@fluentui/react-components';
 import {
   AddRegular,
-  ArrowLeftRegular,
   ArrowResetRegular,
   DeleteRegular,
   EditRegular,
@@ -23,11 +22,10 @@ import type { OrgChartNode } from '@contracts/okrs';
 import { EmptyState } from '@/components/EmptyState';
 import { useWorkspaceQuery } from '@/features/workspaces';
 import { FormAlert } from '@/components/FormAlert';
-import { RouterButton } from '@/components/RouterLink';
 import type { ApiError } from '@/lib/http';
 import { okrsApi } from '../api';
 import { okrKeys } from '../keys';
-import { useOkrMutation, useWorkspaceId } from '../components/ObjectiveBits';
+import { BackToObjectives, useOkrMutation, useWorkspaceId } from '../components/ObjectiveBits';
 import { Busy } from '@/components/Busy';
 import { FormDialog } from '@/components/FormDialog';
 import { bareList, column, wrappingRow } from '@/lib/styles';
@@ -265,13 +263,7 @@ export default function OrgChartPage() {
   return (
     <div className={styles.root}>
       <div className={styles.head}>
-        <RouterButton
-          to={`/workspaces/${workspaceId}/objectives`}
-          appearance="subtle"
-          icon={<ArrowLeftRegular />}
-        >
-          {t('okrs:page.back')}
-        </RouterButton>
+        <BackToObjectives />
         <Text as="h2" size={500} weight="semibold">
           {t('okrs:titles.org_chart')}
         </Text>

@@ -1,4 +1,5 @@
-import type { FieldProps } from '@fluentui/react-components';
+import { Field, type FieldProps } from '@fluentui/react-components';
+import type { ComponentType } from 'react';
 
 /**
  * What a labelled control hands its Field: the words around it and, as `className`, its place in
@@ -24,3 +25,20 @@ export function splitFieldProps<P extends FieldPartProps>({
 /** A labelled text control's props: its own, its Field's, and a change that hands over the text. */
 export type TextControlProps<ControlProps> = Omit<ControlProps, 'onChange'> &
   FieldPartProps & { onChange: (value: string) => void };
+
+/** A Fluent text control (Input, Textarea): its change event carries the new text. */
+type TextControl<ControlProps> = ComponentType<
+  ControlProps & { onChange?: (event: unknown, data: { value: string }) => void }
+>;
+
+/** A text control in its Field, whose change hands over the new text (`TextField`, `TextareaField`). */
+export function labelledText<ControlProps>(Control: TextControl<ControlProps>) {
+  return function LabelledText({ onChange, ...props }: TextControlProps<ControlProps>) {
+    const [field, control] = splitFieldProps(props);
+    return (
+      <Field {...field}>
+        <Control {...(control as ControlProps)} onChange={(_event, data) => onChange(data.value)} />
+      </Field>
+    );
+  };
+}
