@@ -42,7 +42,7 @@ function show(zoom: ZoomAccount, teamsAppId: string | null, url = '/settings/int
 const zoomCard = () => screen.getByTestId('integration-zoom');
 
 /** The confirmation dialog loads its code when first opened: roomy on a busy machine. */
-const SLOW = { timeout: 5_000 };
+const SLOW = { timeout: 10_000 };
 
 // A test waits for several of those in turn: its own limit is roomier than each wait.
 describe('the integrations page', { timeout: 30_000 }, () => {
