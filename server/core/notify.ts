@@ -8,7 +8,7 @@ import type { DbOrTx } from '../db/client';
 import { notifications, users, type UserRow } from '../db/schema';
 import type { TFunction } from 'i18next';
 import { translator } from '../i18n';
-import { eachOnce, recordEvent } from '../jobs';
+import { claimEffect, eachOnce, recordEvent, type DomainEvents, type EventType } from '../jobs';
 import { appLink } from './links';
 import { displayName } from './people';
 
@@ -117,6 +117,23 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number[]> 
     recipients,
   });
   return rowIds;
+}
+
+/**
+ * Tells people of each committed event of `type` (its `notifications` handler): what `notify`
+ * writes is written once per event, however often the job runs.
+ */
+export function notifyOnEvent<T extends EventType>(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  type: T,
+  inputOf: (payload: DomainEvents[T]) => NotifyInput,
+) {
+  deps.jobs.on(type, 'notifications', async (event) => {
+    await deps.db.transaction(async (tx) => {
+      if (!(await claimEffect(tx, `event:${event.id}:notifications`))) return;
+      await notify(tx, inputOf(event.payload));
+    });
+  });
 }
 
 export const SETTINGS_LINK_PURPOSE = 'notification-settings';
