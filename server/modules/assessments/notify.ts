@@ -9,9 +9,9 @@ import {
   workspaceMembers,
   type AssessmentRow,
 } from '../../db/schema';
-import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
+import { claimEffect, recordEvent } from '../../jobs';
 import { appLink } from '../../core/links';
-import { mailReminder, notifyOnEvent, type NotifyInput } from '../../core/notify';
+import { mailRemindersOn, notifyOnEvent, type NotifyInput } from '../../core/notify';
 import { registerPinTable } from '../../core/pin-targets';
 import { dueReminder, registerReminderSource } from '../../core/reminder-sources';
 import { registerStatusCounter } from '../../core/work-counters';
@@ -155,21 +155,6 @@ function notificationOf({ assessment, recipients, actor_id }: AssessmentReminder
   };
 }
 
-async function mailReminders(deps: AppDeps, event: RecordedEvent<'assessment.reminder'>) {
-  const { assessment, recipients } = event.payload;
-  await mailReminder(
-    deps,
-    { id: event.id, recipients },
-    {
-      kind: 'assessment-reminder',
-      words: 'assessments:mail.reminder',
-      about: { assessment: assessment.name },
-      due: assessment.expired_at,
-      link: appLink(deps, path(assessment)),
-    },
-  );
-}
-
 const QUEUE = 'assessment_deadline_reminder';
 interface DeadlineJob {
   assessment_id: number;
@@ -179,7 +164,14 @@ interface DeadlineJob {
 /** Notifications, mail, and the reminder scheduled before each deadline. */
 export function registerAssessmentJobs(deps: AppDeps) {
   notifyOnEvent(deps, 'assessment.reminder', notificationOf);
-  deps.jobs.on('assessment.reminder', 'mail', (e) => mailReminders(deps, e));
+  mailRemindersOn(deps, 'assessment.reminder', ({ assessment, recipients }) => ({
+    recipients,
+    kind: 'assessment-reminder',
+    words: 'assessments:mail.reminder',
+    about: { assessment: assessment.name },
+    due: assessment.expired_at,
+    link: appLink(deps, path(assessment)),
+  }));
   const leadMs = deps.config.TASK_REMINDER_LEAD_HOURS * 3_600_000;
   deps.jobs.on('assessment.deadline_set', 'schedule', async (event) => {
     const job: DeadlineJob = event.payload;

@@ -2,14 +2,15 @@ import type { LiveEventPayload } from '@contracts/realtime';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { TaskRow } from '../../db/schema';
-import { recordEvent, type RecordedEvent } from '../../jobs';
+import { recordEvent } from '../../jobs';
 import { appLink } from '../../core/links';
 import {
-  mailReminder,
+  mailRemindersOn,
   notifyOnEvent,
   settingsLink,
   wantsKind,
   type NotifyInput,
+  type ReminderMail,
 } from '../../core/notify';
 
 export type TaskNotificationKind =
@@ -93,35 +94,34 @@ function notificationOf({ task, kind, recipients, actor_id }: TaskNotification):
 }
 
 /** A reminder also goes by mail, to those who want task reminders by mail. */
-async function mailReminders(deps: AppDeps, event: RecordedEvent<'task.notification'>) {
-  const { task, kind, recipients } = event.payload;
-  if (kind !== 'task_reminder') return;
-  await mailReminder(
-    deps,
-    { id: event.id, recipients },
-    {
-      kind: 'task-reminder',
-      words: 'tasks:mail.reminder',
-      about: { task: task.name },
-      due: task.expired_at,
-      link: appLink(
-        deps,
-        taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
-      ),
-      wants: (person) => wantsKind(person, 'task_reminder', 'email'),
-      footer: (person, t, vars) => [
-        '',
-        t('tasks:mail.reminder.footer', vars),
-        t('notifications:mail.settings', { link: settingsLink(deps, person.id) }),
-      ],
-    },
-  );
+function reminderMailOf(
+  deps: AppDeps,
+  { task, kind, recipients }: TaskNotification,
+): ReminderMail | null {
+  if (kind !== 'task_reminder') return null;
+  return {
+    recipients,
+    kind: 'task-reminder',
+    words: 'tasks:mail.reminder',
+    about: { task: task.name },
+    due: task.expired_at,
+    link: appLink(
+      deps,
+      taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
+    ),
+    wants: (person) => wantsKind(person, 'task_reminder', 'email'),
+    footer: (person, t, vars) => [
+      '',
+      t('tasks:mail.reminder.footer', vars),
+      t('notifications:mail.settings', { link: settingsLink(deps, person.id) }),
+    ],
+  };
 }
 
 /** The tasks area's event handlers. */
 export function registerTaskNotifications(deps: AppDeps) {
   notifyOnEvent(deps, 'task.notification', notificationOf);
-  deps.jobs.on('task.notification', 'mail', (event) => mailReminders(deps, event));
+  mailRemindersOn(deps, 'task.notification', (payload) => reminderMailOf(deps, payload));
 }
 
 /**
