@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import type { AppDeps, Auth, SessionExtra } from '../context';
 import type { Database, DbOrTx } from '../db/client';
 import { accountInUse } from '../core/people';
@@ -8,6 +8,7 @@ import { accessColumns, withAccessRow } from '../core/workspace-access';
 import { rowAsJson } from '../db/json-row';
 import { preparedOnce } from '../db/prepared';
 import { sessions, users, type UserRow } from '../db/schema';
+import { verifyWithKeys } from './derived-jwt';
 
 const ISSUER = 'teamloop';
 
@@ -101,8 +102,13 @@ async function verifiedClaims(deps: AppDeps, token: string): Promise<Claims | nu
   let claims = verified.get(token);
   if (!claims) {
     try {
-      const payload = await verifiedPayload(deps, token);
-      if (!payload) return null;
+      // Signed by the current key, or a previous one after a rotation: its tokens stay valid
+      // until they expire.
+      const verifiedToken = await verifyWithKeys(deps.signingKeys, token, (key) => key.key, {
+        issuer: ISSUER,
+      });
+      if (!verifiedToken) return null;
+      const { payload } = verifiedToken;
       if (!payload.jti || !payload.sub) return null;
       claims = {
         sessionId: payload.jti,
@@ -116,32 +122,6 @@ async function verifiedClaims(deps: AppDeps, token: string): Promise<Claims | nu
     verified.set(token, claims);
   }
   return claims.expiresAt > Date.now() ? claims : null;
-}
-
-/**
- * The payload of a token signed by one of the keys (the current one, or a previous one after a
- * rotation: its tokens stay valid until they expire), or null.
- */
-async function verifiedPayload(deps: AppDeps, token: string) {
-  let kid: string | undefined;
-  try {
-    const header = decodeProtectedHeader(token);
-    kid = typeof header.kid === 'string' ? header.kid : undefined;
-  } catch {
-    return null;
-  }
-  for (const candidate of await deps.signingKeys.candidates(kid)) {
-    try {
-      const { payload } = await jwtVerify(token, await candidate.key, {
-        issuer: ISSUER,
-        algorithms: ['HS256'],
-      });
-      return payload;
-    } catch {
-      // the next key, if any
-    }
-  }
-  return null;
 }
 
 /**

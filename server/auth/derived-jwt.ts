@@ -1,4 +1,10 @@
-import { decodeProtectedHeader, jwtVerify, type JWTPayload, type SignJWT } from 'jose';
+import {
+  decodeProtectedHeader,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyOptions,
+  type SignJWT,
+} from 'jose';
 import { derivedSecret, type SigningKey, type SigningKeys } from './signing-keys';
 
 /**
@@ -17,6 +23,19 @@ export async function verifyDerivedJwt(
   purpose: string,
   token: string,
 ): Promise<{ payload: JWTPayload; key: SigningKey } | null> {
+  return verifyWithKeys(keys, token, (key) => derivedSecret(key, purpose));
+}
+
+/**
+ * The payload and the key of an HS256 JWT signed by one of the keys (the one its `kid` names;
+ * no `kid`: every key), or null; `secretOf` is what a key signs with.
+ */
+export async function verifyWithKeys(
+  keys: SigningKeys,
+  token: string,
+  secretOf: (key: SigningKey) => Uint8Array | Promise<CryptoKey>,
+  options: JWTVerifyOptions = {},
+): Promise<{ payload: JWTPayload; key: SigningKey } | null> {
   let kid: string | undefined;
   try {
     const header = decodeProtectedHeader(token);
@@ -26,7 +45,8 @@ export async function verifyDerivedJwt(
   }
   for (const key of await keys.candidates(kid)) {
     try {
-      const { payload } = await jwtVerify(token, derivedSecret(key, purpose), {
+      const { payload } = await jwtVerify(token, await secretOf(key), {
+        ...options,
         algorithms: ['HS256'],
       });
       return { payload, key };

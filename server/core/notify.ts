@@ -8,7 +8,7 @@ import type { DbOrTx } from '../db/client';
 import { notifications, users, type UserRow } from '../db/schema';
 import type { TFunction } from 'i18next';
 import { translator } from '../i18n';
-import { eachOnce, recordEvent } from '../jobs';
+import { claimEffect, eachOnce, recordEvent, type DomainEvents, type EventType } from '../jobs';
 import { appLink } from './links';
 import { displayName } from './people';
 
@@ -119,6 +119,23 @@ export async function notify(tx: DbOrTx, input: NotifyInput): Promise<number[]> 
   return rowIds;
 }
 
+/**
+ * Tells people of each committed event of `type` (its `notifications` handler): what `notify`
+ * writes is written once per event, however often the job runs.
+ */
+export function notifyOnEvent<T extends EventType>(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  type: T,
+  inputOf: (payload: DomainEvents[T]) => NotifyInput,
+) {
+  deps.jobs.on(type, 'notifications', async (event) => {
+    await deps.db.transaction(async (tx) => {
+      if (!(await claimEffect(tx, `event:${event.id}:notifications`))) return;
+      await notify(tx, inputOf(event.payload));
+    });
+  });
+}
+
 export const SETTINGS_LINK_PURPOSE = 'notification-settings';
 /** A settings link in a mail keeps working this long. */
 export const SETTINGS_LINK_TTL_MS = SIGNED_LINK_MAX_TTL_MS;
@@ -163,40 +180,52 @@ export function mailText(
   ].join('\n');
 }
 
+/** A reminder mail; see mailRemindersOn. */
+export interface ReminderMail {
+  recipients: readonly number[];
+  kind: string;
+  words: string;
+  /** What is due, by the name the words give it (`{ task: name }`). */
+  about: Record<string, string>;
+  /** An ISO instant; mails show its date. */
+  due: string | null;
+  link: string;
+  wants?: (person: UserRow) => boolean;
+  footer?: (person: UserRow, t: TFunction, vars: Record<string, string>) => string[];
+}
+
 /**
- * An event's reminder by mail that something is due, one per recipient who can still read it
+ * Each committed event of `type` (its `mail` handler) as a reminder by mail that something is
+ * due (`mailOf` the payload; null: no mail), one per recipient who can still read it
  * (and `wants` it), in their language: `<words>.subject`, `.greeting` and `.body` with the
  * person's name, what it is about and the due date (`<words>.no_due_date` when there is none),
  * then `link` and any `footer` lines. Each mail carries a Message-ID made from `kind`, the
  * event and the person, and is marked sent once out: a run cut off between the two sends the
  * same message again, which the outbox folder and mail clients take as one.
  */
-export async function mailReminder(
+export function mailRemindersOn<T extends EventType>(
   deps: AppDeps,
-  event: { id: number; recipients: readonly number[] },
-  mail: {
-    kind: string;
-    words: string;
-    /** What is due, by the name the words give it (`{ task: name }`). */
-    about: Record<string, string>;
-    /** An ISO instant; mails show its date. */
-    due: string | null;
-    link: string;
-    wants?: (person: UserRow) => boolean;
-    footer?: (person: UserRow, t: TFunction, vars: Record<string, string>) => string[];
-  },
+  type: T,
+  mailOf: (payload: DomainEvents[T]) => ReminderMail | null,
 ) {
+  deps.jobs.on(type, 'mail', async (event) => {
+    const mail = mailOf(event.payload);
+    if (mail) await mailReminder(deps, event.id, mail);
+  });
+}
+
+async function mailReminder(deps: AppDeps, eventId: number, mail: ReminderMail) {
   const people = await deps.db
     .select()
     .from(users)
-    .where(inArray(users.id, [...event.recipients]));
+    .where(inArray(users.id, [...mail.recipients]));
   const reachable = people.filter(
     (person) => !person.deletedAt && !person.deactivatedAt && (mail.wants?.(person) ?? true),
   );
   await eachOnce(
     deps.db,
     reachable,
-    (person) => `event:${event.id}:mail:${person.id}`,
+    (person) => `event:${eventId}:mail:${person.id}`,
     async (person) => {
       const t = translator(person.language);
       const vars = {
@@ -217,7 +246,7 @@ export async function mailReminder(
           ...(mail.footer?.(person, t, vars) ?? []),
         ].join('\n'),
         link: mail.link,
-        idempotencyKey: `${mail.kind}-${event.id}-${person.id}`,
+        idempotencyKey: `${mail.kind}-${eventId}-${person.id}`,
       });
     },
   );

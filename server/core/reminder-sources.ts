@@ -19,6 +19,28 @@ export interface ReminderSource {
   concerns(db: DbOrTx, userId: number, id: number): Promise<boolean>;
 }
 
+/** A source's row due by `until` as a reminder; remindersFor says whether it is overdue. */
+export function dueReminder(
+  is: ReminderKind,
+  row: {
+    id: number;
+    name: string;
+    workspaceId: number;
+    parentId?: number | null;
+    expiredAt: Date | null;
+  },
+): Reminder {
+  return {
+    is,
+    id: row.id,
+    name: row.name,
+    workspace_id: row.workspaceId,
+    parent_id: row.parentId ?? null,
+    expired_at: row.expiredAt!.toISOString(),
+    is_overdue: false,
+  };
+}
+
 const sources = new Map<ReminderKind, ReminderSource>();
 
 export function registerReminderSource(kind: ReminderKind, source: ReminderSource) {

@@ -9,11 +9,11 @@ import {
   workspaceMembers,
   type AssessmentRow,
 } from '../../db/schema';
-import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
+import { claimEffect, recordEvent } from '../../jobs';
 import { appLink } from '../../core/links';
-import { mailReminder, notify } from '../../core/notify';
+import { mailRemindersOn, notifyOnEvent, type NotifyInput } from '../../core/notify';
 import { registerPinTable } from '../../core/pin-targets';
-import { registerReminderSource } from '../../core/reminder-sources';
+import { dueReminder, registerReminderSource } from '../../core/reminder-sources';
 import { registerStatusCounter } from '../../core/work-counters';
 import { membershipIn } from '../../core/workspace-ids';
 
@@ -137,41 +137,22 @@ export async function deadlineChanged(tx: DbOrTx, assessment: AssessmentRow) {
 const path = (a: { id: number; workspace_id: number }) =>
   `/workspaces/${a.workspace_id}/assessments?answer=${a.id}`;
 
-async function writeNotifications(deps: AppDeps, event: RecordedEvent<'assessment.reminder'>) {
-  const { assessment, recipients, actor_id: actorId } = event.payload;
-  await deps.db.transaction(async (tx) => {
-    if (!(await claimEffect(tx, `event:${event.id}:notifications`))) return;
-    await notify(tx, {
-      userIds: recipients,
-      kind: 'assessment_reminder',
-      workspaceId: assessment.workspace_id,
-      actorId,
-      reference: { type: 'assessment', id: assessment.id },
-      data: {
-        message_key: 'assessments:notifications.assessment_reminder',
-        name: assessment.name,
-        expired_at: assessment.expired_at,
-      },
-      link: path(assessment),
-      // The reminder has its own mail below.
-      skipEmail: true,
-    });
-  });
-}
-
-async function mailReminders(deps: AppDeps, event: RecordedEvent<'assessment.reminder'>) {
-  const { assessment, recipients } = event.payload;
-  await mailReminder(
-    deps,
-    { id: event.id, recipients },
-    {
-      kind: 'assessment-reminder',
-      words: 'assessments:mail.reminder',
-      about: { assessment: assessment.name },
-      due: assessment.expired_at,
-      link: appLink(deps, path(assessment)),
+function notificationOf({ assessment, recipients, actor_id }: AssessmentReminder): NotifyInput {
+  return {
+    userIds: recipients,
+    kind: 'assessment_reminder',
+    workspaceId: assessment.workspace_id,
+    actorId: actor_id,
+    reference: { type: 'assessment', id: assessment.id },
+    data: {
+      message_key: 'assessments:notifications.assessment_reminder',
+      name: assessment.name,
+      expired_at: assessment.expired_at,
     },
-  );
+    link: path(assessment),
+    // The reminder has its own mail below.
+    skipEmail: true,
+  };
 }
 
 const QUEUE = 'assessment_deadline_reminder';
@@ -182,8 +163,15 @@ interface DeadlineJob {
 
 /** Notifications, mail, and the reminder scheduled before each deadline. */
 export function registerAssessmentJobs(deps: AppDeps) {
-  deps.jobs.on('assessment.reminder', 'notifications', (e) => writeNotifications(deps, e));
-  deps.jobs.on('assessment.reminder', 'mail', (e) => mailReminders(deps, e));
+  notifyOnEvent(deps, 'assessment.reminder', notificationOf);
+  mailRemindersOn(deps, 'assessment.reminder', ({ assessment, recipients }) => ({
+    recipients,
+    kind: 'assessment-reminder',
+    words: 'assessments:mail.reminder',
+    about: { assessment: assessment.name },
+    due: assessment.expired_at,
+    link: appLink(deps, path(assessment)),
+  }));
   const leadMs = deps.config.TASK_REMINDER_LEAD_HOURS * 3_600_000;
   deps.jobs.on('assessment.deadline_set', 'schedule', async (event) => {
     const job: DeadlineJob = event.payload;
@@ -255,15 +243,7 @@ registerReminderSource('assessment', {
         ),
       )
       .orderBy(asc(assessments.expiredAt), asc(assessments.id));
-    return rows.map((r) => ({
-      is: 'assessment' as const,
-      id: r.id,
-      name: r.name,
-      workspace_id: r.workspaceId,
-      parent_id: null,
-      expired_at: r.expiredAt!.toISOString(),
-      is_overdue: false,
-    }));
+    return rows.map((row) => dueReminder('assessment', row));
   },
   async concerns(db, userId, id) {
     const [row] = await db

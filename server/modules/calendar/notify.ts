@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
-import { notify } from '../../core/notify';
+import { recordEvent } from '../../jobs';
+import { notifyOnEvent, type NotifyInput } from '../../core/notify';
 
 interface EventInvitation {
   event: {
@@ -40,28 +40,24 @@ export async function recordInvitation(
   await recordEvent(tx, 'calendar.invited', { event, recipients, actor_id: actorId });
 }
 
-async function writeNotifications(deps: AppDeps, recorded: RecordedEvent<'calendar.invited'>) {
-  const { event, recipients, actor_id: actorId } = recorded.payload;
-  await deps.db.transaction(async (tx) => {
-    if (!(await claimEffect(tx, `event:${recorded.id}:notifications`))) return;
-    await notify(tx, {
-      userIds: recipients,
-      kind: 'meeting_invited',
-      workspaceId: event.workspace_id,
-      actorId,
-      reference: { type: 'calendar_event', id: event.id },
-      data: {
-        message_key: 'calendar:notifications.event_invited',
-        name: event.title,
-        start: event.start,
-        time_zone: event.time_zone,
-      },
-      link: eventPath(event.id),
-    });
-  });
+function notificationOf({ event, recipients, actor_id }: EventInvitation): NotifyInput {
+  return {
+    userIds: recipients,
+    kind: 'meeting_invited',
+    workspaceId: event.workspace_id,
+    actorId: actor_id,
+    reference: { type: 'calendar_event', id: event.id },
+    data: {
+      message_key: 'calendar:notifications.event_invited',
+      name: event.title,
+      start: event.start,
+      time_zone: event.time_zone,
+    },
+    link: eventPath(event.id),
+  };
 }
 
 /** The calendar area's event handlers. */
 export function registerCalendarNotifications(deps: AppDeps) {
-  deps.jobs.on('calendar.invited', 'notifications', (event) => writeNotifications(deps, event));
+  notifyOnEvent(deps, 'calendar.invited', notificationOf);
 }

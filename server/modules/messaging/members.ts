@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   chatMembers,
@@ -63,7 +64,29 @@ export async function removeMembers(tx: DbOrTx, chatId: number, userIds: number[
     .where(stillInChat(chatId, userIds));
 }
 
-/** Active people (not deleted, not deactivated) among these ids who share a workspace with `userId`. */
+/**
+ * Active people (not deleted, not deactivated) who share a workspace (or the one given) with
+ * `userId` and match `where`, once each.
+ */
+function colleagues<F extends SelectedFields>(
+  db: DbOrTx,
+  userId: number,
+  fields: F,
+  where: SQL | undefined,
+  workspaceId?: number,
+) {
+  const query = db.selectDistinct(fields).from(workspaceMembers).$dynamic();
+  query.innerJoin(users, eq(users.id, workspaceMembers.userId));
+  return query.where(
+    and(
+      inArray(workspaceMembers.workspaceId, workspaceIdsOf(db, userId, workspaceId)),
+      where,
+      accountInUse(),
+    ),
+  );
+}
+
+/** Which of these people are colleagues of `userId` (in `workspaceId` when given). */
 export async function reachablePeople(
   db: DbOrTx,
   userId: number,
@@ -71,18 +94,13 @@ export async function reachablePeople(
   workspaceId?: number,
 ): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const mine = workspaceIdsOf(db, userId, workspaceId);
-  const rows = await db
-    .selectDistinct({ id: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(
-      and(
-        inArray(workspaceMembers.workspaceId, mine),
-        inArray(workspaceMembers.userId, ids),
-        accountInUse(),
-      ),
-    );
+  const rows = await colleagues(
+    db,
+    userId,
+    { id: workspaceMembers.userId },
+    inArray(workspaceMembers.userId, ids),
+    workspaceId,
+  );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -94,22 +112,18 @@ export async function searchPeople(
   limit: number,
   offset: number,
 ) {
-  const mine = workspaceIdsOf(db, userId);
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(
-      and(
-        inArray(workspaceMembers.workspaceId, mine),
-        ne(users.id, userId),
-        accountInUse(),
-        q
-          ? sql`(${users.firstName} || ' ' || ${users.lastName} ilike ${like} or ${users.email} ilike ${like})`
-          : undefined,
-      ),
-    )
+  return colleagues(
+    db,
+    userId,
+    { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    and(
+      ne(users.id, userId),
+      q
+        ? sql`(${users.firstName} || ' ' || ${users.lastName} ilike ${like} or ${users.email} ilike ${like})`
+        : undefined,
+    ),
+  )
     .orderBy(users.firstName, users.lastName, users.id)
     .limit(limit)
     .offset(offset);
@@ -120,6 +134,13 @@ export interface ModelPeople {
   name: string;
   people: Set<number>;
 }
+
+/** Who is in these teams now. */
+const currentMembersOf = (db: DbOrTx, teamIds: number[]) =>
+  db
+    .select({ id: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(inArray(teamMembers.teamId, teamIds), isNull(teamMembers.deletedAt)));
 
 /** The people of a task (creator, reviewers, assignees and their teams' members) or a team. */
 export async function peopleOfModel(
@@ -144,19 +165,12 @@ export async function peopleOfModel(
       if (unit.teamId) teamIds.push(unit.teamId);
     }
     if (teamIds.length > 0) {
-      const rows = await db
-        .select({ id: teamMembers.userId })
-        .from(teamMembers)
-        .where(and(inArray(teamMembers.teamId, teamIds), isNull(teamMembers.deletedAt)));
-      rows.forEach((r) => people.add(r.id));
+      (await currentMembersOf(db, teamIds)).forEach((r) => people.add(r.id));
     }
     return { workspaceId: task.workspaceId, name: task.name, people };
   }
   const [team] = await db.select().from(teams).where(eq(teams.id, modelId));
   if (!team) throw notFound('messaging:messages.model_not_found');
-  const rows = await db
-    .select({ id: teamMembers.userId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, modelId), isNull(teamMembers.deletedAt)));
+  const rows = await currentMembersOf(db, [modelId]);
   return { workspaceId: team.workspaceId, name: team.name, people: new Set(rows.map((r) => r.id)) };
 }

@@ -36,43 +36,36 @@ describe('derived objective status (spec 4)', () => {
 });
 
 describe('key result progress by kind', () => {
-  const kr = (
-    kind: TreeKeyResult['kind'],
-    startValue: number,
-    targetValue: number,
-    currentValue: number,
-  ) => keyResultProgress({ kind, startValue, targetValue, currentValue });
-  it('reach a value: from the start towards the target, either direction', () => {
-    expect(kr('reach', 0, 10, 5)).toBe(0.5);
-    expect(kr('reach', 10, 0, 2.5)).toBe(0.75);
-    expect(kr('reach', 5, 5, 5)).toBe(1);
-    expect(kr('reach', 5, 5, 4)).toBe(0);
-  });
-  it('increase to: clamped to 0..1', () => {
-    expect(kr('increase', 100, 200, 150)).toBe(0.5);
-    expect(kr('increase', 100, 200, 50)).toBe(0);
-    expect(kr('increase', 100, 200, 260)).toBe(1);
-  });
-  it('decrease to', () => {
-    expect(kr('decrease', 40, 10, 40)).toBe(0);
-    expect(kr('decrease', 40, 10, 25)).toBe(0.5);
-    expect(kr('decrease', 40, 10, 5)).toBe(1);
-    expect(kr('decrease', 40, 10, 60)).toBe(0);
-  });
-  it('stay above', () => {
-    expect(kr('stay_above', 0, 95, 96)).toBe(1);
-    expect(kr('stay_above', 0, 95, 95)).toBe(1);
-    expect(kr('stay_above', 0, 95, 94.9)).toBe(0);
-  });
-  it('stay below', () => {
-    expect(kr('stay_below', 0, 3, 2)).toBe(1);
-    expect(kr('stay_below', 0, 3, 3)).toBe(1);
-    expect(kr('stay_below', 0, 3, 4)).toBe(0);
-  });
-  it('done or not', () => {
-    expect(kr('done', 0, 1, 0)).toBe(0);
-    expect(kr('done', 0, 1, 1)).toBe(1);
-  });
+  // [kind, start, target, current, progress]
+  const cases: [TreeKeyResult['kind'], number, number, number, number][] = [
+    // reach a value: from the start towards the target, either direction
+    ['reach', 0, 10, 5, 0.5],
+    ['reach', 10, 0, 2.5, 0.75],
+    ['reach', 5, 5, 5, 1],
+    ['reach', 5, 5, 4, 0],
+    // increase to: clamped to 0..1
+    ['increase', 100, 200, 150, 0.5],
+    ['increase', 100, 200, 50, 0],
+    ['increase', 100, 200, 260, 1],
+    ['decrease', 40, 10, 40, 0],
+    ['decrease', 40, 10, 25, 0.5],
+    ['decrease', 40, 10, 5, 1],
+    ['decrease', 40, 10, 60, 0],
+    ['stay_above', 0, 95, 96, 1],
+    ['stay_above', 0, 95, 95, 1],
+    ['stay_above', 0, 95, 94.9, 0],
+    ['stay_below', 0, 3, 2, 1],
+    ['stay_below', 0, 3, 3, 1],
+    ['stay_below', 0, 3, 4, 0],
+    ['done', 0, 1, 0, 0],
+    ['done', 0, 1, 1, 1],
+  ];
+  it.each(cases)(
+    '%s from %d to %d at %d is %d',
+    (kind, startValue, targetValue, currentValue, progress) => {
+      expect(keyResultProgress({ kind, startValue, targetValue, currentValue })).toBe(progress);
+    },
+  );
 });
 
 describe('weighted mean', () => {

@@ -2,9 +2,16 @@ import type { LiveEventPayload } from '@contracts/realtime';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { TaskRow } from '../../db/schema';
-import { claimEffect, recordEvent, type RecordedEvent } from '../../jobs';
+import { recordEvent } from '../../jobs';
 import { appLink } from '../../core/links';
-import { mailReminder, notify, settingsLink, wantsKind } from '../../core/notify';
+import {
+  mailRemindersOn,
+  notifyOnEvent,
+  settingsLink,
+  wantsKind,
+  type NotifyInput,
+  type ReminderMail,
+} from '../../core/notify';
 
 export type TaskNotificationKind =
   'task_assigned' | 'task_submitted' | 'task_returned' | 'task_accepted' | 'task_reminder';
@@ -67,59 +74,54 @@ export function taskPath(task: { id: number; workspaceId: number; parentId: numb
  * In-app notifications: one row per person, holding what the words need so the list can say
  * it in the reader's language (`tasks:notifications.<kind>`). Written once per event.
  */
-async function writeNotifications(deps: AppDeps, event: RecordedEvent<'task.notification'>) {
-  const { task, kind, recipients, actor_id: actorId } = event.payload;
-  await deps.db.transaction(async (tx) => {
-    if (!(await claimEffect(tx, `event:${event.id}:notifications`))) return;
-    await notify(tx, {
-      userIds: recipients,
-      kind,
-      workspaceId: task.workspace_id,
-      actorId,
-      reference: { type: task.parent_id === null ? 'task' : 'subtask', id: task.id },
-      data: {
-        message_key: `tasks:notifications.${kind}`,
-        name: task.name,
-        parent_id: task.parent_id,
-        expired_at: task.expired_at,
-      },
-      link: taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
-      // Reminders have their own mail below.
-      skipEmail: kind === 'task_reminder',
-    });
-  });
+function notificationOf({ task, kind, recipients, actor_id }: TaskNotification): NotifyInput {
+  return {
+    userIds: recipients,
+    kind,
+    workspaceId: task.workspace_id,
+    actorId: actor_id,
+    reference: { type: task.parent_id === null ? 'task' : 'subtask', id: task.id },
+    data: {
+      message_key: `tasks:notifications.${kind}`,
+      name: task.name,
+      parent_id: task.parent_id,
+      expired_at: task.expired_at,
+    },
+    link: taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
+    // Reminders have their own mail below.
+    skipEmail: kind === 'task_reminder',
+  };
 }
 
 /** A reminder also goes by mail, to those who want task reminders by mail. */
-async function mailReminders(deps: AppDeps, event: RecordedEvent<'task.notification'>) {
-  const { task, kind, recipients } = event.payload;
-  if (kind !== 'task_reminder') return;
-  await mailReminder(
-    deps,
-    { id: event.id, recipients },
-    {
-      kind: 'task-reminder',
-      words: 'tasks:mail.reminder',
-      about: { task: task.name },
-      due: task.expired_at,
-      link: appLink(
-        deps,
-        taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
-      ),
-      wants: (person) => wantsKind(person, 'task_reminder', 'email'),
-      footer: (person, t, vars) => [
-        '',
-        t('tasks:mail.reminder.footer', vars),
-        t('notifications:mail.settings', { link: settingsLink(deps, person.id) }),
-      ],
-    },
-  );
+function reminderMailOf(
+  deps: AppDeps,
+  { task, kind, recipients }: TaskNotification,
+): ReminderMail | null {
+  if (kind !== 'task_reminder') return null;
+  return {
+    recipients,
+    kind: 'task-reminder',
+    words: 'tasks:mail.reminder',
+    about: { task: task.name },
+    due: task.expired_at,
+    link: appLink(
+      deps,
+      taskPath({ id: task.id, workspaceId: task.workspace_id, parentId: task.parent_id }),
+    ),
+    wants: (person) => wantsKind(person, 'task_reminder', 'email'),
+    footer: (person, t, vars) => [
+      '',
+      t('tasks:mail.reminder.footer', vars),
+      t('notifications:mail.settings', { link: settingsLink(deps, person.id) }),
+    ],
+  };
 }
 
 /** The tasks area's event handlers. */
 export function registerTaskNotifications(deps: AppDeps) {
-  deps.jobs.on('task.notification', 'notifications', (event) => writeNotifications(deps, event));
-  deps.jobs.on('task.notification', 'mail', (event) => mailReminders(deps, event));
+  notifyOnEvent(deps, 'task.notification', notificationOf);
+  mailRemindersOn(deps, 'task.notification', (payload) => reminderMailOf(deps, payload));
 }
 
 /**

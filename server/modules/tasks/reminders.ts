@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { registerReminderSource } from '../../core/reminder-sources';
+import { dueReminder, registerReminderSource } from '../../core/reminder-sources';
 import { taskAssignments, tasks, teamMembers, teams, workspaceMembers } from '../../db/schema';
 
 /** The teams a person is in now, across workspaces. */
@@ -51,15 +51,7 @@ registerReminderSource('task', {
         ),
       )
       .orderBy(asc(tasks.expiredAt), asc(tasks.id));
-    return rows.map((row) => ({
-      is: 'task' as const,
-      id: row.id,
-      name: row.name,
-      workspace_id: row.workspaceId,
-      parent_id: row.parentId,
-      expired_at: row.expiredAt!.toISOString(),
-      is_overdue: false,
-    }));
+    return rows.map((row) => dueReminder('task', row));
   },
   async concerns(db, userId, id) {
     const [row] = await db

@@ -115,28 +115,19 @@ function outcomeOf(event: StripeEvent): {
   };
   const raw = object.metadata?.invoice_id;
   const invoiceId = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+  const payment = (outcome: Outcome, amount: number | null | undefined) => ({
+    outcome,
+    invoiceId,
+    amount: amount ?? undefined,
+    currency: object.currency ?? undefined,
+  });
   switch (event.type) {
     case 'checkout.session.completed':
-      return {
-        outcome: object.payment_status === 'paid' ? 'paid' : null,
-        invoiceId,
-        amount: object.amount_total ?? undefined,
-        currency: object.currency ?? undefined,
-      };
+      return payment(object.payment_status === 'paid' ? 'paid' : null, object.amount_total);
     case 'checkout.session.async_payment_succeeded':
-      return {
-        outcome: 'paid',
-        invoiceId,
-        amount: object.amount_total ?? undefined,
-        currency: object.currency ?? undefined,
-      };
+      return payment('paid', object.amount_total);
     case 'payment_intent.succeeded':
-      return {
-        outcome: 'paid',
-        invoiceId,
-        amount: object.amount_received ?? undefined,
-        currency: object.currency ?? undefined,
-      };
+      return payment('paid', object.amount_received);
     case 'checkout.session.async_payment_failed':
     case 'payment_intent.payment_failed':
       return { outcome: 'failed', invoiceId };

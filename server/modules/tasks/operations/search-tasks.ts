@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, ilike, inArray } from 'drizzle-orm';
 import type { Actor } from '../../../core/actor';
 import { loadWorkspaceAccess, type WorkspaceAccess } from '../../../core/workspace-access';
-import { tasks, workspaceMembers } from '../../../db/schema';
+import { workspaceIdsOf } from '../../../core/workspace-ids';
+import { tasks } from '../../../db/schema';
 import { presentTasks } from '../present';
 import type { TasksDeps } from './deps';
 
@@ -13,19 +14,9 @@ export async function searchTasks(
 ) {
   const { db } = deps;
   const user = { id: actor.userId, role: actor.role };
-  const memberships = await db
-    .select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.userId, user.id),
-        input.workspaceId === undefined
-          ? undefined
-          : eq(workspaceMembers.workspaceId, input.workspaceId),
-      ),
-    );
+  const memberships = await workspaceIdsOf(db, user.id, input.workspaceId);
   const accessList = (
-    await Promise.all(memberships.map((m) => loadWorkspaceAccess(db, m.workspaceId, user)))
+    await Promise.all(memberships.map((m) => loadWorkspaceAccess(db, m.id, user)))
   ).filter((a): a is WorkspaceAccess => a !== null && a.permissions.includes('view_workspace'));
   if (accessList.length === 0) return [];
   const pattern = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
