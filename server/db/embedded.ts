@@ -12,12 +12,22 @@ import { DurableNodeFS } from './durable-nodefs';
 export async function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
   const location = path.join(dataDir, PGLITE_DIR);
   if (!holdsDatabase(location)) await createDatabase(location);
+  rmSync(path.join(location, POSTGRES_LOCK_FILE), { force: true });
   try {
     return await PGlite.create({ fs: new DurableNodeFS(location) });
   } catch (error) {
     throw new EmbeddedDatabaseError(dataDir, error);
   }
 }
+
+/**
+ * PostgreSQL's own lock file in its data directory. It cannot keep a second PGlite out (every
+ * PGlite writes the same made-up process id, so PostgreSQL takes it for a stale one), and
+ * DATA_DIR's lock, held by the caller, already does. But a process killed between creating it
+ * and writing it leaves it empty, and PostgreSQL refuses to start on an empty lock file: the
+ * database would never open again (`RuntimeError: unreachable`). So it goes before each open.
+ */
+const POSTGRES_LOCK_FILE = 'postmaster.pid';
 
 function holdsDatabase(location: string): boolean {
   return existsSync(location) && readdirSync(location).length > 0;
