@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../db/client';
 import type { UserRow } from '../db/schema';
 import type { WorkspaceAccess } from './workspace-access';
 
@@ -32,4 +33,17 @@ export function actorFor(
   sessionId?: string,
 ): Actor {
   return { userId: user.id, role: user.role, via, sessionId };
+}
+
+/**
+ * An operation that first loads what it acts on, checking the actor's access there (`load`
+ * throws the refusal), then runs on what was loaded. Who may call it stands in its declaration,
+ * and every channel goes through the same load.
+ */
+export function operationOn<Input, Loaded, Deps extends { db: DbOrTx }, Result>(
+  load: (db: DbOrTx, actor: Actor, input: Input) => Promise<Loaded>,
+  run: (deps: Deps, loaded: Loaded, input: Input, actor: Actor) => Promise<Result>,
+) {
+  return async (deps: Deps, actor: Actor, input: Input): Promise<Result> =>
+    run(deps, await load(deps.db, actor, input), input, actor);
 }

@@ -11,7 +11,7 @@ import { preparedOnce } from '../db/prepared';
 import { qualified } from '../db/qualified';
 import { workspaceMembers, workspaces, type WorkspaceRole, type WorkspaceRow } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { actorFor, type Actor } from './actor';
+import { actorFor, operationOn, type Actor } from './actor';
 import { workspaceChangeCount } from './workspace-changes';
 
 export interface WorkspaceAccess {
@@ -161,6 +161,34 @@ export async function workspaceAccessFor(
     throw conflict('workspaces:messages.archived_read_only');
   }
   return access;
+}
+
+/**
+ * An operation on one workspace that needs `required` there; its input is the workspace's id or
+ * names it (`workspaceId`). The gate runs before the body, which gets the caller's access first
+ * (and the actor last, for the few that need more of it), so who may call an operation is stated
+ * where it is declared.
+ */
+export function workspaceOperation<
+  Deps extends { db: DbOrTx },
+  Input extends number | { workspaceId: number },
+  Result,
+>(
+  required: Permission | readonly Permission[],
+  run: (deps: Deps, access: WorkspaceAccess, input: Input, actor: Actor) => Promise<Result>,
+  options?: AccessOptions,
+) {
+  return operationOn(
+    (db, actor, input: Input) =>
+      workspaceAccessFor(
+        db,
+        actor,
+        typeof input === 'number' ? input : input.workspaceId,
+        required,
+        options,
+      ),
+    run,
+  );
 }
 
 /**

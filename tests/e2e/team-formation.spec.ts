@@ -92,7 +92,12 @@ test('an owner forms balanced teams for a class of 40, swaps two people and conf
   for (const skill of ['Backend', 'Design', 'Testing']) {
     await expect(page.getByRole('button', { name: `${skill} Remove`, exact: true })).toBeVisible();
   }
+  // The page reopens the newest earlier proposal, whose region has the same name: wait for the
+  // new run to be the one shown before reading the proposal and the history.
+  const runShown = () => new URL(page.url()).searchParams.get('run');
+  const earlierShown = runShown();
   await page.getByRole('button', { name: 'Form teams', exact: true }).click();
+  await expect.poll(runShown).not.toBe(earlierShown);
 
   const proposal = page.getByRole('region', { name: /Proposed: \d+ teams for 40 people/ });
   await expect(proposal).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { announcementAnswersBody } from '@contracts/assessments';
-import type { Actor } from '../../../core/actor';
+import { operationOn, type Actor } from '../../../core/actor';
 import { assessmentEvaluables } from '../../../db/schema';
 import { conflict } from '../../../http/errors';
 import { answersOf, checkAnswers, saveAnswers } from '../answers';
@@ -31,37 +31,35 @@ export async function showAnnouncement(deps: AssessmentsDeps, actor: Actor, id: 
 }
 
 /** Answers an announcement, once; its reminder goes away. */
-export async function answerAnnouncement(
-  deps: AssessmentsDeps,
-  actor: Actor,
-  input: { id: number } & z.output<typeof announcementAnswersBody>,
-) {
-  const { db } = deps;
-  const ctx = await loadAssessment(db, actor, input.id, 'read', true);
-  if (ctx.assessment.status !== 'open') throw conflict('assessments:messages.not_open');
-  const [own] = await evaluablesOf(db, ctx.assessment.id, { assessorId: ctx.access.userId });
-  if (own?.status === 'submitted') throw conflict('assessments:messages.already_submitted');
-  const questions = await questionsOf(db, ctx.assessment.id);
-  const clean = checkAnswers(questions, input.answers, true);
-  await db.transaction(async (tx) => {
-    const evaluableId =
-      own?.id ??
-      (
-        await tx
-          .insert(assessmentEvaluables)
-          .values({
-            assessmentId: ctx.assessment.id,
-            assessorId: ctx.access.userId,
-            evaluateeId: ctx.access.userId,
-            raterGroup: 'self',
-          })
-          .returning()
-      )[0].id;
-    await saveAnswers(tx, evaluableId, clean, true);
-  });
-  return {
-    questions: questions.map(presentQuestion),
-    answers: [...clean].map(([questionId, v]) => ({ question_id: questionId, ...v })),
-    answered: true,
-  };
-}
+export const answerAnnouncement = operationOn(
+  (db, actor, input: { id: number } & z.output<typeof announcementAnswersBody>) =>
+    loadAssessment(db, actor, input.id, 'read', true),
+  async ({ db }: AssessmentsDeps, ctx, input) => {
+    if (ctx.assessment.status !== 'open') throw conflict('assessments:messages.not_open');
+    const [own] = await evaluablesOf(db, ctx.assessment.id, { assessorId: ctx.access.userId });
+    if (own?.status === 'submitted') throw conflict('assessments:messages.already_submitted');
+    const questions = await questionsOf(db, ctx.assessment.id);
+    const clean = checkAnswers(questions, input.answers, true);
+    await db.transaction(async (tx) => {
+      const evaluableId =
+        own?.id ??
+        (
+          await tx
+            .insert(assessmentEvaluables)
+            .values({
+              assessmentId: ctx.assessment.id,
+              assessorId: ctx.access.userId,
+              evaluateeId: ctx.access.userId,
+              raterGroup: 'self',
+            })
+            .returning()
+        )[0].id;
+      await saveAnswers(tx, evaluableId, clean, true);
+    });
+    return {
+      questions: questions.map(presentQuestion),
+      answers: [...clean].map(([questionId, v]) => ({ question_id: questionId, ...v })),
+      answered: true,
+    };
+  },
+);

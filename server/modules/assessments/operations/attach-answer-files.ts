@@ -1,4 +1,4 @@
-import type { Actor } from '../../../core/actor';
+import { operationOn } from '../../../core/actor';
 import { assessmentFiles } from '../../../db/schema';
 import { validationFailed } from '../../../http/errors';
 import {
@@ -11,27 +11,26 @@ import {
 import type { AssessmentFilesDeps } from './deps';
 
 /** Attaches files to the answers for one person, up to ten in all; answers all of them. */
-export async function attachAnswerFiles(
-  deps: AssessmentFilesDeps,
-  actor: Actor,
-  input: { evaluableId: number; receive: AnswerFilesSource },
-) {
-  const { db } = deps;
-  const { evaluable, ctx } = await loadAnswerFiles(db, actor, input.evaluableId, 'write');
-  const have = (await answerFilesOf(db, evaluable.id)).length;
-  const form = await input.receive(Math.max(MAX_FILES_PER_EVALUABLE - have, 0));
-  await keepingFiles(form, async () => {
-    if (form.files.length === 0) throw validationFailed({ files: 'assessments:messages.no_files' });
-    await db.insert(assessmentFiles).values(
-      form.files.map((f) => ({
-        evaluableId: evaluable.id,
-        uploadedBy: ctx.access.userId,
-        name: f.name,
-        mimeType: f.mimeType,
-        size: f.size,
-        storageKey: f.key,
-      })),
-    );
-  });
-  return answerFilesOf(db, evaluable.id);
-}
+export const attachAnswerFiles = operationOn(
+  (db, actor, input: { evaluableId: number; receive: AnswerFilesSource }) =>
+    loadAnswerFiles(db, actor, input.evaluableId, 'write'),
+  async ({ db }: AssessmentFilesDeps, { evaluable, ctx }, input) => {
+    const have = (await answerFilesOf(db, evaluable.id)).length;
+    const form = await input.receive(Math.max(MAX_FILES_PER_EVALUABLE - have, 0));
+    await keepingFiles(form, async () => {
+      if (form.files.length === 0)
+        throw validationFailed({ files: 'assessments:messages.no_files' });
+      await db.insert(assessmentFiles).values(
+        form.files.map((f) => ({
+          evaluableId: evaluable.id,
+          uploadedBy: ctx.access.userId,
+          name: f.name,
+          mimeType: f.mimeType,
+          size: f.size,
+          storageKey: f.key,
+        })),
+      );
+    });
+    return answerFilesOf(db, evaluable.id);
+  },
+);

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { createAssessmentBody, QuestionInput } from '@contracts/assessments';
-import type { Actor } from '../../../core/actor';
-import { workspaceAccessFor } from '../../../core/workspace-access';
+import { workspaceOperation } from '../../../core/workspace-access';
 import type { DbOrTx } from '../../../db/client';
 import { assessmentQuestions, assessments } from '../../../db/schema';
 import { insertEvaluables, planEvaluables } from '../evaluables';
@@ -13,44 +12,47 @@ import type { AssessmentsDeps } from './deps';
 import { freshAssessment } from './fresh';
 
 /** A new assessment with its questions and who assesses whom (owners and admins). */
-export async function createAssessment(
-  deps: AssessmentsDeps,
-  actor: Actor,
-  input: { workspaceId: number } & z.output<typeof createAssessmentBody>,
-) {
-  const { db } = deps;
-  const access = await workspaceAccessFor(db, actor, input.workspaceId, MANAGE, { change: true });
-  checkThreshold(input.anonymity_threshold);
-  const expiredAt = input.expired_at ? new Date(input.expired_at) : null;
-  const planned = input.who
-    ? await planEvaluables(db, access.workspace.id, input.who, input.named)
-    : [];
-  const id = await db.transaction(async (tx) => {
-    const row = await insertWithQuestions(
-      tx,
-      {
-        workspaceId: access.workspace.id,
-        name: input.name,
-        description: input.description ?? null,
-        type: input.type,
-        expiredAt,
-        color: input.color ?? null,
-        anonymityThreshold: input.anonymity_threshold,
-        named: input.named,
-        raterRules: input.who ?? null,
-        status: statusAfterUpdate(expiredAt),
-        createdBy: access.userId,
-      },
-      input.questions,
-    );
-    await insertEvaluables(tx, row.id, planned);
-    await deadlineChanged(tx, row);
-    return row.id;
-  });
-  const assessment = await freshAssessment(db, { access }, id);
-  announceAssessmentChange(deps, { id, workspaceId: access.workspace.id });
-  return assessment;
-}
+export const createAssessment = workspaceOperation(
+  MANAGE,
+  async (
+    deps: AssessmentsDeps,
+    access,
+    input: { workspaceId: number } & z.output<typeof createAssessmentBody>,
+  ) => {
+    const { db } = deps;
+    checkThreshold(input.anonymity_threshold);
+    const expiredAt = input.expired_at ? new Date(input.expired_at) : null;
+    const planned = input.who
+      ? await planEvaluables(db, access.workspace.id, input.who, input.named)
+      : [];
+    const id = await db.transaction(async (tx) => {
+      const row = await insertWithQuestions(
+        tx,
+        {
+          workspaceId: access.workspace.id,
+          name: input.name,
+          description: input.description ?? null,
+          type: input.type,
+          expiredAt,
+          color: input.color ?? null,
+          anonymityThreshold: input.anonymity_threshold,
+          named: input.named,
+          raterRules: input.who ?? null,
+          status: statusAfterUpdate(expiredAt),
+          createdBy: access.userId,
+        },
+        input.questions,
+      );
+      await insertEvaluables(tx, row.id, planned);
+      await deadlineChanged(tx, row);
+      return row.id;
+    });
+    const assessment = await freshAssessment(db, { access }, id);
+    announceAssessmentChange(deps, { id, workspaceId: access.workspace.id });
+    return assessment;
+  },
+  { change: true },
+);
 
 /** Stores an assessment (or an announcement) with its questions, in the caller's transaction. */
 export async function insertWithQuestions(

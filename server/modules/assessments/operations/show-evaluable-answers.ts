@@ -1,4 +1,4 @@
-import type { Actor } from '../../../core/actor';
+import { operationOn } from '../../../core/actor';
 import { forbidden } from '../../../http/errors';
 import { answersOf } from '../answers';
 import { loadAssessment, presentEvaluables } from '../load';
@@ -6,17 +6,15 @@ import type { AssessmentsDeps } from './deps';
 import { evaluableIn, presentAnswer } from './evaluable-rows';
 
 /** One evaluable answer by answer: for its assessor, or owners and admins of a named one. */
-export async function showEvaluableAnswers(
-  deps: AssessmentsDeps,
-  actor: Actor,
-  input: { id: number; evaluableId: number },
-) {
-  const { db } = deps;
-  const ctx = await loadAssessment(db, actor, input.id, 'read');
-  const row = await evaluableIn(db, ctx.assessment.id, input.evaluableId);
-  const own = row.assessorId === ctx.access.userId;
-  if (!own && !(ctx.manager && ctx.assessment.named)) throw forbidden();
-  const [evaluable] = await presentEvaluables(db, [row]);
-  const answers = await answersOf(db, [row.id]);
-  return { evaluable, answers: answers.map(presentAnswer) };
-}
+export const showEvaluableAnswers = operationOn(
+  (db, actor, input: { id: number; evaluableId: number }) =>
+    loadAssessment(db, actor, input.id, 'read'),
+  async ({ db }: AssessmentsDeps, ctx, input) => {
+    const row = await evaluableIn(db, ctx.assessment.id, input.evaluableId);
+    const own = row.assessorId === ctx.access.userId;
+    if (!own && !(ctx.manager && ctx.assessment.named)) throw forbidden();
+    const [evaluable] = await presentEvaluables(db, [row]);
+    const answers = await answersOf(db, [row.id]);
+    return { evaluable, answers: answers.map(presentAnswer) };
+  },
+);

@@ -3,7 +3,11 @@ import type { ActivePackage, PlanCode, PricingRule, UpgradeRequestBody } from '@
 import { can } from '../../../auth/permissions';
 import type { Actor } from '../../../core/actor';
 import { planOf, planRank, PLANS, type PlanDefinition } from '../../../core/plans';
-import { workspaceAccessFor, type WorkspaceAccess } from '../../../core/workspace-access';
+import {
+  workspaceAccessFor,
+  workspaceOperation,
+  type WorkspaceAccess,
+} from '../../../core/workspace-access';
 import type { DbOrTx } from '../../../db/client';
 import { invoices, workspaceMembers, workspaces } from '../../../db/schema';
 import { forbidden, validationFailed } from '../../../http/errors';
@@ -183,24 +187,27 @@ export async function changePlan(
 }
 
 /** PATCH workspaces/:id/payment: a supervisor sets the plan; anyone else is refused (403). */
-export async function setPlanBySupervisor(
-  deps: BillingDeps,
-  actor: Actor,
-  input: { workspaceId: number; paymentType: PlanCode },
-) {
-  const access = await workspaceAccessFor(deps.db, actor, input.workspaceId, 'manage_billing');
-  if (!access.isSupervisor) throw forbidden('billing:errors.plan_through_invoice');
-  await deps.db.transaction((tx) =>
-    changePlan(tx, {
-      workspaceId: input.workspaceId,
-      from: access.workspace.paymentType,
-      to: input.paymentType,
-      userId: actor.userId,
-      why: 'supervisor',
-    }),
-  );
-  return showActivePackage(deps, actor, input.workspaceId);
-}
+export const setPlanBySupervisor = workspaceOperation(
+  'manage_billing',
+  async (
+    deps: BillingDeps,
+    access,
+    input: { workspaceId: number; paymentType: PlanCode },
+    actor: Actor,
+  ) => {
+    if (!access.isSupervisor) throw forbidden('billing:errors.plan_through_invoice');
+    await deps.db.transaction((tx) =>
+      changePlan(tx, {
+        workspaceId: input.workspaceId,
+        from: access.workspace.paymentType,
+        to: input.paymentType,
+        userId: actor.userId,
+        why: 'supervisor',
+      }),
+    );
+    return showActivePackage(deps, actor, input.workspaceId);
+  },
+);
 
 /**
  * The period job: an invoice for the current period of every workspace on a paid plan that has

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createTagBody, updateTagBody } from '@contracts/tasks';
 import type { Actor } from '../../../core/actor';
-import { workspaceAccessFor } from '../../../core/workspace-access';
+import { workspaceAccessFor, workspaceOperation } from '../../../core/workspace-access';
 import type { DbOrTx } from '../../../db/client';
 import { criteria as tagTable, type CriterionRow } from '../../../db/schema';
 import { conflict, notFound } from '../../../http/errors';
@@ -44,20 +44,21 @@ async function tagToChange(db: DbOrTx, actor: Actor, id: number) {
 }
 
 /** The tags of one type of a workspace, by name. */
-export async function listTags(
-  deps: TasksDeps,
-  actor: Actor,
-  input: { workspaceId: number; type: CriterionRow['type'] },
-) {
-  const { db } = deps;
-  await workspaceAccessFor(db, actor, input.workspaceId, 'view_workspace');
-  const rows = await db
-    .select()
-    .from(tagTable)
-    .where(and(eq(tagTable.workspaceId, input.workspaceId), eq(tagTable.type, input.type)))
-    .orderBy(tagTable.name, tagTable.id);
-  return rows.map(presentTag);
-}
+export const listTags = workspaceOperation(
+  'view_workspace',
+  async (
+    { db }: TasksDeps,
+    _access,
+    input: { workspaceId: number; type: CriterionRow['type'] },
+  ) => {
+    const rows = await db
+      .select()
+      .from(tagTable)
+      .where(and(eq(tagTable.workspaceId, input.workspaceId), eq(tagTable.type, input.type)))
+      .orderBy(tagTable.name, tagTable.id);
+    return rows.map(presentTag);
+  },
+);
 
 /** A new tag of a workspace. */
 export async function createTag(

@@ -9,7 +9,7 @@ import type { WorkspaceSection } from '@contracts/workspaces';
 import { knownPeople, visibilityOf } from '../../../auth/privacy';
 import type { Actor } from '../../../core/actor';
 import { displayName } from '../../../core/people';
-import { workspaceAccessFor } from '../../../core/workspace-access';
+import { workspaceAccessFor, workspaceOperation } from '../../../core/workspace-access';
 import {
   publicWorkspaces,
   teamMembers,
@@ -122,28 +122,28 @@ export async function publicationState(deps: TeamFormationDeps, actor: Actor, wo
 }
 
 /** Publish a workspace to the team generator, or change its summary (owners and admins). */
-export async function publishWorkspace(
-  deps: TeamFormationDeps,
-  actor: Actor,
-  input: { workspaceId: number } & z.output<typeof publishWorkspaceBody>,
-) {
-  const access = await workspaceAccessFor(deps.db, actor, input.workspaceId, 'update_workspace');
-  const values = { summary: input.summary, publishedBy: access.userId };
-  await deps.db
-    .insert(publicWorkspaces)
-    .values({ workspaceId: access.workspace.id, ...values })
-    .onConflictDoUpdate({ target: publicWorkspaces.workspaceId, set: values });
-}
+export const publishWorkspace = workspaceOperation(
+  'update_workspace',
+  async (
+    deps: TeamFormationDeps,
+    access,
+    input: { workspaceId: number } & z.output<typeof publishWorkspaceBody>,
+  ) => {
+    const values = { summary: input.summary, publishedBy: access.userId };
+    await deps.db
+      .insert(publicWorkspaces)
+      .values({ workspaceId: access.workspace.id, ...values })
+      .onConflictDoUpdate({ target: publicWorkspaces.workspaceId, set: values });
+  },
+);
 
 /** Take a workspace off the team generator. */
-export async function unpublishWorkspace(
-  deps: TeamFormationDeps,
-  actor: Actor,
-  workspaceId: number,
-) {
-  await workspaceAccessFor(deps.db, actor, workspaceId, 'update_workspace');
-  await deps.db.delete(publicWorkspaces).where(eq(publicWorkspaces.workspaceId, workspaceId));
-}
+export const unpublishWorkspace = workspaceOperation(
+  'update_workspace',
+  async (deps: TeamFormationDeps, _access, workspaceId: number) => {
+    await deps.db.delete(publicWorkspaces).where(eq(publicWorkspaces.workspaceId, workspaceId));
+  },
+);
 
 /** Copy a public workspace's set-up and team structure into a new workspace of the actor's. */
 export async function copyPublicWorkspace(

@@ -1,41 +1,40 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { saveQuestionsBody } from '@contracts/workspaces';
-import type { Actor } from '../../../../core/actor';
-import { workspaceAccessFor } from '../../../../core/workspace-access';
+import { workspaceOperation } from '../../../../core/workspace-access';
 import { workspaceQuestions } from '../../../../db/schema';
 import type { WorkspacesDeps } from '../../deps';
 import { questionsOf } from './questions';
 
 /** Replaces the workspace's questions of one type, in order. */
-export async function saveQuestions(
-  deps: WorkspacesDeps,
-  actor: Actor,
-  input: z.infer<typeof saveQuestionsBody> & { workspaceId: number },
-) {
-  const { db } = deps;
-  const access = await workspaceAccessFor(db, actor, input.workspaceId, 'manage_questions', {
-    change: true,
-  });
-  const { type, questions } = input;
-  const workspaceId = access.workspace.id;
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(workspaceQuestions)
-      .where(
-        and(eq(workspaceQuestions.workspaceId, workspaceId), eq(workspaceQuestions.type, type)),
+export const saveQuestions = workspaceOperation(
+  'manage_questions',
+  async (
+    { db }: WorkspacesDeps,
+    access,
+    input: z.infer<typeof saveQuestionsBody> & { workspaceId: number },
+  ) => {
+    const { type, questions } = input;
+    const workspaceId = access.workspace.id;
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(workspaceQuestions)
+        .where(
+          and(eq(workspaceQuestions.workspaceId, workspaceId), eq(workspaceQuestions.type, type)),
+        );
+      if (questions.length === 0) return;
+      await tx.insert(workspaceQuestions).values(
+        questions.map((q, position) => ({
+          workspaceId,
+          type,
+          text: q.text,
+          options: q.options,
+          required: q.required,
+          position,
+        })),
       );
-    if (questions.length === 0) return;
-    await tx.insert(workspaceQuestions).values(
-      questions.map((q, position) => ({
-        workspaceId,
-        type,
-        text: q.text,
-        options: q.options,
-        required: q.required,
-        position,
-      })),
-    );
-  });
-  return questionsOf(db, workspaceId, type);
-}
+    });
+    return questionsOf(db, workspaceId, type);
+  },
+  { change: true },
+);

@@ -1,14 +1,11 @@
-import type { Actor } from '../../../../core/actor';
-import { workspaceAccessFor } from '../../../../core/workspace-access';
+import { workspaceOperation } from '../../../../core/workspace-access';
 import type { NameBankRow } from '../../../../db/schema';
 import { bankNamesOf, type CriteriaDeps } from './criteria';
 
 /** The names of one bank of a workspace. */
-export async function listBankNames(
-  deps: CriteriaDeps,
-  actor: Actor,
-  input: { workspaceId: number; type: NameBankRow['type'] },
-) {
-  const access = await workspaceAccessFor(deps.db, actor, input.workspaceId, 'view_workspace');
-  return bankNamesOf(deps.db, access.workspace.id, input.type);
-}
+export const listBankNames = workspaceOperation(
+  'view_workspace',
+  async (deps: CriteriaDeps, access, input: { workspaceId: number; type: NameBankRow['type'] }) => {
+    return bankNamesOf(deps.db, access.workspace.id, input.type);
+  },
+);
