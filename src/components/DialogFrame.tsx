@@ -4,10 +4,12 @@ import {
   DialogSurface,
   DialogTitle,
   makeStyles,
+  mergeClasses,
   type DialogProps,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import type { useDiscardGuard } from './discard-guard';
+import { useDialogRoom } from './dialog-room';
 
 const useStyles = makeStyles({
   // Fluent lays the body out as a grid (title, content across, actions at the end): a form
@@ -47,16 +49,17 @@ export function DialogFrame({
   nested,
 }: DialogFrameProps) {
   const styles = useStyles();
+  const room = useDialogRoom();
   return (
     <Dialog
       open={open}
       modalType={modalType}
       onOpenChange={guard ? guard.onOpenChange : (_event, data) => !data.open && onClose?.()}
     >
-      <DialogSurface className={surfaceClassName}>
+      <DialogSurface className={mergeClasses(room.surface, surfaceClassName)}>
         {guard?.confirmDialog}
         {nested}
-        <DialogBody className={styles.body}>
+        <DialogBody className={mergeClasses(room.body, styles.body)}>
           <DialogTitle>{title}</DialogTitle>
           {children}
         </DialogBody>

@@ -6,11 +6,13 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  mergeClasses,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from './BusyButton';
 import type { useDiscardGuard } from './discard-guard';
+import { useDialogRoom } from './dialog-room';
 
 /**
  * A dialog around one form: its title, its fields, then Cancel and the button that sends it.
@@ -63,12 +65,13 @@ export function FormDialog({
   noValidate?: boolean;
 }) {
   const { t } = useTranslation();
+  const room = useDialogRoom();
   return (
     <Dialog
       open={open}
       onOpenChange={guard ? guard.onOpenChange : (_event, data) => !data.open && onClose()}
     >
-      <DialogSurface className={surfaceClassName}>
+      <DialogSurface className={mergeClasses(room.surface, surfaceClassName)}>
         {guard?.confirmDialog}
         {nested}
         <form
@@ -78,7 +81,7 @@ export function FormDialog({
             onSubmit();
           }}
         >
-          <DialogBody className={bodyClassName}>
+          <DialogBody className={mergeClasses(room.body, bodyClassName)}>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={contentClassName}>{children}</DialogContent>
             <DialogActions className={actionsClassName}>
