@@ -131,7 +131,8 @@ for (const language of ['en', 'vi'] as Language[]) {
       const tourName = width < 600 ? 'workspaces-mobile' : 'workspaces';
       await signUpAndSignIn(page, { language, pendingTours: [tourName] });
       await page.goto('/workspaces');
-      await expect(card(page, tourName)).toBeVisible();
+      // The card waits for the tours list, a short pause and its own code: roomy on a busy machine.
+      await expect(card(page, tourName)).toBeVisible({ timeout: 20_000 });
       await page.screenshot({ path: `${SHOTS}/tour-${width}-${language}.png` });
       await card(page, tourName).locator('[data-tour-action="skip"]').first().click();
       await expect(card(page, tourName)).toBeHidden();
