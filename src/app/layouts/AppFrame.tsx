@@ -5,10 +5,22 @@ import { useLocation } from 'react-router';
 import { useIsMobile } from '@/lib/device';
 import { usePageLoaded } from '@/lib/loading';
 import { localStore } from '@/lib/storage';
+import { createValueStore, useStoredValue } from '@/lib/value-store';
 import { AppHeader } from './AppHeader';
 import { COLLAPSED_KEY, NavigationSkeleton } from './FrameSkeleton';
 import { AppNavigation, FrameExtras } from './frame-parts-loader';
 import { useFrameStyles } from './frame-styles';
+
+/**
+ * The phone menu's state, kept outside the frame: a first load draws the frame twice (the
+ * router's fallback while the page's code loads, then the page's own), and a tap on the menu
+ * button in between must still open it. `openedAt` is the location key it was opened on; `used`
+ * keeps it mounted from its first opening on, so that it can slide away when it closes.
+ */
+const overlayMenu = createValueStore<{ openedAt: string | null; used: boolean }>({
+  openedAt: null,
+  used: false,
+});
 
 /**
  * The app's frame in both layouts of spec 2.7, one component so that the header stays mounted
@@ -35,20 +47,15 @@ export function AppFrame({
   const isMobile = useIsMobile();
   const pageLoaded = usePageLoaded();
   const { key } = useLocation();
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const overlay = useStoredValue(overlayMenu);
   // The overlay menu closes by itself when the visitor moves to another page.
-  const menuOpen = openedAt === key;
-  // Mounted from its first opening on, so that it can slide away when it closes.
-  const [overlayUsed, setOverlayUsed] = useState(false);
+  const menuOpen = overlay.openedAt === key;
   const [collapsed, setCollapsed] = useState(() => localStore.get(COLLAPSED_KEY) === 'true');
   const toggleCollapsed = () => {
     localStore.set(COLLAPSED_KEY, String(!collapsed));
     setCollapsed(!collapsed);
   };
-  const openOverlay = () => {
-    setOverlayUsed(true);
-    setOpenedAt(key);
-  };
+  const openOverlay = () => overlayMenu.set({ openedAt: key, used: true });
   const inlineSkeleton = collapsed ? null : <NavigationSkeleton />;
 
   return (
@@ -73,9 +80,13 @@ export function AppFrame({
       {panel ? (
         <div className={styles.body}>
           {isMobile ? (
-            overlayUsed && (
+            overlay.used && (
               <Suspense>
-                <AppNavigation open={menuOpen} type="overlay" onClose={() => setOpenedAt(null)} />
+                <AppNavigation
+                  open={menuOpen}
+                  type="overlay"
+                  onClose={() => overlayMenu.set({ openedAt: null, used: true })}
+                />
               </Suspense>
             )
           ) : (

@@ -1,0 +1,45 @@
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+import { withoutAnimations } from '@/testing/no-animations';
+import { AppFrame } from './AppFrame';
+
+afterEach(cleanup);
+
+describe('the app frame on a phone', () => {
+  withoutAnimations();
+  beforeAll(() => initI18n('en'));
+
+  it('opens the menu a tap asked for, even when the frame is drawn anew (a first load)', async () => {
+    window.happyDOM.setViewport({ width: 360, height: 740 });
+    let redraw = (_drawing: number) => {};
+    /** A first load draws the frame twice: the router's fallback, then the page's own. */
+    function Frame() {
+      const [drawing, setDrawing] = useState(1);
+      redraw = setDrawing;
+      return (
+        <AppFrame key={drawing} panel>
+          <p>page</p>
+        </AppFrame>
+      );
+    }
+    const router = createMemoryRouter([{ path: '*', Component: Frame }], {
+      initialEntries: ['/dashboard'],
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </FluentProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the menu' }));
+    act(() => redraw(2));
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+  });
+});
