@@ -2,6 +2,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+import type { Window as HappyWindow } from 'happy-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@/lib/i18n';
@@ -15,7 +16,7 @@ describe('the app frame on a phone', () => {
   beforeAll(() => initI18n('en'));
 
   it('opens the menu a tap asked for, even when the frame is drawn anew (a first load)', async () => {
-    window.happyDOM.setViewport({ width: 360, height: 740 });
+    (window as unknown as HappyWindow).happyDOM.setViewport({ width: 360, height: 740 });
     let redraw = (_drawing: number) => {};
     /** A first load draws the frame twice: the router's fallback, then the page's own. */
     function Frame() {

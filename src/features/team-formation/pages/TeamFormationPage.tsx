@@ -20,7 +20,7 @@ import { teamKeys, useTeamMembers } from '@/features/workspace-teams';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorOf, withApiError, type ApiError } from '@/lib/http';
 import type { FormationProposal } from '@contracts/team-formation';
-import { formationApi, formationKeys, type FormationScore } from '../api';
+import { formationApi, formationKeys, type FormationScore, type StartFormation } from '../api';
 import { OptionsForm } from '../components/OptionsForm';
 import { MetricsTable, ProposalChooser, ProposedTeams } from '../components/Proposal';
 import { PlainTable } from '@/components/PlainTable';
@@ -98,32 +98,34 @@ export default function TeamFormationPage() {
     setChosen(null);
     setError(null);
   };
-  const start = useMutation({
-    mutationFn: (body: Parameters<typeof formationApi.start>[0]) =>
-      withApiError(() => formationApi.start(body)),
+  const start = useMutation<
+    Awaited<ReturnType<typeof formationApi.start>>,
+    ApiError,
+    StartFormation
+  >({
+    mutationFn: (body) => withApiError(() => formationApi.start(body)),
     onMutate: () => setError(null),
     onSuccess: (started) => {
       open(started.token);
       return queryClient.invalidateQueries({ queryKey: formationKeys.history(workspaceId) });
     },
-    onError: (failure) => setError(failure as unknown as ApiError),
+    onError: setError,
   });
-  const drop = useMutation({
+  const drop = useMutation<unknown, ApiError>({
     mutationFn: () => withApiError(() => formationApi.drop(token!)),
     onMutate: () => setError(null),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: formationKeys.all });
       open(null);
     },
-    onError: (failure) => setError(failure as unknown as ApiError),
+    onError: setError,
   });
   const rescore = useMutation({
     mutationFn: (split: number[][]) => formationApi.score(token!, split),
     onSuccess: setScore,
   });
-  const confirm = useMutation({
-    mutationFn: (split: number[][]) =>
-      withApiError(() => formationApi.confirm(workspaceId, token!, split)),
+  const confirm = useMutation<unknown, ApiError, number[][]>({
+    mutationFn: (split) => withApiError(() => formationApi.confirm(workspaceId, token!, split)),
     onSuccess: async () => {
       // The run is now confirmed: no cached copy may still offer to confirm it.
       await Promise.all([
@@ -132,7 +134,7 @@ export default function TeamFormationPage() {
       ]);
       navigate(`/workspaces/${workspaceId}/teams`);
     },
-    onError: (failure) => setError(failure as unknown as ApiError),
+    onError: setError,
   });
 
   const proposal = run.data;

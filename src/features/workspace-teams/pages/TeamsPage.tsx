@@ -103,7 +103,7 @@ function CreateTeamDialog({
   const [maxMembers, setMaxMembers] = useState<number | null>(null);
   const [memberIds, setMemberIds] = useState<string[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
-  const create = useMutation({
+  const create = useMutation<unknown, ApiError>({
     mutationFn: () =>
       withApiError(() =>
         teamsApi.create(workspaceId, {
@@ -117,7 +117,7 @@ function CreateTeamDialog({
       await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       onClose();
     },
-    onError: (failure) => setError(failure as unknown as ApiError),
+    onError: setError,
   });
   const onSubmit = () => {
     setError(null);
