@@ -7,6 +7,17 @@ import { referenceExchange } from './reference';
 const SIZES = (process.argv.find((arg) => /^\d+(,\d+)*$/.test(arg)) ?? '16,200,1000,5000')
   .split(',')
   .map(Number);
+/**
+ * Seeds of the reference (`--reference-seeds 3`: seeds 1, 2 and 3; default 1, the input's own):
+ * its random start moves its skills and shared hours, by a standard deviation of about 0.06 of
+ * hours at 200 people (docs/decisions/team-formation-engine.md, eighth round).
+ */
+const seedsArgument = process.argv.indexOf('--reference-seeds');
+const REFERENCE_SEEDS = seedsArgument >= 0 ? Number(process.argv[seedsArgument + 1]) : 1;
+if (!Number.isInteger(REFERENCE_SEEDS) || REFERENCE_SEEDS < 1) {
+  process.stderr.write('--reference-seeds takes a whole number of seeds, 1 or more\n');
+  process.exit(2);
+}
 /** All four criteria on (issue 35): the engine and the reference get the same input. */
 const WEIGHTS = { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 };
 
@@ -57,14 +68,16 @@ for (const n of SIZES) {
       metrics: proposal.metrics,
     });
   }
-  const reference = timed(() => referenceExchange(weighted));
-  rows.push({
-    n,
-    method: 'reference',
-    seconds: reference.seconds,
-    cpuSeconds: reference.cpuSeconds,
-    metrics: scoreTeams(weighted, reference.value.teams).metrics,
-  });
+  for (let seed = 1; seed <= REFERENCE_SEEDS; seed++) {
+    const reference = timed(() => referenceExchange({ ...weighted, seed }));
+    rows.push({
+      n,
+      method: REFERENCE_SEEDS === 1 ? 'reference' : `reference seed ${seed}`,
+      seconds: reference.seconds,
+      cpuSeconds: reference.cpuSeconds,
+      metrics: scoreTeams(weighted, reference.value.teams).metrics,
+    });
+  }
   if (n <= 20) {
     // The exact optimum of the default (personality-led) weights, where balance decides alone.
     const exact = exactOptimum(instance);
