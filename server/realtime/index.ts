@@ -130,7 +130,8 @@ export function attachRealtime(app: App, deps: AppDeps): Realtime {
       () => undefined,
     );
     socket.on(REGISTER_EVENT, async (room: unknown, ...rest: unknown[]) => {
-      // `register(room, ack)`, or `register(room, { since }, ack)` on a page's first connection.
+      // `register(room, ack)`, or `register(room, { since }, ack)` on a page's first connection
+      // and for a room a screen watches once connected.
       const ack = rest.at(-1);
       const since =
         rest.length > 1 ? sinceOf((rest[0] as { since?: unknown } | null)?.since) : undefined;

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { serverTimeAtPageStart } from '@/lib/http';
+import { serverTimeAtPageStart, serverTimeNow } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { afterLoading } from '@/lib/loading';
 import { LiveUpdates, type LiveInvalidations } from '@/lib/realtime';
@@ -19,6 +19,7 @@ export const liveUpdates = new LiveUpdates({
   queryClient,
   language: () => i18next.language || 'en',
   since: serverTimeAtPageStart,
+  serverNow: serverTimeNow,
   invalidations: () =>
     loadInvalidations?.() ?? Promise.reject(new Error('setLiveInvalidations was not called')),
 });

@@ -66,9 +66,15 @@ afterEach(async () => {
   handshakeTokens.length = 0;
 });
 
-function setUp(since?: number) {
+function setUp(since?: number, serverNow?: number) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  const updates = new LiveUpdates({ queryClient, invalidations, url, since: () => since });
+  const updates = new LiveUpdates({
+    queryClient,
+    invalidations,
+    url,
+    since: () => since,
+    serverNow: () => serverNow,
+  });
   live.push(updates);
   return { queryClient, updates };
 }
@@ -214,6 +220,32 @@ describe('live updates', { timeout: 20_000 }, () => {
     const shown = await showThenConnect(1);
     await until(() => shown.fetches() >= 2, 'the catch-up on connecting');
     shown.stop();
+  });
+
+  it('a room watched once connected catches up on what its screen may have missed, and only then', async () => {
+    /** Connected with nothing missed; then a screen fetches and watches workspace-1. */
+    async function watchLater(serverNow: number) {
+      const { queryClient, updates } = setUp(5_000, serverNow);
+      await updates.connect('good-token');
+      await until(() => io.of('/').sockets.size === 1, 'the connection');
+      const shown = showQuery(queryClient, ['tasks', 'list', 1]);
+      await until(() => shown.fetches() === 1, 'the first fetch');
+      updates.watch('workspace-1');
+      await untilInRoom('workspace-1', 1, 'the room');
+      return shown;
+    }
+    // The room had a send since just before the watch (the server answers "missed").
+    const missed = await watchLater(1);
+    await until(() => missed.fetches() === 2, 'the catch-up refetch');
+    missed.stop();
+    live.splice(0).forEach((l) => l.disconnect());
+    await until(() => io.of('/').sockets.size === 0, 'the first socket to go');
+
+    // None: what the screen fetched stands.
+    const current = await watchLater(5_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(current.fetches()).toBe(1);
+    current.stop();
   });
 
   it('pauses while the browser is offline and catches up when it is back', async () => {

@@ -27,6 +27,12 @@ export interface LiveUpdatesOptions {
    * without it, or on a reconnection, everything on screen is refetched.
    */
   since?: () => number | undefined;
+  /**
+   * The server's time now, as far as this browser can tell. A room watched while the socket is
+   * already connected registers with it: the screen that asked fetched what it shows a moment
+   * before, and an event sent to the room in between would otherwise be lost.
+   */
+  serverNow?: () => number | undefined;
 }
 
 /**
@@ -150,7 +156,8 @@ export class LiveUpdates {
   watch(room: string): () => void {
     const count = this.rooms.get(room) ?? 0;
     this.rooms.set(room, count + 1);
-    if (count === 0 && this.socket?.connected) this.register(this.socket, room);
+    if (count === 0 && this.socket?.connected)
+      this.register(this.socket, room, this.options.serverNow?.());
     return () => {
       const left = (this.rooms.get(room) ?? 1) - 1;
       if (left > 0) {
