@@ -1,6 +1,6 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { Window as HappyWindow } from 'happy-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -15,7 +15,7 @@ describe('the app frame on a phone', () => {
   withoutAnimations();
   beforeAll(() => initI18n('en'));
 
-  it('opens the menu a tap asked for, even when the frame is drawn anew (a first load)', async () => {
+  it('opens the menu a tap asked for, even when the frame is drawn anew (a first load), and not again on Back', async () => {
     (window as unknown as HappyWindow).happyDOM.setViewport({ width: 360, height: 740 });
     let redraw = (_drawing: number) => {};
     /** A first load draws the frame twice: the router's fallback, then the page's own. */
@@ -42,5 +42,13 @@ describe('the app frame on a phone', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Open the menu' }));
     act(() => redraw(2));
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+
+    // Another page closes it, and coming back does not open it again.
+    await act(() => router.navigate('/workspaces'));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull());
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
   });
 });

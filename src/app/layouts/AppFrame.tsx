@@ -1,5 +1,5 @@
 import { Hamburger } from '@fluentui/react-components';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useIsMobile } from '@/lib/device';
@@ -48,8 +48,13 @@ export function AppFrame({
   const pageLoaded = usePageLoaded();
   const { key } = useLocation();
   const overlay = useStoredValue(overlayMenu);
-  // The overlay menu closes by itself when the visitor moves to another page.
+  // The overlay menu closes by itself when the visitor moves to another page, and stays closed
+  // when they come back to this one.
   const menuOpen = overlay.openedAt === key;
+  useEffect(() => {
+    const { openedAt } = overlayMenu.get();
+    if (openedAt !== null && openedAt !== key) overlayMenu.set({ openedAt: null, used: true });
+  }, [key]);
   const [collapsed, setCollapsed] = useState(() => localStore.get(COLLAPSED_KEY) === 'true');
   const toggleCollapsed = () => {
     localStore.set(COLLAPSED_KEY, String(!collapsed));
