@@ -21,6 +21,7 @@ const overlayMenu = createValueStore<{ openedAt: string | null; used: boolean }>
   openedAt: null,
   used: false,
 });
+const closeOverlay = () => overlayMenu.set({ openedAt: null, used: true });
 
 /**
  * The app's frame in both layouts of spec 2.7, one component so that the header stays mounted
@@ -53,7 +54,7 @@ export function AppFrame({
   const menuOpen = overlay.openedAt === key;
   useEffect(() => {
     const { openedAt } = overlayMenu.get();
-    if (openedAt !== null && openedAt !== key) overlayMenu.set({ openedAt: null, used: true });
+    if (openedAt !== null && openedAt !== key) closeOverlay();
   }, [key]);
   const [collapsed, setCollapsed] = useState(() => localStore.get(COLLAPSED_KEY) === 'true');
   const toggleCollapsed = () => {
@@ -87,11 +88,7 @@ export function AppFrame({
           {isMobile ? (
             overlay.used && (
               <Suspense>
-                <AppNavigation
-                  open={menuOpen}
-                  type="overlay"
-                  onClose={() => overlayMenu.set({ openedAt: null, used: true })}
-                />
+                <AppNavigation open={menuOpen} type="overlay" onClose={closeOverlay} />
               </Suspense>
             )
           ) : (
