@@ -42,13 +42,27 @@ function timed<T>(work: () => T): { value: T; seconds: number; cpuSeconds: numbe
   };
 }
 
+async function timedAsync<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; seconds: number; cpuSeconds: number }> {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  const value = await work();
+  const used = process.cpuUsage(cpu);
+  return {
+    value,
+    seconds: (performance.now() - start) / 1000,
+    cpuSeconds: (used.user + used.system) / 1e6,
+  };
+}
+
 const rows: Row[] = [];
 const gaps: { n: number; engine: number; optimum: number; gap: number; feasible: number }[] = [];
 
 for (const n of SIZES) {
   const instance = { ...generateInstance(n, 1000 + n), strategy: 'mixed' as const };
   const weighted = { ...instance, weights: WEIGHTS };
-  const engine = timed(() => formTeams(weighted));
+  const engine = await timedAsync(() => formTeams(weighted));
   const recommended = engine.value.proposals.findIndex(
     (proposal) => proposal.teams === engine.value.teams,
   );
@@ -82,7 +96,7 @@ for (const n of SIZES) {
     // The exact optimum of the default (personality-led) weights, where balance decides alone.
     const exact = exactOptimum(instance);
     const metrics = scoreTeams(instance, exact.teams).metrics;
-    const found = formTeams(instance).metrics.objective;
+    const found = (await formTeams(instance)).metrics.objective;
     gaps.push({
       n,
       engine: found,

@@ -5,7 +5,7 @@ import { formTeams, TeamFormationInputError, type TeamFormationRequest } from '.
 const USAGE = 'usage: teams:form --in FILE.json   (FILE "-" reads standard input)';
 
 /** Prints the result as JSON on stdout; bad input goes to stderr with exit code 2. */
-function main(): number {
+async function main(): Promise<number> {
   let path: string | undefined;
   try {
     path = parseArgs({ options: { in: { type: 'string' } } }).values.in;
@@ -25,7 +25,7 @@ function main(): number {
     return 2;
   }
   try {
-    process.stdout.write(`${JSON.stringify(formTeams(request))}\n`);
+    process.stdout.write(`${JSON.stringify(await formTeams(request))}\n`);
     return 0;
   } catch (error) {
     if (!(error instanceof TeamFormationInputError)) throw error;
@@ -34,4 +34,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

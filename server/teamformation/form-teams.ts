@@ -1,6 +1,9 @@
+import type { Highs } from 'highs';
 import { DOUBLE_SCAN_TEAMS, balanceUnderFloors, type Floors } from './balance';
 import { buildCohort } from './cohort';
+import { COLUMN_TEAMS, resplitByColumns } from './columns';
 import { buildFirstSplit } from './construct';
+import { loadLpSolver } from './lp';
 import { cycleExchange } from './cycles';
 import { planTeams, type InfeasibleRule, type Plan } from './plan';
 import { Partition } from './partition';
@@ -10,6 +13,7 @@ import {
   parseTeamFormationInput,
   type PersonId,
   type Strategy,
+  type TeamFormationInput,
   type TeamFormationRequest,
   type Weights,
 } from './schema';
@@ -198,8 +202,17 @@ function unexplainedViolations(violations: Violations, known: InfeasibleRule[]):
 export function formTeams(
   request: TeamFormationRequest,
   onProgress?: (done: number) => void,
-): TeamFormationResult {
+): Promise<TeamFormationResult> {
+  // Bad input throws here, synchronously; the solve waits for the LP solver to load.
   const input = parseTeamFormationInput(request);
+  return loadLpSolver().then((lp) => formParsedTeams(input, lp, onProgress));
+}
+
+function formParsedTeams(
+  input: TeamFormationInput,
+  lp: Highs,
+  onProgress?: (done: number) => void,
+): TeamFormationResult {
   const cohort = buildCohort(input);
   const plan = planTeams(cohort);
   const optimise = input.strategy !== 'random';
@@ -215,13 +228,17 @@ export function formTeams(
     CYCLE_EVALUATIONS_PER_UNIT * problem.unitCount,
     cycleKicks ? CYCLE_MINIMUM : 0,
   );
-  /** The whole run in move evaluations, for progress: the search, the exchange, the cycles. */
-  const total =
+  /** The search, the exchange and the cycles in move evaluations, for progress. */
+  const searchTotal =
     budget +
     (front
       ? (pairBudget + kickRounds * KICK_BUDGET) / PAIRS_PER_EVALUATION +
         cycleBudget / CYCLE_EVALUATIONS_PER_EVALUATION
       : 0);
+  /** The column stage, where it runs, takes about three quarters of the time. */
+  const columnWork = front && problem.teamCount <= COLUMN_TEAMS ? 3 * searchTotal : 0;
+  /** The whole run in move evaluations, for progress. */
+  const total = searchTotal + columnWork;
   let spent = 0;
   /**
    * Searches for `share` of the budget on `stageProblem` under a cap on rho and, when given,
@@ -305,6 +322,15 @@ export function formTeams(
       // Then cycles of replacements over up to six teams, where the exchanges are spent; kicks
       // of their own where the exchange had none.
       cycleExchange(partition, random, cycleBudget, kept, cycleKicks);
+      if (columnWork > 0 && rhoNow() > RHO_TARGET) {
+        // Small enough to re-split whole by column generation, keeping the skills and shared
+        // hours reached; the exchanges above then only set those floors.
+        const base = spent + cycleBudget / CYCLE_EVALUATIONS_PER_EVALUATION;
+        partition = resplitByColumns(partition, lp, random, (done) =>
+          onProgress?.(Math.min(1, (base + done * columnWork) / total)),
+        );
+        spent += columnWork;
+      }
       spent += cycleBudget / CYCLE_EVALUATIONS_PER_EVALUATION;
       onProgress?.(Math.min(1, spent / total));
       snapshot('middle', RHO_TARGET);

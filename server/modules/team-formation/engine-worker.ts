@@ -10,7 +10,7 @@ const progress = (done: number) => {
   parentPort!.postMessage({ progress: done });
 };
 try {
-  parentPort!.postMessage({ result: formTeams(workerData, progress) });
+  parentPort!.postMessage({ result: await formTeams(workerData, progress) });
 } catch (error) {
   const message =
     error instanceof TeamFormationInputError ? error.issues.join('; ') : (error as Error).message;

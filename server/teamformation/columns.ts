@@ -1,0 +1,602 @@
+import type { Highs, Model } from 'highs';
+import { popcount, SLOT_WORDS } from './cohort';
+import { Partition } from './partition';
+import { FEATURE_DIMS } from './problem';
+import type { Random } from './random';
+
+/**
+ * Set partitioning by column generation (issue 35, tenth round). Every measure of a split is a
+ * sum over its teams (the five-factor cost |sum of z|^2 / size, the skills a team covers, its
+ * shared slots) and every rule is a property of one team, so "the most balanced split that
+ * keeps these skills and shared hours" is a set-partitioning program over all rule-abiding
+ * teams: pick K teams covering everyone once, covering at least C skills and sharing at least
+ * S slots, at the least five-factor cost. Its linear relaxation is solved over a growing pool
+ * of teams (HiGHS, kept warm between solves); new teams come from a local search on the
+ * reduced cost the relaxation's duals give each person, skill and slot. A dive then fixes the
+ * teams the relaxation uses most and prices again for the rest, and the last few teams come
+ * from an integer program over every team of the people left. Local search moves one member
+ * at a time, so it cannot see that a balanced team here frees the people a team there needs
+ * for its hours; the duals price exactly that.
+ */
+
+/** Cohorts of at most this many teams are re-split whole; larger ones are left to the exchanges. */
+export const COLUMN_TEAMS = 48;
+/** Passes: each starts from the split the one before left, with the same floors. */
+const PASSES = 2;
+/** Pricing work per pass and team, in candidate evaluations (about 20 ns each); the root gets 60%. */
+const PASS_EVALUATIONS_PER_TEAM = 3_500_000;
+const ROOT_SHARE = 0.6;
+/** Pricing rounds before the dive and per dive step; each stops early when nothing is found. */
+const ROOT_ROUNDS = 80;
+const DIVE_ROUNDS = 4;
+/** Local searches per pricing round and team (the relaxation's own teams first). */
+const STARTS_PER_TEAM = 12;
+const PRICE_STEPS = 25;
+/** Teams tried at one dive step before giving up on the pass. */
+const DIVE_TRIES = 4;
+/** The last teams: every team of the people left, the best ENDGAME_COLUMNS by reduced cost. */
+const ENDGAME_TEAMS = 6;
+const ENDGAME_COLUMNS = 1000;
+const ENDGAME_NODES = 100;
+const NEGATIVE = -1e-7;
+
+interface Column {
+  units: Int32Array;
+  cost: number;
+  covered: number;
+  slots: number;
+}
+
+interface Relaxation {
+  objective: number;
+  /** How much of the artificial slack (uncovered people, missing skills or slots) it uses. */
+  artificial: number;
+  /** Pool index to value, for values above zero. */
+  values: Map<number, number>;
+  unitDual: Float64Array;
+  countDual: number;
+  coveredDual: number;
+  slotDual: number;
+}
+
+/**
+ * Re-splits the whole cohort where that lowers the five-factor cost while keeping the skills
+ * and shared slots the split has now, pass after pass. Returns the better split, or the same
+ * partition when none was found (or a rule is broken, which columns cannot repair).
+ */
+export function resplitByColumns(
+  partition: Partition,
+  lp: Highs,
+  random: Random,
+  onProgress?: (done: number) => void,
+): Partition {
+  if (partition.violations > 0) return partition;
+  const floors = { gaps: partition.gapTotal, slots: partition.slotTotal };
+  for (let pass = 0; pass < PASSES; pass++) {
+    const split = new ColumnSearch(partition, floors, lp, random, (done) =>
+      onProgress?.((pass + done) / PASSES),
+    ).run();
+    if (split) {
+      const next = new Partition(partition.problem);
+      split.forEach((units, t) => units.forEach((u) => next.add(u, t)));
+      next.rhoCap = partition.rhoCap;
+      next.gapCap = partition.gapCap;
+      next.slotFloor = partition.slotFloor;
+      partition = next;
+    }
+  }
+  onProgress?.(1);
+  return partition;
+}
+
+class ColumnSearch {
+  private readonly p: Partition['problem'];
+  private readonly units: number[] = [];
+  private readonly free: Uint8Array;
+  private readonly pool: Column[] = [];
+  private readonly known = new Set<string>();
+  private readonly sizeLow: number;
+  private readonly sizeHigh: number;
+  private readonly teamCount: number;
+  private teamsLeft: number;
+  private readonly coveredFloor: number;
+  private readonly slotFloor: number;
+  /** The five-factor cost of the split it starts from: a result must beat it. */
+  private readonly current: number;
+  private spent = 0;
+  private readonly big: number;
+  /** The master program, kept between solves so each one starts from the last basis. */
+  private model: Model | null = null;
+  private readonly unitRow = new Map<number, number>();
+  /** Per unit, the pool columns that hold it; per column, how many fixed teams share a unit. */
+  private readonly columnsOfUnit = new Map<number, number[]>();
+  private readonly blocked: number[] = [];
+  private readonly fixedColumn: number[] = [];
+  private artificialCount = 0;
+  // Scratch for pricing.
+  private readonly mark: Int32Array;
+  private stamp = 1;
+  private readonly scratch: {
+    z: Float64Array;
+    skills: Uint32Array;
+    slots: Uint32Array;
+    groups: Int32Array;
+    people: Int32Array;
+    dual: Float64Array;
+  };
+
+  constructor(
+    partition: Partition,
+    floors: { gaps: number; slots: number },
+    private readonly lp: Highs,
+    private readonly random: Random,
+    private readonly onProgress: (done: number) => void,
+  ) {
+    const p = (this.p = partition.problem);
+    this.free = new Uint8Array(p.unitCount);
+    this.mark = new Int32Array(p.unitCount);
+    const rows = p.sizeMax + 1;
+    this.scratch = {
+      z: new Float64Array(rows * 5),
+      skills: new Uint32Array(rows * p.skillWords),
+      slots: new Uint32Array(rows * SLOT_WORDS),
+      groups: new Int32Array(rows * p.ruleCount),
+      people: new Int32Array(rows),
+      dual: new Float64Array(rows),
+    };
+    let cost = 0;
+    let low = Infinity;
+    let high = 0;
+    for (let t = 0; t < p.teamCount; t++) {
+      const members = partition.members.slice(
+        t * partition.capacity,
+        t * partition.capacity + partition.unitsIn[t],
+      );
+      for (const u of members) {
+        this.units.push(u);
+        this.free[u] = 1;
+        this.columnsOfUnit.set(u, []);
+      }
+      low = Math.min(low, partition.people[t]);
+      high = Math.max(high, partition.people[t]);
+      const column = this.column(members);
+      if (column) {
+        this.add(column);
+        cost += column.cost;
+      }
+    }
+    this.sizeLow = low;
+    this.sizeHigh = high;
+    this.teamCount = this.teamsLeft = p.teamCount;
+    this.coveredFloor = p.teamCount * p.skillCount - floors.gaps;
+    this.slotFloor = floors.slots;
+    this.current = cost;
+    this.big = 10 * (cost + 1);
+  }
+
+  /** The better split (one unit list per team), or null. */
+  run(): number[][] | null {
+    if (this.pool.length !== this.teamCount) return null;
+    const model = this.lp.createModel();
+    try {
+      this.model = model;
+      this.buildMaster(model);
+      const fixed = this.dive();
+      if (!fixed) return null;
+      let cost = 0;
+      let covered = 0;
+      let slots = 0;
+      for (const column of fixed) {
+        cost += column.cost;
+        covered += column.covered;
+        slots += column.slots;
+      }
+      if (covered < this.coveredFloor || slots < this.slotFloor) return null;
+      if (this.units.some((u) => this.free[u]) || cost >= this.current - 1e-9) return null;
+      return fixed.map((column) => Array.from(column.units));
+    } finally {
+      this.model = null;
+      model.dispose();
+    }
+  }
+
+  /**
+   * Rows: each unit once, the number of teams, the skills and the slots floors; an artificial
+   * column per row (at a cost no real split pays) keeps every program feasible, so a dive step
+   * that leaves no valid split shows as artificial use rather than as a failed solve.
+   */
+  private buildMaster(model: Model): void {
+    const none = { indices: [], values: [] };
+    const infinity = this.lp.infinity;
+    model.options.set({ output_flag: false, presolve: 'off' });
+    for (const u of this.units) {
+      this.unitRow.set(u, this.unitRow.size);
+      model.addRow(1, 1, none);
+    }
+    const rows = this.unitRow.size;
+    model.addRow(this.teamsLeft, this.teamsLeft, none);
+    model.addRow(this.coveredFloor, infinity, none);
+    model.addRow(this.slotFloor, infinity, none);
+    for (let row = 0; row < rows + 3; row++) {
+      model.addCol(this.big, 0, infinity, { indices: [row], values: [1] });
+    }
+    this.artificialCount = rows + 3;
+    this.pool.forEach((column, j) => this.addToMaster(column, j));
+  }
+
+  private addToMaster(column: Column, j: number): void {
+    if (!this.model) return;
+    const rows = this.unitRow.size;
+    const indices = [
+      ...Array.from(column.units, (u) => this.unitRow.get(u)!),
+      rows,
+      rows + 1,
+      rows + 2,
+    ];
+    const values = [...Array.from(column.units, () => 1), 1, column.covered, column.slots];
+    this.model.addCol(column.cost, 0, 1, { indices, values });
+    this.blocked[j] = 0;
+    for (const u of column.units) this.columnsOfUnit.get(u)!.push(j);
+  }
+
+  /** Fixes (sign 1) or frees (sign -1) a pool column, blocking the columns that share a unit. */
+  private fix(j: number, sign: 1 | -1): void {
+    const model = this.model!;
+    const column = this.pool[j];
+    model.changeColBounds(this.artificialCount + j, sign === 1 ? 1 : 0, 1);
+    for (const u of column.units) {
+      this.free[u] = sign === 1 ? 0 : 1;
+      for (const k of this.columnsOfUnit.get(u)!) {
+        if (k === j) continue;
+        this.blocked[k] += sign;
+        if (this.blocked[k] === (sign === 1 ? 1 : 0)) {
+          model.changeColBounds(this.artificialCount + k, 0, sign === 1 ? 0 : 1);
+        }
+      }
+    }
+    this.teamsLeft -= sign;
+    if (sign === 1) this.fixedColumn.push(j);
+    else this.fixedColumn.splice(this.fixedColumn.indexOf(j), 1);
+  }
+
+  /**
+   * Prices at the root, then fixes the teams the relaxation uses most and prices again for
+   * the rest; the last ENDGAME_TEAMS teams come from every team of the people left.
+   */
+  private dive(): Column[] | null {
+    let relaxation = this.generate(ROOT_ROUNDS);
+    while (this.teamsLeft > ENDGAME_TEAMS) {
+      this.onProgress(
+        ROOT_SHARE + ((1 - ROOT_SHARE) * (this.teamCount - this.teamsLeft)) / this.teamCount,
+      );
+      const entries = [...relaxation.values.entries()]
+        .filter(([j]) => !this.fixedColumn.includes(j))
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      const whole = entries.filter(([, value]) => value > 0.999).map(([j]) => j);
+      if (whole.length > 0 && relaxation.artificial === 0) {
+        for (const j of whole) this.fix(j, 1);
+        relaxation = this.generate(DIVE_ROUNDS);
+        continue;
+      }
+      // Fix the team the relaxation uses most; when what is left then cannot be split
+      // within the floors, the next one instead (a dive with a short backtrack).
+      let next: Relaxation | null = null;
+      for (const [j] of entries.slice(0, DIVE_TRIES)) {
+        this.fix(j, 1);
+        const after = this.generate(DIVE_ROUNDS);
+        if (after.artificial === 0) {
+          next = after;
+          break;
+        }
+        this.fix(j, -1);
+      }
+      if (!next) return null;
+      relaxation = next;
+    }
+    if (this.teamsLeft > 0) {
+      this.enumerateTeams(relaxation);
+      const last = this.solve(true);
+      if (last.artificial > 0) return null;
+      for (const [j, value] of last.values) {
+        if (value > 0.5 && !this.fixedColumn.includes(j)) this.fix(j, 1);
+      }
+    }
+    return this.fixedColumn.map((j) => this.pool[j]);
+  }
+
+  /**
+   * Adds to the pool the ENDGAME_COLUMNS rule-abiding teams of the people still free with the
+   * lowest reduced cost: the integer program then picks the last teams among all that could
+   * matter, not only among those the pricing happened to find.
+   */
+  private enumerateTeams(r: Relaxation): void {
+    const free = this.units.filter((u) => this.free[u]);
+    const chosen: number[] = [];
+    const found: { column: Column; value: number }[] = [];
+    const visit = (from: number, people: number): void => {
+      if (people >= this.sizeLow) {
+        const column = this.column(Int32Array.from(chosen));
+        if (column) found.push({ column, value: this.reducedCost(column, r) });
+      }
+      for (let i = from; i < free.length; i++) {
+        const size = people + this.p.unitSize[free[i]];
+        if (size > this.sizeHigh) continue;
+        chosen.push(free[i]);
+        visit(i + 1, size);
+        chosen.pop();
+      }
+    };
+    visit(0, 0);
+    found.sort((a, b) => a.value - b.value);
+    for (const { column } of found.slice(0, ENDGAME_COLUMNS)) this.add(column);
+  }
+
+  private isFree(column: Column): boolean {
+    for (const u of column.units) if (!this.free[u]) return false;
+    return true;
+  }
+
+  private add(column: Column): boolean {
+    const key = Array.from(column.units)
+      .sort((a, b) => a - b)
+      .join(',');
+    if (this.known.has(key)) return false;
+    this.known.add(key);
+    this.pool.push(column);
+    this.addToMaster(column, this.pool.length - 1);
+    return true;
+  }
+
+  /** The team's column, or null when it breaks a rule or a size. */
+  private column(units: Int32Array, partial = false): Column | null {
+    const p = this.p;
+    let people = 0;
+    const stamp = ++this.stamp;
+    for (const u of units) {
+      people += p.unitSize[u];
+      this.mark[u] = stamp;
+    }
+    let cost = 0;
+    for (let f = 0; f < 5; f++) {
+      let sum = 0;
+      for (const u of units) sum += p.features[u * FEATURE_DIMS + f];
+      cost += sum * sum;
+    }
+    let covered = 0;
+    for (let w = 0; w < p.skillWords; w++) {
+      let bits = 0;
+      for (const u of units) bits |= p.unitSkills[u * p.skillWords + w];
+      covered += popcount(bits);
+    }
+    let common = 0;
+    for (let w = 0; w < SLOT_WORDS; w++) {
+      let bits = ~0;
+      for (const u of units) bits &= p.unitSlots[u * SLOT_WORDS + w];
+      common += popcount(bits);
+    }
+    for (let r = 0; r < p.ruleCount; r++) {
+      let inGroup = 0;
+      for (const u of units) inGroup += p.unitGroupCount[u * p.ruleCount + r];
+      if (inGroup === 1 && !partial) return null;
+    }
+    for (const u of units) {
+      for (let e = p.apartStart[u]; e < p.apartStart[u + 1]; e++) {
+        if (this.mark[p.apartUnits[e]] === stamp) return null;
+      }
+    }
+    return { units, cost: cost / people, covered, slots: Math.min(p.availabilityTarget, common) };
+  }
+
+  /** Solves the master: its relaxation, or (integer) the integer program over the pool. */
+  private solve(integer: boolean): Relaxation {
+    const model = this.model!;
+    if (integer) {
+      const from = this.artificialCount;
+      const to = from + this.pool.length - 1;
+      model.changeColsIntegrality(
+        { kind: 'range', from, to },
+        new Int32Array(this.pool.length).fill(1),
+      );
+      model.options.set({ mip_max_nodes: ENDGAME_NODES, mip_rel_gap: 1e-4, presolve: 'on' });
+    }
+    const { modelStatus } = model.run();
+    const solution = model.getSolution();
+    const rows = this.unitRow.size;
+    const unitDual = new Float64Array(this.p.unitCount);
+    for (const [u, row] of this.unitRow) unitDual[u] = solution.rowDual[row];
+    const values = new Map<number, number>();
+    let artificial = 0;
+    let objective = 0;
+    for (let c = 0; c < solution.colValue.length; c++) {
+      const value = solution.colValue[c];
+      if (value <= 1e-7) continue;
+      if (c < this.artificialCount) {
+        artificial += value;
+        objective += this.big * value;
+      } else {
+        values.set(c - this.artificialCount, value);
+        objective += this.pool[c - this.artificialCount].cost * value;
+      }
+    }
+    // 7: optimal; an integer program stopped at its node limit still has its best split.
+    if (modelStatus !== 7 && !(integer && values.size > 0)) artificial = Infinity;
+    return {
+      objective,
+      artificial,
+      values,
+      unitDual,
+      countDual: integer ? 0 : solution.rowDual[rows],
+      coveredDual: integer ? 0 : solution.rowDual[rows + 1],
+      slotDual: integer ? 0 : solution.rowDual[rows + 2],
+    };
+  }
+
+  /** Rounds of pricing until no team with a negative reduced cost is found. */
+  private generate(rounds: number): Relaxation {
+    let relaxation = this.solve(false);
+    const root = rounds === ROOT_ROUNDS;
+    const limit = PASS_EVALUATIONS_PER_TEAM * this.teamCount * (root ? ROOT_SHARE : 1);
+    for (let round = 0; round < rounds && this.spent < limit; round++) {
+      if (root) this.onProgress((ROOT_SHARE * this.spent) / limit);
+      // Most valuable people first: the pricing stops scanning where no one left can pay.
+      const free = this.units
+        .filter((u) => this.free[u])
+        .sort((a, b) => relaxation.unitDual[b] - relaxation.unitDual[a] || a - b);
+      const support = [...relaxation.values.keys()].map((j) => this.pool[j]);
+      let added = 0;
+      const pooled = this.pool.filter(
+        (column, j) =>
+          this.blocked[j] === 0 && !this.fixedColumn.includes(j) && this.isFree(column),
+      );
+      const starts = Math.max(support.length, STARTS_PER_TEAM * this.teamCount);
+      for (let s = 0; s < starts; s++) {
+        let base: number[];
+        if (s < support.length) base = Array.from(support[s].units);
+        else if (s % 4 === 0 || pooled.length === 0) base = [free[this.random.int(free.length)]];
+        else {
+          // A pooled team with one member replaced at random.
+          base = Array.from(pooled[this.random.int(pooled.length)].units);
+          const v = free[this.random.int(free.length)];
+          if (base.includes(v)) continue;
+          base[this.random.int(base.length)] = v;
+        }
+        const column = this.price(base, free, relaxation);
+        if (column && this.add(column)) added++;
+      }
+      if (added === 0) break;
+      relaxation = this.solve(false);
+    }
+    return relaxation;
+  }
+
+  private reducedCost(column: Column, r: Relaxation): number {
+    let value =
+      column.cost - r.countDual - r.coveredDual * column.covered - r.slotDual * column.slots;
+    for (const u of column.units) value -= r.unitDual[u];
+    return value;
+  }
+
+  /**
+   * Local search from `start` on the reduced cost: replace, add or drop one unit at a time.
+   * Each step first sums the team without each member, so a candidate costs a few word
+   * operations and no allocation.
+   */
+  private price(start: number[], free: number[], r: Relaxation): Column | null {
+    const p = this.p;
+    const first = this.column(Int32Array.from(start), true);
+    if (!first) return null;
+    let team = first.units;
+    let teamValue = this.reducedCost(first, r);
+    const { skillWords, ruleCount } = p;
+    const target = p.availabilityTarget;
+    const w = this.scratch;
+    for (let step = 0; step < PRICE_STEPS; step++) {
+      const m = team.length;
+      // Row k: the team without member k; row m: the whole team (for additions).
+      for (let k = 0; k <= m; k++) {
+        let people = 0;
+        let dual = 0;
+        w.z.fill(0, k * 5, k * 5 + 5);
+        w.skills.fill(0, k * skillWords, (k + 1) * skillWords);
+        w.slots.fill(~0, k * SLOT_WORDS, (k + 1) * SLOT_WORDS);
+        w.groups.fill(0, k * ruleCount, (k + 1) * ruleCount);
+        for (let j = 0; j < m; j++) {
+          if (j === k) continue;
+          const u = team[j];
+          people += p.unitSize[u];
+          dual += r.unitDual[u];
+          for (let f = 0; f < 5; f++) w.z[k * 5 + f] += p.features[u * FEATURE_DIMS + f];
+          for (let s = 0; s < skillWords; s++)
+            w.skills[k * skillWords + s] |= p.unitSkills[u * skillWords + s];
+          for (let s = 0; s < SLOT_WORDS; s++)
+            w.slots[k * SLOT_WORDS + s] &= p.unitSlots[u * SLOT_WORDS + s];
+          for (let g = 0; g < ruleCount; g++)
+            w.groups[k * ruleCount + g] += p.unitGroupCount[u * ruleCount + g];
+        }
+        w.people[k] = people;
+        w.dual[k] = dual + r.countDual;
+      }
+      const stamp = ++this.stamp;
+      for (const u of team) this.mark[u] = stamp;
+      let bestValue = teamValue - 1e-12;
+      const bestGain = r.coveredDual * p.skillCount + r.slotDual * target;
+      let bestRow = -1;
+      let bestUnit = -1;
+      let maxDual = -Infinity;
+      for (let k = 0; k <= m; k++) maxDual = Math.max(maxDual, w.dual[k]);
+      for (const v of free) {
+        if (-maxDual - r.unitDual[v] - bestGain >= bestValue) break;
+        if (this.mark[v] === stamp) continue;
+        // keep_apart partners of v in the team: which row (if one) drops the only one.
+        let apartCount = 0;
+        let apartMember = -1;
+        for (let e = p.apartStart[v]; e < p.apartStart[v + 1]; e++) {
+          if (this.mark[p.apartUnits[e]] === stamp) {
+            apartCount++;
+            apartMember = p.apartUnits[e];
+          }
+        }
+        if (apartCount > 1) continue;
+        const size = p.unitSize[v];
+        const base = v * FEATURE_DIMS;
+        for (let k = 0; k <= m; k++) {
+          const people = w.people[k] + size;
+          if (people < this.sizeLow || people > this.sizeHigh) continue;
+          if (apartCount === 1 && (k === m || team[k] !== apartMember)) continue;
+          this.spent++;
+          let isolated = false;
+          for (let g = 0; g < ruleCount; g++) {
+            if (w.groups[k * ruleCount + g] + p.unitGroupCount[v * ruleCount + g] === 1)
+              isolated = true;
+          }
+          if (isolated && people >= this.sizeLow) continue;
+          let squares = 0;
+          for (let f = 0; f < 5; f++) {
+            const sum = w.z[k * 5 + f] + p.features[base + f];
+            squares += sum * sum;
+          }
+          // Skills and slots can lower the value by at most this much: skip the bit counts
+          // when even that would not beat the best so far.
+          const balance = squares / people - w.dual[k] - r.unitDual[v];
+          if (balance - bestGain >= bestValue) continue;
+          let covered = 0;
+          for (let s = 0; s < skillWords; s++)
+            covered += popcount(w.skills[k * skillWords + s] | p.unitSkills[v * skillWords + s]);
+          let common = 0;
+          for (let s = 0; s < SLOT_WORDS; s++)
+            common += popcount(w.slots[k * SLOT_WORDS + s] & p.unitSlots[v * SLOT_WORDS + s]);
+          const value = balance - r.coveredDual * covered - r.slotDual * Math.min(target, common);
+          if (value < bestValue) {
+            bestValue = value;
+            bestRow = k;
+            bestUnit = v;
+          }
+        }
+      }
+      let next: Int32Array | null = null;
+      if (bestRow >= 0) {
+        next = bestRow === m ? Int32Array.of(...team, bestUnit) : Int32Array.from(team);
+        if (bestRow < m) next[bestRow] = bestUnit;
+      }
+      // Dropping a member, when sizes allow it.
+      for (let k = 0; k < m; k++) {
+        if (w.people[k] < this.sizeLow) continue;
+        const dropped = this.column(Int32Array.from(team.filter((_, j) => j !== k)));
+        this.spent++;
+        if (!dropped) continue;
+        const value = this.reducedCost(dropped, r);
+        if (value < bestValue) {
+          bestValue = value;
+          next = dropped.units;
+        }
+      }
+      if (!next) break;
+      team = next;
+      teamValue = bestValue;
+    }
+    if (teamValue >= NEGATIVE) return null;
+    const people = team.reduce((n, u) => n + p.unitSize[u], 0);
+    if (people < this.sizeLow || people > this.sizeHigh) return null;
+    return this.column(team);
+  }
+}
