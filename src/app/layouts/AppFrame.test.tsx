@@ -6,10 +6,19 @@ import type { Window as HappyWindow } from 'happy-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '@/lib/i18n';
+import { usePageLoaded } from '@/lib/loading';
 import { withoutAnimations } from '@/testing/no-animations';
 import { AppFrame } from './AppFrame';
 
 afterEach(cleanup);
+
+/**
+ * Marks when the app's first-page-loaded wait has ended: its timers are module-wide, so the
+ * test waits for them rather than leaving one to fire after the window is gone.
+ */
+function PageLoaded() {
+  return usePageLoaded() ? <i data-testid="page-loaded" /> : null;
+}
 
 describe('the app frame on a phone', () => {
   withoutAnimations();
@@ -25,6 +34,7 @@ describe('the app frame on a phone', () => {
       return (
         <AppFrame key={drawing} panel>
           <p>page</p>
+          <PageLoaded />
         </AppFrame>
       );
     }
@@ -50,5 +60,6 @@ describe('the app frame on a phone', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(await screen.findByTestId('page-loaded')).toBeTruthy();
   });
 });
