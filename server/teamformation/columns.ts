@@ -19,7 +19,13 @@ import type { Random } from './random';
  * for its hours; the duals price exactly that.
  */
 
-/** Cohorts of at most this many teams are re-split whole; larger ones are left to the exchanges. */
+/**
+ * Cohorts of COLUMN_TEAMS_MIN to COLUMN_TEAMS teams (about 90 to 240 people) are re-split whole.
+ * Larger ones are left to the exchanges (a minute of CPU or more at 1,000); smaller ones too, so
+ * that a class forms in a second or two rather than in several (the stage costs seconds at any
+ * size, with its passes, dive and exact end).
+ */
+export const COLUMN_TEAMS_MIN = 20;
 export const COLUMN_TEAMS = 48;
 /** Passes: each starts from the split the one before left, with the same floors. */
 const PASSES = 2;

@@ -1,7 +1,7 @@
 import type { Highs } from 'highs';
 import { DOUBLE_SCAN_TEAMS, balanceUnderFloors, type Floors } from './balance';
 import { buildCohort } from './cohort';
-import { COLUMN_TEAMS, resplitByColumns } from './columns';
+import { COLUMN_TEAMS, COLUMN_TEAMS_MIN, resplitByColumns } from './columns';
 import { buildFirstSplit } from './construct';
 import { loadLpSolver } from './lp';
 import { cycleExchange } from './cycles';
@@ -236,7 +236,10 @@ function formParsedTeams(
         cycleBudget / CYCLE_EVALUATIONS_PER_EVALUATION
       : 0);
   /** The column stage, where it runs, takes about three quarters of the time. */
-  const columnWork = front && problem.teamCount <= COLUMN_TEAMS ? 3 * searchTotal : 0;
+  const columnWork =
+    front && problem.teamCount >= COLUMN_TEAMS_MIN && problem.teamCount <= COLUMN_TEAMS
+      ? 3 * searchTotal
+      : 0;
   /** The whole run in move evaluations, for progress. */
   const total = searchTotal + columnWork;
   let spent = 0;

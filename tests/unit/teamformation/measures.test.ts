@@ -89,29 +89,34 @@ describe('measures of a split worked by hand (4 people, 2 teams)', () => {
 });
 
 describe('proposals along the front', () => {
-  it('offers the most balanced split first, each next one buying skills or shared hours', async () => {
-    const request: TeamFormationRequest = {
-      ...generateInstance(120, 7),
-      weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
-    };
-    const result = await formTeams(request);
-    expect(result.proposals.length).toBeGreaterThanOrEqual(2);
-    expect(result.proposals.length).toBeLessThanOrEqual(3);
-    expect(result.proposals.some((proposal) => proposal.teams === result.teams)).toBe(true);
-    for (let i = 1; i < result.proposals.length; i++) {
-      const before = result.proposals[i - 1].metrics;
-      const after = result.proposals[i].metrics;
-      expect(after.rho).toBeGreaterThanOrEqual(before.rho);
-      expect(
-        after.skills_mean > before.skills_mean ||
-          after.availability_mean > before.availability_mean,
-      ).toBe(true);
-    }
-    for (const proposal of result.proposals) {
-      expect(proposal.metrics.violations.total).toBe(0);
-      expect(scoreTeams(request, proposal.teams).metrics).toEqual(proposal.metrics);
-    }
-  });
+  // The column stage runs here (several seconds, more on a loaded machine).
+  it(
+    'offers the most balanced split first, each next one buying skills or shared hours',
+    { timeout: 90_000 },
+    async () => {
+      const request: TeamFormationRequest = {
+        ...generateInstance(120, 7),
+        weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
+      };
+      const result = await formTeams(request);
+      expect(result.proposals.length).toBeGreaterThanOrEqual(2);
+      expect(result.proposals.length).toBeLessThanOrEqual(3);
+      expect(result.proposals.some((proposal) => proposal.teams === result.teams)).toBe(true);
+      for (let i = 1; i < result.proposals.length; i++) {
+        const before = result.proposals[i - 1].metrics;
+        const after = result.proposals[i].metrics;
+        expect(after.rho).toBeGreaterThanOrEqual(before.rho);
+        expect(
+          after.skills_mean > before.skills_mean ||
+            after.availability_mean > before.availability_mean,
+        ).toBe(true);
+      }
+      for (const proposal of result.proposals) {
+        expect(proposal.metrics.violations.total).toBe(0);
+        expect(scoreTeams(request, proposal.teams).metrics).toEqual(proposal.metrics);
+      }
+    },
+  );
 
   it('reports progress from 0 to 1', async () => {
     const seen: number[] = [];
@@ -121,15 +126,20 @@ describe('proposals along the front', () => {
     expect(seen[seen.length - 1]).toBe(1);
   });
 
-  it('reports progress from 0 to 1 with all four criteria on (exchange and kicks included)', async () => {
-    const seen: number[] = [];
-    const request: TeamFormationRequest = {
-      ...generateInstance(120, 7),
-      weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
-    };
-    const result = await formTeams(request, (done) => seen.push(done));
-    expect(result.proposals.map((proposal) => proposal.kind)).toContain('middle');
-    expect(seen.every((done, i) => done >= (seen[i - 1] ?? 0) && done <= 1)).toBe(true);
-    expect(seen[seen.length - 1]).toBe(1);
-  });
+  // The column stage runs here (several seconds, more on a loaded machine).
+  it(
+    'reports progress from 0 to 1 with all four criteria on (exchange and kicks included)',
+    { timeout: 90_000 },
+    async () => {
+      const seen: number[] = [];
+      const request: TeamFormationRequest = {
+        ...generateInstance(120, 7),
+        weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
+      };
+      const result = await formTeams(request, (done) => seen.push(done));
+      expect(result.proposals.map((proposal) => proposal.kind)).toContain('middle');
+      expect(seen.every((done, i) => done >= (seen[i - 1] ?? 0) && done <= 1)).toBe(true);
+      expect(seen[seen.length - 1]).toBe(1);
+    },
+  );
 });
