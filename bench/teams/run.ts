@@ -30,20 +30,9 @@ interface Row {
   metrics: Metrics;
 }
 
-function timed<T>(work: () => T): { value: T; seconds: number; cpuSeconds: number } {
-  const start = performance.now();
-  const cpu = process.cpuUsage();
-  const value = work();
-  const used = process.cpuUsage(cpu);
-  return {
-    value,
-    seconds: (performance.now() - start) / 1000,
-    cpuSeconds: (used.user + used.system) / 1e6,
-  };
-}
-
-async function timedAsync<T>(
-  work: () => Promise<T>,
+/** Wall and CPU time of `work` (sync work is awaited as is). */
+async function timed<T>(
+  work: () => T | Promise<T>,
 ): Promise<{ value: T; seconds: number; cpuSeconds: number }> {
   const start = performance.now();
   const cpu = process.cpuUsage();
@@ -62,7 +51,7 @@ const gaps: { n: number; engine: number; optimum: number; gap: number; feasible:
 for (const n of SIZES) {
   const instance = { ...generateInstance(n, 1000 + n), strategy: 'mixed' as const };
   const weighted = { ...instance, weights: WEIGHTS };
-  const engine = await timedAsync(() => formTeams(weighted));
+  const engine = await timed(() => formTeams(weighted));
   const recommended = engine.value.proposals.findIndex(
     (proposal) => proposal.teams === engine.value.teams,
   );
@@ -83,7 +72,7 @@ for (const n of SIZES) {
     });
   }
   for (let seed = 1; seed <= REFERENCE_SEEDS; seed++) {
-    const reference = timed(() => referenceExchange({ ...weighted, seed }));
+    const reference = await timed(() => referenceExchange({ ...weighted, seed }));
     rows.push({
       n,
       method: REFERENCE_SEEDS === 1 ? 'reference' : `reference seed ${seed}`,
