@@ -20,22 +20,34 @@ import type { Random } from './random';
  */
 
 /**
- * Cohorts of COLUMN_TEAMS_MIN to COLUMN_TEAMS teams (about 90 to 240 people) are re-split whole.
- * Larger ones are left to the exchanges (a minute of CPU or more at 1,000); smaller ones too, so
- * that a class forms in a second or two rather than in several (the stage costs seconds at any
- * size, with its passes, dive and exact end).
+ * Cohorts of COLUMN_TEAMS_MIN to WHOLE_TEAMS teams (about 90 to 240 people) are re-split whole,
+ * then in windows while rho is above the goal; up to WINDOW_COHORT_TEAMS teams (about 2,000
+ * people) in windows only. Larger ones are left to the exchanges, which reach the target there
+ * within seconds (5,000 people: rho 0.0187); smaller ones too, so that a class forms in a second
+ * or two rather than in several (the stage costs seconds at any size).
  */
-export const COLUMN_TEAMS_MIN = 20;
-export const COLUMN_TEAMS = 48;
-/** Passes: each starts from the split the one before left, with the same floors. */
+const COLUMN_TEAMS_MIN = 20;
+const WHOLE_TEAMS = 48;
+const WINDOW_COHORT_TEAMS = 450;
+/** Passes over the whole cohort: each starts from the split the one before left, with the same floors. */
 const PASSES = 2;
 /** Pricing work per pass and team, in candidate evaluations (about 20 ns each); the root gets 60%. */
 const PASS_EVALUATIONS_PER_TEAM = 3_500_000;
 const ROOT_SHARE = 0.6;
+/**
+ * Windows: WINDOW_TEAMS teams whose members are free at like times, so they can trade people
+ * without losing shared hours; at most WINDOW_SWEEPS times the cohort's teams in all. At 1,000
+ * people a window takes about 2.5 s and lowers its teams' five-factor cost by about a quarter.
+ */
+const WINDOW_TEAMS = 30;
+const WINDOW_SWEEPS = 2;
+const WINDOW_EVALUATIONS_PER_TEAM = 2_000_000;
+/** Random weight beside likeness when choosing a window's teams, so windows overlap less alike. */
+const WINDOW_NOISE = 0.1;
 /** Pricing rounds before the dive and per dive step; each stops early when nothing is found. */
 const ROOT_ROUNDS = 80;
 const DIVE_ROUNDS = 4;
-/** Local searches per pricing round and team (the relaxation's own teams first). */
+/** Local searches per pricing round and team still to be chosen (the relaxation's own teams first). */
 const STARTS_PER_TEAM = 12;
 const PRICE_STEPS = 25;
 /** Teams tried at one dive step before giving up on the pass. */
@@ -65,34 +77,144 @@ interface Relaxation {
   slotDual: number;
 }
 
+/** Whether the column stage runs for a cohort of this many teams. */
+export function columnStageRuns(teamCount: number): boolean {
+  return teamCount >= COLUMN_TEAMS_MIN && teamCount <= WINDOW_COHORT_TEAMS;
+}
+
+/** Pricing evaluations the stage may spend at most, for progress. */
+export function columnStageWork(teamCount: number): number {
+  if (!columnStageRuns(teamCount)) return 0;
+  const whole = teamCount <= WHOLE_TEAMS ? PASSES * PASS_EVALUATIONS_PER_TEAM * teamCount : 0;
+  return whole + windowCount(teamCount) * WINDOW_TEAMS * WINDOW_EVALUATIONS_PER_TEAM;
+}
+
+function windowCount(teamCount: number): number {
+  return teamCount > WINDOW_TEAMS ? Math.ceil((WINDOW_SWEEPS * teamCount) / WINDOW_TEAMS) : 0;
+}
+
 /**
- * Re-splits the whole cohort where that lowers the five-factor cost while keeping the skills
- * and shared slots the split has now, pass after pass. Returns the better split, or the same
- * partition when none was found (or a rule is broken, which columns cannot repair).
+ * Re-splits the cohort by column generation where that lowers the five-factor cost while
+ * keeping the skills and shared slots the split has now: whole (small enough cohorts), then
+ * window after window of teams while rho is above `rhoGoal`. Returns the better split, or the
+ * same partition when none was found (or a rule is broken, which columns cannot repair).
  */
 export function resplitByColumns(
   partition: Partition,
   lp: Highs,
   random: Random,
+  rhoGoal: number,
   onProgress?: (done: number) => void,
 ): Partition {
-  if (partition.violations > 0) return partition;
-  const floors = { gaps: partition.gapTotal, slots: partition.slotTotal };
-  for (let pass = 0; pass < PASSES; pass++) {
-    const split = new ColumnSearch(partition, floors, lp, random, (done) =>
-      onProgress?.((pass + done) / PASSES),
-    ).run();
-    if (split) {
-      const next = new Partition(partition.problem);
-      split.forEach((units, t) => units.forEach((u) => next.add(u, t)));
-      next.rhoCap = partition.rhoCap;
-      next.gapCap = partition.gapCap;
-      next.slotFloor = partition.slotFloor;
-      partition = next;
+  const K = partition.problem.teamCount;
+  if (partition.violations > 0 || !columnStageRuns(K)) return partition;
+  const total = columnStageWork(K);
+  const rho = (): number => partition.rhoTotal / partition.problem.rhoWeight;
+  let spent = 0;
+  const report = (share: number) => (done: number) =>
+    onProgress?.(Math.min(1, (spent + done * share) / total));
+  if (K <= WHOLE_TEAMS) {
+    const all = Array.from({ length: K }, (_, t) => t);
+    const pass = PASS_EVALUATIONS_PER_TEAM * K;
+    for (let p = 0; p < PASSES; p++) {
+      partition = resplitTeams(partition, all, lp, random, PASS_EVALUATIONS_PER_TEAM, report(pass));
+      spent += pass;
     }
+  }
+  const windows = windowCount(K);
+  const used = new Int32Array(K);
+  const window = WINDOW_TEAMS * WINDOW_EVALUATIONS_PER_TEAM;
+  for (let w = 0; w < windows && rho() > rhoGoal; w++) {
+    partition = resplitTeams(
+      partition,
+      windowOf(partition, used, random),
+      lp,
+      random,
+      WINDOW_EVALUATIONS_PER_TEAM,
+      report(window),
+    );
+    spent += window;
   }
   onProgress?.(1);
   return partition;
+}
+
+/**
+ * A window: the team visited least so far (ties at random), and the WINDOW_TEAMS - 1 teams whose
+ * members are free at the most like times.
+ */
+function windowOf(partition: Partition, used: Int32Array, random: Random): number[] {
+  const K = partition.problem.teamCount;
+  const hours = teamHours(partition);
+  let seed = 0;
+  let seedKey = Infinity;
+  for (let t = 0; t < K; t++) {
+    const key = used[t] + random.next() * 0.5;
+    if (key < seedKey) {
+      seedKey = key;
+      seed = t;
+    }
+  }
+  const near = Array.from({ length: K }, (_, t) => t)
+    .filter((t) => t !== seed)
+    .map((t) => ({ t, key: likeness(hours, seed, t) + random.next() * WINDOW_NOISE }))
+    .sort((a, b) => b.key - a.key || a.t - b.t)
+    .slice(0, WINDOW_TEAMS - 1)
+    .map(({ t }) => t);
+  const teams = [seed, ...near];
+  for (const t of teams) used[t]++;
+  return teams;
+}
+
+/** Per team, the slots any member is free (the union), SLOT_WORDS words each. */
+function teamHours(partition: Partition): Uint32Array {
+  const p = partition.problem;
+  const hours = new Uint32Array(p.teamCount * SLOT_WORDS);
+  for (let u = 0; u < p.unitCount; u++) {
+    const t = partition.teamOf[u];
+    for (let w = 0; w < SLOT_WORDS; w++)
+      hours[t * SLOT_WORDS + w] |= p.unitSlots[u * SLOT_WORDS + w];
+  }
+  return hours;
+}
+
+/** Jaccard likeness of two teams' free slots. */
+function likeness(hours: Uint32Array, a: number, b: number): number {
+  let both = 0;
+  let either = 0;
+  for (let w = 0; w < SLOT_WORDS; w++) {
+    both += popcount(hours[a * SLOT_WORDS + w] & hours[b * SLOT_WORDS + w]);
+    either += popcount(hours[a * SLOT_WORDS + w] | hours[b * SLOT_WORDS + w]);
+  }
+  return either > 0 ? both / either : 0;
+}
+
+/** Re-splits `teams` by column generation; the partition with them replaced when that paid. */
+function resplitTeams(
+  partition: Partition,
+  teams: readonly number[],
+  lp: Highs,
+  random: Random,
+  evaluationsPerTeam: number,
+  onProgress: (done: number) => void,
+): Partition {
+  const split = new ColumnSearch(
+    partition,
+    teams,
+    lp,
+    random,
+    evaluationsPerTeam,
+    onProgress,
+  ).run();
+  if (!split) return partition;
+  const teamOf = Int32Array.from(partition.teamOf);
+  split.forEach((units, k) => units.forEach((u) => (teamOf[u] = teams[k])));
+  const next = new Partition(partition.problem);
+  teamOf.forEach((t, u) => next.add(u, t));
+  next.rhoCap = partition.rhoCap;
+  next.gapCap = partition.gapCap;
+  next.slotFloor = partition.slotFloor;
+  return next;
 }
 
 class ColumnSearch {
@@ -133,9 +255,11 @@ class ColumnSearch {
 
   constructor(
     partition: Partition,
-    floors: { gaps: number; slots: number },
+    /** The teams to re-split (all of them, or a window); their skills and slots are the floors. */
+    teams: readonly number[],
     private readonly lp: Highs,
     private readonly random: Random,
+    private readonly evaluationsPerTeam: number,
     private readonly onProgress: (done: number) => void,
   ) {
     const p = (this.p = partition.problem);
@@ -151,9 +275,11 @@ class ColumnSearch {
       dual: new Float64Array(rows),
     };
     let cost = 0;
+    let covered = 0;
+    let slots = 0;
     let low = Infinity;
     let high = 0;
-    for (let t = 0; t < p.teamCount; t++) {
+    for (const t of teams) {
       const members = partition.members.slice(
         t * partition.capacity,
         t * partition.capacity + partition.unitsIn[t],
@@ -169,13 +295,15 @@ class ColumnSearch {
       if (column) {
         this.add(column);
         cost += column.cost;
+        covered += column.covered;
+        slots += column.slots;
       }
     }
     this.sizeLow = low;
     this.sizeHigh = high;
-    this.teamCount = this.teamsLeft = p.teamCount;
-    this.coveredFloor = p.teamCount * p.skillCount - floors.gaps;
-    this.slotFloor = floors.slots;
+    this.teamCount = this.teamsLeft = teams.length;
+    this.coveredFloor = covered;
+    this.slotFloor = slots;
     this.current = cost;
     this.big = 10 * (cost + 1);
   }
@@ -441,7 +569,7 @@ class ColumnSearch {
   private generate(rounds: number): Relaxation {
     let relaxation = this.solve(false);
     const root = rounds === ROOT_ROUNDS;
-    const limit = PASS_EVALUATIONS_PER_TEAM * this.teamCount * (root ? ROOT_SHARE : 1);
+    const limit = this.evaluationsPerTeam * this.teamCount * (root ? ROOT_SHARE : 1);
     for (let round = 0; round < rounds && this.spent < limit; round++) {
       if (root) this.onProgress((ROOT_SHARE * this.spent) / limit);
       // Most valuable people first: the pricing stops scanning where no one left can pay.
@@ -454,7 +582,7 @@ class ColumnSearch {
         (column, j) =>
           this.blocked[j] === 0 && !this.fixedColumn.includes(j) && this.isFree(column),
       );
-      const starts = Math.max(support.length, STARTS_PER_TEAM * this.teamCount);
+      const starts = Math.max(support.length, STARTS_PER_TEAM * this.teamsLeft);
       for (let s = 0; s < starts; s++) {
         let base: number[];
         if (s < support.length) base = Array.from(support[s].units);

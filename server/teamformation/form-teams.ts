@@ -1,7 +1,7 @@
 import type { Highs } from 'highs';
 import { DOUBLE_SCAN_TEAMS, balanceUnderFloors, type Floors } from './balance';
 import { buildCohort } from './cohort';
-import { COLUMN_TEAMS, COLUMN_TEAMS_MIN, resplitByColumns } from './columns';
+import { columnStageWork, resplitByColumns } from './columns';
 import { buildFirstSplit } from './construct';
 import { loadLpSolver } from './lp';
 import { cycleExchange } from './cycles';
@@ -54,6 +54,11 @@ export interface TeamFormationResult extends SplitEvaluation {
  * be met.
  */
 export const RHO_TARGET = 0.02;
+/**
+ * The column stage re-splits windows of teams until rho is this far under the target, so that
+ * the recommended split does not sit on its edge.
+ */
+const COLUMN_GOAL = 0.9 * RHO_TARGET;
 /** The most balanced proposal may give up this share of the best rho for skills and hours. */
 const BALANCED_SLACK = 1.15;
 
@@ -235,11 +240,8 @@ function formParsedTeams(
       ? (pairBudget + kickRounds * KICK_BUDGET) / PAIRS_PER_EVALUATION +
         cycleBudget / CYCLE_EVALUATIONS_PER_EVALUATION
       : 0);
-  /** The column stage, where it runs, takes about three quarters of the time. */
-  const columnWork =
-    front && problem.teamCount >= COLUMN_TEAMS_MIN && problem.teamCount <= COLUMN_TEAMS
-      ? 3 * searchTotal
-      : 0;
+  /** The column stage, where it runs, takes most of the time; counted as move evaluations. */
+  const columnWork = front ? columnStageWork(problem.teamCount) : 0;
   /** The whole run in move evaluations, for progress. */
   const total = searchTotal + columnWork;
   let spent = 0;
@@ -326,10 +328,10 @@ function formParsedTeams(
       // of their own where the exchange had none.
       cycleExchange(partition, random, cycleBudget, kept, cycleKicks);
       if (columnWork > 0 && rhoNow() > RHO_TARGET) {
-        // Small enough to re-split whole by column generation, keeping the skills and shared
-        // hours reached; the exchanges above then only set those floors.
+        // Re-split by column generation, keeping the skills and shared hours reached; the
+        // exchanges above then only set those floors.
         const base = spent + cycleBudget / CYCLE_EVALUATIONS_PER_EVALUATION;
-        partition = resplitByColumns(partition, lp, random, (done) =>
+        partition = resplitByColumns(partition, lp, random, COLUMN_GOAL, (done) =>
           onProgress?.(Math.min(1, (base + done * columnWork) / total)),
         );
         spent += columnWork;

@@ -211,7 +211,7 @@ describe('the column stage (set partitioning by column generation)', () => {
       new LocalSearch(start, createRandom(6), 300_000).run(true);
       const floors = { gaps: start.gapTotal, slots: start.slotTotal, rho: start.rhoTotal };
       const seen: number[] = [];
-      const result = resplitByColumns(start, lp, createRandom(7), (done) => seen.push(done));
+      const result = resplitByColumns(start, lp, createRandom(7), 0, (done) => seen.push(done));
       return { floors, result, seen };
     };
     const { floors, result, seen } = run();
@@ -231,6 +231,32 @@ describe('the column stage (set partitioning by column generation)', () => {
     ).toBe(true);
     // Deterministic: the same start and seed give the same split.
     expect(Array.from(run().result.teamOf)).toEqual(Array.from(result.teamOf));
+  }, 90_000);
+
+  it('re-splits windows of teams in a larger cohort until rho reaches the goal', async () => {
+    // 250 people: 55 teams, over the whole-cohort size, so only windows of 30 teams run.
+    const request = {
+      ...cohortWithPairs(250),
+      weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
+    };
+    const cohort = buildCohort(parseTeamFormationInput(request));
+    const plan = planTeams(cohort);
+    const problem = buildSearchProblem(cohort, plan, true);
+    const start = buildFirstSplit(problem, plan, createRandom(5), true);
+    new LocalSearch(start, createRandom(6), 300_000).run(true);
+    const floors = { gaps: start.gapTotal, slots: start.slotTotal };
+    const startRho = start.rhoTotal / problem.rhoWeight;
+    const goal = 0.7 * startRho;
+    const result = resplitByColumns(start, await loadLpSolver(), createRandom(7), goal);
+    const teams = Array.from({ length: plan.teamCount }, (): number[] => []);
+    plan.units.forEach((members, u) => teams[result.teamOf[u]].push(...members));
+    const after = evaluateSplit(cohort, teams).metrics;
+    expect(plan.teamCount).toBeGreaterThan(48);
+    expect(after.violations.total).toBe(0);
+    expect(teams.flat()).toHaveLength(250);
+    expect(result.gapTotal).toBeLessThanOrEqual(floors.gaps);
+    expect(result.slotTotal).toBeGreaterThanOrEqual(floors.slots);
+    expect(after.rho).toBeLessThanOrEqual(goal);
   }, 90_000);
 });
 
