@@ -21,14 +21,15 @@ import type { Random } from './random';
 
 /**
  * Cohorts of COLUMN_TEAMS_MIN to WHOLE_TEAMS teams (about 90 to 240 people) are re-split whole,
- * then in windows while rho is above the goal; up to WINDOW_COHORT_TEAMS teams (about 2,000
- * people) in windows only. Larger ones are left to the exchanges, which reach the target there
- * within seconds (5,000 people: rho 0.0187); smaller ones too, so that a class forms in a second
- * or two rather than in several (the stage costs seconds at any size).
+ * then in windows while rho is above the goal; up to WINDOW_COHORT_TEAMS teams (about 1,350
+ * people) in windows only. Larger ones are left to the exchanges: windows there would take over
+ * a minute (2,000 people: 28 windows, 65 s, from rho 0.024), and at 5,000 people the exchanges
+ * reach the target alone in seconds. Smaller ones too, so that a class forms in a second or two
+ * rather than in several (the stage costs seconds at any size).
  */
 const COLUMN_TEAMS_MIN = 20;
 const WHOLE_TEAMS = 48;
-const WINDOW_COHORT_TEAMS = 450;
+const WINDOW_COHORT_TEAMS = 300;
 /** Passes over the whole cohort: each starts from the split the one before left, with the same floors. */
 const PASSES = 2;
 /** Pricing work per pass and team, in candidate evaluations (about 20 ns each); the root gets 60%. */
@@ -37,10 +38,11 @@ const ROOT_SHARE = 0.6;
 /**
  * Windows: WINDOW_TEAMS teams whose members are free at like times, so they can trade people
  * without losing shared hours; at most WINDOW_SWEEPS times the cohort's teams in all. At 1,000
- * people a window takes about 2.5 s and lowers its teams' five-factor cost by about a quarter.
+ * people a window takes about 2.3 s and lowers its teams' five-factor cost by 10-40%; 12 to 14
+ * windows bring rho from 0.0295 to under 0.018.
  */
 const WINDOW_TEAMS = 30;
-const WINDOW_SWEEPS = 2;
+const WINDOW_SWEEPS = 3;
 const WINDOW_EVALUATIONS_PER_TEAM = 2_000_000;
 /** Random weight beside likeness when choosing a window's teams, so windows overlap less alike. */
 const WINDOW_NOISE = 0.1;
@@ -54,7 +56,7 @@ const PRICE_STEPS = 25;
 const DIVE_TRIES = 4;
 /** The last teams: every team of the people left, the best ENDGAME_COLUMNS by reduced cost. */
 const ENDGAME_TEAMS = 6;
-const ENDGAME_COLUMNS = 1000;
+const ENDGAME_COLUMNS = 300;
 const ENDGAME_NODES = 100;
 const NEGATIVE = -1e-7;
 

@@ -375,7 +375,8 @@ function formParsedTeams(
 /**
  * Keeps the proposals that buy something with balance: each after the first must cover more
  * skills or share more hours than the one before, or it is dropped (the recommended one is
- * always kept, and then the one before it is dropped instead when it buys nothing).
+ * always kept, and then the one before it is dropped instead when it buys nothing); the
+ * `balanced` one only when it is the most balanced.
  */
 function alongTheFront(proposals: Proposal[], recommended: ProposalKind): Proposal[] {
   const gains = (from: Proposal, to: Proposal): boolean =>
@@ -384,6 +385,8 @@ function alongTheFront(proposals: Proposal[], recommended: ProposalKind): Propos
   const kept: Proposal[] = [];
   for (const proposal of proposals) {
     const last = kept[kept.length - 1];
+    // Shown as "most balanced": dropped when the column stage left the middle more balanced.
+    if (proposal.kind === 'balanced' && last) continue;
     if (!last || gains(last, proposal)) kept.push(proposal);
     else if (proposal.kind === recommended) kept[kept.length - 1] = proposal;
   }

@@ -102,6 +102,9 @@ describe('proposals along the front', () => {
       expect(result.proposals.length).toBeGreaterThanOrEqual(2);
       expect(result.proposals.length).toBeLessThanOrEqual(3);
       expect(result.proposals.some((proposal) => proposal.teams === result.teams)).toBe(true);
+      // "Most balanced" is shown only when it is.
+      const balanced = result.proposals.findIndex((proposal) => proposal.kind === 'balanced');
+      expect(balanced).toBeLessThanOrEqual(0);
       for (let i = 1; i < result.proposals.length; i++) {
         const before = result.proposals[i - 1].metrics;
         const after = result.proposals[i].metrics;
