@@ -431,13 +431,75 @@ class ColumnSearch {
     }
     if (this.teamsLeft > 0) {
       this.enumerateTeams(relaxation);
-      const last = this.solve(true);
-      if (last.artificial > 0) return null;
-      for (const [j, value] of last.values) {
-        if (value > 0.5 && !this.fixedColumn.includes(j)) this.fix(j, 1);
-      }
+      const last = this.solveEndgame();
+      if (!last) return null;
+      for (const j of last) this.fix(j, 1);
     }
     return this.fixedColumn.map((j) => this.pool[j]);
+  }
+
+  /**
+   * The integer program over the teams the people still free can form, in a model of its own:
+   * only their rows and the pool's teams of them, so branch-and-bound works on a few hundred
+   * columns rather than on the whole pool. The pool columns to fix, or null when none meet
+   * the floors.
+   */
+  private solveEndgame(): number[] | null {
+    let covered = 0;
+    let slots = 0;
+    for (const j of this.fixedColumn) {
+      covered += this.pool[j].covered;
+      slots += this.pool[j].slots;
+    }
+    const candidates = this.pool
+      .map((column, j) => ({ column, j }))
+      .filter(({ column, j }) => this.blocked[j] === 0 && this.isFree(column));
+    if (candidates.length === 0) return null;
+    const rowOf = new Map<number, number>();
+    for (const u of this.units) if (this.free[u]) rowOf.set(u, rowOf.size);
+    const model = this.lp.createModel();
+    try {
+      const none = { indices: [], values: [] };
+      model.options.set({
+        output_flag: false,
+        mip_max_nodes: ENDGAME_NODES,
+        mip_rel_gap: 1e-4,
+      });
+      for (let row = 0; row < rowOf.size; row++) model.addRow(1, 1, none);
+      model.addRow(this.teamsLeft, this.teamsLeft, none);
+      model.addRow(this.coveredFloor - covered, this.lp.infinity, none);
+      model.addRow(this.slotFloor - slots, this.lp.infinity, none);
+      const rows = rowOf.size;
+      for (const { column } of candidates) {
+        model.addCol(column.cost, 0, 1, {
+          indices: [...Array.from(column.units, (u) => rowOf.get(u)!), rows, rows + 1, rows + 2],
+          values: [...Array.from(column.units, () => 1), 1, column.covered, column.slots],
+        });
+      }
+      model.changeColsIntegrality(
+        { kind: 'range', from: 0, to: candidates.length - 1 },
+        new Int32Array(candidates.length).fill(1),
+      );
+      model.run();
+      const { colValue } = model.getSolution();
+      const chosen = candidates.filter((_, c) => colValue[c] > 0.5).map(({ j }) => j);
+      // Checked here rather than by status: a run stopped at its node limit keeps its best split.
+      const placed = new Set<number>();
+      for (const j of chosen) {
+        for (const u of this.pool[j].units) placed.add(u);
+        covered += this.pool[j].covered;
+        slots += this.pool[j].slots;
+      }
+      const whole =
+        chosen.length === this.teamsLeft &&
+        placed.size === rowOf.size &&
+        chosen.reduce((n, j) => n + this.pool[j].units.length, 0) === rowOf.size &&
+        covered >= this.coveredFloor &&
+        slots >= this.slotFloor;
+      return whole ? chosen : null;
+    } finally {
+      model.dispose();
+    }
   }
 
   /**
@@ -523,18 +585,9 @@ class ColumnSearch {
     return { units, cost: cost / people, covered, slots: Math.min(p.availabilityTarget, common) };
   }
 
-  /** Solves the master: its relaxation, or (integer) the integer program over the pool. */
-  private solve(integer: boolean): Relaxation {
+  /** Solves the master's relaxation. */
+  private solve(): Relaxation {
     const model = this.model!;
-    if (integer) {
-      const from = this.artificialCount;
-      const to = from + this.pool.length - 1;
-      model.changeColsIntegrality(
-        { kind: 'range', from, to },
-        new Int32Array(this.pool.length).fill(1),
-      );
-      model.options.set({ mip_max_nodes: ENDGAME_NODES, mip_rel_gap: 1e-4, presolve: 'on' });
-    }
     const { modelStatus } = model.run();
     const solution = model.getSolution();
     const rows = this.unitRow.size;
@@ -554,22 +607,22 @@ class ColumnSearch {
         objective += this.pool[c - this.artificialCount].cost * value;
       }
     }
-    // 7: optimal; an integer program stopped at its node limit still has its best split.
-    if (modelStatus !== 7 && !(integer && values.size > 0)) artificial = Infinity;
+    // 7: optimal.
+    if (modelStatus !== 7) artificial = Infinity;
     return {
       objective,
       artificial,
       values,
       unitDual,
-      countDual: integer ? 0 : solution.rowDual[rows],
-      coveredDual: integer ? 0 : solution.rowDual[rows + 1],
-      slotDual: integer ? 0 : solution.rowDual[rows + 2],
+      countDual: solution.rowDual[rows],
+      coveredDual: solution.rowDual[rows + 1],
+      slotDual: solution.rowDual[rows + 2],
     };
   }
 
   /** Rounds of pricing until no team with a negative reduced cost is found. */
   private generate(rounds: number): Relaxation {
-    let relaxation = this.solve(false);
+    let relaxation = this.solve();
     const root = rounds === ROOT_ROUNDS;
     const limit = this.evaluationsPerTeam * this.teamCount * (root ? ROOT_SHARE : 1);
     for (let round = 0; round < rounds && this.spent < limit; round++) {
@@ -600,7 +653,7 @@ class ColumnSearch {
         if (column && this.add(column)) added++;
       }
       if (added === 0) break;
-      relaxation = this.solve(false);
+      relaxation = this.solve();
     }
     return relaxation;
   }
