@@ -197,27 +197,41 @@ describe('the exchange on the five factors under floors', () => {
 });
 
 describe('the column stage (set partitioning by column generation)', () => {
-  it('re-splits for balance and keeps every rule, the skills and the shared slots', async () => {
+  /** A far-from-balanced split of `n` people (a short local search), to re-split. */
+  function columnStart(n: number) {
     const request = {
-      ...cohortWithPairs(100),
+      ...cohortWithPairs(n),
       weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
     };
     const cohort = buildCohort(parseTeamFormationInput(request));
     const plan = planTeams(cohort);
     const problem = buildSearchProblem(cohort, plan, true);
-    const lp = await loadLpSolver();
-    const run = () => {
+    const split = () => {
       const start = buildFirstSplit(problem, plan, createRandom(5), true);
       new LocalSearch(start, createRandom(6), 300_000).run(true);
+      return start;
+    };
+    /** The result's teams as person indices, and their metrics from scratch. */
+    const evaluate = (result: Partition) => {
+      const teams = Array.from({ length: plan.teamCount }, (): number[] => []);
+      plan.units.forEach((members, u) => teams[result.teamOf[u]].push(...members));
+      return { teams, after: evaluateSplit(cohort, teams).metrics };
+    };
+    return { plan, problem, split, evaluate };
+  }
+
+  it('re-splits for balance and keeps every rule, the skills and the shared slots', async () => {
+    const { problem, split, evaluate } = columnStart(100);
+    const lp = await loadLpSolver();
+    const run = () => {
+      const start = split();
       const floors = { gaps: start.gapTotal, slots: start.slotTotal, rho: start.rhoTotal };
       const seen: number[] = [];
       const result = resplitByColumns(start, lp, createRandom(7), 0, (done) => seen.push(done));
       return { floors, result, seen };
     };
     const { floors, result, seen } = run();
-    const teams = Array.from({ length: plan.teamCount }, (): number[] => []);
-    plan.units.forEach((members, u) => teams[result.teamOf[u]].push(...members));
-    const after = evaluateSplit(cohort, teams).metrics;
+    const { teams, after } = evaluate(result);
     expect(after.violations.total).toBe(0);
     expect(teams.every((team) => team.length >= 4 && team.length <= 5)).toBe(true);
     expect(result.gapTotal).toBeLessThanOrEqual(floors.gaps);
@@ -235,22 +249,12 @@ describe('the column stage (set partitioning by column generation)', () => {
 
   it('re-splits windows of teams in a larger cohort until rho reaches the goal', async () => {
     // 250 people: 55 teams, over the whole-cohort size, so only windows of 30 teams run.
-    const request = {
-      ...cohortWithPairs(250),
-      weights: { personality: 0.4, spread: 0.1, skills: 0.25, availability: 0.25 },
-    };
-    const cohort = buildCohort(parseTeamFormationInput(request));
-    const plan = planTeams(cohort);
-    const problem = buildSearchProblem(cohort, plan, true);
-    const start = buildFirstSplit(problem, plan, createRandom(5), true);
-    new LocalSearch(start, createRandom(6), 300_000).run(true);
+    const { plan, problem, split, evaluate } = columnStart(250);
+    const start = split();
     const floors = { gaps: start.gapTotal, slots: start.slotTotal };
-    const startRho = start.rhoTotal / problem.rhoWeight;
-    const goal = 0.7 * startRho;
+    const goal = (0.7 * start.rhoTotal) / problem.rhoWeight;
     const result = resplitByColumns(start, await loadLpSolver(), createRandom(7), goal);
-    const teams = Array.from({ length: plan.teamCount }, (): number[] => []);
-    plan.units.forEach((members, u) => teams[result.teamOf[u]].push(...members));
-    const after = evaluateSplit(cohort, teams).metrics;
+    const { teams, after } = evaluate(result);
     expect(plan.teamCount).toBeGreaterThan(48);
     expect(after.violations.total).toBe(0);
     expect(teams.flat()).toHaveLength(250);
