@@ -87,6 +87,18 @@ interface Relaxation {
   slotDual: number;
 }
 
+/**
+ * A team's column in a program whose rows are one per unit (`rowOf`), then the number of
+ * teams, the covered skills and the shared slots.
+ */
+function entries(column: Column, rowOf: Map<number, number>) {
+  const rows = rowOf.size;
+  return {
+    indices: [...Array.from(column.units, (u) => rowOf.get(u)!), rows, rows + 1, rows + 2],
+    values: [...Array.from(column.units, () => 1), 1, column.covered, column.slots],
+  };
+}
+
 /** Whether the column stage runs for a cohort of this many teams. */
 export function columnStageRuns(teamCount: number): boolean {
   return teamCount >= COLUMN_TEAMS_MIN && teamCount <= WINDOW_COHORT_TEAMS;
@@ -212,12 +224,7 @@ function resplitTeams(
   if (!split) return partition;
   const teamOf = Int32Array.from(partition.teamOf);
   split.forEach((units, k) => units.forEach((u) => (teamOf[u] = teams[k])));
-  const next = new Partition(partition.problem);
-  teamOf.forEach((t, u) => next.add(u, t));
-  next.rhoCap = partition.rhoCap;
-  next.gapCap = partition.gapCap;
-  next.slotFloor = partition.slotFloor;
-  return next;
+  return partition.withTeams(teamOf);
 }
 
 class ColumnSearch {
@@ -363,15 +370,7 @@ class ColumnSearch {
 
   private addToMaster(column: Column, j: number): void {
     if (!this.model) return;
-    const rows = this.unitRow.size;
-    const indices = [
-      ...Array.from(column.units, (u) => this.unitRow.get(u)!),
-      rows,
-      rows + 1,
-      rows + 2,
-    ];
-    const values = [...Array.from(column.units, () => 1), 1, column.covered, column.slots];
-    this.model.addCol(column.cost, 0, 1, { indices, values });
+    this.model.addCol(column.cost, 0, 1, entries(column, this.unitRow));
     this.blocked[j] = 0;
     for (const u of column.units) this.columnsOfUnit.get(u)!.push(j);
   }
@@ -470,13 +469,7 @@ class ColumnSearch {
       model.addRow(this.teamsLeft, this.teamsLeft, none);
       model.addRow(this.coveredFloor - covered, this.lp.infinity, none);
       model.addRow(this.slotFloor - slots, this.lp.infinity, none);
-      const rows = rowOf.size;
-      for (const { column } of candidates) {
-        model.addCol(column.cost, 0, 1, {
-          indices: [...Array.from(column.units, (u) => rowOf.get(u)!), rows, rows + 1, rows + 2],
-          values: [...Array.from(column.units, () => 1), 1, column.covered, column.slots],
-        });
-      }
+      for (const { column } of candidates) model.addCol(column.cost, 0, 1, entries(column, rowOf));
       model.changeColsIntegrality(
         { kind: 'range', from: 0, to: candidates.length - 1 },
         new Int32Array(candidates.length).fill(1),

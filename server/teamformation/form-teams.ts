@@ -156,12 +156,7 @@ function kickAndBalance(
       best = Int32Array.from(partition.teamOf);
       bestRho = rhoOf(partition);
     } else {
-      const restored = new Partition(problem);
-      for (let u = 0; u < units; u++) restored.add(u, best[u]);
-      restored.rhoCap = partition.rhoCap;
-      restored.gapCap = partition.gapCap;
-      restored.slotFloor = partition.slotFloor;
-      partition = restored;
+      partition = partition.withTeams(best);
     }
     onProgress(round + 1);
   }

@@ -111,6 +111,16 @@ export class Partition {
     this.refreshTeam(t);
   }
 
+  /** A partition of the same problem with `teamOf`'s teams, keeping this one's cap and floors. */
+  withTeams(teamOf: ArrayLike<number>): Partition {
+    const next = new Partition(this.problem);
+    for (let u = 0; u < this.problem.unitCount; u++) next.add(u, teamOf[u]);
+    next.rhoCap = this.rhoCap;
+    next.gapCap = this.gapCap;
+    next.slotFloor = this.slotFloor;
+    return next;
+  }
+
   /** Whether floors on skills or shared hours are set. */
   get floored(): boolean {
     return this.gapCap !== Infinity || this.slotFloor !== -Infinity;
